@@ -1,0 +1,174 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { Artist } from '../../../domain/catalogue/artist.js';
+import type { Label } from '../../../domain/catalogue/label.js';
+import type { Master } from '../../../domain/catalogue/master.js';
+import type { Release } from '../../../domain/catalogue/release.js';
+
+/**
+ * Catalogue records are read-mostly documents: the record as JSONB plus the scalar columns that lists sort and
+ * filter on. These row classes exist for the schema (migrations are generated from them) and for reads by id; the
+ * dump import writes the same tables in bulk with SQL.
+ */
+export class ArtistRow {
+  id!: number;
+  name!: string;
+  data!: Artist;
+  dateAdded!: Date;
+  dateChanged!: Date;
+}
+
+export class LabelRow {
+  id!: number;
+  name!: string;
+  data!: Label;
+  dateAdded!: Date;
+  dateChanged!: Date;
+}
+
+export class MasterRow {
+  id!: number;
+  title!: string;
+  year!: number;
+  mainRelease!: number;
+  data!: Master;
+  dateAdded!: Date;
+  dateChanged!: Date;
+}
+
+export class ReleaseRow {
+  id!: number;
+  title!: string;
+  status!: string;
+  year!: number;
+  released!: string;
+  country!: string;
+  masterId!: number | null;
+  isMainRelease!: boolean;
+  /** The credit line of the release's main artists. */
+  artist!: string;
+  /** First label's name and catalogue number, as master versions show them. */
+  label!: string;
+  catno!: string;
+  /** `formatSummary` of the formats, as artist and label release lists show it. */
+  format!: string;
+  /** `formatDetails` of the formats, as master versions show it. */
+  formatDetails!: string;
+  majorFormats!: string[];
+  thumb!: string;
+  data!: Release;
+  dateAdded!: Date;
+  dateChanged!: Date;
+}
+
+/** Links a release to an artist credited on it, once per distinct role (Main, Appearance, TrackAppearance, credit). */
+export class ReleaseArtistRow {
+  releaseId!: number;
+  artistId!: number;
+  role!: string;
+}
+
+/** Links a release to each label and series it appears on, with the catalogue number used there. */
+export class ReleaseLabelRow {
+  releaseId!: number;
+  position!: number;
+  labelId!: number;
+  catno!: string;
+}
+
+const timestamps = {
+  dateAdded: { type: 'datetime', columnType: 'timestamptz', defaultRaw: 'now()' },
+  dateChanged: { type: 'datetime', columnType: 'timestamptz', defaultRaw: 'now()' },
+} as const;
+
+export const ArtistSchema = new EntitySchema<ArtistRow>({
+  class: ArtistRow,
+  tableName: 'artist',
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: false },
+    name: { type: 'text' },
+    data: { type: 'json', columnType: 'jsonb' },
+    ...timestamps,
+  },
+});
+
+export const LabelSchema = new EntitySchema<LabelRow>({
+  class: LabelRow,
+  tableName: 'label',
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: false },
+    name: { type: 'text' },
+    data: { type: 'json', columnType: 'jsonb' },
+    ...timestamps,
+  },
+});
+
+export const MasterSchema = new EntitySchema<MasterRow>({
+  class: MasterRow,
+  tableName: 'master',
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: false },
+    title: { type: 'text' },
+    year: { type: 'integer', default: 0 },
+    mainRelease: { type: 'integer', default: 0 },
+    data: { type: 'json', columnType: 'jsonb' },
+    ...timestamps,
+  },
+});
+
+export const ReleaseSchema = new EntitySchema<ReleaseRow>({
+  class: ReleaseRow,
+  tableName: 'release',
+  indexes: [{ name: 'release_master_id_idx', properties: ['masterId'] }],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: false },
+    title: { type: 'text' },
+    status: { type: 'text', default: '' },
+    year: { type: 'integer', default: 0 },
+    released: { type: 'text', default: '' },
+    country: { type: 'text', default: '' },
+    masterId: { type: 'integer', nullable: true },
+    isMainRelease: { type: 'boolean', default: false },
+    artist: { type: 'text', default: '' },
+    label: { type: 'text', default: '' },
+    catno: { type: 'text', default: '' },
+    format: { type: 'text', default: '' },
+    formatDetails: { type: 'text', default: '' },
+    majorFormats: { type: 'json', columnType: 'jsonb', defaultRaw: `'[]'` },
+    thumb: { type: 'text', default: '' },
+    data: { type: 'json', columnType: 'jsonb' },
+    ...timestamps,
+  },
+});
+
+export const ReleaseArtistSchema = new EntitySchema<ReleaseArtistRow>({
+  class: ReleaseArtistRow,
+  tableName: 'release_artist',
+  indexes: [{ name: 'release_artist_artist_id_idx', properties: ['artistId'] }],
+  properties: {
+    releaseId: { type: 'integer', primary: true },
+    artistId: { type: 'integer', primary: true },
+    role: { type: 'text', primary: true },
+  },
+});
+
+export const ReleaseLabelSchema = new EntitySchema<ReleaseLabelRow>({
+  class: ReleaseLabelRow,
+  tableName: 'release_label',
+  indexes: [{ name: 'release_label_label_id_idx', properties: ['labelId', 'releaseId'] }],
+  properties: {
+    releaseId: { type: 'integer', primary: true },
+    position: { type: 'smallint', primary: true },
+    labelId: { type: 'integer' },
+    catno: { type: 'text', default: '' },
+  },
+});
+
+/** Every catalogue entity schema, for the ORM's discovery. */
+export const CATALOGUE_SCHEMAS = [
+  ArtistSchema,
+  LabelSchema,
+  MasterSchema,
+  ReleaseSchema,
+  ReleaseArtistSchema,
+  ReleaseLabelSchema,
+];

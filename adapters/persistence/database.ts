@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Migrator } from '@mikro-orm/migrations';
+import { knex, type Knex, MikroORM, PostgreSqlDriver, PostgreSqlKnexDialect, type Options } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import { CATALOGUE_SCHEMAS } from './catalogue/catalogue-rows.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+/** Where the database lives: a PostgreSQL server, an embedded data folder, or embedded in memory (tests). */
+export type DatabaseLocation =
+  | { readonly kind: 'server'; readonly url: string }
+  | { readonly kind: 'embedded'; readonly dataDir: string }
+  | { readonly kind: 'memory' };
+
+/** Thrown when the embedded data folder is already open in another process. */
+export class DataFolderLocked extends Error {
+  constructor(readonly dataDir: string) {
+    super(
+      `The data folder ${dataDir} is in use by another Spindle process. ` +
+        'Stop that process, or point DATA_DIR at another folder (or set DATABASE_URL to use a PostgreSQL server).',
+    );
+    this.name = 'DataFolderLocked';
+  }
+}
+
+/** The type parsers MikroORM installs on its own connections: dates stay strings until the ORM maps them. */
+function mikroOrmTypes(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  for (const oid of [1082, 1114, 1184, 1186]) types.setTypeParser(oid, (s: string) => s);
+  return types;
+}
+
+/**
+ * An open database: the MikroORM instance, and on the embedded path the PGlite instance behind it (one session,
+ * so a knex pool of one) and the lock that keeps other processes out of its folder.
+ */
+export class Database {
+  private constructor(
+    readonly orm: MikroORM,
+    readonly location: DatabaseLocation,
+    readonly pglite: PGlite | undefined,
+    private readonly releaseLock: (() => Promise<void>) | undefined,
+  ) {}
+
+  static async open(location: DatabaseLocation, options: { debug?: boolean } = {}): Promise<Database> {
+    const base: Options = {
+      driver: PostgreSqlDriver,
+      entities: [...CATALOGUE_SCHEMAS],
+      extensions: [Migrator],
+      migrations: {
+        migrationsList: MIGRATIONS,
+        path: path.resolve('adapters/persistence/migrations'),
+        emit: 'ts',
+        snapshot: false,
+        transactional: true,
+        allOrNothing: true,
+        silent: true,
+      },
+      discovery: { warnWhenNoEntities: false },
+      allowGlobalContext: false,
+      debug: options.debug ?? false,
+      // The schema is in migrations; the ORM must never compare or create it on its own at start.
+      ensureDatabase: false,
+    };
+    if (location.kind === 'server') {
+      const orm = await MikroORM.init({ ...base, clientUrl: location.url, pool: { min: 0, max: 10 } });
+      return new Database(orm, location, undefined, undefined);
+    }
+    let release: (() => Promise<void>) | undefined;
+    let dataDir: string | undefined;
+    if (location.kind === 'embedded') {
+      fs.mkdirSync(location.dataDir, { recursive: true });
+      try {
+        release = await lockfile.lock(location.dataDir, {
+          lockfilePath: path.join(location.dataDir, 'spindle.lock'),
+          stale: 15_000,
+          update: 5_000,
+          onCompromised: (err) => {
+            // Another process took the folder over: continuing would corrupt it.
+            console.error(`Lost the lock on ${location.dataDir}: ${err.message}`);
+            process.exit(70);
+          },
+        });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataFolderLocked(location.dataDir);
+        throw err;
+      }
+      dataDir = path.join(location.dataDir, 'pgdata');
+    }
+    try {
+      const pglite = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+      const types = mikroOrmTypes();
+      const client = knex({
+        client: PostgreSqlKnexDialect as unknown as typeof knex.Client,
+        // Each pg client knex creates gets its own wrapper around the one PGlite instance.
+        connection: (() => {
+          const config = createPgConfig(pglite);
+          return { ...config, connection: config.connection, types };
+        }) as unknown as Knex.ConnectionConfigProvider,
+        // PGlite is a single session: one connection, kept for the life of the process.
+        pool: { min: 1, max: 1, idleTimeoutMillis: 2_147_483_647 },
+      });
+      const orm = await MikroORM.init({ ...base, driverOptions: client, dbName: 'postgres' });
+      return new Database(orm, location, pglite, release);
+    } catch (err) {
+      await release?.();
+      throw err;
+    }
+  }
+
+  /** Applies every pending migration; returns the names applied. */
+  async migrate(): Promise<string[]> {
+    const applied = await this.orm.getMigrator().up();
+    return applied.map((m) => m.name);
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.orm.close(true);
+      if (this.pglite && !this.pglite.closed) await this.pglite.close();
+    } finally {
+      await this.releaseLock?.();
+    }
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The refusals a use case may throw. Each carries the exact client-facing message; the HTTP adapter maps the class
+ * to a status code in one table, and embedding callers catch the same classes.
+ */
+export abstract class ApplicationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The resource does not exist (404). */
+export class NotFound extends ApplicationError {
+  static readonly GENERIC = 'The requested resource was not found.';
+  constructor(message: string = NotFound.GENERIC) {
+    super(message);
+  }
+}
+
+/** The caller must authenticate (401). */
+export class Unauthenticated extends ApplicationError {
+  constructor(message = 'You must authenticate to access this resource.') {
+    super(message);
+  }
+}
+
+/** The caller is known but may not do this (403). */
+export class Forbidden extends ApplicationError {
+  constructor(message = "You don't have permission to access this resource.") {
+    super(message);
+  }
+}
+
+/** The request is semantically wrong: a missing, malformed or out-of-range parameter (422). */
+export class Invalid extends ApplicationError {}
+
+/** The request conflicts with the current state, e.g. a job already running (409). */
+export class Conflict extends ApplicationError {}
+
+/** The request body is of a type the operation does not take (415). */
+export class UnsupportedMediaType extends ApplicationError {}
+
+/** Too many requests in the current window (429); `retryAfterSeconds` tells when to try again. */
+export class RateLimited extends ApplicationError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'You are making requests too quickly.',
+  ) {
+    super(message);
+  }
+}

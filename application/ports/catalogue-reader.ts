@@ -1,0 +1,33 @@
+import type { Artist } from '../../domain/catalogue/artist.js';
+import type { Label } from '../../domain/catalogue/label.js';
+import type { Master } from '../../domain/catalogue/master.js';
+import type { Release } from '../../domain/catalogue/release.js';
+import type {
+  ArtistReleaseEntry,
+  ArtistReleasesQuery,
+  LabelReleaseEntry,
+  MasterVersion,
+  MasterVersionsQuery,
+} from '../catalogue/read-models.js';
+import type { Page, PageRequest } from '../shared/page.js';
+
+/** A stored catalogue record with the times the catalogue first saw it and last saw it change. */
+export interface Stored<T> {
+  readonly record: T;
+  readonly dateAdded: Date;
+  readonly dateChanged: Date;
+}
+
+/**
+ * Reads the catalogue (artists, labels, masters, releases) and the lists derived from it. Returns null for an
+ * unknown id; list methods assume the parent exists (callers check first).
+ */
+export interface CatalogueReader {
+  release(id: number): Promise<Stored<Release> | null>;
+  master(id: number): Promise<Stored<Master> | null>;
+  artist(id: number): Promise<Stored<Artist> | null>;
+  label(id: number): Promise<Stored<Label> | null>;
+  masterVersions(masterId: number, query: MasterVersionsQuery): Promise<Page<MasterVersion>>;
+  artistReleases(artistId: number, query: ArtistReleasesQuery): Promise<Page<ArtistReleaseEntry>>;
+  labelReleases(labelId: number, page: PageRequest): Promise<Page<LabelReleaseEntry>>;
+}

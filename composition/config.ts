@@ -1,0 +1,135 @@
+import path from 'node:path';
+
+/** Which words the API speaks where the spec and the public Discogs API differ (see spec/GAPS.md "Two dialects"). */
+export type Dialect = 'spec' | 'discogs';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** The whole typed configuration of a Spindle process, read once from the environment. */
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  /** Absolute URL every `resource_url` is built from, without a trailing slash. */
+  readonly baseUrl: string;
+  /** Absolute URL of the web pages (authorisation page, developer settings, `uri` fields), without trailing slash. */
+  readonly webUrl: string;
+  /** The brand word in media types, rate-limit header names and the Authorization scheme. */
+  readonly brand: string;
+  readonly dialect: Dialect;
+  /** The path segment written into user URLs (`s` or `users`); both are always accepted. */
+  readonly userPathSegment: string;
+  /** PostgreSQL server URL; undefined selects the embedded database in `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly redisUrl: string | undefined;
+  readonly rateLimit: {
+    readonly anonymousPerWindow: number;
+    readonly authenticatedPerWindow: number;
+    readonly windowSeconds: number;
+  };
+  readonly blockGenericUserAgents: boolean;
+  readonly logLevel: LogLevel;
+  /** Take the client address from `X-Forwarded-For` (set only behind a proxy you control). */
+  readonly trustProxy: boolean;
+  /** Largest request body accepted, in bytes. */
+  readonly maxBodyBytes: number;
+}
+
+/** Thrown when the environment holds a value Spindle cannot use; the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads and checks the configuration; throws ConfigError listing every problem at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const v = raw.toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off'].includes(v)) return false;
+    problems.push(`${name} must be true or false, got "${raw}"`);
+    return fallback;
+  };
+  const url = (name: string, fallback: string, protocols: readonly string[]): string => {
+    const raw = read(name) ?? fallback;
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) throw new Error('protocol');
+      if (u.search || u.hash) throw new Error('query');
+      return raw.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${name} must be an absolute ${protocols.join(' or ')} URL without query, got "${raw}"`);
+      return fallback;
+    }
+  };
+
+  const port = integer('PORT', 3000, 0, 65535);
+  const host = read('HOST') ?? '0.0.0.0';
+  const baseUrl = url('BASE_URL', `http://localhost:${port}`, ['http:', 'https:']);
+  const webUrl = url('WEB_URL', baseUrl, ['http:', 'https:']);
+  const brand = read('BRAND') ?? 'Service';
+  if (!/^[A-Za-z][A-Za-z0-9]{0,31}$/.test(brand)) {
+    problems.push(`BRAND must be a word of letters and digits starting with a letter, got "${brand}"`);
+  }
+  const dialectRaw = read('DIALECT') ?? (brand.toLowerCase() === 'discogs' ? 'discogs' : 'spec');
+  if (dialectRaw !== 'spec' && dialectRaw !== 'discogs') {
+    problems.push(`DIALECT must be spec or discogs, got "${dialectRaw}"`);
+  }
+  const dialect: Dialect = dialectRaw === 'discogs' ? 'discogs' : 'spec';
+  const userPathSegment = read('USER_PATH_SEGMENT') ?? (dialect === 'discogs' ? 'users' : 's');
+  if (userPathSegment !== 's' && userPathSegment !== 'users') {
+    problems.push(`USER_PATH_SEGMENT must be s or users, got "${userPathSegment}"`);
+  }
+  const databaseUrl = read('DATABASE_URL');
+  if (databaseUrl !== undefined) url('DATABASE_URL', '', ['postgres:', 'postgresql:']);
+  const redisUrl = read('REDIS_URL');
+  if (redisUrl !== undefined) url('REDIS_URL', '', ['redis:', 'rediss:']);
+  const logLevel = (read('LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const config: Config = {
+    host,
+    port,
+    baseUrl,
+    webUrl,
+    brand,
+    dialect,
+    userPathSegment,
+    databaseUrl,
+    dataDir: path.resolve(read('DATA_DIR') ?? 'data'),
+    redisUrl,
+    rateLimit: {
+      anonymousPerWindow: integer('RATE_LIMIT_ANONYMOUS', 25, 1, 10_000_000),
+      authenticatedPerWindow: integer('RATE_LIMIT_AUTHENTICATED', 60, 1, 10_000_000),
+      windowSeconds: integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    },
+    blockGenericUserAgents: bool('BLOCK_GENERIC_USER_AGENTS', true),
+    logLevel,
+    trustProxy: bool('TRUST_PROXY', false),
+    maxBodyBytes: integer('MAX_BODY_BYTES', 1_048_576, 1024, 1_073_741_824),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
