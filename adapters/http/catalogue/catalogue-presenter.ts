@@ -1,0 +1,248 @@
+import type { ArtistView } from '../../../application/catalogue/get-artist.js';
+import type { LabelView } from '../../../application/catalogue/get-label.js';
+import type { MasterView } from '../../../application/catalogue/get-master.js';
+import type { ReleaseView } from '../../../application/catalogue/get-release.js';
+import type { ArtistReleaseEntry, LabelReleaseEntry, MasterVersion } from '../../../application/catalogue/read-models.js';
+import type { ArtistCredit } from '../../../domain/catalogue/credit.js';
+import type { Image, NamedRef, Video } from '../../../domain/catalogue/media.js';
+import type { ReleaseEntity, Track } from '../../../domain/catalogue/release.js';
+import { formatReleased, releaseYear } from '../../../domain/catalogue/release-summary.js';
+import { estimatedWeight, formatQuantity } from '../../../domain/catalogue/shipping-estimate.js';
+import type { ApiUrls } from '../urls.js';
+
+/** Which words differ between the spec and the public Discogs API (GAPS.md "Two dialects"). */
+export type Dialect = 'spec' | 'discogs';
+
+/** ISO 8601 with a numeric UTC offset, as database records carry it: `2020-08-06T10:00:00+00:00`. */
+export function timestamp(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/**
+ * Shapes catalogue read models into the API's JSON: whitelisted fields only, absolute URLs from the configured
+ * base URL, and the dialect's key names.
+ */
+export class CataloguePresenter {
+  constructor(
+    private readonly urls: ApiUrls,
+    private readonly dialect: Dialect,
+  ) {}
+
+  private credit(c: ArtistCredit): object {
+    return {
+      id: c.id,
+      name: c.name,
+      anv: c.anv,
+      join: c.join,
+      role: c.role,
+      tracks: c.tracks,
+      resource_url: c.id ? this.urls.artist(c.id) : '',
+    };
+  }
+
+  private image(i: Image): object {
+    return { type: i.type, uri: i.uri, uri150: i.uri150, resource_url: i.uri, height: i.height, width: i.width };
+  }
+
+  private video(v: Video): object {
+    return { uri: v.uri, title: v.title, description: v.description, duration: v.duration, embed: v.embed };
+  }
+
+  private entity(e: ReleaseEntity): object {
+    return {
+      id: e.id,
+      name: e.name,
+      catno: e.catno,
+      entity_type: e.entityType,
+      entity_type_name: e.entityTypeName,
+      resource_url: this.urls.label(e.id),
+    };
+  }
+
+  private track(t: Track): object {
+    const out: Record<string, unknown> = { position: t.position, type_: t.type, title: t.title, duration: t.duration };
+    if (t.artists.length) out.artists = t.artists.map((c) => this.credit(c));
+    if (t.extraartists.length) out.extraartists = t.extraartists.map((c) => this.credit(c));
+    if (t.subTracks.length) out.sub_tracks = t.subTracks.map((s) => this.track(s));
+    return out;
+  }
+
+  private ref(r: NamedRef, url: (id: number) => string): object {
+    return { id: r.id, name: r.name, resource_url: url.call(this.urls, r.id) };
+  }
+
+  private thumb(images: readonly Image[]): string {
+    return (images.find((i) => i.type === 'primary') ?? images[0])?.uri150 ?? '';
+  }
+
+  release(view: ReleaseView): object {
+    const r = view.release;
+    return {
+      id: r.id,
+      status: r.status,
+      year: releaseYear(r.released),
+      resource_url: this.urls.release(r.id),
+      uri: this.urls.web('release', r.id, `${r.artists.map((a) => a.anv || a.name).join(' ')} ${r.title}`),
+      artists: r.artists.map((c) => this.credit(c)),
+      artists_sort: r.artists.map((a) => a.name).join(', '),
+      labels: r.labels.map((e) => this.entity(e)),
+      series: r.series.map((e) => this.entity(e)),
+      companies: r.companies.map((e) => this.entity(e)),
+      formats: r.formats.map((f) => ({
+        name: f.name,
+        qty: f.qty,
+        ...(f.text ? { text: f.text } : {}),
+        descriptions: [...f.descriptions],
+      })),
+      data_quality: r.dataQuality,
+      community: {
+        have: 0,
+        want: 0,
+        rating: { count: 0, average: 0 },
+        submitter: null,
+        contributors: [],
+        data_quality: r.dataQuality,
+        status: r.status,
+      },
+      format_quantity: formatQuantity(r.formats),
+      date_added: timestamp(view.dateAdded),
+      date_changed: timestamp(view.dateChanged),
+      num_for_sale: view.market.numForSale,
+      lowest_price: view.market.lowestPrice,
+      ...(r.masterId ? { master_id: r.masterId, master_url: this.urls.master(r.masterId) } : {}),
+      title: r.title,
+      country: r.country,
+      released: r.released,
+      notes: view.notes,
+      released_formatted: formatReleased(r.released),
+      identifiers: r.identifiers.map((i) => ({
+        type: i.type,
+        value: i.value,
+        ...(i.description ? { description: i.description } : {}),
+      })),
+      videos: r.videos.map((v) => this.video(v)),
+      genres: [...r.genres],
+      styles: [...r.styles],
+      tracklist: r.tracklist.map((t) => this.track(t)),
+      extraartists: r.extraartists.map((c) => this.credit(c)),
+      images: r.images.map((i) => this.image(i)),
+      thumb: this.thumb(r.images),
+      estimated_weight: estimatedWeight(r.formats),
+      blocked_from_sale: false,
+    };
+  }
+
+  master(view: MasterView): object {
+    const m = view.master;
+    return {
+      id: m.id,
+      main_release: m.mainRelease,
+      main_release_url: this.urls.release(m.mainRelease),
+      versions_url: this.urls.masterVersions(m.id),
+      resource_url: this.urls.master(m.id),
+      uri: this.urls.web('master', m.id, `${m.artists.map((a) => a.anv || a.name).join(' ')} ${m.title}`),
+      num_for_sale: view.market.numForSale,
+      lowest_price: view.market.lowestPrice,
+      images: m.images.map((i) => this.image(i)),
+      genres: [...m.genres],
+      styles: [...m.styles],
+      year: m.year,
+      tracklist: view.tracklist.map((t) => this.track(t)),
+      artists: m.artists.map((c) => this.credit(c)),
+      title: m.title,
+      data_quality: m.dataQuality,
+      videos: m.videos.map((v) => this.video(v)),
+    };
+  }
+
+  version(v: MasterVersion): object {
+    return {
+      id: v.id,
+      label: v.label,
+      country: v.country,
+      title: v.title,
+      major_formats: [...v.majorFormats],
+      format: v.format,
+      catno: v.catno,
+      released: v.released,
+      status: v.status,
+      resource_url: this.urls.release(v.id),
+      thumb: v.thumb,
+      stats: {
+        community: { in_wantlist: 0, in_collection: 0 },
+        user: { in_wantlist: 0, in_collection: 0 },
+      },
+    };
+  }
+
+  artist(view: ArtistView): object {
+    const a = view.artist;
+    const out: Record<string, unknown> = {
+      id: a.id,
+      name: a.name,
+      resource_url: this.urls.artist(a.id),
+      uri: this.urls.web('artist', a.id, a.name),
+      releases_url: this.urls.artistReleases(a.id),
+      images: a.images.map((i) => this.image(i)),
+      realname: a.realname,
+      profile: view.profile,
+      urls: [...a.urls],
+      namevariations: [...a.namevariations],
+      data_quality: a.dataQuality,
+    };
+    if (a.aliases.length) out.aliases = a.aliases.map((r) => this.ref(r, this.urls.artist));
+    if (a.groups.length) out.groups = a.groups.map((r) => ({ ...this.ref(r, this.urls.artist), active: true }));
+    if (a.members.length) out.members = a.members.map((r) => ({ ...this.ref(r, this.urls.artist), active: true }));
+    return out;
+  }
+
+  artistRelease(e: ArtistReleaseEntry): object {
+    const common = {
+      id: e.id,
+      title: e.title,
+      type: e.type,
+      artist: e.artist,
+      role: e.role,
+      year: e.year,
+      thumb: e.thumb,
+      resource_url: e.type === 'master' ? this.urls.master(e.id) : this.urls.release(e.id),
+      stats: { community: { in_wantlist: 0, in_collection: 0 }, user: { in_wantlist: 0, in_collection: 0 } },
+    };
+    return e.type === 'master'
+      ? { ...common, main_release: e.mainRelease }
+      : { ...common, format: e.format, label: e.label, status: e.status };
+  }
+
+  label(view: LabelView): object {
+    const l = view.label;
+    const out: Record<string, unknown> = {
+      id: l.id,
+      name: l.name,
+      resource_url: this.urls.label(l.id),
+      uri: this.urls.web('label', l.id, l.name),
+      releases_url: this.urls.labelReleases(l.id),
+      images: l.images.map((i) => this.image(i)),
+      [this.dialect === 'discogs' ? 'contact_info' : '_info']: l.contactInfo,
+      profile: view.profile,
+      data_quality: l.dataQuality,
+      urls: [...l.urls],
+      sublabels: l.sublabels.map((r) => this.ref(r, this.urls.label)),
+    };
+    if (l.parentLabel) out.parent_label = this.ref(l.parentLabel, this.urls.label);
+    return out;
+  }
+
+  labelRelease(e: LabelReleaseEntry): object {
+    return {
+      id: e.id,
+      title: e.title,
+      artist: e.artist,
+      catno: e.catno,
+      format: e.format,
+      year: e.year,
+      status: e.status,
+      thumb: e.thumb,
+      resource_url: this.urls.release(e.id),
+    };
+  }
+}

@@ -1,0 +1,88 @@
+import type Router from '@koa/router';
+import type { GetArtist } from '../../../application/catalogue/get-artist.js';
+import type { GetLabel } from '../../../application/catalogue/get-label.js';
+import type { GetMaster } from '../../../application/catalogue/get-master.js';
+import type { GetRelease } from '../../../application/catalogue/get-release.js';
+import type { ListArtistReleases } from '../../../application/catalogue/list-artist-releases.js';
+import type { ListLabelReleases } from '../../../application/catalogue/list-label-releases.js';
+import type { ListMasterVersions } from '../../../application/catalogue/list-master-versions.js';
+import { NotFound } from '../../../application/errors.js';
+import type { Currency } from '../../../domain/marketplace/currency.js';
+import type { SpindleState } from '../http-state.js';
+import { PageQuery, paginate } from '../pagination.js';
+import { pathId, validateQuery } from '../query.js';
+import type { CataloguePresenter } from './catalogue-presenter.js';
+import { ArtistReleasesQuery, CurrencyQuery, VersionsQuery } from './catalogue-queries.js';
+
+/** The use cases the catalogue routes call. */
+export interface CatalogueUseCases {
+  readonly getRelease: GetRelease;
+  readonly getMaster: GetMaster;
+  readonly listMasterVersions: ListMasterVersions;
+  readonly getArtist: GetArtist;
+  readonly listArtistReleases: ListArtistReleases;
+  readonly getLabel: GetLabel;
+  readonly listLabelReleases: ListLabelReleases;
+}
+
+const notFound = (message: string) => () => new NotFound(message);
+
+/** Registers the read-only database routes: releases, masters and versions, artists, labels. */
+export function registerCatalogueRoutes(
+  router: Router<SpindleState>,
+  useCases: CatalogueUseCases,
+  presenter: CataloguePresenter,
+  options: { baseUrl: string },
+): void {
+  const currency = (q: CurrencyQuery): Currency => (q.curr_abbr as Currency | undefined) ?? 'USD';
+
+  router.get('/releases/:id', async (ctx) => {
+    const releaseId = pathId(ctx.params.id, notFound('Release not found.'));
+    const q = validateQuery(CurrencyQuery, ctx.query);
+    const view = await useCases.getRelease.execute({ releaseId, currency: currency(q), textFormat: ctx.state.textFormat });
+    ctx.body = presenter.release(view);
+  });
+
+  router.get('/masters/:id', async (ctx) => {
+    const masterId = pathId(ctx.params.id, notFound('Master Release not found.'));
+    const q = validateQuery(CurrencyQuery, ctx.query);
+    ctx.body = presenter.master(await useCases.getMaster.execute({ masterId, currency: currency(q) }));
+  });
+
+  router.get('/masters/:id/versions', async (ctx) => {
+    const masterId = pathId(ctx.params.id, notFound('Master Release not found.'));
+    const q = validateQuery(VersionsQuery, ctx.query);
+    const page = await useCases.listMasterVersions.execute({
+      masterId,
+      query: { ...q.toPageRequest(), format: q.format, label: q.label, released: q.released, country: q.country, sort: q.sort, sortOrder: q.sortOrder() },
+    });
+    ctx.body = { pagination: paginate(ctx, options.baseUrl, page), versions: page.items.map((v) => presenter.version(v)) };
+  });
+
+  router.get('/artists/:id', async (ctx) => {
+    const artistId = pathId(ctx.params.id, notFound('Artist not found.'));
+    ctx.body = presenter.artist(await useCases.getArtist.execute({ artistId, textFormat: ctx.state.textFormat }));
+  });
+
+  router.get('/artists/:id/releases', async (ctx) => {
+    const artistId = pathId(ctx.params.id, notFound('Artist not found.'));
+    const q = validateQuery(ArtistReleasesQuery, ctx.query);
+    const page = await useCases.listArtistReleases.execute({
+      artistId,
+      query: { ...q.toPageRequest(), sort: q.sort, sortOrder: q.sortOrder() },
+    });
+    ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.artistRelease(e)) };
+  });
+
+  router.get('/labels/:id', async (ctx) => {
+    const labelId = pathId(ctx.params.id, notFound('Label not found.'));
+    ctx.body = presenter.label(await useCases.getLabel.execute({ labelId, textFormat: ctx.state.textFormat }));
+  });
+
+  router.get('/labels/:id/releases', async (ctx) => {
+    const labelId = pathId(ctx.params.id, notFound('Label not found.'));
+    const q = validateQuery(PageQuery, ctx.query);
+    const page = await useCases.listLabelReleases.execute({ labelId, page: q.toPageRequest() });
+    ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.labelRelease(e)) };
+  });
+}
