@@ -16,6 +16,9 @@ export type DatabaseLocation =
   | { readonly kind: 'embedded'; readonly dataDir: string }
   | { readonly kind: 'memory' };
 
+/** An arbitrary constant that names Spindle's migration lock among PostgreSQL advisory locks. */
+const MIGRATION_LOCK_KEY = 0x5350_4e44;
+
 /** Thrown when the embedded data folder is already open in another process. */
 export class DataFolderLocked extends Error {
   constructor(readonly dataDir: string) {
@@ -112,10 +115,22 @@ export class Database {
     }
   }
 
-  /** Applies every pending migration; returns the names applied. */
+  /**
+   * Applies every pending migration; returns the names applied. On a server, instances starting together take
+   * turns through an advisory lock held on a connection of its own, so a migration never runs twice at once.
+   */
   async migrate(): Promise<string[]> {
-    const applied = await this.orm.getMigrator().up();
-    return applied.map((m) => m.name);
+    const up = async () => (await this.orm.getMigrator().up()).map((m) => m.name);
+    if (this.location.kind !== 'server') return up();
+    const lock = new pg.Client({ connectionString: this.location.url });
+    await lock.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      return await up();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await lock.end();
+    }
   }
 
   async close(): Promise<void> {

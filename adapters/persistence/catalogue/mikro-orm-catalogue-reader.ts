@@ -1,0 +1,205 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type {
+  ArtistReleaseEntry,
+  ArtistReleasesQuery,
+  LabelReleaseEntry,
+  MasterVersion,
+  MasterVersionsQuery,
+} from '../../../application/catalogue/read-models.js';
+import type { CatalogueReader, Stored } from '../../../application/ports/catalogue-reader.js';
+import { pageOffset, type Page, type PageRequest } from '../../../application/shared/page.js';
+import type { Artist } from '../../../domain/catalogue/artist.js';
+import type { Label } from '../../../domain/catalogue/label.js';
+import type { Master } from '../../../domain/catalogue/master.js';
+import type { Release } from '../../../domain/catalogue/release.js';
+
+type Row = Record<string, unknown>;
+
+const VERSION_SORT_COLUMNS: Record<NonNullable<MasterVersionsQuery['sort']>, string> = {
+  released: 'released',
+  title: 'title',
+  format: 'format_details',
+  label: 'label',
+  catno: 'catno',
+  country: 'country',
+};
+
+const ARTIST_SORT_COLUMNS: Record<NonNullable<ArtistReleasesQuery['sort']>, string> = {
+  year: 'year',
+  title: 'title',
+  format: 'format',
+};
+
+/** Reads catalogue documents by primary key and the derived lists with SQL over the link tables. */
+export class MikroOrmCatalogueReader implements CatalogueReader {
+  constructor(private readonly orm: MikroORM) {}
+
+  private async rows(sql: string, params: unknown[]): Promise<Row[]> {
+    return this.orm.em.fork().getConnection().execute<Row[]>(sql, params);
+  }
+
+  private async document<T>(table: string, id: number): Promise<Stored<T> | null> {
+    const [row] = await this.rows(
+      `select data, date_added, date_changed from "${table}" where id = ?`,
+      [id],
+    );
+    if (!row) return null;
+    return {
+      record: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as T,
+      dateAdded: new Date(row.date_added as string),
+      dateChanged: new Date(row.date_changed as string),
+    };
+  }
+
+  release(id: number): Promise<Stored<Release> | null> {
+    return this.document<Release>('release', id);
+  }
+
+  master(id: number): Promise<Stored<Master> | null> {
+    return this.document<Master>('master', id);
+  }
+
+  artist(id: number): Promise<Stored<Artist> | null> {
+    return this.document<Artist>('artist', id);
+  }
+
+  label(id: number): Promise<Stored<Label> | null> {
+    return this.document<Label>('label', id);
+  }
+
+  async masterVersions(masterId: number, query: MasterVersionsQuery): Promise<Page<MasterVersion>> {
+    const where = ['master_id = ?'];
+    const params: unknown[] = [masterId];
+    if (query.format !== undefined) {
+      where.push('exists (select 1 from jsonb_array_elements_text(major_formats) f where lower(f) = lower(?))');
+      params.push(query.format);
+    }
+    if (query.label !== undefined) {
+      where.push('lower(label) = lower(?)');
+      params.push(query.label);
+    }
+    if (query.released !== undefined) {
+      where.push('left(released, 4) = ?');
+      params.push(query.released);
+    }
+    if (query.country !== undefined) {
+      where.push('lower(country) = lower(?)');
+      params.push(query.country);
+    }
+    const filter = where.join(' and ');
+    const dir = query.sortOrder === 'desc' ? 'desc' : 'asc';
+    const order = query.sort ? `${VERSION_SORT_COLUMNS[query.sort]} ${dir}, id ${dir}` : `released ${dir}, id ${dir}`;
+    const [count] = await this.rows(`select count(*)::int as n from release where ${filter}`, params);
+    const rows = await this.rows(
+      `select id, status, title, label, catno, country, format_details, released, major_formats, thumb
+         from release where ${filter} order by ${order} limit ? offset ?`,
+      [...params, query.perPage, pageOffset(query)],
+    );
+    return {
+      items: rows.map((r) => ({
+        id: Number(r.id),
+        status: String(r.status),
+        title: String(r.title),
+        label: String(r.label),
+        catno: String(r.catno),
+        country: String(r.country),
+        format: String(r.format_details),
+        released: String(r.released),
+        majorFormats: jsonArray(r.major_formats),
+        thumb: String(r.thumb),
+      })),
+      total: Number(count?.n ?? 0),
+      page: query.page,
+      perPage: query.perPage,
+    };
+  }
+
+  async artistReleases(artistId: number, query: ArtistReleasesQuery): Promise<Page<ArtistReleaseEntry>> {
+    // One entry per master (or per release without a master) and role, as the artist's discography lists them.
+    const entries = `
+      with entries as (
+        select distinct
+          case when m.id is null then 'release' else 'master' end as type,
+          coalesce(m.id, r.id) as id,
+          ra.role
+        from release_artist ra
+        join release r on r.id = ra.release_id
+        left join master m on m.id = r.master_id
+        where ra.artist_id = ?
+      )`;
+    const dir = query.sortOrder === 'desc' ? 'desc' : 'asc';
+    const sort = ARTIST_SORT_COLUMNS[query.sort ?? 'year'];
+    const [count] = await this.rows(`${entries} select count(*)::int as n from entries`, [artistId]);
+    const rows = await this.rows(
+      `${entries}
+       select * from (
+         select e.type, e.id, e.role,
+                coalesce(m.title, r.title) as title,
+                coalesce(m.year, r.year) as year,
+                coalesce(r.thumb, mr.thumb, '') as thumb,
+                coalesce(r.artist, mr.artist, '') as artist,
+                coalesce(r.format, mr.format, '') as format,
+                coalesce(r.label, '') as label,
+                coalesce(r.status, '') as status,
+                coalesce(m.main_release, 0) as main_release
+           from entries e
+           left join master m on e.type = 'master' and m.id = e.id
+           left join release mr on mr.id = m.main_release
+           left join release r on e.type = 'release' and r.id = e.id
+       ) x
+       order by ${sort} ${dir}, title ${dir}, id ${dir}, role
+       limit ? offset ?`,
+      [artistId, query.perPage, pageOffset(query)],
+    );
+    return {
+      items: rows.map((r): ArtistReleaseEntry => {
+        const common = {
+          id: Number(r.id),
+          title: String(r.title),
+          year: Number(r.year),
+          thumb: String(r.thumb),
+          artist: String(r.artist),
+          role: String(r.role),
+        };
+        return r.type === 'master'
+          ? { type: 'master', ...common, mainRelease: Number(r.main_release) }
+          : { type: 'release', ...common, format: String(r.format), label: String(r.label), status: String(r.status) };
+      }),
+      total: Number(count?.n ?? 0),
+      page: query.page,
+      perPage: query.perPage,
+    };
+  }
+
+  async labelReleases(labelId: number, page: PageRequest): Promise<Page<LabelReleaseEntry>> {
+    const [count] = await this.rows(`select count(*)::int as n from release_label where label_id = ?`, [labelId]);
+    const rows = await this.rows(
+      `select r.id, r.title, r.artist, rl.catno, r.format, r.year, r.status, r.thumb
+         from release_label rl join release r on r.id = rl.release_id
+        where rl.label_id = ?
+        order by rl.release_id, rl.position
+        limit ? offset ?`,
+      [labelId, page.perPage, pageOffset(page)],
+    );
+    return {
+      items: rows.map((r) => ({
+        id: Number(r.id),
+        title: String(r.title),
+        artist: String(r.artist),
+        catno: String(r.catno),
+        format: String(r.format),
+        year: Number(r.year),
+        status: String(r.status),
+        thumb: String(r.thumb),
+      })),
+      total: Number(count?.n ?? 0),
+      page: page.page,
+      perPage: page.perPage,
+    };
+  }
+}
+
+function jsonArray(value: unknown): string[] {
+  const v = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(v) ? v.map(String) : [];
+}

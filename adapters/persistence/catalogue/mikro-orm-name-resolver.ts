@@ -1,0 +1,27 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityIds, EntityNames, NameResolver } from '../../../domain/text/name-resolver.js';
+
+/** Resolves markup ids to names: artist and label names, release and master titles. */
+export class MikroOrmNameResolver implements NameResolver {
+  constructor(private readonly orm: MikroORM) {}
+
+  async names(ids: EntityIds): Promise<EntityNames> {
+    const conn = this.orm.em.fork().getConnection();
+    const lookup = async (table: string, column: string, wanted: readonly number[]) => {
+      const map = new Map<number, string>();
+      if (wanted.length === 0) return map;
+      const rows = await conn.execute<{ id: number; name: string }[]>(
+        `select id, ${column} as name from "${table}" where id = any(?::int[])`,
+        [wanted as number[]],
+      );
+      for (const r of rows) map.set(Number(r.id), String(r.name));
+      return map;
+    };
+    return {
+      artists: await lookup('artist', 'name', ids.artists),
+      labels: await lookup('label', 'name', ids.labels),
+      releases: await lookup('release', 'title', ids.releases),
+      masters: await lookup('master', 'title', ids.masters),
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import type { Master } from '../../domain/catalogue/master.js';
+import type { Track } from '../../domain/catalogue/release.js';
+import type { Currency } from '../../domain/marketplace/currency.js';
+import { NotFound } from '../errors.js';
+import type { CatalogueReader } from '../ports/catalogue-reader.js';
+import type { MarketFigures, MarketSummary } from '../ports/market-figures.js';
+
+export interface GetMasterInput {
+  readonly masterId: number;
+  readonly currency: Currency;
+}
+
+/** A master with the tracklist of its main release (the dumps carry none on masters) and marketplace figures. */
+export interface MasterView {
+  readonly master: Master;
+  readonly tracklist: readonly Track[];
+  readonly currency: Currency;
+  readonly market: MarketSummary;
+}
+
+/** Reads one master; throws NotFound("Master Release not found.") for an unknown id. */
+export class GetMaster {
+  constructor(
+    private readonly catalogue: CatalogueReader,
+    private readonly market: MarketFigures,
+  ) {}
+
+  async execute(input: GetMasterInput): Promise<MasterView> {
+    const stored = await this.catalogue.master(input.masterId);
+    if (!stored) throw new NotFound('Master Release not found.');
+    const master = stored.record;
+    const [main, market] = await Promise.all([
+      master.mainRelease ? this.catalogue.release(master.mainRelease) : Promise.resolve(null),
+      this.market.forMaster(master.id, input.currency),
+    ]);
+    return { master, tracklist: main?.record.tracklist ?? [], currency: input.currency, market };
+  }
+}
