@@ -11,8 +11,8 @@ export class MikroOrmNameResolver implements NameResolver {
       const map = new Map<number, string>();
       if (wanted.length === 0) return map;
       const rows = await conn.execute<{ id: number; name: string }[]>(
-        `select id, ${column} as name from "${table}" where id = any(?::int[])`,
-        [wanted as number[]],
+        `select id, ${column} as name from "${table}" where id in (${wanted.map(() => '?').join(', ')})`,
+        [...wanted],
       );
       for (const r of rows) map.set(Number(r.id), String(r.name));
       return map;

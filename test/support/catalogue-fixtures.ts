@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { runImport, seedDemoData } from '../../composition/commands/import.js';
+import type { Database } from '../../adapters/persistence/database.js';
+
+/** The repository's fixture folder, found from the compiled test file (dist/test/support → test/fixtures). */
+export const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../test/fixtures');
+
+/** Imports the bundled 2020 demo samples and the synthetic master-with-versions records. */
+export async function loadCatalogueFixtures(db: Database): Promise<void> {
+  await seedDemoData(db, { progress: 'none' });
+  const dir = path.join(FIXTURES, 'dumps/synthetic');
+  await runImport(db, ['labels.xml', 'artists.xml', 'masters.xml', 'releases.xml'].map((f) => path.join(dir, f)), {
+    progress: 'none',
+  });
+}
