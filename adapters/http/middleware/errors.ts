@@ -44,7 +44,8 @@ export function errorHandler(options: { baseUrl: string; logger: Logger }): Koa.
         ctx.type = 'application/json';
         ctx.body = messageBody(ROUTING_MESSAGES[status]!);
         ctx.status = status;
-      } else if (ctx.method === 'OPTIONS' && ctx.status === 200 && ctx.body == null) {
+      } else if (ctx.method === 'OPTIONS' && ctx.status === 200 && (ctx.body == null || ctx.body === '')) {
+        ctx.body = null;
         ctx.status = 204;
       }
     } catch (err) {
