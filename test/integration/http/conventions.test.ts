@@ -66,14 +66,14 @@ describe('HTTP conventions (whole application)', () => {
     });
 
     it('turns an unexpected failure into 500 with a code and no stack trace', async () => {
-      const broken = await openTestDatabase();
+      const conn = db.orm.em.getConnection();
+      await conn.execute('alter table release rename to release_hidden');
       try {
-        await broken.orm.em.getConnection().execute('drop table release cascade');
-        const res = await request(testApp(broken).callback()).get('/releases/1').set('User-Agent', AGENT).expect(500);
+        const res = await get('/releases/1').expect(500);
         expect(res.body.message).to.match(/^An internal server error occurred\. \(code: [0-9a-f]{12}\)$/);
-        expect(res.text).not.to.match(/relation|release"|at |\.js/);
+        expect(res.text).not.to.match(/relation|release_hidden|at |\.js/);
       } finally {
-        await broken.close();
+        await conn.execute('alter table release_hidden rename to release');
       }
     });
   });
