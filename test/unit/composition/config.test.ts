@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../../composition/config.js';
+
+describe('config', () => {
+  it('has defaults for everything', () => {
+    const c = loadConfig({});
+    expect(c).to.deep.include({
+      port: 3000,
+      baseUrl: 'http://localhost:3000',
+      webUrl: 'http://localhost:3000',
+      brand: 'Service',
+      dialect: 'spec',
+      userPathSegment: 's',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      blockGenericUserAgents: true,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(c.rateLimit).to.deep.equal({ anonymousPerWindow: 25, authenticatedPerWindow: 60, windowSeconds: 60 });
+  });
+
+  it('reads every variable and strips trailing slashes from URLs', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      BASE_URL: 'https://api.example.org/',
+      WEB_URL: 'https://www.example.org',
+      BRAND: 'Discogs',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_ANONYMOUS: '1000',
+      RATE_LIMIT_AUTHENTICATED: '2000',
+      BLOCK_GENERIC_USER_AGENTS: 'off',
+      TRUST_PROXY: 'yes',
+      LOG_LEVEL: 'debug',
+    });
+    expect(c).to.deep.include({
+      port: 8080,
+      baseUrl: 'https://api.example.org',
+      brand: 'Discogs',
+      dialect: 'discogs',
+      userPathSegment: 'users',
+      databaseUrl: 'postgres://u@h:5432/db',
+      blockGenericUserAgents: false,
+      trustProxy: true,
+      logLevel: 'debug',
+    });
+    expect(c.rateLimit.anonymousPerWindow).to.equal(1000);
+  });
+
+  it('refuses bad values, naming every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', BASE_URL: 'ftp://x', BRAND: 'two words', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe', RATE_LIMIT_ANONYMOUS: '0' });
+      expect.fail('should throw');
+    } catch (err) {
+      expect(err).to.be.instanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'BASE_URL', 'BRAND', 'DATABASE_URL', 'LOG_LEVEL', 'TRUST_PROXY', 'RATE_LIMIT_ANONYMOUS']) {
+        expect(problems).to.include(name);
+      }
+    }
+  });
+});

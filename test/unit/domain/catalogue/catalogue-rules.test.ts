@@ -1,0 +1,74 @@
+import { expect } from 'chai';
+import { creditLine, type ArtistCredit } from '../../../../domain/catalogue/credit.js';
+import type { Format } from '../../../../domain/catalogue/release.js';
+import { formatDetails, formatReleased, formatSummary, majorFormats, releaseYear } from '../../../../domain/catalogue/release-summary.js';
+import { estimatedWeight, formatQuantity } from '../../../../domain/catalogue/shipping-estimate.js';
+
+const credit = (name: string, join = '', anv = ''): ArtistCredit => ({ id: 1, name, anv, join, role: '', tracks: '' });
+const format = (name: string, qty: string, descriptions: string[] = [], text = ''): Format => ({ name, qty, text, descriptions });
+
+describe('catalogue rules', () => {
+  describe('creditLine', () => {
+    const cases: Array<[ArtistCredit[], string]> = [
+      [[], ''],
+      [[credit('The Persuader')], 'The Persuader'],
+      [[credit('A', '&'), credit('B')], 'A & B'],
+      [[credit('A', ','), credit('B', 'feat.'), credit('C')], 'A, B feat. C'],
+      [[credit('A'), credit('B')], 'A, B'],
+      [[credit('Jesper Dahlbäck', '/'), credit('DK', '', 'Dahlbäck & Krome')], 'Jesper Dahlbäck / Dahlbäck & Krome'],
+    ];
+    for (const [credits, line] of cases) it(`"${line}"`, () => expect(creditLine(credits)).to.equal(line));
+  });
+
+  describe('releaseYear and formatReleased', () => {
+    const cases: Array<[string, number, string]> = [
+      ['1999-03-00', 1999, 'Mar 1999'],
+      ['1995-01-15', 1995, '15 Jan 1995'],
+      ['1989', 1989, '1989'],
+      ['1989-00-00', 1989, '1989'],
+      ['1989-13-01', 1989, '1989'],
+      ['', 0, ''],
+      ['Unknown', 0, 'Unknown'],
+    ];
+    for (const [text, year, shown] of cases) {
+      it(`"${text}" → ${year}, "${shown}"`, () => {
+        expect(releaseYear(text)).to.equal(year);
+        expect(formatReleased(text)).to.equal(shown);
+      });
+    }
+  });
+
+  describe('format summaries', () => {
+    const lp = format('Vinyl', '2', ['12"', '33 ⅓ RPM']);
+    const cd = format('CD', '1', ['Album'], 'Enhanced');
+    it('summarises quantity, name, text and descriptions', () => {
+      expect(formatSummary([lp])).to.equal('2xVinyl, 12", 33 ⅓ RPM');
+      expect(formatSummary([lp, cd])).to.equal('2xVinyl, 12", 33 ⅓ RPM, CD, Enhanced, Album');
+      expect(formatSummary([])).to.equal('');
+    });
+    it('gives details without names and the distinct major formats', () => {
+      expect(formatDetails([lp, cd])).to.equal('12", 33 ⅓ RPM, Album, Enhanced');
+      expect(majorFormats([lp, cd, format('Vinyl', '1')])).to.deep.equal(['Vinyl', 'CD']);
+    });
+  });
+
+  describe('shipping estimate', () => {
+    const cases: Array<[Format[], number, number]> = [
+      [[format('Vinyl', '1', ['LP'])], 1, 230],
+      [[format('Vinyl', '2', ['12"'])], 2, 460],
+      [[format('Vinyl', '1', ['7"', 'Single'])], 1, 40],
+      [[format('Vinyl', '1', ['10"'])], 1, 130],
+      [[format('CD', '3', ['Album'])], 3, 300],
+      [[format('File', '12', ['MP3'])], 12, 0],
+      [[format('Box Set', '1'), format('Vinyl', '3', ['LP'])], 4, 690],
+      [[format('Cassette', '')], 1, 60],
+      [[format('Unknown Thing', 'x')], 1, 100],
+    ];
+    for (const [formats, qty, grams] of cases) {
+      it(`${formatSummary(formats) || 'nothing'} → ${qty} items, ${grams} g`, () => {
+        expect(formatQuantity(formats)).to.equal(qty);
+        expect(estimatedWeight(formats)).to.equal(grams);
+      });
+    }
+  });
+});
