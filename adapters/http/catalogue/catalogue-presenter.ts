@@ -19,6 +19,14 @@ export function timestamp(date: Date): string {
 }
 
 /**
+ * How many users have a release in their collection and wantlist (`community`), and whether the caller does (`user`).
+ * Collections and wantlists do not exist yet, so both are zero.
+ */
+function collectionStats(): object {
+  return { community: { in_wantlist: 0, in_collection: 0 }, user: { in_wantlist: 0, in_collection: 0 } };
+}
+
+/**
  * Shapes catalogue read models into the API's JSON: whitelisted fields only, absolute URLs from the configured
  * base URL, and the dialect's key names.
  */
@@ -168,10 +176,7 @@ export class CataloguePresenter {
       status: v.status,
       resource_url: this.urls.release(v.id),
       thumb: v.thumb,
-      stats: {
-        community: { in_wantlist: 0, in_collection: 0 },
-        user: { in_wantlist: 0, in_collection: 0 },
-      },
+      stats: collectionStats(),
     };
   }
 
@@ -206,7 +211,7 @@ export class CataloguePresenter {
       year: e.year,
       thumb: e.thumb,
       resource_url: e.type === 'master' ? this.urls.master(e.id) : this.urls.release(e.id),
-      stats: { community: { in_wantlist: 0, in_collection: 0 }, user: { in_wantlist: 0, in_collection: 0 } },
+      stats: collectionStats(),
     };
     return e.type === 'master'
       ? { ...common, main_release: e.mainRelease }
