@@ -1,0 +1,53 @@
+/**
+ * One element of a dump record as the parser built it: attributes as given, child elements in order, and the text
+ * directly inside it (only meaningful for leaf elements; between child elements it is pretty-printing whitespace).
+ */
+export interface DumpElement {
+  readonly name: string;
+  readonly attributes: Readonly<Record<string, string>>;
+  children: DumpElement[];
+  text: string;
+}
+
+/** Shared by every leaf so that leaves allocate no array; never pushed to (the parser replaces it first). */
+export const NO_CHILDREN: DumpElement[] = [];
+
+/** Whether the text has a character other than XML whitespace (most texts answer at their first character). */
+function hasContent(t: string): boolean {
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return true;
+  }
+  return false;
+}
+
+/**
+ * The text of an element. Text that is only whitespace is pretty-printing (`<anv>\n      </anv>` in the 2023 dumps)
+ * and becomes ''; any other text is kept exactly, with its inner and outer whitespace (profiles keep their `\r\n`).
+ */
+export function textOf(el: DumpElement): string {
+  const t = el.text;
+  return hasContent(t) ? t : '';
+}
+
+/** An attribute's value, or '' when absent or whitespace only. */
+export function attr(el: DumpElement, name: string): string {
+  const v = el.attributes[name];
+  return v === undefined || !hasContent(v) ? '' : v;
+}
+
+/** An integer from text ('' and garbage give 0). */
+export function toInt(text: string): number {
+  const n = parseInt(text, 10);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** The texts of the non-blank children (`<genres><genre>…`), in order. */
+export function texts(el: DumpElement): string[] {
+  const out: string[] = [];
+  for (const c of el.children) {
+    const t = textOf(c);
+    if (t !== '') out.push(t);
+  }
+  return out;
+}

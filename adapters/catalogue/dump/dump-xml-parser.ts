@@ -1,0 +1,107 @@
+import { InvalidDump } from '../../../application/catalogue/invalid-dump.js';
+import { DUMP_KINDS, type DumpKind, type DumpRecordOf } from '../../../application/ports/dump-reader.js';
+import { type DumpElement, NO_CHILDREN } from './dump-element.js';
+import { mapArtist } from './map-artist.js';
+import { mapLabel } from './map-label.js';
+import { mapMaster } from './map-master.js';
+import { mapRelease } from './map-release.js';
+import { type XmlScanHandler, XmlScanError, XmlScanner } from './xml-scanner.js';
+
+type AnyRecord = DumpRecordOf[DumpKind];
+
+const RECORDS: { readonly [K in DumpKind]: { element: string; map: (el: DumpElement) => DumpRecordOf[K] } } = {
+  artists: { element: 'artist', map: mapArtist },
+  labels: { element: 'label', map: mapLabel },
+  masters: { element: 'master', map: mapMaster },
+  releases: { element: 'release', map: mapRelease },
+};
+
+/**
+ * Push parser for dump XML: text goes in (already decoded and cleaned of forbidden characters), records come out in
+ * `records`, to be taken by the caller after each `write`. The kind is known once the root element has been read.
+ * Each record is built as a small element tree and mapped to its domain type when its end tag is read, so memory
+ * holds one record's tree plus the records not yet taken.
+ */
+export class DumpXmlParser implements XmlScanHandler {
+  kind: DumpKind | undefined;
+  records: AnyRecord[] = [];
+  private readonly scanner = new XmlScanner(this);
+  private readonly stack: DumpElement[] = [];
+  private depth = 0;
+  private recordElement = '';
+  private map: ((el: DumpElement) => AnyRecord) | undefined;
+  /** Depth at which a subtree we do not read (an unexpected element under the root) started, or 0. */
+  private skipFrom = 0;
+
+  constructor(private readonly name: string) {}
+
+  write(text: string): void {
+    try {
+      this.scanner.write(text);
+    } catch (err) {
+      throw this.translate(err);
+    }
+  }
+
+  end(): void {
+    try {
+      this.scanner.end();
+    } catch (err) {
+      throw this.translate(err);
+    }
+  }
+
+  open(name: string, attributes: Record<string, string>): void {
+    const depth = ++this.depth;
+    if (depth === 1) {
+      const kind = DUMP_KINDS.find((k) => k === name);
+      if (kind === undefined) throw this.notADump(`root element <${name}>`);
+      this.kind = kind;
+      this.recordElement = RECORDS[kind].element;
+      this.map = RECORDS[kind].map as (el: DumpElement) => AnyRecord;
+      return;
+    }
+    if (this.skipFrom !== 0) return;
+    if (depth === 2 && name !== this.recordElement) {
+      this.skipFrom = depth;
+      return;
+    }
+    const el: DumpElement = { name, attributes, children: NO_CHILDREN, text: '' };
+    if (depth > 2) {
+      const parent = this.stack[this.stack.length - 1]!;
+      if (parent.children === NO_CHILDREN) parent.children = [el];
+      else parent.children.push(el);
+    }
+    this.stack.push(el);
+  }
+
+  close(): void {
+    const depth = this.depth--;
+    if (depth === 1) return;
+    if (this.skipFrom !== 0) {
+      if (depth === this.skipFrom) this.skipFrom = 0;
+      return;
+    }
+    const el = this.stack.pop()!;
+    if (depth === 2) this.records.push(this.map!(el));
+  }
+
+  text(text: string): void {
+    if (this.depth < 2 || this.skipFrom !== 0) return;
+    const el = this.stack[this.stack.length - 1]!;
+    el.text = el.text === '' ? text : el.text + text;
+  }
+
+  private translate(err: unknown): unknown {
+    if (!(err instanceof XmlScanError)) return err;
+    if (this.kind === undefined) return this.notADump(`not XML: ${err.reason} at line ${err.line}, column ${err.column}`);
+    return new InvalidDump(
+      this.name,
+      `${this.name} is not well-formed XML at line ${err.line}, column ${err.column}: ${err.reason}`,
+    );
+  }
+
+  private notADump(why: string): InvalidDump {
+    return new InvalidDump(this.name, `${this.name} is not a Discogs data dump (${why})`);
+  }
+}

@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { InvalidDump } from '../../../application/catalogue/invalid-dump.js';
+import type {
+  DumpBatch,
+  DumpKind,
+  DumpPosition,
+  DumpReader,
+  OpenedDump,
+} from '../../../application/ports/dump-reader.js';
+import { removeForbiddenCharacters } from './remove-forbidden-characters.js';
+import { DumpXmlParser } from './dump-xml-parser.js';
+
+export interface XmlDumpReaderOptions {
+  /** Records per batch (default 100: records die young, which the garbage collector likes; writers regroup). */
+  readonly batchSize?: number;
+  /** Bytes read from the file at a time (default 256 KiB). */
+  readonly chunkBytes?: number;
+}
+
+/**
+ * Reads Discogs XML dumps from files, plain or gzip-compressed (told apart by the gzip magic bytes, not the name):
+ * file → gunzip → UTF-8 decoding → forbidden-character filter → saxes → records, pulled batch by batch, so memory
+ * stays bounded whatever the file size.
+ */
+export class XmlDumpReader implements DumpReader {
+  private readonly batchSize: number;
+  private readonly chunkBytes: number;
+
+  constructor(options: XmlDumpReaderOptions = {}) {
+    this.batchSize = options.batchSize ?? 100;
+    this.chunkBytes = options.chunkBytes ?? 256 * 1024;
+  }
+
+  async open(file: string): Promise<OpenedDump> {
+    const name = path.basename(file);
+    let totalBytes: number;
+    let gzip: boolean;
+    try {
+      const stat = await fs.promises.stat(file);
+      if (!stat.isFile()) throw new InvalidDump(file, `${file} is not a file`);
+      totalBytes = stat.size;
+      gzip = await startsWithGzipMagic(file);
+    } catch (err) {
+      if (err instanceof InvalidDump) throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new InvalidDump(file, code === 'ENOENT' ? `${file} does not exist` : `${file} cannot be read (${code})`);
+    }
+    const dump = new XmlDumpFile(file, name, gzip, totalBytes, this.batchSize, this.chunkBytes);
+    try {
+      await dump.readRoot();
+    } catch (err) {
+      await dump.close();
+      throw err;
+    }
+    return dump;
+  }
+}
+
+async function startsWithGzipMagic(file: string): Promise<boolean> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    const { bytesRead } = await handle.read(head, 0, 2, 0);
+    return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } finally {
+    await handle.close();
+  }
+}
+
+class XmlDumpFile implements OpenedDump {
+  private readonly fileStream: fs.ReadStream;
+  private readonly source: Readable;
+  private readonly chunks: AsyncIterator<Buffer>;
+  private readonly decoder = new TextDecoder('utf-8');
+  private readonly parser: DumpXmlParser;
+  private bytesRead = 0;
+  private done = false;
+  private started = false;
+
+  constructor(
+    private readonly file: string,
+    readonly name: string,
+    private readonly gzip: boolean,
+    private readonly totalBytes: number,
+    private readonly batchSize: number,
+    chunkBytes: number,
+  ) {
+    this.parser = new DumpXmlParser(name);
+    this.fileStream = fs.createReadStream(file, { highWaterMark: chunkBytes });
+    this.fileStream.on('data', (chunk) => {
+      this.bytesRead += chunk.length;
+    });
+    if (gzip) {
+      const gunzip = zlib.createGunzip({ chunkSize: chunkBytes });
+      // Errors of the file stream are re-emitted on the gunzip stream, which the iterator below listens to.
+      this.fileStream.on('error', (err) => gunzip.destroy(err));
+      this.source = this.fileStream.pipe(gunzip);
+    } else {
+      this.source = this.fileStream;
+    }
+    this.chunks = this.source[Symbol.asyncIterator]();
+  }
+
+  get kind(): DumpKind {
+    return this.parser.kind!;
+  }
+
+  position(): DumpPosition {
+    return { bytesRead: this.bytesRead, totalBytes: this.totalBytes };
+  }
+
+  /** Reads until the root element is known; records read on the way wait in the parser. */
+  async readRoot(): Promise<void> {
+    while (this.parser.kind === undefined && (await this.step())) {
+      // keep reading
+    }
+    if (this.parser.kind === undefined) this.parser.end();
+  }
+
+  async *batches(): AsyncIterable<DumpBatch> {
+    if (this.started) throw new Error('The batches of a dump can be read only once');
+    this.started = true;
+    const kind = this.kind;
+    const size = this.batchSize;
+    for (;;) {
+      const records = this.parser.records;
+      if (records.length >= size) {
+        const batch = records.length === size ? records : records.splice(0, size);
+        if (batch === records) this.parser.records = [];
+        yield { kind, records: batch } as DumpBatch;
+        continue;
+      }
+      if (!(await this.step())) break;
+    }
+    if (this.parser.records.length > 0) {
+      const batch = this.parser.records;
+      this.parser.records = [];
+      yield { kind, records: batch } as DumpBatch;
+    }
+  }
+
+  /** Feeds the next chunk to the parser; at the end of the input, ends the parse and returns false. */
+  private async step(): Promise<boolean> {
+    if (this.done) return false;
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await this.chunks.next();
+    } catch (err) {
+      throw this.readError(err as NodeJS.ErrnoException);
+    }
+    if (next.done) {
+      this.done = true;
+      this.parser.write(removeForbiddenCharacters(this.decoder.decode()));
+      this.parser.end();
+      return false;
+    }
+    this.parser.write(removeForbiddenCharacters(this.decoder.decode(next.value, { stream: true })));
+    return true;
+  }
+
+  private readError(err: NodeJS.ErrnoException): InvalidDump {
+    if (this.gzip && typeof err.code === 'string' && err.code.startsWith('Z_')) {
+      const why = err.code === 'Z_BUF_ERROR' ? 'the gzip data is truncated' : `the gzip data is corrupt (${err.message})`;
+      return new InvalidDump(this.file, `${this.name} cannot be read: ${why}`);
+    }
+    return new InvalidDump(this.file, `${this.name} cannot be read: ${err.message}`);
+  }
+
+  async close(): Promise<void> {
+    this.done = true;
+    if (!this.source.destroyed) this.source.destroy();
+    if (!this.fileStream.destroyed) this.fileStream.destroy();
+  }
+}

@@ -1,0 +1,32 @@
+import type { DumpBatch, DumpKind } from './dump-reader.js';
+
+/** What a finished write did: new records, records whose data changed, and records that were already up to date. */
+export interface WriteCounts {
+  readonly inserted: number;
+  readonly updated: number;
+  readonly unchanged: number;
+}
+
+/**
+ * One dump file's writes, in one transaction: batches are upserted by id (a record already stored is updated in place
+ * and keeps the time it was first added), and the lists derived from them (release↔artist and release↔label links)
+ * are replaced for every written release. Nothing is visible to others before `commit`; `rollback` leaves the
+ * catalogue exactly as it was before `begin`.
+ */
+export interface CatalogueWriteSession {
+  /**
+   * Accepts a batch. Writers may buffer and send in the background while the caller reads on, so the promise may
+   * resolve before the batch is stored, and a failure to store it may be reported by a later `write` or by `commit`.
+   */
+  write(batch: DumpBatch): Promise<void>;
+  /** Stores what is still buffered and commits; the counts cover every record written in the session. */
+  commit(): Promise<WriteCounts>;
+  /** Waits for anything in flight, then rolls back. Safe after a failed `write` or `commit`. */
+  rollback(): Promise<void>;
+}
+
+/** Writes catalogue records in bulk, bypassing per-record persistence. */
+export interface CatalogueWriter {
+  /** Starts the transaction of one dump file of the given kind. */
+  begin(kind: DumpKind): Promise<CatalogueWriteSession>;
+}
