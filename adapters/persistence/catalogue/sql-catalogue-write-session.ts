@@ -1,0 +1,222 @@
+import type { CatalogueWriteSession, WriteCounts } from '../../../application/ports/catalogue-writer.js';
+import type { DumpBatch, DumpKind, DumpRecordOf } from '../../../application/ports/dump-reader.js';
+import { BinaryCopyBuffer } from './binary-copy-buffer.js';
+import {
+  ARTIST_COLUMNS,
+  LABEL_COLUMNS,
+  MASTER_COLUMNS,
+  RELEASE_ARTIST_COLUMNS,
+  RELEASE_COLUMNS,
+  RELEASE_LABEL_COLUMNS,
+  writeArtistRow,
+  writeLabelRow,
+  writeMasterRow,
+  writeReleaseArtistRows,
+  writeReleaseLabelRows,
+  writeReleaseRow,
+} from './catalogue-copy-rows.js';
+
+/** What the import needs of a database connection that is inside the file's transaction. */
+export interface SqlImportChannel {
+  query(sql: string): Promise<readonly Record<string, unknown>[]>;
+  /** Runs `COPY <table> (<columns>) FROM … WITH (FORMAT binary)` with the data given in chunks. */
+  copy(table: string, columns: readonly string[], data: readonly Buffer[]): Promise<void>;
+}
+
+export interface SqlWriteOptions {
+  /** Records sent to the database at a time (default 2,000). */
+  readonly flushRecords?: number;
+  /** Or fewer, once their rows take this many bytes (default 8 MB). */
+  readonly flushBytes?: number;
+}
+
+interface TableSpec {
+  readonly table: string;
+  readonly staging: string;
+  readonly columns: readonly string[];
+}
+
+const TABLES: Readonly<Record<DumpKind, TableSpec>> = {
+  artists: { table: 'artist', staging: 'import_artist', columns: ARTIST_COLUMNS },
+  labels: { table: 'label', staging: 'import_label', columns: LABEL_COLUMNS },
+  masters: { table: 'master', staging: 'import_master', columns: MASTER_COLUMNS },
+  releases: { table: 'release', staging: 'import_release', columns: RELEASE_COLUMNS },
+};
+
+/** Every import takes this transaction-level advisory lock, so two imports never interleave their upserts. */
+const IMPORT_LOCK = 0x5_d15c_06;
+
+const q = (name: string): string => `"${name}"`;
+
+/**
+ * One round of writes: its records' rows, encoded as they arrive (so records die young) into buffers that are reused
+ * round after round (so rows never burden the garbage collector).
+ */
+class Round {
+  readonly ids = new Set<number>();
+  /** The id of each row, in row order. */
+  readonly order: number[] = [];
+  readonly rows = new BinaryCopyBuffer();
+  readonly artistLinks = new BinaryCopyBuffer(1 << 16);
+  readonly labelLinks = new BinaryCopyBuffer(1 << 16);
+
+  clear(): void {
+    this.ids.clear();
+    this.order.length = 0;
+    this.rows.clear();
+    this.artistLinks.clear();
+    this.labelLinks.clear();
+  }
+}
+
+/**
+ * The write path shared by the PostgreSQL and PGlite writers, which differ only in how COPY data reaches the
+ * database. Records are encoded to binary COPY rows as they arrive and sent in rounds of a few thousand; a round is
+ * sent while the caller reads the next one. Per round: the ids already stored are looked up; new records are COPYed
+ * straight into their table (the common case of a first import), records already stored go through a temporary
+ * staging table and one `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` that changes a row (and its `date_changed`)
+ * only when its data differ, keeping `date_added`. For releases, the link rows of the round's releases are replaced.
+ */
+export class SqlCatalogueWriteSession implements CatalogueWriteSession {
+  private inserted = 0;
+  private updated = 0;
+  private written = 0;
+  private round = new Round();
+  private readonly free: Round[] = [];
+  private sending: Promise<void> = Promise.resolve();
+  private readonly spec: TableSpec;
+  private readonly upsert: string;
+  private readonly flushRecords: number;
+  private readonly flushBytes: number;
+
+  private constructor(
+    private readonly kind: DumpKind,
+    private readonly channel: SqlImportChannel,
+    private readonly finish: (commit: boolean) => Promise<void>,
+    options: SqlWriteOptions,
+  ) {
+    this.spec = TABLES[kind];
+    this.flushRecords = options.flushRecords ?? 2_000;
+    this.flushBytes = options.flushBytes ?? 8_000_000;
+    const cols = this.spec.columns.map(q).join(', ');
+    const set = this.spec.columns
+      .filter((c) => c !== 'id')
+      .map((c) => `${q(c)} = excluded.${q(c)}`)
+      .join(', ');
+    this.upsert =
+      `WITH up AS (INSERT INTO ${q(this.spec.table)} AS t (${cols}) SELECT ${cols} FROM ${this.spec.staging} ` +
+      `ON CONFLICT (id) DO UPDATE SET ${set}, date_changed = now() WHERE t.data IS DISTINCT FROM excluded.data ` +
+      `RETURNING 1) SELECT count(*)::int AS updated FROM up`;
+  }
+
+  /** Takes the import lock and creates the staging table inside the transaction the channel is in. */
+  static async start(
+    kind: DumpKind,
+    channel: SqlImportChannel,
+    finish: (commit: boolean) => Promise<void>,
+    options: SqlWriteOptions = {},
+  ): Promise<SqlCatalogueWriteSession> {
+    const { table, staging, columns } = TABLES[kind];
+    await channel.query(`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    const list = columns.map(q).join(', ');
+    await channel.query(
+      `CREATE TEMPORARY TABLE ${staging} ON COMMIT DROP AS SELECT ${list} FROM ${q(table)} WITH NO DATA`,
+    );
+    return new SqlCatalogueWriteSession(kind, channel, finish, options);
+  }
+
+  async write(batch: DumpBatch): Promise<void> {
+    if (batch.kind !== this.kind) throw new Error(`A ${batch.kind} batch cannot be written to a ${this.kind} import`);
+    for (const record of batch.records) {
+      // The same id again: the round so far goes first, so that this later version then updates it.
+      if (this.round.ids.has(record.id)) await this.flush();
+      const round = this.round;
+      round.ids.add(record.id);
+      round.order.push(record.id);
+      switch (batch.kind) {
+        case 'artists':
+          writeArtistRow(round.rows, record as DumpRecordOf['artists']);
+          break;
+        case 'labels':
+          writeLabelRow(round.rows, record as DumpRecordOf['labels']);
+          break;
+        case 'masters':
+          writeMasterRow(round.rows, record as DumpRecordOf['masters']);
+          break;
+        case 'releases': {
+          const release = record as DumpRecordOf['releases'];
+          writeReleaseRow(round.rows, release);
+          writeReleaseArtistRows(round.artistLinks, release);
+          writeReleaseLabelRows(round.labelLinks, release);
+          break;
+        }
+      }
+    }
+    if (this.round.order.length >= this.flushRecords || this.round.rows.byteLength >= this.flushBytes) {
+      await this.flush();
+    }
+  }
+
+  /**
+   * Queues the current round behind the one being sent and resolves once that earlier one is done; its buffers then
+   * take the next round.
+   */
+  private async flush(): Promise<void> {
+    const round = this.round;
+    if (round.order.length === 0) return;
+    const previous = this.sending;
+    this.sending = previous.then(() => this.send(round));
+    // A failure is reported by the next write or by commit; until then it must not count as unhandled.
+    this.sending.catch(() => undefined);
+    await previous;
+    this.round = this.free.pop() ?? new Round();
+  }
+
+  private async send(round: Round): Promise<void> {
+    const order = round.order;
+    const found = await this.channel.query(
+      `SELECT id FROM ${q(this.spec.table)} WHERE id = ANY('{${order.join(',')}}'::int[])`,
+    );
+    const existing = new Set(found.map((r) => Number(r.id)));
+    if (existing.size === 0) {
+      await this.channel.copy(this.spec.table, this.spec.columns, round.rows.chunks());
+    } else {
+      if (existing.size < order.length) {
+        await this.channel.copy(this.spec.table, this.spec.columns, round.rows.chunks((i) => !existing.has(order[i]!)));
+      }
+      await this.channel.copy(this.spec.staging, this.spec.columns, round.rows.chunks((i) => existing.has(order[i]!)));
+      const [counts] = await this.channel.query(this.upsert);
+      await this.channel.query(`TRUNCATE ${this.spec.staging}`);
+      this.updated += Number(counts?.updated ?? 0);
+    }
+    if (this.kind === 'releases') {
+      if (existing.size > 0) {
+        const storedIds = `'{${[...existing].join(',')}}'::int[]`;
+        await this.channel.query(`DELETE FROM release_artist WHERE release_id = ANY(${storedIds})`);
+        await this.channel.query(`DELETE FROM release_label WHERE release_id = ANY(${storedIds})`);
+      }
+      if (round.artistLinks.rowCount > 0) {
+        await this.channel.copy('release_artist', RELEASE_ARTIST_COLUMNS, round.artistLinks.chunks());
+      }
+      if (round.labelLinks.rowCount > 0) {
+        await this.channel.copy('release_label', RELEASE_LABEL_COLUMNS, round.labelLinks.chunks());
+      }
+    }
+    this.inserted += order.length - existing.size;
+    this.written += order.length;
+    round.clear();
+    this.free.push(round);
+  }
+
+  async commit(): Promise<WriteCounts> {
+    await this.flush();
+    await this.sending;
+    await this.finish(true);
+    return { inserted: this.inserted, updated: this.updated, unchanged: this.written - this.inserted - this.updated };
+  }
+
+  async rollback(): Promise<void> {
+    await this.sending.catch(() => undefined);
+    await this.finish(false);
+  }
+}
