@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { XmlDumpReader } from '../../../../adapters/catalogue/dump/xml-dump-reader.js';
+import type { DumpKind, DumpRecordOf } from '../../../../application/ports/dump-reader.js';
+
+/** The repository root, found from this file whether it runs from `dist/` or from the sources. */
+export const REPO_ROOT = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return dir;
+})();
+
+export const SINGLE = path.join(REPO_ROOT, 'test/fixtures/dumps/single-records');
+export const SMALL = path.join(REPO_ROOT, 'test/fixtures/dumps/small');
+export const DEMO = path.join(REPO_ROOT, 'composition/demo-data');
+
+export function demo(kind: DumpKind): string {
+  return path.join(DEMO, `discogs_20200806_${kind}.xml.gz`);
+}
+
+/** Reads every record of a dump file. */
+export async function readDump<K extends DumpKind>(
+  file: string,
+  kind: K,
+  batchSize = 100,
+): Promise<DumpRecordOf[K][]> {
+  const dump = await new XmlDumpReader({ batchSize }).open(file);
+  try {
+    if (dump.kind !== kind) throw new Error(`${file} is a ${dump.kind} dump, not ${kind}`);
+    const out: DumpRecordOf[K][] = [];
+    for await (const batch of dump.batches()) out.push(...(batch.records as DumpRecordOf[K][]));
+    return out;
+  } finally {
+    await dump.close();
+  }
+}
+
+/** A scratch folder for one test file's generated dumps, removed by `cleanup`. */
+export class Scratch {
+  readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-dump-test-'));
+
+  write(name: string, content: string | Buffer): string {
+    const file = path.join(this.dir, name);
+    fs.writeFileSync(file, content);
+    return file;
+  }
+
+  cleanup(): void {
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
