@@ -1,0 +1,219 @@
+import type {
+  ArtistReleaseEntry,
+  ArtistReleasesQuery,
+  LabelReleaseEntry,
+  MasterVersion,
+  MasterVersionsQuery,
+} from '../../application/catalogue/read-models.js';
+import type { CatalogueReader, Stored } from '../../application/ports/catalogue-reader.js';
+import { pageOffset, type Page, type PageRequest } from '../../application/shared/page.js';
+import type { Artist } from '../../domain/catalogue/artist.js';
+import { creditLine } from '../../domain/catalogue/credit.js';
+import type { Label } from '../../domain/catalogue/label.js';
+import type { Master } from '../../domain/catalogue/master.js';
+import type { Release } from '../../domain/catalogue/release.js';
+import { releaseArtistLinks, releaseLabelLinks } from '../../domain/catalogue/release-links.js';
+import type { EntityIds, EntityNames, NameResolver } from '../../domain/text/name-resolver.js';
+import { formatDetails, formatSummary, majorFormats, releaseYear } from '../../domain/catalogue/release-summary.js';
+
+/** The list columns the SQL adapter stores beside each release, derived the same way. */
+interface ReleaseColumns {
+  readonly year: number;
+  readonly artist: string;
+  readonly label: string;
+  readonly catno: string;
+  readonly format: string;
+  readonly formatDetails: string;
+  readonly majorFormats: readonly string[];
+  readonly thumb: string;
+}
+
+/** Code-unit order, as PostgreSQL's "C" collation sorts text. */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function page<T>(items: readonly T[], request: PageRequest): Page<T> {
+  const start = pageOffset(request);
+  return { items: items.slice(start, start + request.perPage), total: items.length, page: request.page, perPage: request.perPage };
+}
+
+/**
+ * The catalogue held in memory, for embedding without a database and for application tests. Records are put in
+ * whole (a put replaces the record, keeping its `dateAdded`); the derived lists follow the same rules, filters and
+ * orders as the SQL adapter (the contract tests run both). It also resolves markup ids to names.
+ */
+export class InMemoryCatalogueReader implements CatalogueReader, NameResolver {
+  private readonly releases = new Map<number, { stored: Stored<Release>; columns: ReleaseColumns }>();
+  private readonly masters = new Map<number, Stored<Master>>();
+  private readonly artists = new Map<number, Stored<Artist>>();
+  private readonly labels = new Map<number, Stored<Label>>();
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  private stamp<T>(previous: Stored<T> | undefined, record: T): Stored<T> {
+    const now = this.now();
+    const unchanged = previous && JSON.stringify(previous.record) === JSON.stringify(record);
+    return {
+      record,
+      dateAdded: previous?.dateAdded ?? now,
+      dateChanged: unchanged ? previous.dateChanged : now,
+    };
+  }
+
+  putRelease(release: Release): void {
+    const first = release.labels[0];
+    this.releases.set(release.id, {
+      stored: this.stamp(this.releases.get(release.id)?.stored, release),
+      columns: {
+        year: releaseYear(release.released),
+        artist: creditLine(release.artists),
+        label: first?.name ?? '',
+        catno: first?.catno ?? '',
+        format: formatSummary(release.formats),
+        formatDetails: formatDetails(release.formats),
+        majorFormats: majorFormats(release.formats),
+        thumb: '',
+      },
+    });
+  }
+
+  putMaster(master: Master): void {
+    this.masters.set(master.id, this.stamp(this.masters.get(master.id), master));
+  }
+
+  putArtist(artist: Artist): void {
+    this.artists.set(artist.id, this.stamp(this.artists.get(artist.id), artist));
+  }
+
+  putLabel(label: Label): void {
+    this.labels.set(label.id, this.stamp(this.labels.get(label.id), label));
+  }
+
+  async names(ids: EntityIds): Promise<EntityNames> {
+    const pick = <T>(store: Map<number, T>, wanted: readonly number[], name: (t: T) => string) =>
+      new Map(wanted.flatMap((id) => (store.has(id) ? [[id, name(store.get(id)!)] as const] : [])));
+    return {
+      artists: pick(this.artists, ids.artists, (a) => a.record.name),
+      labels: pick(this.labels, ids.labels, (l) => l.record.name),
+      releases: pick(this.releases, ids.releases, (r) => r.stored.record.title),
+      masters: pick(this.masters, ids.masters, (m) => m.record.title),
+    };
+  }
+
+  async release(id: number): Promise<Stored<Release> | null> {
+    return this.releases.get(id)?.stored ?? null;
+  }
+
+  async master(id: number): Promise<Stored<Master> | null> {
+    return this.masters.get(id) ?? null;
+  }
+
+  async artist(id: number): Promise<Stored<Artist> | null> {
+    return this.artists.get(id) ?? null;
+  }
+
+  async label(id: number): Promise<Stored<Label> | null> {
+    return this.labels.get(id) ?? null;
+  }
+
+  async masterVersions(masterId: number, query: MasterVersionsQuery): Promise<Page<MasterVersion>> {
+    const lower = (s: string | undefined) => s?.toLowerCase();
+    const versions: MasterVersion[] = [];
+    for (const { stored, columns } of this.releases.values()) {
+      const r = stored.record;
+      if (r.masterId !== masterId) continue;
+      if (query.format !== undefined && !columns.majorFormats.some((f) => f.toLowerCase() === lower(query.format))) continue;
+      if (query.label !== undefined && columns.label.toLowerCase() !== lower(query.label)) continue;
+      if (query.released !== undefined && r.released.slice(0, 4) !== query.released) continue;
+      if (query.country !== undefined && r.country.toLowerCase() !== lower(query.country)) continue;
+      versions.push({
+        id: r.id,
+        status: r.status,
+        title: r.title,
+        label: columns.label,
+        catno: columns.catno,
+        country: r.country,
+        format: columns.formatDetails,
+        released: r.released,
+        majorFormats: columns.majorFormats,
+        thumb: columns.thumb,
+      });
+    }
+    const key = query.sort ?? 'released';
+    const dir = query.sortOrder === 'desc' ? -1 : 1;
+    versions.sort((a, b) => dir * (compareText(a[key], b[key]) || a.id - b.id));
+    return page(versions, query);
+  }
+
+  async artistReleases(artistId: number, query: ArtistReleasesQuery): Promise<Page<ArtistReleaseEntry>> {
+    const entries = new Map<string, ArtistReleaseEntry>();
+    for (const { stored, columns } of this.releases.values()) {
+      const r = stored.record;
+      for (const link of releaseArtistLinks(r)) {
+        if (link.artistId !== artistId) continue;
+        const master = r.masterId ? this.masters.get(r.masterId)?.record : undefined;
+        if (master) {
+          const main = this.releases.get(master.mainRelease);
+          entries.set(`master:${master.id}:${link.role}`, {
+            type: 'master',
+            id: master.id,
+            title: master.title,
+            year: master.year,
+            thumb: main?.columns.thumb ?? '',
+            artist: main?.columns.artist ?? '',
+            role: link.role,
+            mainRelease: master.mainRelease,
+          });
+        } else {
+          entries.set(`release:${r.id}:${link.role}`, {
+            type: 'release',
+            id: r.id,
+            title: r.title,
+            year: columns.year,
+            thumb: columns.thumb,
+            artist: columns.artist,
+            role: link.role,
+            format: columns.format,
+            label: columns.label,
+            status: r.status,
+          });
+        }
+      }
+    }
+    const formatOf = (e: ArtistReleaseEntry) =>
+      e.type === 'release' ? e.format : (this.releases.get(e.mainRelease)?.columns.format ?? '');
+    const sortKey = query.sort ?? 'year';
+    const dir = query.sortOrder === 'desc' ? -1 : 1;
+    const list = [...entries.values()].sort((a, b) => {
+      const primary =
+        sortKey === 'year' ? a.year - b.year : sortKey === 'title' ? compareText(a.title, b.title) : compareText(formatOf(a), formatOf(b));
+      return dir * (primary || compareText(a.title, b.title) || a.id - b.id) || compareText(a.role, b.role);
+    });
+    return page(list, query);
+  }
+
+  async labelReleases(labelId: number, request: PageRequest): Promise<Page<LabelReleaseEntry>> {
+    const list: Array<LabelReleaseEntry & { position: number }> = [];
+    for (const { stored, columns } of this.releases.values()) {
+      const r = stored.record;
+      for (const link of releaseLabelLinks(r)) {
+        if (link.labelId !== labelId) continue;
+        list.push({
+          id: r.id,
+          title: r.title,
+          artist: columns.artist,
+          catno: link.catno,
+          format: columns.format,
+          year: columns.year,
+          status: r.status,
+          thumb: columns.thumb,
+          position: link.position,
+        });
+      }
+    }
+    list.sort((a, b) => a.id - b.id || a.position - b.position);
+    return page(
+      list.map(({ position: _position, ...entry }) => entry),
+      request,
+    );
+  }
+}
