@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
 import type { Logger } from '../../application/ports/logger.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import type { CataloguePresenter } from './catalogue/catalogue-presenter.js';
@@ -38,7 +37,7 @@ export interface HttpAppDependencies {
 /**
  * The Koa application, middleware in the order the architecture gives: request id and log line → User-Agent
  * rule → JSONP wrapper and media type negotiation → the one error mapper → path tolerance → credentials → rate
- * limit (headers on every response) → body parser → router.
+ * limit (headers on every response) → router. Routes that take a body mount `jsonBodyParser` themselves.
  */
 export function createHttpApp(deps: HttpAppDependencies): Koa<SpindleState> {
   const { settings } = deps;
@@ -66,17 +65,6 @@ export function createHttpApp(deps: HttpAppDependencies): Koa<SpindleState> {
       limitFor: (ctx) =>
         ctx.state.authenticated ? settings.rateLimit.authenticatedPerWindow : settings.rateLimit.anonymousPerWindow,
       keyFor: (ctx) => clientIp(ctx, settings.trustProxy),
-    }),
-  );
-  app.use(
-    koaBody({
-      json: true,
-      multipart: false,
-      urlencoded: true,
-      text: false,
-      jsonLimit: settings.maxBodyBytes,
-      formLimit: settings.maxBodyBytes,
-      jsonStrict: true,
     }),
   );
   app.use(router.routes());

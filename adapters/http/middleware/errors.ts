@@ -59,11 +59,11 @@ export function errorHandler(options: { baseUrl: string; logger: Logger }): Koa.
         return;
       }
       const status = (err as { status?: unknown }).status;
-      if ((err as { expose?: unknown }).expose && typeof status === 'number' && status >= 400 && status < 500) {
+      if (typeof status === 'number' && status >= 400 && status < 500) {
         // Errors from the body parser and Koa itself (malformed JSON, body too large): client errors, not ours.
         ctx.status = status === 400 ? 422 : status;
         ctx.type = 'application/json';
-        ctx.body = messageBody(clientErrorMessage(status, (err as Error).message));
+        ctx.body = messageBody(clientErrorMessage(err as Error & { expose?: boolean }, status));
         return;
       }
       const code = randomBytes(6).toString('hex');
@@ -76,9 +76,9 @@ export function errorHandler(options: { baseUrl: string; logger: Logger }): Koa.
   };
 }
 
-function clientErrorMessage(status: number, message: string): string {
+function clientErrorMessage(err: Error & { expose?: boolean }, status: number): string {
   if (status === 413) return 'The request body is too large.';
   if (status === 415) return 'Unsupported media type.';
-  if (/json/i.test(message)) return 'The request body is not valid JSON.';
-  return message;
+  if (err instanceof SyntaxError || /json/i.test(err.message)) return 'The request body is not valid JSON.';
+  return err.expose ? err.message : 'The request could not be processed.';
 }

@@ -55,6 +55,16 @@ describe('HTTP conventions (whole application)', () => {
       }
     });
 
+    it('405s a body sent to a read-only URL without parsing it', async () => {
+      const res = await request(app.callback())
+        .post('/releases/1')
+        .set('User-Agent', AGENT)
+        .set('Content-Type', 'application/json')
+        .send('{"broken": ')
+        .expect(405);
+      expect(res.headers.allow).to.match(/GET/);
+    });
+
     it('answers OPTIONS with 204 and the allowed methods', async () => {
       const res = await request(app.callback()).options('/releases/1').set('User-Agent', AGENT).expect(204);
       expect(res.headers.allow).to.match(/GET/);

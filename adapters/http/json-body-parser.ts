@@ -1,0 +1,19 @@
+import type Koa from 'koa';
+import { koaBody } from 'koa-body';
+
+/**
+ * The body parser for routes that take a body (JSON or form-encoded). Mounted per route rather than for the whole
+ * application, so a body sent to a read-only URL is answered 405, not parsed. Malformed JSON and oversized bodies
+ * reach the error middleware, which answers 422 and 413 with a message.
+ */
+export function jsonBodyParser(maxBodyBytes: number): Koa.Middleware {
+  return koaBody({
+    json: true,
+    urlencoded: true,
+    multipart: false,
+    text: false,
+    jsonStrict: true,
+    jsonLimit: maxBodyBytes,
+    formLimit: maxBodyBytes,
+  });
+}
