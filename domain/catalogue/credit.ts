@@ -24,3 +24,14 @@ export function creditLine(credits: readonly ArtistCredit[]): string {
   });
   return line;
 }
+
+/** An artist name as sorted in lists: a leading "The" moves to the end ("The Persuader" → "Persuader, The"). */
+export function sortName(name: string): string {
+  const m = /^The (.+)$/.exec(name);
+  return m ? `${m[1]}, The` : name;
+}
+
+/** The credits' names (never the name variations) in sort form, joined as displayed. */
+export function sortCreditLine(credits: readonly ArtistCredit[]): string {
+  return creditLine(credits.map((c) => ({ ...c, name: sortName(c.name), anv: '' })));
+}

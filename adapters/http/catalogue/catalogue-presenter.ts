@@ -3,7 +3,7 @@ import type { LabelView } from '../../../application/catalogue/get-label.js';
 import type { MasterView } from '../../../application/catalogue/get-master.js';
 import type { ReleaseView } from '../../../application/catalogue/get-release.js';
 import type { ArtistReleaseEntry, LabelReleaseEntry, MasterVersion } from '../../../application/catalogue/read-models.js';
-import type { ArtistCredit } from '../../../domain/catalogue/credit.js';
+import { sortCreditLine, type ArtistCredit } from '../../../domain/catalogue/credit.js';
 import type { Image, NamedRef, Video } from '../../../domain/catalogue/media.js';
 import type { ReleaseEntity, Track } from '../../../domain/catalogue/release.js';
 import { formatReleased, releaseYear } from '../../../domain/catalogue/release-summary.js';
@@ -92,7 +92,7 @@ export class CataloguePresenter {
       resource_url: this.urls.release(r.id),
       uri: this.urls.web('release', r.id, `${r.artists.map((a) => a.anv || a.name).join(' ')} ${r.title}`),
       artists: r.artists.map((c) => this.credit(c)),
-      artists_sort: r.artists.map((a) => a.name).join(', '),
+      artists_sort: sortCreditLine(r.artists),
       labels: r.labels.map((e) => this.entity(e)),
       series: r.series.map((e) => this.entity(e)),
       companies: r.companies.map((e) => this.entity(e)),

@@ -30,6 +30,7 @@ describe('dump eras through the API', () => {
     const r = await get('/releases/1');
     expect(r).to.include({ id: 1, title: 'Stockholm', status: 'Accepted', country: 'Sweden', released: '1999-03-00', year: 1999, data_quality: 'Needs Vote', master_id: 1660109 });
     expect(r.released_formatted).to.equal('Mar 1999');
+    expect(r.artists_sort).to.equal('Persuader, The');
     expect(r.artists).to.deep.equal([{ id: 1, name: 'The Persuader', anv: '', join: '', role: '', tracks: '', resource_url: `${BASE_URL}/artists/1` }]);
     expect(r.extraartists).to.deep.equal([
       { id: 239, name: 'Jesper Dahlbäck', anv: '', join: '', role: 'Music By [All Tracks By]', tracks: '', resource_url: `${BASE_URL}/artists/239` },

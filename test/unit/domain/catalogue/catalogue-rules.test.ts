@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { creditLine, type ArtistCredit } from '../../../../domain/catalogue/credit.js';
+import { creditLine, sortCreditLine, sortName, type ArtistCredit } from '../../../../domain/catalogue/credit.js';
 import type { Format } from '../../../../domain/catalogue/release.js';
 import { formatDetails, formatReleased, formatSummary, majorFormats, releaseYear } from '../../../../domain/catalogue/release-summary.js';
 import { estimatedWeight, formatQuantity } from '../../../../domain/catalogue/shipping-estimate.js';
@@ -18,6 +18,19 @@ describe('catalogue rules', () => {
       [[credit('Jesper Dahlbäck', '/'), credit('DK', '', 'Dahlbäck & Krome')], 'Jesper Dahlbäck / Dahlbäck & Krome'],
     ];
     for (const [credits, line] of cases) it(`"${line}"`, () => expect(creditLine(credits)).to.equal(line));
+  });
+
+  describe('sort names', () => {
+    const cases: Array<[string, string]> = [
+      ['The Persuader', 'Persuader, The'],
+      ['Theo Parrish', 'Theo Parrish'],
+      ['Various', 'Various'],
+      ['The', 'The'],
+    ];
+    for (const [name, sorted] of cases) it(`"${name}" → "${sorted}"`, () => expect(sortName(name)).to.equal(sorted));
+    it('joins credits by name, not by name variation', () => {
+      expect(sortCreditLine([credit('The Chemical Brothers', '&', 'Chems'), credit('The Beatles')])).to.equal('Chemical Brothers, The & Beatles, The');
+    });
   });
 
   describe('releaseYear and formatReleased', () => {
