@@ -1,18 +1,24 @@
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+const HEX = '0123456789abcdef';
 
 /**
  * Rows in PostgreSQL's binary COPY format, written into one reusable, growing Buffer. Binary rather than text COPY:
  * no escaping pass over every value (the JSON documents are most of the bytes), strings are encoded straight into
  * the buffer, and reusing the buffer for the next round keeps the rows out of the garbage-collected heap.
  *
- * Each value must match its column's type exactly: `int4` 4 bytes, `int2` 2 bytes, `bool` 1 byte, `text` UTF-8,
- * `jsonb` a version byte (1) and the JSON text.
+ * Each value must match its column's type exactly: `int4` 4 bytes, `int2` 2 bytes, `bool` 1 byte, `text` and `json`
+ * UTF-8, `jsonb` a version byte (1) and the JSON text.
+ *
+ * JSON values are written in place, piece by piece (`beginJson`, the `j…` methods, `endJson`), so that a document
+ * never exists as a JavaScript string: strings are escaped and UTF-8 encoded straight into the buffer.
  */
 export class BinaryCopyBuffer {
   private buf: Buffer;
   private length = 0;
   /** Offset where each row starts, so that a subset of the rows can be sent. */
   private starts: number[] = [];
+  /** Where the length of the JSON value being written goes, or -1. */
+  private jsonStart = -1;
 
   constructor(initialBytes = 1 << 20) {
     this.buf = Buffer.allocUnsafe(initialBytes);
@@ -80,13 +86,110 @@ export class BinaryCopyBuffer {
     return this;
   }
 
-  /** A jsonb value from JSON text. */
-  jsonb(json: string): this {
-    this.reserve(5 + json.length * 3);
-    this.buf[this.length + 4] = 1;
-    const n = this.buf.write(json, this.length + 5, 'utf8');
-    this.buf.writeInt32BE(n + 1, this.length);
-    this.length += 5 + n;
+  /**
+   * Starts a JSON value (a `json` column, or a `jsonb` one with `jsonb`), to be written with the `j…` methods and
+   * ended with `endJson`.
+   */
+  beginJson(jsonb = false): this {
+    this.reserve(5);
+    this.jsonStart = this.length;
+    this.length += 4;
+    if (jsonb) this.buf[this.length++] = 1;
+    return this;
+  }
+
+  endJson(): this {
+    this.buf.writeInt32BE(this.length - this.jsonStart - 4, this.jsonStart);
+    this.jsonStart = -1;
+    return this;
+  }
+
+  /** JSON text that needs no escaping (punctuation, keys, literals), ASCII only. */
+  jRaw(ascii: string): this {
+    const n = ascii.length;
+    this.reserve(n);
+    const b = this.buf;
+    let p = this.length;
+    for (let i = 0; i < n; i++) b[p++] = ascii.charCodeAt(i);
+    this.length = p;
+    return this;
+  }
+
+  /** `"name":` (after a comma unless `first`), for an ASCII name that needs no escaping. */
+  jKey(name: string, first: boolean): this {
+    const n = name.length;
+    this.reserve(n + 4);
+    const b = this.buf;
+    let p = this.length;
+    if (!first) b[p++] = 44;
+    b[p++] = 34;
+    for (let i = 0; i < n; i++) b[p++] = name.charCodeAt(i);
+    b[p++] = 34;
+    b[p++] = 58;
+    this.length = p;
+    return this;
+  }
+
+  /** A JSON number; only integers are written by the catalogue. */
+  jInt(value: number): this {
+    if (value >= 0 && value < 10) {
+      this.reserve(1);
+      this.buf[this.length++] = 48 + value;
+      return this;
+    }
+    return this.jRaw(String(value));
+  }
+
+  /**
+   * A JSON string: quoted, escaped as `JSON.stringify` escapes (`"`, `\`, control characters, lone surrogates) and
+   * UTF-8 encoded, character by character (faster than a string round trip for the short strings of a record).
+   */
+  jString(value: string): this {
+    const n = value.length;
+    this.reserve(2 + n * 6);
+    const b = this.buf;
+    let p = this.length;
+    b[p++] = 34;
+    for (let i = 0; i < n; i++) {
+      const c = value.charCodeAt(i);
+      if (c < 0x80) {
+        if (c >= 0x20 && c !== 34 && c !== 92) {
+          b[p++] = c;
+          continue;
+        }
+        b[p++] = 92;
+        if (c === 34 || c === 92) b[p++] = c;
+        else if (c === 10) b[p++] = 110;
+        else if (c === 13) b[p++] = 114;
+        else if (c === 9) b[p++] = 116;
+        else if (c === 8) b[p++] = 98;
+        else if (c === 12) b[p++] = 102;
+        else p = escapeUnit(b, p, c);
+      } else if (c < 0x800) {
+        b[p++] = 0xc0 | (c >> 6);
+        b[p++] = 0x80 | (c & 63);
+      } else if (c < 0xd800 || c >= 0xe000) {
+        b[p++] = 0xe0 | (c >> 12);
+        b[p++] = 0x80 | ((c >> 6) & 63);
+        b[p++] = 0x80 | (c & 63);
+      } else {
+        const d = i + 1 < n ? value.charCodeAt(i + 1) : 0;
+        if (c < 0xdc00 && d >= 0xdc00 && d < 0xe000) {
+          i++;
+          const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          b[p++] = 0xf0 | (cp >> 18);
+          b[p++] = 0x80 | ((cp >> 12) & 63);
+          b[p++] = 0x80 | ((cp >> 6) & 63);
+          b[p++] = 0x80 | (cp & 63);
+        } else {
+          // A lone surrogate, which UTF-8 cannot hold: written as \uXXXX, like JSON.stringify does.
+          b[p++] = 92;
+          p = escapeUnit(b, p, c);
+        }
+      }
+    }
+    b[p++] = 34;
+    this.length = p;
     return this;
   }
 
@@ -121,4 +224,14 @@ export class BinaryCopyBuffer {
     this.buf.copy(grown, 0, 0, this.length);
     this.buf = grown;
   }
+}
+
+/** Writes `u` and the four hex digits of a UTF-16 code unit (the backslash is already written). */
+function escapeUnit(b: Buffer, p: number, c: number): number {
+  b[p++] = 117;
+  b[p++] = HEX.charCodeAt((c >> 12) & 15);
+  b[p++] = HEX.charCodeAt((c >> 8) & 15);
+  b[p++] = HEX.charCodeAt((c >> 4) & 15);
+  b[p++] = HEX.charCodeAt(c & 15);
+  return p;
 }

@@ -5,10 +5,17 @@ import type { Master } from '../../../domain/catalogue/master.js';
 import { formatDetails, formatSummary, majorFormats, releaseYear } from '../../../domain/catalogue/release-summary.js';
 import type { Release, Track } from '../../../domain/catalogue/release.js';
 import type { BinaryCopyBuffer } from './binary-copy-buffer.js';
+import {
+  writeArtistDocument,
+  writeLabelDocument,
+  writeMasterDocument,
+  writeReleaseDocument,
+} from './catalogue-documents.js';
 
 /*
  * The catalogue tables' rows as the import COPYs them. Each column list is the order the values are written in;
- * the types must match the columns (see binary-copy-buffer.ts).
+ * the types must match the columns (see binary-copy-buffer.ts): `data` is `json`, holding the compact document of
+ * catalogue-documents.ts; `major_formats` is `jsonb`.
  */
 
 export const ARTIST_COLUMNS = ['id', 'name', 'data'] as const;
@@ -36,15 +43,15 @@ export const RELEASE_ARTIST_COLUMNS = ['release_id', 'artist_id', 'role'] as con
 export const RELEASE_LABEL_COLUMNS = ['release_id', 'position', 'label_id', 'catno'] as const;
 
 export function writeArtistRow(out: BinaryCopyBuffer, a: Artist): void {
-  out.row(3).int4(a.id).text(a.name).jsonb(JSON.stringify(a));
+  writeArtistDocument(out.row(3).int4(a.id).text(a.name), a);
 }
 
 export function writeLabelRow(out: BinaryCopyBuffer, l: Label): void {
-  out.row(3).int4(l.id).text(l.name).jsonb(JSON.stringify(l));
+  writeLabelDocument(out.row(3).int4(l.id).text(l.name), l);
 }
 
 export function writeMasterRow(out: BinaryCopyBuffer, m: Master): void {
-  out.row(5).int4(m.id).text(m.title).int4(m.year).int4(m.mainRelease).jsonb(JSON.stringify(m));
+  writeMasterDocument(out.row(5).int4(m.id).text(m.title).int4(m.year).int4(m.mainRelease), m);
 }
 
 export function writeReleaseRow(out: BinaryCopyBuffer, r: Release): void {
@@ -58,10 +65,16 @@ export function writeReleaseRow(out: BinaryCopyBuffer, r: Release): void {
     .text(first?.name ?? '')
     .text(first?.catno ?? '')
     .text(formatSummary(r.formats))
-    .text(formatDetails(r.formats))
-    .jsonb(JSON.stringify(majorFormats(r.formats)))
-    .text('')
-    .jsonb(JSON.stringify(r));
+    .text(formatDetails(r.formats));
+  // major_formats is jsonb: a version byte, then the JSON text.
+  out.beginJson(true).jRaw('[');
+  let n = 0;
+  for (const name of majorFormats(r.formats)) {
+    if (n++ > 0) out.jRaw(',');
+    out.jString(name);
+  }
+  out.jRaw(']').endJson().text('');
+  writeReleaseDocument(out, r);
 }
 
 export function writeReleaseArtistRows(out: BinaryCopyBuffer, r: Release): void {

@@ -86,7 +86,7 @@ export const ArtistSchema = new EntitySchema<ArtistRow>({
   properties: {
     id: { type: 'integer', primary: true, autoincrement: false },
     name: { type: 'text' },
-    data: { type: 'json', columnType: 'jsonb' },
+    data: { type: 'json', columnType: 'json' },
     ...timestamps,
   },
 });
@@ -97,7 +97,7 @@ export const LabelSchema = new EntitySchema<LabelRow>({
   properties: {
     id: { type: 'integer', primary: true, autoincrement: false },
     name: { type: 'text' },
-    data: { type: 'json', columnType: 'jsonb' },
+    data: { type: 'json', columnType: 'json' },
     ...timestamps,
   },
 });
@@ -110,7 +110,7 @@ export const MasterSchema = new EntitySchema<MasterRow>({
     title: { type: 'text' },
     year: { type: 'integer', default: 0 },
     mainRelease: { type: 'integer', default: 0 },
-    data: { type: 'json', columnType: 'jsonb' },
+    data: { type: 'json', columnType: 'json' },
     ...timestamps,
   },
 });
@@ -135,7 +135,7 @@ export const ReleaseSchema = new EntitySchema<ReleaseRow>({
     formatDetails: { type: 'text', default: '' },
     majorFormats: { type: 'json', columnType: 'jsonb', defaultRaw: `'[]'` },
     thumb: { type: 'text', default: '' },
-    data: { type: 'json', columnType: 'jsonb' },
+    data: { type: 'json', columnType: 'json' },
     ...timestamps,
   },
 });

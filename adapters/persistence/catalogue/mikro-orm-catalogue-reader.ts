@@ -12,8 +12,10 @@ import type { Artist } from '../../../domain/catalogue/artist.js';
 import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
+import { expandArtist, expandLabel, expandMaster, expandRelease } from './catalogue-documents.js';
 
 type Row = Record<string, unknown>;
+type Doc = Record<string, unknown>;
 
 const VERSION_SORT_COLUMNS: Record<NonNullable<MasterVersionsQuery['sort']>, string> = {
   released: 'released',
@@ -30,7 +32,10 @@ const ARTIST_SORT_COLUMNS: Record<NonNullable<ArtistReleasesQuery['sort']>, stri
   format: 'format',
 };
 
-/** Reads catalogue documents by primary key and the derived lists with SQL over the link tables. */
+/**
+ * Reads catalogue documents by primary key (expanding their stored compact form, see catalogue-documents.ts) and the
+ * derived lists with SQL over the link tables.
+ */
 export class MikroOrmCatalogueReader implements CatalogueReader {
   constructor(private readonly orm: MikroORM) {}
 
@@ -38,33 +43,33 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
     return this.orm.em.fork().getConnection().execute<Row[]>(sql, params);
   }
 
-  private async document<T>(table: string, id: number): Promise<Stored<T> | null> {
+  private async document<T>(table: string, id: number, expand: (doc: Doc) => T): Promise<Stored<T> | null> {
     const [row] = await this.rows(
       `select data, date_added, date_changed from "${table}" where id = ?`,
       [id],
     );
     if (!row) return null;
     return {
-      record: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as T,
+      record: expand((typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Doc),
       dateAdded: new Date(row.date_added as string),
       dateChanged: new Date(row.date_changed as string),
     };
   }
 
   release(id: number): Promise<Stored<Release> | null> {
-    return this.document<Release>('release', id);
+    return this.document('release', id, expandRelease);
   }
 
   master(id: number): Promise<Stored<Master> | null> {
-    return this.document<Master>('master', id);
+    return this.document('master', id, expandMaster);
   }
 
   artist(id: number): Promise<Stored<Artist> | null> {
-    return this.document<Artist>('artist', id);
+    return this.document('artist', id, expandArtist);
   }
 
   label(id: number): Promise<Stored<Label> | null> {
-    return this.document<Label>('label', id);
+    return this.document('label', id, expandLabel);
   }
 
   async masterVersions(masterId: number, query: MasterVersionsQuery): Promise<Page<MasterVersion>> {

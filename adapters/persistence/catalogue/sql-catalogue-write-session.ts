@@ -105,7 +105,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
       .join(', ');
     this.upsert =
       `WITH up AS (INSERT INTO ${q(this.spec.table)} AS t (${cols}) SELECT ${cols} FROM ${this.spec.staging} ` +
-      `ON CONFLICT (id) DO UPDATE SET ${set}, date_changed = now() WHERE t.data IS DISTINCT FROM excluded.data ` +
+      `ON CONFLICT (id) DO UPDATE SET ${set}, date_changed = now() WHERE t.data::text IS DISTINCT FROM excluded.data::text ` +
       `RETURNING 1) SELECT count(*)::int AS updated FROM up`;
   }
 
