@@ -20,24 +20,31 @@ export interface ReleaseLabelLink {
  * credits (id 0 or none) are skipped.
  */
 export function releaseArtistLinks(r: Release): ReleaseArtistLink[] {
-  const seen = new Set<string>();
-  const main = new Set<number>();
+  // Most releases have a few dozen links: a linear search finds duplicates faster than a set of string keys, which
+  // only the largest releases get.
   const out: ReleaseArtistLink[] = [];
+  let seen: Set<string> | undefined;
   const add = (artistId: number, role: string): void => {
     if (artistId <= 0 || role === '') return;
-    const key = `${artistId}\t${role}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    if (seen === undefined && out.length < 64) {
+      for (let i = 0; i < out.length; i++) {
+        const l = out[i]!;
+        if (l.artistId === artistId && l.role === role) return;
+      }
+    } else {
+      seen ??= new Set(out.map((l) => `${l.artistId}\t${l.role}`));
+      const key = `${artistId}\t${role}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+    }
     out.push({ artistId, role });
   };
-  for (const a of r.artists) {
-    main.add(a.id);
-    add(a.id, 'Main');
-  }
+  for (const a of r.artists) add(a.id, 'Main');
+  const isMain = (id: number): boolean => r.artists.some((a) => a.id === id);
   for (const a of r.extraartists) for (const role of splitRoles(a.role)) add(a.id, role);
   const addTracks = (tracks: readonly Track[]): void => {
     for (const t of tracks) {
-      for (const a of t.artists) if (!main.has(a.id)) add(a.id, 'Appearance');
+      for (const a of t.artists) if (!isMain(a.id)) add(a.id, 'Appearance');
       for (const a of t.extraartists) add(a.id, 'TrackAppearance');
       if (t.subTracks.length > 0) addTracks(t.subTracks);
     }

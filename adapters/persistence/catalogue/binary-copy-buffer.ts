@@ -115,13 +115,16 @@ export class BinaryCopyBuffer {
     return this;
   }
 
-  /** `"name":` (after a comma unless `first`), for an ASCII name that needs no escaping. */
-  jKey(name: string, first: boolean): this {
+  /**
+   * `"name":` for an ASCII name that needs no escaping, after a comma unless it is an object's first key (the byte
+   * before it is then `{`).
+   */
+  jKey(name: string): this {
     const n = name.length;
     this.reserve(n + 4);
     const b = this.buf;
     let p = this.length;
-    if (!first) b[p++] = 44;
+    if (b[p - 1] !== 123) b[p++] = 44;
     b[p++] = 34;
     for (let i = 0; i < n; i++) b[p++] = name.charCodeAt(i);
     b[p++] = 34;
@@ -130,14 +133,24 @@ export class BinaryCopyBuffer {
     return this;
   }
 
-  /** A JSON number; only integers are written by the catalogue. */
+  /** A JSON number; the catalogue only has integers (anything else is written as `JSON.stringify` does). */
   jInt(value: number): this {
-    if (value >= 0 && value < 10) {
-      this.reserve(1);
-      this.buf[this.length++] = 48 + value;
-      return this;
+    if (!Number.isSafeInteger(value)) return this.jRaw(JSON.stringify(value));
+    this.reserve(17);
+    const b = this.buf;
+    let p = this.length;
+    if (value < 0) {
+      b[p++] = 45;
+      value = -value;
     }
-    return this.jRaw(String(value));
+    let digits = 1;
+    for (let v = value; v >= 10; v = Math.floor(v / 10)) digits++;
+    for (let i = p + digits - 1; i >= p; i--) {
+      b[i] = 48 + (value % 10);
+      value = Math.floor(value / 10);
+    }
+    this.length = p + digits;
+    return this;
   }
 
   /**
@@ -150,7 +163,15 @@ export class BinaryCopyBuffer {
     const b = this.buf;
     let p = this.length;
     b[p++] = 34;
-    for (let i = 0; i < n; i++) {
+    // Most text is printable ASCII without quotes or backslashes: copied by a tight loop until something else comes.
+    let i = 0;
+    for (; i < n; i++) {
+      const c = value.charCodeAt(i);
+      if (c < 0x20 || c > 0x7e || c === 34 || c === 92) break;
+      b[p + i] = c;
+    }
+    p += i;
+    for (; i < n; i++) {
       const c = value.charCodeAt(i);
       if (c < 0x80) {
         if (c >= 0x20 && c !== 34 && c !== 92) {

@@ -19,39 +19,19 @@ import type { BinaryCopyBuffer } from './binary-copy-buffer.js';
 type Doc = Record<string, unknown>;
 
 // ---------------------------------------------------------------------------------------------------------- writing
+// (Plain functions, one per shape, rather than generic helpers with callbacks: this is the hottest code of an import.)
 
-/** Writes `,"key":` (or `"key":` for the first field), tracking whether a field was written. */
-class Fields {
-  first = true;
-
-  constructor(private readonly out: BinaryCopyBuffer) {}
-
-  key(name: string): BinaryCopyBuffer {
-    this.out.jKey(name, this.first);
-    this.first = false;
-    return this.out;
-  }
-
-  str(name: string, value: string): void {
-    if (value !== '') this.key(name).jString(value);
-  }
-
-  int(name: string, value: number): void {
-    if (value !== 0) this.key(name).jInt(value);
-  }
+function str(out: BinaryCopyBuffer, key: string, value: string): void {
+  if (value !== '') out.jKey(key).jString(value);
 }
 
-function list<T>(out: BinaryCopyBuffer, items: readonly T[], write: (out: BinaryCopyBuffer, item: T) => void): void {
-  out.jRaw('[');
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0) out.jRaw(',');
-    write(out, items[i]!);
-  }
-  out.jRaw(']');
+function int(out: BinaryCopyBuffer, key: string, value: number): void {
+  if (value !== 0) out.jKey(key).jInt(value);
 }
 
-function writeStrings(out: BinaryCopyBuffer, items: readonly string[]): void {
-  out.jRaw('[');
+function strings(out: BinaryCopyBuffer, key: string, items: readonly string[]): void {
+  if (items.length === 0) return;
+  out.jKey(key).jRaw('[');
   for (let i = 0; i < items.length; i++) {
     if (i > 0) out.jRaw(',');
     out.jString(items[i]!);
@@ -59,60 +39,70 @@ function writeStrings(out: BinaryCopyBuffer, items: readonly string[]): void {
   out.jRaw(']');
 }
 
-function writeCredit(out: BinaryCopyBuffer, c: ArtistCredit): void {
+function credits(out: BinaryCopyBuffer, key: string, items: readonly ArtistCredit[]): void {
+  if (items.length === 0) return;
+  out.jKey(key).jRaw('[');
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i]!;
+    out.jRaw(i === 0 ? '{' : ',{');
+    int(out, 'id', c.id);
+    str(out, 'name', c.name);
+    str(out, 'anv', c.anv);
+    str(out, 'join', c.join);
+    str(out, 'role', c.role);
+    str(out, 'tracks', c.tracks);
+    out.jRaw('}');
+  }
+  out.jRaw(']');
+}
+
+function ref(out: BinaryCopyBuffer, r: NamedRef): void {
   out.jRaw('{');
-  const f = new Fields(out);
-  f.int('id', c.id);
-  f.str('name', c.name);
-  f.str('anv', c.anv);
-  f.str('join', c.join);
-  f.str('role', c.role);
-  f.str('tracks', c.tracks);
+  int(out, 'id', r.id);
+  str(out, 'name', r.name);
   out.jRaw('}');
 }
 
-function writeRef(out: BinaryCopyBuffer, r: NamedRef): void {
-  out.jRaw('{');
-  const f = new Fields(out);
-  f.int('id', r.id);
-  f.str('name', r.name);
-  out.jRaw('}');
+function refs(out: BinaryCopyBuffer, key: string, items: readonly NamedRef[]): void {
+  if (items.length === 0) return;
+  out.jKey(key).jRaw('[');
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out.jRaw(',');
+    ref(out, items[i]!);
+  }
+  out.jRaw(']');
 }
 
-function writeImage(out: BinaryCopyBuffer, i: Image): void {
-  out.jRaw('{');
-  const f = new Fields(out);
-  if (i.type !== 'secondary') f.key('type').jString(i.type);
-  f.str('uri', i.uri);
-  f.str('uri150', i.uri150);
-  f.int('width', i.width);
-  f.int('height', i.height);
-  out.jRaw('}');
+function images(out: BinaryCopyBuffer, items: readonly Image[]): void {
+  if (items.length === 0) return;
+  out.jKey('images').jRaw('[');
+  for (let i = 0; i < items.length; i++) {
+    const im = items[i]!;
+    out.jRaw(i === 0 ? '{' : ',{');
+    if (im.type !== 'secondary') out.jKey('type').jString(im.type);
+    str(out, 'uri', im.uri);
+    str(out, 'uri150', im.uri150);
+    int(out, 'width', im.width);
+    int(out, 'height', im.height);
+    out.jRaw('}');
+  }
+  out.jRaw(']');
 }
 
-function writeVideo(out: BinaryCopyBuffer, v: Video): void {
-  out.jRaw('{');
-  const f = new Fields(out);
-  f.str('uri', v.uri);
-  f.str('title', v.title);
-  f.str('description', v.description);
-  f.int('duration', v.duration);
-  if (v.embed) f.key('embed').jRaw('true');
-  out.jRaw('}');
-}
-
-/** Writes the fields every kind of list ends a record with, when not empty. */
-function listField<T>(
-  f: Fields,
-  name: string,
-  items: readonly T[],
-  write: (out: BinaryCopyBuffer, item: T) => void,
-): void {
-  if (items.length > 0) list(f.key(name), items, write);
-}
-
-function stringsField(f: Fields, name: string, items: readonly string[]): void {
-  if (items.length > 0) writeStrings(f.key(name), items);
+function videos(out: BinaryCopyBuffer, items: readonly Video[]): void {
+  if (items.length === 0) return;
+  out.jKey('videos').jRaw('[');
+  for (let i = 0; i < items.length; i++) {
+    const v = items[i]!;
+    out.jRaw(i === 0 ? '{' : ',{');
+    str(out, 'uri', v.uri);
+    str(out, 'title', v.title);
+    str(out, 'description', v.description);
+    int(out, 'duration', v.duration);
+    if (v.embed) out.jKey('embed').jRaw('true');
+    out.jRaw('}');
+  }
+  out.jRaw(']');
 }
 
 /** The default entity type and name of each list of release entities; companies have none. */
@@ -120,39 +110,49 @@ const LABEL_TYPE = ['1', 'Label'] as const;
 const SERIES_TYPE = ['22', 'Series'] as const;
 const NO_TYPE = ['', ''] as const;
 
-function entityWriter(type: readonly [string, string]): (out: BinaryCopyBuffer, e: ReleaseEntity) => void {
-  return (out, e) => {
-    out.jRaw('{');
-    const f = new Fields(out);
-    f.int('id', e.id);
-    f.str('name', e.name);
-    f.str('catno', e.catno);
-    if (e.entityType !== type[0]) f.key('entityType').jString(e.entityType);
-    if (e.entityTypeName !== type[1]) f.key('entityTypeName').jString(e.entityTypeName);
+function entities(out: BinaryCopyBuffer, key: string, items: readonly ReleaseEntity[], type: readonly [string, string]): void {
+  if (items.length === 0) return;
+  out.jKey(key).jRaw('[');
+  for (let i = 0; i < items.length; i++) {
+    const e = items[i]!;
+    out.jRaw(i === 0 ? '{' : ',{');
+    int(out, 'id', e.id);
+    str(out, 'name', e.name);
+    str(out, 'catno', e.catno);
+    if (e.entityType !== type[0]) out.jKey('entityType').jString(e.entityType);
+    if (e.entityTypeName !== type[1]) out.jKey('entityTypeName').jString(e.entityTypeName);
     out.jRaw('}');
-  };
-}
-const writeLabelEntity = entityWriter(LABEL_TYPE);
-const writeSeriesEntity = entityWriter(SERIES_TYPE);
-const writeCompany = entityWriter(NO_TYPE);
-
-function writeFormat(out: BinaryCopyBuffer, fo: Format): void {
-  out.jRaw('{');
-  const f = new Fields(out);
-  f.str('name', fo.name);
-  f.str('qty', fo.qty);
-  f.str('text', fo.text);
-  stringsField(f, 'descriptions', fo.descriptions);
-  out.jRaw('}');
+  }
+  out.jRaw(']');
 }
 
-function writeIdentifier(out: BinaryCopyBuffer, i: Identifier): void {
-  out.jRaw('{');
-  const f = new Fields(out);
-  f.str('type', i.type);
-  f.str('value', i.value);
-  f.str('description', i.description);
-  out.jRaw('}');
+function formats(out: BinaryCopyBuffer, items: readonly Format[]): void {
+  if (items.length === 0) return;
+  out.jKey('formats').jRaw('[');
+  for (let i = 0; i < items.length; i++) {
+    const f = items[i]!;
+    out.jRaw(i === 0 ? '{' : ',{');
+    str(out, 'name', f.name);
+    str(out, 'qty', f.qty);
+    str(out, 'text', f.text);
+    strings(out, 'descriptions', f.descriptions);
+    out.jRaw('}');
+  }
+  out.jRaw(']');
+}
+
+function identifiers(out: BinaryCopyBuffer, items: readonly Identifier[]): void {
+  if (items.length === 0) return;
+  out.jKey('identifiers').jRaw('[');
+  for (let i = 0; i < items.length; i++) {
+    const d = items[i]!;
+    out.jRaw(i === 0 ? '{' : ',{');
+    str(out, 'type', d.type);
+    str(out, 'value', d.value);
+    str(out, 'description', d.description);
+    out.jRaw('}');
+  }
+  out.jRaw(']');
 }
 
 /** The type a track is given when its document leaves it out (the dump reader's rule). */
@@ -161,149 +161,146 @@ function derivedTrackType(position: string, duration: string, subTracks: readonl
   return position.trim() === '' && duration.trim() === '' ? 'heading' : 'track';
 }
 
-function writeTrack(out: BinaryCopyBuffer, t: Track): void {
-  out.jRaw('{');
-  const f = new Fields(out);
-  f.str('position', t.position);
-  if (t.type !== derivedTrackType(t.position, t.duration, t.subTracks)) f.key('type').jString(t.type);
-  f.str('title', t.title);
-  f.str('duration', t.duration);
-  listField(f, 'artists', t.artists, writeCredit);
-  listField(f, 'extraartists', t.extraartists, writeCredit);
-  listField(f, 'subTracks', t.subTracks, writeTrack);
-  out.jRaw('}');
+function tracks(out: BinaryCopyBuffer, key: string, items: readonly Track[]): void {
+  if (items.length === 0) return;
+  out.jKey(key).jRaw('[');
+  for (let i = 0; i < items.length; i++) {
+    const t = items[i]!;
+    out.jRaw(i === 0 ? '{' : ',{');
+    str(out, 'position', t.position);
+    if (t.type !== derivedTrackType(t.position, t.duration, t.subTracks)) out.jKey('type').jString(t.type);
+    str(out, 'title', t.title);
+    str(out, 'duration', t.duration);
+    credits(out, 'artists', t.artists);
+    credits(out, 'extraartists', t.extraartists);
+    tracks(out, 'subTracks', t.subTracks);
+    out.jRaw('}');
+  }
+  out.jRaw(']');
 }
 
 /** Writes a release's stored document (a `json` value) into the row being written. */
 export function writeReleaseDocument(out: BinaryCopyBuffer, r: Release): void {
-  out.beginJson().jRaw('{');
-  const f = new Fields(out);
-  f.key('id').jInt(r.id);
-  f.str('status', r.status);
-  f.str('title', r.title);
-  listField(f, 'artists', r.artists, writeCredit);
-  listField(f, 'extraartists', r.extraartists, writeCredit);
-  listField(f, 'labels', r.labels, writeLabelEntity);
-  listField(f, 'series', r.series, writeSeriesEntity);
-  listField(f, 'companies', r.companies, writeCompany);
-  listField(f, 'formats', r.formats, writeFormat);
-  stringsField(f, 'genres', r.genres);
-  stringsField(f, 'styles', r.styles);
-  f.str('country', r.country);
-  f.str('released', r.released);
-  f.str('notes', r.notes);
-  f.str('dataQuality', r.dataQuality);
-  if (r.masterId !== null) f.key('masterId').jInt(r.masterId);
-  if (r.isMainRelease) f.key('isMainRelease').jRaw('true');
-  listField(f, 'tracklist', r.tracklist, writeTrack);
-  listField(f, 'identifiers', r.identifiers, writeIdentifier);
-  listField(f, 'videos', r.videos, writeVideo);
-  listField(f, 'images', r.images, writeImage);
+  out.beginJson().jRaw('{').jKey('id').jInt(r.id);
+  str(out, 'status', r.status);
+  str(out, 'title', r.title);
+  credits(out, 'artists', r.artists);
+  credits(out, 'extraartists', r.extraartists);
+  entities(out, 'labels', r.labels, LABEL_TYPE);
+  entities(out, 'series', r.series, SERIES_TYPE);
+  entities(out, 'companies', r.companies, NO_TYPE);
+  formats(out, r.formats);
+  strings(out, 'genres', r.genres);
+  strings(out, 'styles', r.styles);
+  str(out, 'country', r.country);
+  str(out, 'released', r.released);
+  str(out, 'notes', r.notes);
+  str(out, 'dataQuality', r.dataQuality);
+  if (r.masterId !== null) out.jKey('masterId').jInt(r.masterId);
+  if (r.isMainRelease) out.jKey('isMainRelease').jRaw('true');
+  tracks(out, 'tracklist', r.tracklist);
+  identifiers(out, r.identifiers);
+  videos(out, r.videos);
+  images(out, r.images);
   out.jRaw('}').endJson();
 }
 
 export function writeMasterDocument(out: BinaryCopyBuffer, m: Master): void {
-  out.beginJson().jRaw('{');
-  const f = new Fields(out);
-  f.key('id').jInt(m.id);
-  f.int('mainRelease', m.mainRelease);
-  f.str('title', m.title);
-  f.int('year', m.year);
-  listField(f, 'artists', m.artists, writeCredit);
-  stringsField(f, 'genres', m.genres);
-  stringsField(f, 'styles', m.styles);
-  f.str('dataQuality', m.dataQuality);
-  listField(f, 'videos', m.videos, writeVideo);
-  listField(f, 'images', m.images, writeImage);
+  out.beginJson().jRaw('{').jKey('id').jInt(m.id);
+  int(out, 'mainRelease', m.mainRelease);
+  str(out, 'title', m.title);
+  int(out, 'year', m.year);
+  credits(out, 'artists', m.artists);
+  strings(out, 'genres', m.genres);
+  strings(out, 'styles', m.styles);
+  str(out, 'dataQuality', m.dataQuality);
+  videos(out, m.videos);
+  images(out, m.images);
   out.jRaw('}').endJson();
 }
 
 export function writeArtistDocument(out: BinaryCopyBuffer, a: Artist): void {
-  out.beginJson().jRaw('{');
-  const f = new Fields(out);
-  f.key('id').jInt(a.id);
-  f.str('name', a.name);
-  f.str('realname', a.realname);
-  f.str('profile', a.profile);
-  f.str('dataQuality', a.dataQuality);
-  stringsField(f, 'urls', a.urls);
-  stringsField(f, 'namevariations', a.namevariations);
-  listField(f, 'aliases', a.aliases, writeRef);
-  listField(f, 'groups', a.groups, writeRef);
-  listField(f, 'members', a.members, writeRef);
-  listField(f, 'images', a.images, writeImage);
+  out.beginJson().jRaw('{').jKey('id').jInt(a.id);
+  str(out, 'name', a.name);
+  str(out, 'realname', a.realname);
+  str(out, 'profile', a.profile);
+  str(out, 'dataQuality', a.dataQuality);
+  strings(out, 'urls', a.urls);
+  strings(out, 'namevariations', a.namevariations);
+  refs(out, 'aliases', a.aliases);
+  refs(out, 'groups', a.groups);
+  refs(out, 'members', a.members);
+  images(out, a.images);
   out.jRaw('}').endJson();
 }
 
 export function writeLabelDocument(out: BinaryCopyBuffer, l: Label): void {
-  out.beginJson().jRaw('{');
-  const f = new Fields(out);
-  f.key('id').jInt(l.id);
-  f.str('name', l.name);
-  f.str('contactInfo', l.contactInfo);
-  f.str('profile', l.profile);
-  f.str('dataQuality', l.dataQuality);
-  stringsField(f, 'urls', l.urls);
-  if (l.parentLabel !== null) writeRef(f.key('parentLabel'), l.parentLabel);
-  listField(f, 'sublabels', l.sublabels, writeRef);
-  listField(f, 'images', l.images, writeImage);
+  out.beginJson().jRaw('{').jKey('id').jInt(l.id);
+  str(out, 'name', l.name);
+  str(out, 'contactInfo', l.contactInfo);
+  str(out, 'profile', l.profile);
+  str(out, 'dataQuality', l.dataQuality);
+  strings(out, 'urls', l.urls);
+  if (l.parentLabel !== null) ref(out.jKey('parentLabel'), l.parentLabel);
+  refs(out, 'sublabels', l.sublabels);
+  images(out, l.images);
   out.jRaw('}').endJson();
 }
 
 // -------------------------------------------------------------------------------------------------------- expanding
 
-const str = (d: Doc, k: string): string => (typeof d[k] === 'string' ? (d[k] as string) : '');
-const num = (d: Doc, k: string): number => (typeof d[k] === 'number' ? (d[k] as number) : 0);
-const bool = (d: Doc, k: string): boolean => d[k] === true;
+const getStr = (d: Doc, k: string): string => (typeof d[k] === 'string' ? (d[k] as string) : '');
+const getNum = (d: Doc, k: string): number => (typeof d[k] === 'number' ? (d[k] as number) : 0);
+const getBool = (d: Doc, k: string): boolean => d[k] === true;
 function arr<T>(d: Doc, k: string, expand: (item: Doc) => T): T[] {
   const v = d[k];
   return Array.isArray(v) ? v.map((x) => expand(x as Doc)) : [];
 }
-function strings(d: Doc, k: string): string[] {
+function getStrings(d: Doc, k: string): string[] {
   const v = d[k];
   return Array.isArray(v) ? (v as string[]) : [];
 }
 
 function expandCredit(d: Doc): ArtistCredit {
   return {
-    id: num(d, 'id'),
-    name: str(d, 'name'),
-    anv: str(d, 'anv'),
-    join: str(d, 'join'),
-    role: str(d, 'role'),
-    tracks: str(d, 'tracks'),
+    id: getNum(d, 'id'),
+    name: getStr(d, 'name'),
+    anv: getStr(d, 'anv'),
+    join: getStr(d, 'join'),
+    role: getStr(d, 'role'),
+    tracks: getStr(d, 'tracks'),
   };
 }
 
 function expandRef(d: Doc): NamedRef {
-  return { id: num(d, 'id'), name: str(d, 'name') };
+  return { id: getNum(d, 'id'), name: getStr(d, 'name') };
 }
 
 function expandImage(d: Doc): Image {
   return {
     type: d.type === 'primary' ? 'primary' : 'secondary',
-    uri: str(d, 'uri'),
-    uri150: str(d, 'uri150'),
-    width: num(d, 'width'),
-    height: num(d, 'height'),
+    uri: getStr(d, 'uri'),
+    uri150: getStr(d, 'uri150'),
+    width: getNum(d, 'width'),
+    height: getNum(d, 'height'),
   };
 }
 
 function expandVideo(d: Doc): Video {
   return {
-    uri: str(d, 'uri'),
-    title: str(d, 'title'),
-    description: str(d, 'description'),
-    duration: num(d, 'duration'),
-    embed: bool(d, 'embed'),
+    uri: getStr(d, 'uri'),
+    title: getStr(d, 'title'),
+    description: getStr(d, 'description'),
+    duration: getNum(d, 'duration'),
+    embed: getBool(d, 'embed'),
   };
 }
 
 function entityExpander(type: readonly [string, string]): (d: Doc) => ReleaseEntity {
   return (d) => ({
-    id: num(d, 'id'),
-    name: str(d, 'name'),
-    catno: str(d, 'catno'),
+    id: getNum(d, 'id'),
+    name: getStr(d, 'name'),
+    catno: getStr(d, 'catno'),
     entityType: typeof d.entityType === 'string' ? d.entityType : type[0],
     entityTypeName: typeof d.entityTypeName === 'string' ? d.entityTypeName : type[1],
   });
@@ -313,22 +310,22 @@ const expandSeriesEntity = entityExpander(SERIES_TYPE);
 const expandCompany = entityExpander(NO_TYPE);
 
 function expandFormat(d: Doc): Format {
-  return { name: str(d, 'name'), qty: str(d, 'qty'), text: str(d, 'text'), descriptions: strings(d, 'descriptions') };
+  return { name: getStr(d, 'name'), qty: getStr(d, 'qty'), text: getStr(d, 'text'), descriptions: getStrings(d, 'descriptions') };
 }
 
 function expandIdentifier(d: Doc): Identifier {
-  return { type: str(d, 'type'), value: str(d, 'value'), description: str(d, 'description') };
+  return { type: getStr(d, 'type'), value: getStr(d, 'value'), description: getStr(d, 'description') };
 }
 
 function expandTrack(d: Doc): Track {
-  const position = str(d, 'position');
-  const duration = str(d, 'duration');
+  const position = getStr(d, 'position');
+  const duration = getStr(d, 'duration');
   const subTracks = arr(d, 'subTracks', expandTrack);
   const type = typeof d.type === 'string' ? (d.type as Track['type']) : derivedTrackType(position, duration, subTracks);
   return {
     position,
     type,
-    title: str(d, 'title'),
+    title: getStr(d, 'title'),
     duration,
     artists: arr(d, 'artists', expandCredit),
     extraartists: arr(d, 'extraartists', expandCredit),
@@ -339,23 +336,23 @@ function expandTrack(d: Doc): Track {
 /** The release a stored document holds (see the top of this file). */
 export function expandRelease(d: Doc): Release {
   return {
-    id: num(d, 'id'),
-    status: str(d, 'status'),
-    title: str(d, 'title'),
+    id: getNum(d, 'id'),
+    status: getStr(d, 'status'),
+    title: getStr(d, 'title'),
     artists: arr(d, 'artists', expandCredit),
     extraartists: arr(d, 'extraartists', expandCredit),
     labels: arr(d, 'labels', expandLabelEntity),
     series: arr(d, 'series', expandSeriesEntity),
     companies: arr(d, 'companies', expandCompany),
     formats: arr(d, 'formats', expandFormat),
-    genres: strings(d, 'genres'),
-    styles: strings(d, 'styles'),
-    country: str(d, 'country'),
-    released: str(d, 'released'),
-    notes: str(d, 'notes'),
-    dataQuality: str(d, 'dataQuality'),
+    genres: getStrings(d, 'genres'),
+    styles: getStrings(d, 'styles'),
+    country: getStr(d, 'country'),
+    released: getStr(d, 'released'),
+    notes: getStr(d, 'notes'),
+    dataQuality: getStr(d, 'dataQuality'),
     masterId: typeof d.masterId === 'number' ? d.masterId : null,
-    isMainRelease: bool(d, 'isMainRelease'),
+    isMainRelease: getBool(d, 'isMainRelease'),
     tracklist: arr(d, 'tracklist', expandTrack),
     identifiers: arr(d, 'identifiers', expandIdentifier),
     videos: arr(d, 'videos', expandVideo),
@@ -365,14 +362,14 @@ export function expandRelease(d: Doc): Release {
 
 export function expandMaster(d: Doc): Master {
   return {
-    id: num(d, 'id'),
-    mainRelease: num(d, 'mainRelease'),
-    title: str(d, 'title'),
-    year: num(d, 'year'),
+    id: getNum(d, 'id'),
+    mainRelease: getNum(d, 'mainRelease'),
+    title: getStr(d, 'title'),
+    year: getNum(d, 'year'),
     artists: arr(d, 'artists', expandCredit),
-    genres: strings(d, 'genres'),
-    styles: strings(d, 'styles'),
-    dataQuality: str(d, 'dataQuality'),
+    genres: getStrings(d, 'genres'),
+    styles: getStrings(d, 'styles'),
+    dataQuality: getStr(d, 'dataQuality'),
     videos: arr(d, 'videos', expandVideo),
     images: arr(d, 'images', expandImage),
   };
@@ -380,13 +377,13 @@ export function expandMaster(d: Doc): Master {
 
 export function expandArtist(d: Doc): Artist {
   return {
-    id: num(d, 'id'),
-    name: str(d, 'name'),
-    realname: str(d, 'realname'),
-    profile: str(d, 'profile'),
-    dataQuality: str(d, 'dataQuality'),
-    urls: strings(d, 'urls'),
-    namevariations: strings(d, 'namevariations'),
+    id: getNum(d, 'id'),
+    name: getStr(d, 'name'),
+    realname: getStr(d, 'realname'),
+    profile: getStr(d, 'profile'),
+    dataQuality: getStr(d, 'dataQuality'),
+    urls: getStrings(d, 'urls'),
+    namevariations: getStrings(d, 'namevariations'),
     aliases: arr(d, 'aliases', expandRef),
     groups: arr(d, 'groups', expandRef),
     members: arr(d, 'members', expandRef),
@@ -396,12 +393,12 @@ export function expandArtist(d: Doc): Artist {
 
 export function expandLabel(d: Doc): Label {
   return {
-    id: num(d, 'id'),
-    name: str(d, 'name'),
-    contactInfo: str(d, 'contactInfo'),
-    profile: str(d, 'profile'),
-    dataQuality: str(d, 'dataQuality'),
-    urls: strings(d, 'urls'),
+    id: getNum(d, 'id'),
+    name: getStr(d, 'name'),
+    contactInfo: getStr(d, 'contactInfo'),
+    profile: getStr(d, 'profile'),
+    dataQuality: getStr(d, 'dataQuality'),
+    urls: getStrings(d, 'urls'),
     parentLabel: d.parentLabel !== null && typeof d.parentLabel === 'object' ? expandRef(d.parentLabel as Doc) : null,
     sublabels: arr(d, 'sublabels', expandRef),
     images: arr(d, 'images', expandImage),
