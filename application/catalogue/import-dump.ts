@@ -47,9 +47,9 @@ export class ImportDump {
       const session = await this.writer.begin(dump.kind);
       let records = 0;
       try {
-        for await (const batch of dump.batches()) {
+        for await (const batch of dump.batches(session.encoder)) {
           await session.write(batch);
-          records += batch.records.length;
+          records += 'records' in batch ? batch.records.length : batch.count;
           input.onProgress?.({ file: dump.name, kind: dump.kind, records, ...dump.position() });
         }
         const counts = await session.commit();

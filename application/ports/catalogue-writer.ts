@@ -1,4 +1,4 @@
-import type { DumpBatch, DumpKind } from './dump-reader.js';
+import type { DumpBatch, DumpKind, EncodedBatch, RecordEncoder } from './dump-reader.js';
 
 /** What a finished write did: new records, records whose data changed, and records that were already up to date. */
 export interface WriteCounts {
@@ -14,11 +14,13 @@ export interface WriteCounts {
  * catalogue exactly as it was before `begin`.
  */
 export interface CatalogueWriteSession {
+  /** The encoding this session takes batches in besides records, for the reader to apply (see `RecordEncoder`). */
+  readonly encoder?: RecordEncoder;
   /**
    * Accepts a batch. Writers may buffer and send in the background while the caller reads on, so the promise may
    * resolve before the batch is stored, and a failure to store it may be reported by a later `write` or by `commit`.
    */
-  write(batch: DumpBatch): Promise<void>;
+  write(batch: DumpBatch | EncodedBatch): Promise<void>;
   /** Stores what is still buffered and commits; the counts cover every record written in the session. */
   commit(): Promise<WriteCounts>;
   /** Waits for anything in flight, then rolls back. Safe after a failed `write` or `commit`. */

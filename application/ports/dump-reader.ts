@@ -21,6 +21,28 @@ export type DumpBatch = {
   readonly [K in DumpKind]: { readonly kind: K; readonly records: readonly DumpRecordOf[K][] };
 }[DumpKind];
 
+/**
+ * A writer's own encoding of records, which a reader may apply where it reads (on worker threads, beside the parsing)
+ * so that records reach the writer ready to store: `module` names a module (by URL) exporting
+ * `createRecordEncoder(kind)`, whose encoders `add(record)` and `take()` the encoding of the records added since the
+ * last `take`: a value that survives a structured clone, whose typed arrays may be views of the encoder's memory
+ * (valid until the next `add`; the reader copies them). The application only passes it from the writer to the reader.
+ */
+export interface RecordEncoder {
+  readonly module: string;
+}
+
+/**
+ * A run of consecutive records of one dump, in file order, as a `RecordEncoder` encoded them (opaque here). Its
+ * contents may be reused once the next batch is asked for: a writer copies what it keeps.
+ */
+export interface EncodedBatch {
+  readonly kind: DumpKind;
+  /** How many records it holds. */
+  readonly count: number;
+  readonly encoded: unknown;
+}
+
 /** How far reading a dump has got: the source bytes consumed (compressed bytes for a gzip file) out of its size. */
 export interface DumpPosition {
   readonly bytesRead: number;
@@ -29,13 +51,18 @@ export interface DumpPosition {
 
 /**
  * A dump file opened for reading: its kind is known (the root element has been read), its records come as batches
- * of bounded size, so a dump of any size is read in constant memory. `batches()` may be iterated once; it throws
+ * of bounded size, so a dump of any size is read in constant memory. `batches` may be iterated once; it throws
  * `InvalidDump` when the input turns out to be broken (truncated, not well-formed) part-way.
  */
 export interface OpenedDump {
   readonly name: string;
   readonly kind: DumpKind;
   batches(): AsyncIterable<DumpBatch>;
+  /**
+   * With an encoder, a reader may yield encoded batches instead of records (and read faster: the reader of XML dumps
+   * then parses and encodes on worker threads); without one, or when it cannot, it yields records.
+   */
+  batches(encoder: RecordEncoder | undefined): AsyncIterable<DumpBatch | EncodedBatch>;
   position(): DumpPosition;
   /** Releases the file; safe to call more than once and before the batches are read to the end. */
   close(): Promise<void>;

@@ -16,6 +16,11 @@ const RECORDS: { readonly [K in DumpKind]: { element: string; map: (el: DumpElem
   releases: { element: 'release', map: mapRelease },
 };
 
+/** The name of the element of each record in a dump of that kind (`release` in a releases dump). */
+export function recordElementOf(kind: DumpKind): string {
+  return RECORDS[kind].element;
+}
+
 /**
  * Push parser for dump XML: text goes in (already decoded and cleaned of forbidden characters), records come out in
  * `records`, to be taken by the caller after each `write`. The kind is known once the root element has been read.
@@ -25,7 +30,9 @@ const RECORDS: { readonly [K in DumpKind]: { element: string; map: (el: DumpElem
 export class DumpXmlParser implements XmlScanHandler {
   kind: DumpKind | undefined;
   records: AnyRecord[] = [];
-  private readonly scanner = new XmlScanner(this);
+  /** Takes each record as it is read, instead of `records`. */
+  onRecord: ((record: AnyRecord) => void) | undefined;
+  readonly scanner = new XmlScanner(this);
   private readonly stack: DumpElement[] = [];
   private depth = 0;
   private recordElement = '';
@@ -34,6 +41,30 @@ export class DumpXmlParser implements XmlScanHandler {
   private skipFrom = 0;
 
   constructor(private readonly name: string) {}
+
+  /**
+   * A parser for a piece of a dump of the given kind, which starts at the start of the file, inside the root element
+   * between two records, or after the root element (see `XmlScanner.resumeAt`). Its caller writes to `scanner` and
+   * reports scan errors itself, with positions in the whole file.
+   */
+  static forPiece(kind: DumpKind, state: 'start' | 'inRoot' | 'afterRoot'): DumpXmlParser {
+    const parser = new DumpXmlParser(kind);
+    if (state === 'start') return parser;
+    parser.setKind(kind);
+    if (state === 'afterRoot') {
+      parser.scanner.resumeAt(null);
+    } else {
+      parser.depth = 1;
+      parser.scanner.resumeAt(kind);
+    }
+    return parser;
+  }
+
+  private setKind(kind: DumpKind): void {
+    this.kind = kind;
+    this.recordElement = RECORDS[kind].element;
+    this.map = RECORDS[kind].map as (el: DumpElement) => AnyRecord;
+  }
 
   write(text: string): void {
     try {
@@ -56,9 +87,7 @@ export class DumpXmlParser implements XmlScanHandler {
     if (depth === 1) {
       const kind = DUMP_KINDS.find((k) => k === name);
       if (kind === undefined) throw this.notADump(`root element <${name}>`);
-      this.kind = kind;
-      this.recordElement = RECORDS[kind].element;
-      this.map = RECORDS[kind].map as (el: DumpElement) => AnyRecord;
+      this.setKind(kind);
       return;
     }
     if (this.skipFrom !== 0) return;
@@ -83,7 +112,11 @@ export class DumpXmlParser implements XmlScanHandler {
       return;
     }
     const el = this.stack.pop()!;
-    if (depth === 2) this.records.push(this.map!(el));
+    if (depth === 2) {
+      const record = this.map!(el);
+      if (this.onRecord) this.onRecord(record);
+      else this.records.push(record);
+    }
   }
 
   text(text: string): void {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
@@ -8,30 +9,50 @@ import type {
   DumpKind,
   DumpPosition,
   DumpReader,
+  EncodedBatch,
   OpenedDump,
+  RecordEncoder,
 } from '../../../application/ports/dump-reader.js';
+import { dumpWorkerPool, readPieces } from './dump-pieces.js';
 import { removeForbiddenCharacters } from './remove-forbidden-characters.js';
-import { DumpXmlParser } from './dump-xml-parser.js';
+import { DumpXmlParser, recordElementOf } from './dump-xml-parser.js';
 
 export interface XmlDumpReaderOptions {
   /** Records per batch (default 100: records die young, which the garbage collector likes; writers regroup). */
   readonly batchSize?: number;
   /** Bytes read from the file at a time (default 256 KiB). */
   readonly chunkBytes?: number;
+  /**
+   * Worker threads that parse and encode when the writer gives an encoder (default: 2, or more on machines with more
+   * than 3 cores; 0 reads on the calling thread).
+   */
+  readonly workers?: number;
+  /** Bytes of XML per piece given to a worker (default 1,000,000; small values are for tests). */
+  readonly pieceBytes?: number;
+}
+
+/** Two workers keep two cores busy beside the reading thread and the database; more cores take more. */
+function defaultWorkers(): number {
+  return Math.max(2, Math.min(4, os.availableParallelism() - 2));
 }
 
 /**
  * Reads Discogs XML dumps from files, plain or gzip-compressed (told apart by the gzip magic bytes, not the name):
- * file → gunzip → UTF-8 decoding → forbidden-character filter → saxes → records, pulled batch by batch, so memory
- * stays bounded whatever the file size.
+ * file → gunzip → UTF-8 decoding → forbidden-character filter → `XmlScanner` → records, pulled batch by batch, so
+ * memory stays bounded whatever the file size. Given the writer's encoder, the records are parsed and encoded on
+ * worker threads, a piece of the file each (see dump-pieces.ts), and come as encoded batches.
  */
 export class XmlDumpReader implements DumpReader {
   private readonly batchSize: number;
   private readonly chunkBytes: number;
+  private readonly workers: number;
+  private readonly pieceBytes: number | undefined;
 
   constructor(options: XmlDumpReaderOptions = {}) {
     this.batchSize = options.batchSize ?? 100;
     this.chunkBytes = options.chunkBytes ?? 256 * 1024;
+    this.workers = options.workers ?? defaultWorkers();
+    this.pieceBytes = options.pieceBytes;
   }
 
   async open(file: string): Promise<OpenedDump> {
@@ -48,7 +69,10 @@ export class XmlDumpReader implements DumpReader {
       const code = (err as NodeJS.ErrnoException).code;
       throw new InvalidDump(file, code === 'ENOENT' ? `${file} does not exist` : `${file} cannot be read (${code})`);
     }
-    const dump = new XmlDumpFile(file, name, gzip, totalBytes, this.batchSize, this.chunkBytes);
+    const dump = new XmlDumpFile(file, name, gzip, totalBytes, this.batchSize, this.chunkBytes, {
+      workers: this.workers,
+      pieceBytes: this.pieceBytes,
+    });
     try {
       await dump.readRoot();
     } catch (err) {
@@ -79,6 +103,8 @@ class XmlDumpFile implements OpenedDump {
   private bytesRead = 0;
   private done = false;
   private started = false;
+  /** The bytes read until `batches`, from the start of the file, for workers to read (see `batches`). */
+  private head: Buffer[] | undefined = [];
 
   constructor(
     private readonly file: string,
@@ -87,8 +113,12 @@ class XmlDumpFile implements OpenedDump {
     private readonly totalBytes: number,
     private readonly batchSize: number,
     chunkBytes: number,
+    private readonly parallel: { readonly workers: number; readonly pieceBytes: number | undefined },
   ) {
     this.parser = new DumpXmlParser(name);
+    // The head is read first, to learn the kind; nothing after the root's start tag is parsed then, in case workers
+    // read the file (see `batches`).
+    this.parser.scanner.stopAfterRoot();
     this.fileStream = fs.createReadStream(file, { highWaterMark: chunkBytes });
     this.fileStream.on('data', (chunk) => {
       this.bytesRead += chunk.length;
@@ -112,7 +142,7 @@ class XmlDumpFile implements OpenedDump {
     return { bytesRead: this.bytesRead, totalBytes: this.totalBytes };
   }
 
-  /** Reads until the root element is known; records read on the way wait in the parser. */
+  /** Reads until the root element is known (the bytes read are kept in `head`). */
   async readRoot(): Promise<void> {
     while (this.parser.kind === undefined && (await this.step())) {
       // keep reading
@@ -120,9 +150,44 @@ class XmlDumpFile implements OpenedDump {
     if (this.parser.kind === undefined) this.parser.end();
   }
 
-  async *batches(): AsyncIterable<DumpBatch> {
+  batches(): AsyncIterable<DumpBatch>;
+  batches(encoder: RecordEncoder | undefined): AsyncIterable<DumpBatch | EncodedBatch>;
+  batches(encoder?: RecordEncoder): AsyncIterable<DumpBatch | EncodedBatch> {
     if (this.started) throw new Error('The batches of a dump can be read only once');
     this.started = true;
+    const head = this.head;
+    this.head = undefined;
+    // (When the whole file was read with its head, its records are already parsed.)
+    if (!encoder || this.parallel.workers <= 0 || this.done) return this.recordBatches();
+    // Workers read the file from its start (the head read here only told the kind).
+    return readPieces({
+      name: this.name,
+      kind: this.kind,
+      recordElement: recordElementOf(this.kind),
+      encoder,
+      pool: dumpWorkerPool(this.parallel.workers),
+      head: head!,
+      read: async () => {
+        const chunk = this.done ? null : await this.readChunk();
+        if (chunk === null) this.done = true;
+        return chunk;
+      },
+      ...(this.parallel.pieceBytes ? { pieceBytes: this.parallel.pieceBytes } : {}),
+    });
+  }
+
+  /** The next chunk of (decompressed) bytes, or null at the end of the file. */
+  private async readChunk(): Promise<Buffer | null> {
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await this.chunks.next();
+    } catch (err) {
+      throw this.readError(err as NodeJS.ErrnoException);
+    }
+    return next.done ? null : next.value;
+  }
+
+  private async *recordBatches(): AsyncIterable<DumpBatch> {
     const kind = this.kind;
     const size = this.batchSize;
     for (;;) {
@@ -145,19 +210,15 @@ class XmlDumpFile implements OpenedDump {
   /** Feeds the next chunk to the parser; at the end of the input, ends the parse and returns false. */
   private async step(): Promise<boolean> {
     if (this.done) return false;
-    let next: IteratorResult<Buffer>;
-    try {
-      next = await this.chunks.next();
-    } catch (err) {
-      throw this.readError(err as NodeJS.ErrnoException);
-    }
-    if (next.done) {
+    const chunk = await this.readChunk();
+    if (chunk === null) {
       this.done = true;
       this.parser.write(removeForbiddenCharacters(this.decoder.decode()));
       this.parser.end();
       return false;
     }
-    this.parser.write(removeForbiddenCharacters(this.decoder.decode(next.value, { stream: true })));
+    this.head?.push(chunk);
+    this.parser.write(removeForbiddenCharacters(this.decoder.decode(chunk, { stream: true })));
     return true;
   }
 

@@ -90,16 +90,83 @@ export class XmlScanner {
   private sawRoot = false;
   private rootClosed = false;
   private ended = false;
+  /** Whether scanning stops once the root element's start tag has been read (see `stopAfterRoot`). */
+  private stopAtRoot = false;
+  private stopped = false;
+  /** Where the start tag of the open child of the root element begins in the text (see `childStart`). */
+  private currentChildStart = -1;
+  /** Characters dropped from the start of `buf` so far. */
+  private dropped = 0;
   /** Lines and the offset of the current line's start, for the text already dropped from `buf`. */
   private droppedLines = 0;
   private droppedColumn = 0;
 
   constructor(private readonly handler: XmlScanHandler) {}
 
+  /**
+   * Makes the scanner stop reading once the root element's start tag has been read (until the next `write`): the
+   * reader reads the head of a dump to learn its kind before it decides how to read the rest.
+   */
+  stopAfterRoot(): this {
+    this.stopAtRoot = true;
+    return this;
+  }
+
+  /**
+   * Starts the scanner part-way through a document: inside the root element `root` (between two of its children),
+   * or after the root element when `root` is null. Used for the pieces of a dump that workers read in parallel.
+   */
+  resumeAt(root: string | null): this {
+    this.sawRoot = true;
+    if (root === null) this.rootClosed = true;
+    else this.open.push(root);
+    return this;
+  }
+
+  /** How many elements are open (the root element counts). */
+  get depth(): number {
+    return this.open.length;
+  }
+
+  /** Whether the root element has been closed. */
+  get afterRoot(): boolean {
+    return this.rootClosed;
+  }
+
+  /** Whether the root element has not been seen yet. */
+  get beforeRoot(): boolean {
+    return !this.sawRoot;
+  }
+
+  /** Offset in all the text given of the start tag of the open child of the root element, or -1. */
+  get childStart(): number {
+    return this.open.length > 1 ? this.currentChildStart : -1;
+  }
+
+  /** Offset in all the text given of the first character not read yet. */
+  get unread(): number {
+    return this.dropped + this.pos;
+  }
+
+  /**
+   * Ends a piece of a document that goes on in another piece which starts with markup: text the piece ends with is
+   * complete, so it is reported now. Returns the offset (in all the text given) of what is left unread: the text's
+   * length when the piece ended between tokens, less when it ended inside markup.
+   */
+  endPiece(): number {
+    const buf = this.buf;
+    if (this.pos < buf.length && buf.indexOf('<', this.pos) === -1) {
+      this.text(buf.slice(this.pos), this.pos);
+      this.pos = buf.length;
+    }
+    return this.unread;
+  }
+
   write(chunk: string): void {
     if (this.ended) throw new Error('write after end');
     if (this.pos > 0) {
       this.drop(this.pos);
+      this.dropped += this.pos;
       this.buf = this.buf.slice(this.pos) + chunk;
       this.pos = 0;
     } else {
@@ -110,6 +177,7 @@ export class XmlScanner {
 
   /** Ends the input; throws when the document is incomplete. */
   end(): void {
+    this.stopAtRoot = false;
     this.scan(true);
     this.ended = true;
     if (this.pos < this.buf.length) this.fail(this.pos, 'unexpected end of input inside markup');
@@ -119,6 +187,7 @@ export class XmlScanner {
   }
 
   private scan(final: boolean): void {
+    this.stopped = false;
     const buf = this.buf;
     const len = buf.length;
     let pos = this.pos;
@@ -150,6 +219,7 @@ export class XmlScanner {
         break;
       }
       pos = next;
+      if (this.stopped) break;
     }
     this.pos = pos;
     // Input that never closes a token (binary data, a runaway comment) must not fill the memory.
@@ -226,6 +296,9 @@ export class XmlScanner {
     if (this.open.length === 0) {
       if (this.sawRoot) this.fail(at, 'more than one root element');
       this.sawRoot = true;
+      if (this.stopAtRoot) this.stopped = true;
+    } else if (this.open.length === 1) {
+      this.currentChildStart = this.dropped + at;
     }
     this.open.push(name);
     this.handler.open(name, attributes);

@@ -215,6 +215,27 @@ export class BinaryCopyBuffer {
   }
 
   /**
+   * Appends rows `from`…`to` (exclusive) of encoded rows: `data` holds rows one after the other, `ends[i]` is where
+   * row `i` ends.
+   */
+  appendRows(data: Uint8Array, ends: Int32Array, from: number, to: number): this {
+    if (to <= from) return this;
+    const first = from === 0 ? 0 : ends[from - 1]!;
+    const bytes = ends[to - 1]! - first;
+    this.reserve(bytes);
+    const shift = this.length - first;
+    for (let i = from; i < to; i++) this.starts.push((i === 0 ? 0 : ends[i - 1]!) + shift);
+    this.buf.set(data.subarray(first, first + bytes), this.length);
+    this.length += bytes;
+    return this;
+  }
+
+  /** The rows written so far, as a view of the buffer (valid until it is written again). */
+  view(): Uint8Array {
+    return this.buf.subarray(0, this.length);
+  }
+
+  /**
    * The COPY data: signature and header, the rows (all, or those whose index `include` accepts) and the trailer, as
    * views into the buffer, valid until the buffer is written again.
    */

@@ -110,7 +110,12 @@ const LABEL_TYPE = ['1', 'Label'] as const;
 const SERIES_TYPE = ['22', 'Series'] as const;
 const NO_TYPE = ['', ''] as const;
 
-function entities(out: BinaryCopyBuffer, key: string, items: readonly ReleaseEntity[], type: readonly [string, string]): void {
+function entities(
+  out: BinaryCopyBuffer,
+  key: string,
+  items: readonly ReleaseEntity[],
+  type: readonly [string, string],
+): void {
   if (items.length === 0) return;
   out.jKey(key).jRaw('[');
   for (let i = 0; i < items.length; i++) {
@@ -310,7 +315,12 @@ const expandSeriesEntity = entityExpander(SERIES_TYPE);
 const expandCompany = entityExpander(NO_TYPE);
 
 function expandFormat(d: Doc): Format {
-  return { name: getStr(d, 'name'), qty: getStr(d, 'qty'), text: getStr(d, 'text'), descriptions: getStrings(d, 'descriptions') };
+  return {
+    name: getStr(d, 'name'),
+    qty: getStr(d, 'qty'),
+    text: getStr(d, 'text'),
+    descriptions: getStrings(d, 'descriptions'),
+  };
 }
 
 function expandIdentifier(d: Doc): Identifier {

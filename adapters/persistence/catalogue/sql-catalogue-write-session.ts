@@ -1,5 +1,5 @@
 import type { CatalogueWriteSession, WriteCounts } from '../../../application/ports/catalogue-writer.js';
-import type { DumpBatch, DumpKind, DumpRecordOf } from '../../../application/ports/dump-reader.js';
+import type { DumpBatch, DumpKind, EncodedBatch } from '../../../application/ports/dump-reader.js';
 import { BinaryCopyBuffer } from './binary-copy-buffer.js';
 import {
   ARTIST_COLUMNS,
@@ -8,13 +8,13 @@ import {
   RELEASE_ARTIST_COLUMNS,
   RELEASE_COLUMNS,
   RELEASE_LABEL_COLUMNS,
-  writeArtistRow,
-  writeLabelRow,
-  writeMasterRow,
-  writeReleaseArtistRows,
-  writeReleaseLabelRows,
-  writeReleaseRow,
 } from './catalogue-copy-rows.js';
+import {
+  CATALOGUE_ROW_ENCODER,
+  createRecordEncoder,
+  type EncodedRows,
+  type RowEncoder,
+} from './catalogue-row-encoder.js';
 
 /** What the import needs of a database connection that is inside the file's transaction. */
 export interface SqlImportChannel {
@@ -49,8 +49,8 @@ const IMPORT_LOCK = 0x5_d15c_06;
 const q = (name: string): string => `"${name}"`;
 
 /**
- * One round of writes: its records' rows, encoded as they arrive (so records die young) into buffers that are reused
- * round after round (so rows never burden the garbage collector).
+ * One round of writes: its records' rows, copied as they come into buffers that are reused round after round (the
+ * encoded rows that came from a worker thread then die young, which the garbage collector likes).
  */
 class Round {
   readonly ids = new Set<number>();
@@ -59,6 +59,13 @@ class Round {
   readonly rows = new BinaryCopyBuffer();
   readonly artistLinks = new BinaryCopyBuffer(1 << 16);
   readonly labelLinks = new BinaryCopyBuffer(1 << 16);
+
+  /** Adds records `from`…`to` (exclusive) of encoded rows. */
+  add(e: EncodedRows, from: number, to: number): void {
+    this.rows.appendRows(e.rows, e.rowEnds, from, to);
+    this.artistLinks.appendRows(e.artistLinks, e.artistLinkEnds, from, to);
+    this.labelLinks.appendRows(e.labelLinks, e.labelLinkEnds, from, to);
+  }
 
   clear(): void {
     this.ids.clear();
@@ -71,13 +78,16 @@ class Round {
 
 /**
  * The write path shared by the PostgreSQL and PGlite writers, which differ only in how COPY data reaches the
- * database. Records are encoded to binary COPY rows as they arrive and sent in rounds of a few thousand; a round is
- * sent while the caller reads the next one. Per round: the ids already stored are looked up; new records are COPYed
- * straight into their table (the common case of a first import), records already stored go through a temporary
- * staging table and one `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` that changes a row (and its `date_changed`)
- * only when its data differ, keeping `date_added`. For releases, the link rows of the round's releases are replaced.
+ * database. Records come encoded as binary COPY rows (`CATALOGUE_ROW_ENCODER`, which the reader applies on its
+ * worker threads; batches of records are encoded here) and are sent in rounds of a few thousand; a round is sent
+ * while the caller reads the next one, and its buffers are reused. Per round: the ids already stored are looked up;
+ * new records are COPYed straight into their table (the common case of a first import), records already stored go
+ * through a temporary staging table and one `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` that changes a row (and
+ * its `date_changed`) only when its data differ, keeping `date_added`. For releases, the link rows of the round's
+ * releases are replaced.
  */
 export class SqlCatalogueWriteSession implements CatalogueWriteSession {
+  readonly encoder = CATALOGUE_ROW_ENCODER;
   private inserted = 0;
   private updated = 0;
   private written = 0;
@@ -88,6 +98,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   private readonly upsert: string;
   private readonly flushRecords: number;
   private readonly flushBytes: number;
+  private readonly recordEncoder: RowEncoder;
 
   private constructor(
     private readonly kind: DumpKind,
@@ -98,6 +109,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     this.spec = TABLES[kind];
     this.flushRecords = options.flushRecords ?? 2_000;
     this.flushBytes = options.flushBytes ?? 8_000_000;
+    this.recordEncoder = createRecordEncoder(kind);
     const cols = this.spec.columns.map(q).join(', ');
     const set = this.spec.columns
       .filter((c) => c !== 'id')
@@ -105,7 +117,8 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
       .join(', ');
     this.upsert =
       `WITH up AS (INSERT INTO ${q(this.spec.table)} AS t (${cols}) SELECT ${cols} FROM ${this.spec.staging} ` +
-      `ON CONFLICT (id) DO UPDATE SET ${set}, date_changed = now() WHERE t.data::text IS DISTINCT FROM excluded.data::text ` +
+      `ON CONFLICT (id) DO UPDATE SET ${set}, date_changed = now() ` +
+      `WHERE t.data::text IS DISTINCT FROM excluded.data::text ` +
       `RETURNING 1) SELECT count(*)::int AS updated FROM up`;
   }
 
@@ -125,33 +138,32 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     return new SqlCatalogueWriteSession(kind, channel, finish, options);
   }
 
-  async write(batch: DumpBatch): Promise<void> {
+  async write(batch: DumpBatch | EncodedBatch): Promise<void> {
     if (batch.kind !== this.kind) throw new Error(`A ${batch.kind} batch cannot be written to a ${this.kind} import`);
-    for (const record of batch.records) {
-      // The same id again: the round so far goes first, so that this later version then updates it.
-      if (this.round.ids.has(record.id)) await this.flush();
-      const round = this.round;
-      round.ids.add(record.id);
-      round.order.push(record.id);
-      switch (batch.kind) {
-        case 'artists':
-          writeArtistRow(round.rows, record as DumpRecordOf['artists']);
-          break;
-        case 'labels':
-          writeLabelRow(round.rows, record as DumpRecordOf['labels']);
-          break;
-        case 'masters':
-          writeMasterRow(round.rows, record as DumpRecordOf['masters']);
-          break;
-        case 'releases': {
-          const release = record as DumpRecordOf['releases'];
-          writeReleaseRow(round.rows, release);
-          writeReleaseArtistRows(round.artistLinks, release);
-          writeReleaseLabelRows(round.labelLinks, release);
-          break;
-        }
-      }
+    if ('records' in batch) {
+      if (batch.records.length === 0) return;
+      for (const record of batch.records) this.recordEncoder.add(record);
+      await this.add(this.recordEncoder.take());
+    } else {
+      await this.add(batch.encoded as EncodedRows);
     }
+  }
+
+  private async add(rows: EncodedRows): Promise<void> {
+    const ids = rows.ids;
+    let from = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (this.round.ids.has(id)) {
+        // The same id again: the round so far goes first, so that this later version then updates it.
+        if (i > from) this.round.add(rows, from, i);
+        from = i;
+        await this.flush();
+      }
+      this.round.ids.add(id);
+      this.round.order.push(id);
+    }
+    if (ids.length > from) this.round.add(rows, from, ids.length);
     if (this.round.order.length >= this.flushRecords || this.round.rows.byteLength >= this.flushBytes) {
       await this.flush();
     }

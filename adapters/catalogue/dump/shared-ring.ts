@@ -1,0 +1,142 @@
+/*
+ * Shared memory between the reader's thread and one of its worker threads, through which the worker hands over the
+ * typed arrays of its results. Handing over ArrayBuffers (or copying them through postMessage) would create a
+ * megabyte of new external memory in the reader's thread per piece, and V8 answers such memory with full garbage
+ * collections of that thread's heap (which holds the application: an ORM, a server) every few dozen megabytes — about
+ * a tenth of the import's CPU time. Memory in the ring is written once per result and reused.
+ *
+ * The worker allocates a result's arrays in the ring, one after the other, in a circle; the reader's thread releases
+ * results in the order they were allocated (`released` counts them), which frees their space. When the ring is full,
+ * or a result is larger than the ring, the result's arrays travel the ordinary way.
+ */
+
+type TypedArray = Uint8Array | Int32Array;
+const TYPES = { Uint8Array, Int32Array } as const;
+type TypeName = keyof typeof TYPES;
+
+/** A typed array that was put in the ring, as it travels in a message. */
+interface RingRef {
+  readonly $ring: number;
+  readonly length: number;
+  readonly type: TypeName;
+}
+
+function isRingRef(v: unknown): v is RingRef {
+  return typeof v === 'object' && v !== null && typeof (v as RingRef).$ring === 'number';
+}
+
+function typeOf(v: unknown): TypeName | undefined {
+  if (v instanceof Uint8Array) return 'Uint8Array';
+  if (v instanceof Int32Array) return 'Int32Array';
+  return undefined;
+}
+
+/** The two shared buffers of a ring, created by the reader's thread and sent to the worker once. */
+export interface RingBuffers {
+  readonly data: SharedArrayBuffer;
+  /** One Int32: how many results the reader's thread has released. */
+  readonly control: SharedArrayBuffer;
+}
+
+/** The worker's side: puts the typed arrays of a result object in the ring. */
+export class RingWriter {
+  private readonly data: Uint8Array;
+  private readonly released: Int32Array;
+  /** Allocations not released yet, oldest first. */
+  private readonly live: { start: number; end: number }[] = [];
+  private dropped = 0;
+
+  constructor(buffers: RingBuffers) {
+    this.data = new Uint8Array(buffers.data);
+    this.released = new Int32Array(buffers.control);
+  }
+
+  /**
+   * Moves the typed arrays among `value`'s own properties into the ring, replacing them with references; returns
+   * whether it did (false: the ring has no room, and `value` is unchanged).
+   */
+  put(value: Record<string, unknown>): boolean {
+    const parts: [string, TypedArray][] = [];
+    let bytes = 0;
+    for (const [key, v] of Object.entries(value)) {
+      if (typeOf(v) === undefined) continue;
+      parts.push([key, v as TypedArray]);
+      bytes += ((v as TypedArray).byteLength + 7) & ~7;
+    }
+    if (parts.length === 0) return false;
+    const start = this.alloc(Math.max(bytes, 8));
+    if (start === -1) return false;
+    let at = start;
+    for (const [key, array] of parts) {
+      this.data.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+      value[key] = { $ring: at, length: array.length, type: typeOf(array)! } satisfies RingRef;
+      at += (array.byteLength + 7) & ~7;
+    }
+    return true;
+  }
+
+  /** The start of `n` free bytes, or -1. */
+  private alloc(n: number): number {
+    const released = Atomics.load(this.released, 0);
+    while (this.dropped < released && this.live.length > 0) {
+      this.live.shift();
+      this.dropped++;
+    }
+    const size = this.data.length;
+    let start = -1;
+    if (this.live.length === 0) {
+      if (n <= size) start = 0;
+    } else {
+      const tail = this.live[0]!.start;
+      const head = this.live[this.live.length - 1]!.end;
+      if (head > tail) {
+        // Live allocations lie in [tail, head): free are [head, size) and [0, tail).
+        if (size - head >= n) start = head;
+        else if (tail >= n) start = 0;
+      } else if (tail - head >= n) {
+        // They wrapped around: free is [head, tail).
+        start = head;
+      }
+    }
+    if (start !== -1) this.live.push({ start, end: start + n });
+    return start;
+  }
+}
+
+/** The reader's side: creates the ring, turns references back into arrays, and releases results in order. */
+export class RingReader {
+  readonly buffers: RingBuffers;
+  private readonly released: Int32Array;
+  /** Results read from the ring and not released yet, oldest first (true once released). */
+  private readonly live: boolean[] = [];
+  private releasedCount = 0;
+
+  constructor(bytes: number) {
+    this.buffers = { data: new SharedArrayBuffer(bytes), control: new SharedArrayBuffer(4) };
+    this.released = new Int32Array(this.buffers.control);
+  }
+
+  /**
+   * Turns the ring references among `value`'s own properties back into typed arrays (views of the ring, valid until
+   * released) and returns the function that releases them. Each result the worker put in the ring must be taken here,
+   * in the order they came, and released once (in any order).
+   */
+  take(value: Record<string, unknown>): () => void {
+    const index = this.releasedCount + this.live.length;
+    this.live.push(false);
+    for (const [key, v] of Object.entries(value)) {
+      if (isRingRef(v)) value[key] = new TYPES[v.type](this.buffers.data as unknown as ArrayBuffer, v.$ring, v.length);
+    }
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.live[index - this.releasedCount] = true;
+      while (this.live.length > 0 && this.live[0]) {
+        this.live.shift();
+        this.releasedCount++;
+      }
+      Atomics.store(this.released, 0, this.releasedCount);
+    };
+  }
+}
