@@ -4,7 +4,8 @@
  */
 export interface DumpElement {
   readonly name: string;
-  readonly attributes: Readonly<Record<string, string>>;
+  /** Names and values in turn: `[name1, value1, …]` (see `attr`). */
+  readonly attributes: readonly string[];
   children: DumpElement[];
   text: string;
 }
@@ -32,8 +33,14 @@ export function textOf(el: DumpElement): string {
 
 /** An attribute's value, or '' when absent or whitespace only. */
 export function attr(el: DumpElement, name: string): string {
-  const v = el.attributes[name];
-  return v === undefined || !hasContent(v) ? '' : v;
+  const a = el.attributes;
+  for (let i = 0; i < a.length; i += 2) {
+    if (a[i] === name) {
+      const v = a[i + 1]!;
+      return hasContent(v) ? v : '';
+    }
+  }
+  return '';
 }
 
 /** An integer from text ('' and garbage give 0). */

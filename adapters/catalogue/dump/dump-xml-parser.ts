@@ -82,7 +82,7 @@ export class DumpXmlParser implements XmlScanHandler {
     }
   }
 
-  open(name: string, attributes: Record<string, string>): void {
+  open(name: string, attributes: readonly string[]): void {
     const depth = ++this.depth;
     if (depth === 1) {
       const kind = DUMP_KINDS.find((k) => k === name);

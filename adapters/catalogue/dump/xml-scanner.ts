@@ -1,6 +1,7 @@
 /** Receives what the scanner reads, in document order; text is already decoded (entities and character references). */
 export interface XmlScanHandler {
-  open(name: string, attributes: Record<string, string>): void;
+  /** `attributes` holds names and values in turn, in document order: `[name1, value1, name2, value2, …]`. */
+  open(name: string, attributes: readonly string[]): void;
   close(): void;
   text(text: string): void;
 }
@@ -17,8 +18,8 @@ export class XmlScanError extends Error {
   }
 }
 
-/** Shared by every tag without attributes; handlers must not modify it. */
-export const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+/** Shared by every tag without attributes. */
+export const NO_ATTRIBUTES: readonly string[] = Object.freeze([]);
 
 const LT = 60;
 const GT = 62;
@@ -28,6 +29,7 @@ const QUESTION = 63;
 const EQUALS = 61;
 const DQUOTE = 34;
 const SQUOTE = 39;
+const AMP = 38;
 
 const ENTITIES = new Map([
   ['amp', '&'],
@@ -232,10 +234,15 @@ export class XmlScanner {
     let i = lt + 1;
     if (!isNameStart(buf.charCodeAt(i))) this.fail(i, 'invalid element name');
     i++;
-    while (i < len && isNameChar(buf.charCodeAt(i))) i++;
+    // (Lower-case letters and `_` first: they make up nearly every name of a dump.)
+    for (; i < len; i++) {
+      const c = buf.charCodeAt(i);
+      if ((c >= 97 && c <= 122) || c === 95) continue;
+      if (!isNameChar(c)) break;
+    }
     if (i >= len) return -1;
     const name = this.intern(buf, lt + 1, i);
-    let attributes = NO_ATTRIBUTES;
+    let attributes = NO_ATTRIBUTES as string[];
     for (;;) {
       const afterName = i;
       while (i < len && isSpace(buf.charCodeAt(i))) i++;
@@ -259,7 +266,7 @@ export class XmlScanner {
       const nameStart = i;
       i++;
       while (i < len && isNameChar(buf.charCodeAt(i))) i++;
-      const attrName = buf.slice(nameStart, i);
+      const attrName = this.intern(buf, nameStart, i);
       while (i < len && isSpace(buf.charCodeAt(i))) i++;
       if (i >= len) return -1;
       if (buf.charCodeAt(i) !== EQUALS) this.fail(i, `expected = after attribute ${attrName}`);
@@ -271,13 +278,28 @@ export class XmlScanner {
       const close = buf.indexOf(quote === DQUOTE ? '"' : "'", i + 1);
       if (close === -1) return -1;
       let value = buf.slice(i + 1, close);
-      if (value.indexOf('<') !== -1) this.fail(i, `< in the value of attribute ${attrName}`);
-      // Attribute-value normalisation: each literal line break or tab is a space (references are kept).
-      if (WHITESPACE_NOT_SPACE.test(value)) value = value.replace(CRLF, ' ').replace(WHITESPACE_NOT_SPACE_ALL, ' ');
-      if (value.indexOf('&') !== -1) value = this.decode(value, i + 1);
-      if (attributes === NO_ATTRIBUTES) attributes = {};
-      else if (attributes[attrName] !== undefined) this.fail(nameStart, `attribute ${attrName} is repeated`);
-      attributes[attrName] = value;
+      // Values are short, and most hold none of `<`, `&`, tab or a line break: one look at each character tells.
+      let plain = true;
+      for (let k = i + 1; k < close; k++) {
+        const v = buf.charCodeAt(k);
+        if (v === LT || v === AMP || v === 9 || v === 10 || v === 13) {
+          plain = false;
+          break;
+        }
+      }
+      if (!plain) {
+        if (value.indexOf('<') !== -1) this.fail(i, `< in the value of attribute ${attrName}`);
+        // Attribute-value normalisation: each literal line break or tab is a space (references are kept).
+        if (WHITESPACE_NOT_SPACE.test(value)) value = value.replace(CRLF, ' ').replace(WHITESPACE_NOT_SPACE_ALL, ' ');
+        if (value.indexOf('&') !== -1) value = this.decode(value, i + 1);
+      }
+      if (attributes === NO_ATTRIBUTES) attributes = [];
+      else {
+        for (let k = 0; k < attributes.length; k += 2) {
+          if (attributes[k] === attrName) this.fail(nameStart, `attribute ${attrName} is repeated`);
+        }
+      }
+      attributes.push(attrName, value);
       i = close + 1;
     }
   }
@@ -292,7 +314,7 @@ export class XmlScanner {
     return name;
   }
 
-  private startElement(name: string, attributes: Record<string, string>, at: number): void {
+  private startElement(name: string, attributes: readonly string[], at: number): void {
     if (this.open.length === 0) {
       if (this.sawRoot) this.fail(at, 'more than one root element');
       this.sawRoot = true;

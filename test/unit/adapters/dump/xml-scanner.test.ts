@@ -5,7 +5,11 @@ import { XmlScanError, XmlScanner } from '../../../../adapters/catalogue/dump/xm
 function events(xml: string, chunk = xml.length): string[] {
   const out: string[] = [];
   const scanner = new XmlScanner({
-    open: (name, attributes) => out.push(`<${name}${Object.entries(attributes).map(([k, v]) => ` ${k}=${v}`).join('')}>`),
+    open: (name, attributes) => {
+      let tag = `<${name}`;
+      for (let i = 0; i < attributes.length; i += 2) tag += ` ${attributes[i]}=${attributes[i + 1]}`;
+      out.push(`${tag}>`);
+    },
     close: () => out.push('</>'),
     text: (text) => {
       const last = out.length - 1;
