@@ -3,7 +3,7 @@
  * with new ids) and imports it into a fresh embedded PGlite database and/or a fresh PostgreSQL database, each in a
  * child process of its own so that its peak RSS is its own. Prints releases/s and peak RSS.
  *
- *   node dist/bench/import-bench.js [--releases 200000] [--pglite] [--postgres [URL]] [--batch 1000] [--keep]
+ *   node dist/bench/import-bench.js [--releases 200000] [--pglite] [--postgres [URL]] [--workers 2] [--keep]
  *
  * Without --pglite or --postgres it runs both (PostgreSQL at postgres://postgres@127.0.0.1:5432/spindle_bench).
  */
@@ -41,7 +41,8 @@ const program = new Command()
   .option('--releases <n>', 'releases in the synthetic dump', (v) => Number(v), 200_000)
   .option('--pglite', 'benchmark the embedded PGlite database')
   .option('--postgres [url]', 'benchmark a PostgreSQL server (database created if missing)')
-  .option('--batch <n>', 'records per batch read', (v) => Number(v), 100)
+  .option('--workers <n>', 'worker threads that parse (0: parse on the importing thread)', (v) => Number(v))
+  .option('--batch <n>', 'records per batch read (with --workers 0)', (v) => Number(v), 100)
   .option('--keep', 'keep the generated dump in the temp folder for the next run')
   .option('--child <database>', '(internal) run one import in this process')
   .option('--file <path>', '(internal) the dump to import')
@@ -50,6 +51,7 @@ const opts = program.opts<{
   releases: number;
   pglite?: boolean;
   postgres?: string | boolean;
+  workers?: number;
   batch: number;
   keep?: boolean;
   child?: 'pglite' | 'postgres';
@@ -128,6 +130,7 @@ async function generateDump(file: string, count: number): Promise<void> {
 async function child(database: 'pglite' | 'postgres', file: string, url: string): Promise<Result> {
   const self = fileURLToPath(import.meta.url);
   const args = [self, '--child', database, '--file', file, '--batch', String(opts.batch), '--postgres', url];
+  if (opts.workers !== undefined) args.push('--workers', String(opts.workers));
   console.log(`importing into ${database} …`);
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
@@ -157,7 +160,11 @@ async function runChild(database: 'pglite' | 'postgres', file: string, url: stri
       peak = Math.max(peak, process.memoryUsage().rss);
       pgCpu?.sample();
     }, 100);
-    const useCase = new ImportDump(new XmlDumpReader({ batchSize: opts.batch }), catalogueWriterFor(db), {
+    const reader = new XmlDumpReader({
+      batchSize: opts.batch,
+      ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
+    });
+    const useCase = new ImportDump(reader, catalogueWriterFor(db), {
       now: () => new Date(),
     });
     let lastLog = Date.now();
