@@ -5,9 +5,9 @@
 import { parentPort } from 'node:worker_threads';
 import type { DumpKind, DumpRecordOf } from '../../../application/ports/dump-reader.js';
 import { DumpXmlParser } from './dump-xml-parser.js';
-import type { PieceJob, PieceResult } from './dump-pieces.js';
+import type { PieceJob, PieceMessage, PieceResult, WorkerSetup } from './dump-pieces.js';
 import { removeForbiddenCharacters } from './remove-forbidden-characters.js';
-import { type RingBuffers, RingWriter } from './shared-ring.js';
+import { RingWriter } from './shared-ring.js';
 import { XmlScanError } from './xml-scanner.js';
 
 interface Encoder {
@@ -43,6 +43,7 @@ const LT = 0x3c;
 // (A byte order mark is dropped by hand, and only at the start of the file.)
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 let ringWriter: RingWriter | undefined;
+let pieces: SharedArrayBuffer | undefined;
 
 /**
  * The text given to the scanner, from the last slice that may still be needed: for the tail (what follows the last
@@ -174,11 +175,16 @@ function parsePiece(job: PieceJob, encoder: Encoder): { result: PieceResult; tra
 }
 
 const port = parentPort!;
-port.on('message', (job: PieceJob | RingBuffers) => {
-  if (!('id' in job)) {
-    ringWriter = new RingWriter(job);
+port.on('message', (message: PieceMessage | WorkerSetup) => {
+  if (!('id' in message)) {
+    ringWriter = new RingWriter(message.results);
+    pieces = message.pieces;
     return;
   }
+  const job: PieceJob =
+    'at' in message
+      ? { ...message, bytes: new Uint8Array(pieces as unknown as ArrayBuffer, message.at, message.length) }
+      : message;
   encoderFor(job.encoder, job.kind)
     .then((encoder) => parsePiece(job, encoder))
     .catch((err: unknown) => ({

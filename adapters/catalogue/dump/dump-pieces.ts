@@ -1,11 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import { InvalidDump } from '../../../application/catalogue/invalid-dump.js';
 import type { DumpKind, EncodedBatch, RecordEncoder } from '../../../application/ports/dump-reader.js';
-import { RingReader } from './shared-ring.js';
+import { InputRing, type RingBuffers, RingReader } from './shared-ring.js';
 
 /*
- * Parallel reading of a dump: the reader's thread cuts the (decompressed) bytes into pieces of about a megabyte
- * before a record's start tag; worker threads (dump-piece-worker.ts) decode and parse each piece, map its records
+ * Parallel reading of a dump: the reader's thread cuts the (decompressed) bytes into pieces of about 512 KiB before
+ * a record's start tag; worker threads (dump-piece-worker.ts) decode and parse each piece, map its records
  * and encode them with the writer's encoder; the pieces' results are taken in file order. A cut is only a guess (a
  * `<label` may also start a sublabel inside a label record, or sit in a comment), so each piece is parsed on the
  * assumption that it starts between two records, and reports how it ended: between records (the guess for the next
@@ -17,6 +17,19 @@ import { RingReader } from './shared-ring.js';
 
 /** Where a piece starts: at the start of the file, inside the root element between two records, or after it. */
 export type PieceState = 'start' | 'inRoot' | 'afterRoot';
+
+/** What a worker is sent first: the shared memory its results go through, and the one pieces come through. */
+export interface WorkerSetup {
+  readonly results: RingBuffers;
+  readonly pieces: SharedArrayBuffer;
+}
+
+/**
+ * A piece of a dump for a worker to read, as it is sent: its bytes lie in the shared ring of pieces (`at`, `length`),
+ * or come with it (`bytes`, copied).
+ */
+export type PieceMessage = Omit<PieceJob, 'bytes'> &
+  ({ readonly bytes: Uint8Array } | { readonly at: number; readonly length: number });
 
 /** A piece of a dump for a worker to read. */
 export interface PieceJob {
@@ -65,13 +78,16 @@ class PieceWorker {
   private readonly ring = new RingReader(4 << 20);
   dead = false;
 
-  constructor(private readonly onDead: (w: PieceWorker) => void) {
+  constructor(
+    private readonly input: InputRing,
+    private readonly onDead: (w: PieceWorker) => void,
+  ) {
     // A young generation of 16 MB (rather than V8's 48) keeps a worker's heap near 40 MB at the same speed.
     this.worker = new Worker(new URL('./dump-piece-worker.js', import.meta.url), {
       resourceLimits: { maxYoungGenerationSizeMb: 16 },
     });
     this.worker.unref();
-    this.worker.postMessage(this.ring.buffers);
+    this.worker.postMessage({ results: this.ring.buffers, pieces: input.buffer } satisfies WorkerSetup);
     this.worker.on('message', (result: PieceResult) => {
       if ('ring' in result && result.ring) result.release = this.ring.take(result.encoded as Record<string, unknown>);
       const settle = this.pending.get(result.id);
@@ -92,9 +108,11 @@ class PieceWorker {
     return new Promise<PieceResult>((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(job.id, { resolve, reject });
-      // The bytes are copied, not handed over: the buffer is reused for later pieces (memory that comes and goes, a
-      // megabyte a piece, would keep the garbage collector busy), and read again if the piece must be read again.
-      this.worker.postMessage(job);
+      const { bytes, ...rest } = job;
+      const message: PieceMessage = this.input.holds(bytes)
+        ? { ...rest, at: bytes.byteOffset, length: bytes.length }
+        : job;
+      this.worker.postMessage(message);
     });
   }
 
@@ -111,6 +129,8 @@ class PieceWorker {
 
 /** Worker threads that read dump pieces, started when first needed and shared by every reader of the process. */
 export class DumpWorkerPool {
+  /** The ring pieces go through: room for the pieces read ahead (see `ahead`), for two readers at a time. */
+  readonly input = new InputRing(8 << 20);
   private readonly workers: PieceWorker[] = [];
   private nextId = 1;
 
@@ -119,7 +139,7 @@ export class DumpWorkerPool {
   run(job: Omit<PieceJob, 'id'>): Promise<PieceResult> {
     let worker: PieceWorker | undefined;
     if (this.workers.length < this.size) {
-      worker = new PieceWorker((dead) => this.workers.splice(this.workers.indexOf(dead), 1));
+      worker = new PieceWorker(this.input, (dead) => this.workers.splice(this.workers.indexOf(dead), 1));
       this.workers.push(worker);
     } else {
       for (const w of this.workers) if (!worker || w.pending.size < worker.pending.size) worker = w;
@@ -163,7 +183,12 @@ interface Piece {
   readonly state: PieceState;
   readonly final: boolean;
   readonly result: Promise<PieceResult>;
+  /** Gives back the piece's block of the ring of pieces, if it has one. */
+  readonly release: () => void;
 }
+
+/** Pieces smaller than this are copied to the worker rather than put in the ring (the last one, tiny test pieces). */
+const SMALL = 4096;
 
 /** Reads a dump's records in pieces on worker threads, yielding their encoded batches in file order. */
 export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch> {
@@ -171,17 +196,16 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
   const ahead = r.ahead ?? 6;
   const tag = Buffer.from(`<${r.recordElement}`, 'latin1');
   const queue: Piece[] = [];
-  // Pieces' buffers are used again once their results are taken.
-  const free: ArrayBuffer[] = [];
-  const buffer = (bytes: number): Uint8Array => {
-    const i = free.findIndex((b) => b.byteLength >= bytes);
-    const b = i === -1 ? new ArrayBuffer(Math.max(bytes, pieceBytes + (pieceBytes >> 1))) : free.splice(i, 1)[0]!;
-    return new Uint8Array(b, 0, bytes);
-  };
-  const dispatch = (prefix: string, bytes: Uint8Array, state: PieceState, final: boolean): Piece => {
+  const dispatch = (
+    prefix: string,
+    bytes: Uint8Array,
+    state: PieceState,
+    final: boolean,
+    release: () => void,
+  ): Piece => {
     const result = r.pool.run({ kind: r.kind, encoder: r.encoder.module, prefix, bytes, state, final });
     result.catch(() => undefined); // awaited in order below, or abandoned when reading stops
-    return { bytes, state, final, result };
+    return { bytes, state, final, result, release };
   };
 
   // The pump reads the file and queues pieces while there is room; the loop below takes their results in order.
@@ -195,7 +219,8 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
     pieceQueued = undefined;
   };
   const pump = async (): Promise<void> => {
-    const pending: Buffer[] = [...r.head];
+    // The bytes read and not sent yet, as they came (views of the decompressed chunks).
+    let pending: Buffer[] = [...r.head];
     let pendingBytes = pending.reduce((n, b) => n + b.length, 0);
     let state: PieceState = 'start';
     let searchAt = pieceBytes;
@@ -214,32 +239,28 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
         }
         continue;
       }
-      const bytes = buffer(pendingBytes);
+      const cut = ended ? pendingBytes : findCutIn(pending, tag);
+      if (cut <= 0) {
+        // A record longer than what is read yet: read on.
+        searchAt = pendingBytes * 2;
+        continue;
+      }
+      const slot = cut >= SMALL ? r.pool.input.alloc(cut) : undefined;
+      const bytes = slot ? slot.bytes : new Uint8Array(cut);
+      const rest: Buffer[] = [];
       let at = 0;
       for (const b of pending) {
-        bytes.set(b, at);
-        at += b.length;
+        const take = Math.min(b.length, cut - at);
+        if (take > 0) bytes.set(take === b.length ? b : b.subarray(0, take), at);
+        if (take < b.length) rest.push(take > 0 ? b.subarray(take) : b);
+        at += take;
       }
-      pending.length = 0;
-      pendingBytes = 0;
-      if (ended) {
-        queue.push(dispatch('', bytes, state, true));
-        lastQueued = true;
-      } else {
-        const cut = findCut(bytes, tag);
-        if (cut <= 0) {
-          pending.push(Buffer.from(bytes.buffer, 0, bytes.length));
-          pendingBytes = bytes.length;
-          searchAt = pendingBytes * 2;
-          continue;
-        }
-        const rest = Buffer.from(bytes.subarray(cut));
-        pending.push(rest);
-        pendingBytes = rest.length;
-        queue.push(dispatch('', bytes.subarray(0, cut), state, false));
-        state = 'inRoot';
-        searchAt = pieceBytes;
-      }
+      pending = rest;
+      pendingBytes -= cut;
+      queue.push(dispatch('', bytes, state, ended, slot ? slot.release : () => undefined));
+      lastQueued = ended;
+      state = 'inRoot';
+      searchAt = pieceBytes;
       signal();
     }
   };
@@ -267,12 +288,12 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
       if (tail !== '' || piece.state !== state) {
         // The previous piece was cut in the wrong place: this one is read again, after the rest of that one.
         result.release?.();
-        queue[0] = dispatch(tail, piece.bytes, state, piece.final);
+        queue[0] = dispatch(tail, piece.bytes, state, piece.final, piece.release);
         tail = '';
         continue;
       }
       queue.shift();
-      if (free.length < 2) free.push(piece.bytes.buffer as ArrayBuffer);
+      piece.release();
       roomMade?.();
       roomMade = undefined;
       if ('failure' in result) throw new Error(`Reading ${r.name} failed in a worker thread: ${result.failure}`);
@@ -300,24 +321,44 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
     stopped = true;
     roomMade?.();
     taken?.release?.();
-    for (const piece of queue) piece.result.then((result) => result.release?.(), () => undefined);
+    for (const piece of queue) {
+      piece.result.then(
+        (result) => {
+          result.release?.();
+          piece.release();
+        },
+        () => piece.release(),
+      );
+    }
   }
 }
 
+/** Where to cut bytes read as chunks (see `findCut`), looking in the last chunk first; 0 when there is nowhere. */
+function findCutIn(chunks: readonly Buffer[], tag: Buffer): number {
+  let before = chunks.reduce((n, b) => n + b.length, 0);
+  for (let i = chunks.length - 1; i >= 0; i--) {
+    before -= chunks[i]!.length;
+    const at = findCut(chunks[i]!, tag, i === 0 ? 1 : 0);
+    if (at !== -1) return before + at;
+  }
+  return 0;
+}
+
 /**
- * Where to cut bytes before the last record's start tag (`<release …`), preferring one at the start of a line (dumps
- * write a record per line; nested elements of the same name are mid-line or indented deeper). 0 when there is none.
+ * Where to cut bytes before the last record's start tag (`<release …`) at `from` or after, preferring one at the start
+ * of a line (dumps write a record per line; nested elements of the same name are mid-line or indented deeper). -1
+ * when there is none.
  */
-export function findCut(bytes: Uint8Array, tag: Buffer): number {
+export function findCut(bytes: Uint8Array, tag: Buffer, from = 1): number {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  let fallback = 0;
-  for (let at = buf.lastIndexOf(tag); at > 0; at = buf.lastIndexOf(tag, at - 1)) {
+  let fallback = -1;
+  for (let at = buf.lastIndexOf(tag); at >= from; at = at === 0 ? -1 : buf.lastIndexOf(tag, at - 1)) {
     const c = buf[at + tag.length];
     if (c !== 32 && c !== 62 && c !== 47 && c !== 9 && c !== 10 && c !== 13) continue;
     let i = at - 1;
     while (i >= 0 && (buf[i] === 32 || buf[i] === 9)) i--;
     if (i < 0 || buf[i] === 10) return at;
-    if (fallback === 0) fallback = at;
+    if (fallback === -1) fallback = at;
     else if (at < buf.length / 2) break;
   }
   return fallback;

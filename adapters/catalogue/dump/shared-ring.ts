@@ -1,14 +1,54 @@
 /*
- * Shared memory between the reader's thread and one of its worker threads, through which the worker hands over the
- * typed arrays of its results. Handing over ArrayBuffers (or copying them through postMessage) would create a
- * megabyte of new external memory in the reader's thread per piece, and V8 answers such memory with full garbage
- * collections of that thread's heap (which holds the application: an ORM, a server) every few dozen megabytes — about
- * a tenth of the import's CPU time. Memory in the ring is written once per result and reused.
+ * Shared memory between the reader's thread and its worker threads, through which pieces go to the workers
+ * (`InputRing`) and the typed arrays of their results come back (`RingWriter` → `RingReader`, one ring per worker).
+ * Handing over ArrayBuffers (or copying them through postMessage) would create a megabyte of new external memory per
+ * piece on each side, and V8 answers such memory with full garbage collections (in the reader's thread, of a heap
+ * that holds the application: an ORM, a server) every few dozen megabytes — about a tenth of the import's CPU time.
+ * Memory in a ring is written once per piece and reused.
  *
- * The worker allocates a result's arrays in the ring, one after the other, in a circle; the reader's thread releases
- * results in the order they were allocated (`released` counts them), which frees their space. When the ring is full,
- * or a result is larger than the ring, the result's arrays travel the ordinary way.
+ * Space is taken from a ring one block after the other, in a circle (`RingSpace`), and given back in the order it was
+ * taken. When a ring is full, or a block is larger than the ring, the data travels the ordinary way.
  */
+
+/** A circular allocator: blocks are taken after the newest one and given back oldest first. */
+export class RingSpace {
+  /** Blocks not given back yet, oldest first. */
+  private readonly live: { start: number; end: number }[] = [];
+
+  constructor(readonly size: number) {}
+
+  /** How many blocks are taken. */
+  get count(): number {
+    return this.live.length;
+  }
+
+  /** The start of a block of `n` bytes, or -1 when there is no room. */
+  alloc(n: number): number {
+    const size = this.size;
+    let start = -1;
+    if (this.live.length === 0) {
+      if (n <= size) start = 0;
+    } else {
+      const tail = this.live[0]!.start;
+      const head = this.live[this.live.length - 1]!.end;
+      if (head > tail) {
+        // The blocks lie in [tail, head): free are [head, size) and [0, tail).
+        if (size - head >= n) start = head;
+        else if (tail >= n) start = 0;
+      } else if (tail - head >= n) {
+        // They wrapped around: free is [head, tail).
+        start = head;
+      }
+    }
+    if (start !== -1) this.live.push({ start, end: start + n });
+    return start;
+  }
+
+  /** Gives back the `count` oldest blocks. */
+  free(count: number): void {
+    this.live.splice(0, count);
+  }
+}
 
 type TypedArray = Uint8Array | Int32Array;
 const TYPES = { Uint8Array, Int32Array } as const;
@@ -42,13 +82,14 @@ export interface RingBuffers {
 export class RingWriter {
   private readonly data: Uint8Array;
   private readonly released: Int32Array;
-  /** Allocations not released yet, oldest first. */
-  private readonly live: { start: number; end: number }[] = [];
+  private readonly space: RingSpace;
+  /** How many results the reader's thread had released when last looked at. */
   private dropped = 0;
 
   constructor(buffers: RingBuffers) {
     this.data = new Uint8Array(buffers.data);
     this.released = new Int32Array(buffers.control);
+    this.space = new RingSpace(this.data.length);
   }
 
   /**
@@ -78,28 +119,11 @@ export class RingWriter {
   /** The start of `n` free bytes, or -1. */
   private alloc(n: number): number {
     const released = Atomics.load(this.released, 0);
-    while (this.dropped < released && this.live.length > 0) {
-      this.live.shift();
-      this.dropped++;
+    if (released > this.dropped) {
+      this.space.free(released - this.dropped);
+      this.dropped = released;
     }
-    const size = this.data.length;
-    let start = -1;
-    if (this.live.length === 0) {
-      if (n <= size) start = 0;
-    } else {
-      const tail = this.live[0]!.start;
-      const head = this.live[this.live.length - 1]!.end;
-      if (head > tail) {
-        // Live allocations lie in [tail, head): free are [head, size) and [0, tail).
-        if (size - head >= n) start = head;
-        else if (tail >= n) start = 0;
-      } else if (tail - head >= n) {
-        // They wrapped around: free is [head, tail).
-        start = head;
-      }
-    }
-    if (start !== -1) this.live.push({ start, end: start + n });
-    return start;
+    return this.space.alloc(n);
   }
 }
 
@@ -138,5 +162,53 @@ export class RingReader {
       }
       Atomics.store(this.released, 0, this.releasedCount);
     };
+  }
+}
+
+/** The reader's side of the ring its pieces go through, shared by every worker (each reads its pieces' blocks). */
+export class InputRing {
+  readonly buffer: SharedArrayBuffer;
+  private readonly view: Uint8Array;
+  private readonly space: RingSpace;
+  /** Whether each block taken is given back yet, oldest first. */
+  private readonly done: boolean[] = [];
+  private freed = 0;
+
+  constructor(bytes: number) {
+    this.buffer = new SharedArrayBuffer(bytes);
+    this.view = new Uint8Array(this.buffer);
+    this.space = new RingSpace(bytes);
+  }
+
+  /**
+   * A block of `n` bytes, or undefined when there is no room: `bytes` to write in, and `release()` to give it back
+   * (once no worker reads it any more; blocks may be released in any order).
+   */
+  alloc(n: number): { bytes: Uint8Array; release: () => void } | undefined {
+    const start = this.space.alloc(n);
+    if (start === -1) return undefined;
+    const index = this.freed + this.done.length;
+    this.done.push(false);
+    let released = false;
+    return {
+      bytes: this.view.subarray(start, start + n),
+      release: () => {
+        if (released) return;
+        released = true;
+        this.done[index - this.freed] = true;
+        let count = 0;
+        while (count < this.done.length && this.done[count]) count++;
+        if (count > 0) {
+          this.done.splice(0, count);
+          this.freed += count;
+          this.space.free(count);
+        }
+      },
+    };
+  }
+
+  /** Whether `bytes` lies in this ring. */
+  holds(bytes: Uint8Array): boolean {
+    return bytes.buffer === (this.buffer as unknown as ArrayBuffer);
   }
 }

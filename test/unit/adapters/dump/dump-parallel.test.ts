@@ -127,7 +127,8 @@ describe('Dump reader: parallel reading on worker threads', function () {
     const cut = (s: string): number => findCut(Buffer.from(s), tag);
     expect(cut('<label><a/></label>\n<label><sublabels><label id="1"/></sublabels></label>')).to.equal(20);
     expect(cut('<label/><labels/><label id="2"/>')).to.equal(17);
-    expect(cut('<label><labelled/></label>')).to.equal(0);
+    expect(cut('<label><labelled/></label>')).to.equal(-1);
     expect(cut('  <label>')).to.equal(2);
+    expect(findCut(Buffer.from('<label><a/>'), tag, 0)).to.equal(0);
   });
 });
