@@ -8,25 +8,12 @@ import type {
 import type { CatalogueReader, Stored } from '../../application/ports/catalogue-reader.js';
 import { pageOffset, type Page, type PageRequest } from '../../application/shared/page.js';
 import type { Artist } from '../../domain/catalogue/artist.js';
-import { creditLine } from '../../domain/catalogue/credit.js';
 import type { Label } from '../../domain/catalogue/label.js';
 import type { Master } from '../../domain/catalogue/master.js';
 import type { Release } from '../../domain/catalogue/release.js';
 import { releaseArtistLinks, releaseLabelLinks } from '../../domain/catalogue/release-links.js';
 import type { EntityIds, EntityNames, NameResolver } from '../../domain/text/name-resolver.js';
-import { formatDetails, formatSummary, majorFormats, releaseYear } from '../../domain/catalogue/release-summary.js';
-
-/** The list columns the SQL adapter stores beside each release, derived the same way. */
-interface ReleaseColumns {
-  readonly year: number;
-  readonly artist: string;
-  readonly label: string;
-  readonly catno: string;
-  readonly format: string;
-  readonly formatDetails: string;
-  readonly majorFormats: readonly string[];
-  readonly thumb: string;
-}
+import { releaseListing, type ReleaseListing } from '../../domain/catalogue/release-summary.js';
 
 /** Code-unit order, as PostgreSQL's "C" collation sorts text. */
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -42,7 +29,7 @@ function page<T>(items: readonly T[], request: PageRequest): Page<T> {
  * orders as the SQL adapter (the contract tests run both). It also resolves markup ids to names.
  */
 export class InMemoryCatalogueReader implements CatalogueReader, NameResolver {
-  private readonly releases = new Map<number, { stored: Stored<Release>; columns: ReleaseColumns }>();
+  private readonly releases = new Map<number, { stored: Stored<Release>; columns: ReleaseListing }>();
   private readonly masters = new Map<number, Stored<Master>>();
   private readonly artists = new Map<number, Stored<Artist>>();
   private readonly labels = new Map<number, Stored<Label>>();
@@ -60,19 +47,9 @@ export class InMemoryCatalogueReader implements CatalogueReader, NameResolver {
   }
 
   putRelease(release: Release): void {
-    const first = release.labels[0];
     this.releases.set(release.id, {
       stored: this.stamp(this.releases.get(release.id)?.stored, release),
-      columns: {
-        year: releaseYear(release.released),
-        artist: creditLine(release.artists),
-        label: first?.name ?? '',
-        catno: first?.catno ?? '',
-        format: formatSummary(release.formats),
-        formatDetails: formatDetails(release.formats),
-        majorFormats: majorFormats(release.formats),
-        thumb: '',
-      },
+      columns: releaseListing(release),
     });
   }
 

@@ -1,4 +1,5 @@
-import type { Format } from './release.js';
+import { creditLine } from './credit.js';
+import type { Format, Release } from './release.js';
 
 /** The year of a dump `released` text (`1999-03-00` → 1999); 0 when it has none. */
 export function releaseYear(released: string): number {
@@ -47,3 +48,34 @@ export function formatReleased(released: string): string {
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * The values release lists show and sort on, derived from a release: the year, the credit line of its artists, its
+ * first label and catalogue number, the format summary and details, the major formats, and the thumbnail (always
+ * empty: the dumps carry no image URLs). Stored beside each release by the SQL adapter, held by the in-memory one.
+ */
+export interface ReleaseListing {
+  readonly year: number;
+  readonly artist: string;
+  readonly label: string;
+  readonly catno: string;
+  readonly format: string;
+  readonly formatDetails: string;
+  readonly majorFormats: readonly string[];
+  readonly thumb: string;
+}
+
+/** Derives a release's {@link ReleaseListing}. */
+export function releaseListing(r: Release): ReleaseListing {
+  const first = r.labels[0];
+  return {
+    year: releaseYear(r.released),
+    artist: creditLine(r.artists),
+    label: first?.name ?? '',
+    catno: first?.catno ?? '',
+    format: formatSummary(r.formats),
+    formatDetails: formatDetails(r.formats),
+    majorFormats: majorFormats(r.formats),
+    thumb: '',
+  };
+}

@@ -1,8 +1,7 @@
 import type { Artist } from '../../../domain/catalogue/artist.js';
-import { creditLine } from '../../../domain/catalogue/credit.js';
 import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
-import { formatDetails, formatSummary, majorFormats, releaseYear } from '../../../domain/catalogue/release-summary.js';
+import { releaseListing } from '../../../domain/catalogue/release-summary.js';
 import { releaseArtistLinks, releaseLabelLinks } from '../../../domain/catalogue/release-links.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import type { BinaryCopyBuffer } from './binary-copy-buffer.js';
@@ -56,25 +55,25 @@ export function writeMasterRow(out: BinaryCopyBuffer, m: Master): void {
 }
 
 export function writeReleaseRow(out: BinaryCopyBuffer, r: Release): void {
-  const first = r.labels[0];
-  out.row(16).int4(r.id).text(r.title).text(r.status).int4(releaseYear(r.released)).text(r.released).text(r.country);
+  const listing = releaseListing(r);
+  out.row(16).int4(r.id).text(r.title).text(r.status).int4(listing.year).text(r.released).text(r.country);
   if (r.masterId === null) out.null();
   else out.int4(r.masterId);
   out
     .bool(r.isMainRelease)
-    .text(creditLine(r.artists))
-    .text(first?.name ?? '')
-    .text(first?.catno ?? '')
-    .text(formatSummary(r.formats))
-    .text(formatDetails(r.formats));
+    .text(listing.artist)
+    .text(listing.label)
+    .text(listing.catno)
+    .text(listing.format)
+    .text(listing.formatDetails);
   // major_formats is jsonb: a version byte, then the JSON text.
   out.beginJson(true).jRaw('[');
   let n = 0;
-  for (const name of majorFormats(r.formats)) {
+  for (const name of listing.majorFormats) {
     if (n++ > 0) out.jRaw(',');
     out.jString(name);
   }
-  out.jRaw(']').endJson().text('');
+  out.jRaw(']').endJson().text(listing.thumb);
   writeReleaseDocument(out, r);
 }
 

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { creditLine, sortCreditLine, sortName, type ArtistCredit } from '../../../../domain/catalogue/credit.js';
 import type { Format } from '../../../../domain/catalogue/release.js';
-import { formatDetails, formatReleased, formatSummary, majorFormats, releaseYear } from '../../../../domain/catalogue/release-summary.js';
+import { aRelease } from '../../../support/builders/catalogue-builders.js';
+import { formatDetails, formatReleased, formatSummary, majorFormats, releaseListing, releaseYear } from '../../../../domain/catalogue/release-summary.js';
 import { estimatedWeight, formatQuantity } from '../../../../domain/catalogue/shipping-estimate.js';
 
 const credit = (name: string, join = '', anv = ''): ArtistCredit => ({ id: 1, name, anv, join, role: '', tracks: '' });
@@ -62,6 +63,31 @@ describe('catalogue rules', () => {
     it('gives details without names and the distinct major formats', () => {
       expect(formatDetails([lp, cd])).to.equal('12", 33 ⅓ RPM, Album, Enhanced');
       expect(majorFormats([lp, cd, format('Vinyl', '1')])).to.deep.equal(['Vinyl', 'CD']);
+    });
+  });
+
+  describe('releaseListing', () => {
+    it('derives the list columns from the release', () => {
+      const r = aRelease(1, {
+        released: '1999-03-00',
+        artists: [credit('A', '&'), credit('B', '', 'Bee')],
+        labels: [
+          { id: 5, name: 'Svek', catno: 'SK032', entityType: '1', entityTypeName: 'Label' },
+          { id: 6, name: 'Other', catno: 'O1', entityType: '1', entityTypeName: 'Label' },
+        ],
+        formats: [format('Vinyl', '2', ['12"'])],
+      });
+      expect(releaseListing(r)).to.deep.equal({
+        year: 1999,
+        artist: 'A & Bee',
+        label: 'Svek',
+        catno: 'SK032',
+        format: '2xVinyl, 12"',
+        formatDetails: '12"',
+        majorFormats: ['Vinyl'],
+        thumb: '',
+      });
+      expect(releaseListing(aRelease(2, { labels: [] }))).to.include({ label: '', catno: '' });
     });
   });
 
