@@ -1,35 +1,23 @@
 import path from 'node:path';
 import { expect } from 'chai';
-import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
 import { InMemoryCatalogueReader } from '../../adapters/in-memory/in-memory-catalogue-reader.js';
 import { MikroOrmCatalogueReader } from '../../adapters/persistence/catalogue/mikro-orm-catalogue-reader.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import type { MasterVersionsQuery } from '../../application/catalogue/read-models.js';
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
-import { demoDataFiles } from '../../composition/commands/import.js';
 import { FIXTURES, loadCatalogueFixtures } from '../support/catalogue-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { demo, readDump } from '../support/dump-fixtures.js';
 
 const SYNTHETIC = ['labels.xml', 'artists.xml', 'masters.xml', 'releases.xml'].map((f) => path.join(FIXTURES, 'dumps/synthetic', f));
 
 async function inMemoryReader(): Promise<InMemoryCatalogueReader> {
   const reader = new InMemoryCatalogueReader();
-  const dumps = new XmlDumpReader();
-  for (const file of [...demoDataFiles(), ...SYNTHETIC]) {
-    const dump = await dumps.open(file);
-    try {
-      for await (const batch of dump.batches()) {
-        for (const record of batch.records) {
-          if (batch.kind === 'releases') reader.putRelease(record as never);
-          else if (batch.kind === 'masters') reader.putMaster(record as never);
-          else if (batch.kind === 'artists') reader.putArtist(record as never);
-          else reader.putLabel(record as never);
-        }
-      }
-    } finally {
-      await dump.close();
-    }
-  }
+  const [labels, artists, masters, releases] = SYNTHETIC;
+  for (const file of [demo('labels'), labels!]) for (const l of await readDump(file, 'labels')) reader.putLabel(l);
+  for (const file of [demo('artists'), artists!]) for (const a of await readDump(file, 'artists')) reader.putArtist(a);
+  for (const file of [demo('masters'), masters!]) for (const m of await readDump(file, 'masters')) reader.putMaster(m);
+  for (const file of [demo('releases'), releases!]) for (const r of await readDump(file, 'releases')) reader.putRelease(r);
   return reader;
 }
 

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { runImport, seedDemoData } from '../../composition/commands/import.js';
 import type { Database } from '../../adapters/persistence/database.js';
+import { REPO_ROOT } from './repo-root.js';
 
-/** The repository's fixture folder, found from the compiled test file (dist/test/support → test/fixtures). */
-export const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../test/fixtures');
+/** The repository's fixture folder. */
+export const FIXTURES = path.join(REPO_ROOT, 'test/fixtures');
 
 /** Imports the bundled 2020 demo samples and the synthetic master-with-versions records. */
 export async function loadCatalogueFixtures(db: Database): Promise<void> {

@@ -4,7 +4,7 @@ import { expandMaster, expandRelease } from '../../../adapters/persistence/catal
 import type { Database } from '../../../adapters/persistence/database.js';
 import { runImport, seedDemoData } from '../../../composition/commands/import.js';
 import { openTestDatabase } from '../../support/test-database.js';
-import { demo, readDump, Scratch, SINGLE } from '../../unit/adapters/dump/dump-fixtures.js';
+import { demo, readDump, Scratch, SINGLE } from '../../support/dump-fixtures.js';
 import { catalogueSnapshot, emptyCatalogue, sql } from './import-support.js';
 
 const quiet = { progress: 'none' } as const;

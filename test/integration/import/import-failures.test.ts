@@ -8,7 +8,7 @@ import { ImportDump } from '../../../application/catalogue/import-dump.js';
 import { InvalidDump } from '../../../application/catalogue/invalid-dump.js';
 import { catalogueWriterFor, runImport } from '../../../composition/commands/import.js';
 import { openTestDatabase } from '../../support/test-database.js';
-import { demo, readDump, Scratch, SMALL } from '../../unit/adapters/dump/dump-fixtures.js';
+import { demo, readDump, Scratch, SMALL } from '../../support/dump-fixtures.js';
 import { catalogueSnapshot, sql } from './import-support.js';
 
 describe('Dump import: bad input leaves the database as it was', function () {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { ArtistCredit } from '../../../../domain/catalogue/credit.js';
 import type { Release } from '../../../../domain/catalogue/release.js';
-import { demo, readDump, SINGLE, SMALL } from './dump-fixtures.js';
+import { demo, readDump, SINGLE, SMALL } from '../../../support/dump-fixtures.js';
 
 const credit = (c: Partial<ArtistCredit> & { id: number; name: string }): ArtistCredit => ({
   anv: '',

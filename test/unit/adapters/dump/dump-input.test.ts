@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { XmlDumpReader } from '../../../../adapters/catalogue/dump/xml-dump-reader.js';
 import { InvalidDump } from '../../../../application/catalogue/invalid-dump.js';
 import { Invalid } from '../../../../application/errors.js';
-import { demo, readDump, Scratch } from './dump-fixtures.js';
+import { demo, readDump, Scratch } from '../../../support/dump-fixtures.js';
 
 async function failure(file: string): Promise<InvalidDump> {
   try {

@@ -6,7 +6,7 @@ import { findCut } from '../../../../adapters/catalogue/dump/dump-pieces.js';
 import { XmlDumpReader, type XmlDumpReaderOptions } from '../../../../adapters/catalogue/dump/xml-dump-reader.js';
 import { InvalidDump } from '../../../../application/catalogue/invalid-dump.js';
 import type { DumpKind, DumpRecordOf } from '../../../../application/ports/dump-reader.js';
-import { DEMO, REPO_ROOT, Scratch, demo } from './dump-fixtures.js';
+import { DEMO, REPO_ROOT, Scratch, demo } from '../../../support/dump-fixtures.js';
 import { RECORD_LIST_ENCODER, type RecordList } from './record-list-encoder.js';
 
 type AnyRecord = DumpRecordOf[DumpKind];

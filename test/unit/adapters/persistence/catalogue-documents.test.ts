@@ -14,7 +14,7 @@ import {
 } from '../../../../adapters/persistence/catalogue/catalogue-documents.js';
 import type { DumpKind, DumpRecordOf } from '../../../../application/ports/dump-reader.js';
 import type { Release } from '../../../../domain/catalogue/release.js';
-import { DEMO, readDump, REPO_ROOT } from '../dump/dump-fixtures.js';
+import { DEMO, readDump, REPO_ROOT } from '../../../support/dump-fixtures.js';
 
 type Doc = Record<string, unknown>;
 

@@ -1,16 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { XmlDumpReader } from '../../../../adapters/catalogue/dump/xml-dump-reader.js';
-import type { DumpKind, DumpRecordOf } from '../../../../application/ports/dump-reader.js';
+import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
+import type { DumpKind, DumpRecordOf } from '../../application/ports/dump-reader.js';
+import { REPO_ROOT } from './repo-root.js';
 
-/** The repository root, found from this file whether it runs from `dist/` or from the sources. */
-export const REPO_ROOT = (() => {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
-  return dir;
-})();
+export { REPO_ROOT };
 
 export const SINGLE = path.join(REPO_ROOT, 'test/fixtures/dumps/single-records');
 export const SMALL = path.join(REPO_ROOT, 'test/fixtures/dumps/small');
