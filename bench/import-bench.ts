@@ -22,6 +22,7 @@ import { XmlDumpReader } from '../adapters/catalogue/dump/xml-dump-reader.js';
 import { Database } from '../adapters/persistence/database.js';
 import { ImportDump } from '../application/catalogue/import-dump.js';
 import { catalogueWriterFor, demoDataFiles } from '../composition/commands/import.js';
+import { discoverModules, schemaOf } from '../composition/modules.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/spindle_bench';
 
@@ -145,10 +146,10 @@ async function runChild(database: 'pglite' | 'postgres', file: string, url: stri
   let dataDir: string | undefined;
   if (database === 'postgres') {
     await recreateDatabase(url);
-    db = await Database.open({ kind: 'server', url });
+    db = await Database.open({ kind: 'server', url }, schemaOf(await discoverModules()));
   } else {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-bench-pglite-'));
-    db = await Database.open({ kind: 'embedded', dataDir });
+    db = await Database.open({ kind: 'embedded', dataDir }, schemaOf(await discoverModules()));
   }
   try {
     await db.migrate();

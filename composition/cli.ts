@@ -5,112 +5,116 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { DataFolderLocked, Database } from '../adapters/persistence/database.js';
 import { ApplicationError } from '../application/errors.js';
-import { runImport, seedDemoData } from './commands/import.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { databaseLocation } from './database-location.js';
+import { discoverModules, schemaOf } from './modules.js';
 import { startServer } from './server.js';
-
-/** Runs a command against an open, migrated database, closing it whatever happens. */
-async function withDatabase<T>(config: Config, work: (db: Database) => Promise<T>): Promise<T> {
-  const db = await Database.open(databaseLocation(config));
-  try {
-    await db.migrate();
-    return await work(db);
-  } finally {
-    await db.close();
-  }
-}
+import type { CommandContext } from './spindle-module.js';
+import { openSpindle } from './spindle.js';
 
 function port(value: string): string {
   if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('expected a port number');
   return value;
 }
 
-const program = new Command('spindle')
-  .description('A Discogs-compatible music database and marketplace API')
-  .showHelpAfterError();
+/** Commands log to stderr, so that what they print on stdout stays data a script can read. */
+const commandLogger = (config: Config) => createPinoLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
 
-program
-  .command('serve')
-  .description('serve the HTTP API (migrates the database first)')
-  .option('--demo', 'import the bundled demo data when the catalogue is empty')
-  .option('-p, --port <port>', 'port to listen on (overrides PORT)', port)
-  .action(async (opts: { demo?: boolean; port?: string }) => {
-    const config = loadConfig(opts.port ? { ...process.env, PORT: opts.port } : process.env);
-    const logger = createPinoLogger(config.logLevel);
-    const server = await startServer(config, logger, { demo: Boolean(opts.demo) });
-    let signals = 0;
-    const stop = (signal: string) => {
-      signals += 1;
-      if (signals > 1) process.exit(130);
-      logger.info({ signal }, 'signal received');
-      server.stop().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          logger.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    };
-    process.on('SIGINT', () => stop('SIGINT'));
-    process.on('SIGTERM', () => stop('SIGTERM'));
-  });
-
-program
-  .command('migrate')
-  .description('apply pending database migrations')
-  .action(async () => {
+const context: CommandContext = {
+  config: () => loadConfig(),
+  async withContainer(work) {
     const config = loadConfig();
-    const db = await Database.open(databaseLocation(config));
+    const spindle = await openSpindle(config, commandLogger(config));
     try {
-      const applied = await db.migrate();
-      console.log(applied.length ? `Applied ${applied.join(', ')}` : 'The database is up to date.');
+      return await work(spindle.container);
     } finally {
-      await db.close();
+      await spindle.close();
     }
-  });
+  },
+};
 
-program
-  .command('import')
-  .description('import Discogs XML data dumps (.xml or .xml.gz; artists, labels, masters, releases)')
-  .argument('<files...>', 'dump files, imported in the order given')
-  .action(async (files: string[]) => {
-    const config = loadConfig();
-    await withDatabase(config, (db) =>
-      runImport(db, files.map((f) => path.resolve(f)), {
-        progress: process.stdout.isTTY ? 'bar' : 'line',
-        log: (line) => console.log(line),
-      }),
-    );
-  });
+async function main(argv: string[]): Promise<void> {
+  const modules = await discoverModules();
+  const program = new Command('spindle')
+    .description('A Discogs-compatible music database and marketplace API')
+    .showHelpAfterError();
 
-program
-  .command('seed')
-  .description('import the bundled demo data (1,000 records of each kind) when the catalogue is empty')
-  .action(async () => {
-    const config = loadConfig();
-    const seeded = await withDatabase(config, (db) =>
-      seedDemoData(db, { progress: process.stdout.isTTY ? 'bar' : 'line', log: (line) => console.log(line) }),
-    );
-    console.log(seeded ? 'Demo data imported.' : 'The catalogue is not empty; nothing imported.');
-  });
+  program
+    .command('serve')
+    .description('serve the HTTP API (migrates the database first)')
+    .option('--demo', "put every module's demo data in place where it has none yet")
+    .option('-p, --port <port>', 'port to listen on (overrides PORT)', port)
+    .action(async (opts: { demo?: boolean; port?: string }) => {
+      const config = loadConfig(opts.port ? { ...process.env, PORT: opts.port } : process.env);
+      const logger = createPinoLogger(config.logLevel);
+      const server = await startServer(config, logger, { demo: Boolean(opts.demo) });
+      let signals = 0;
+      const stop = (signal: string) => {
+        signals += 1;
+        if (signals > 1) process.exit(130);
+        logger.info({ signal }, 'signal received');
+        server.stop().then(
+          () => process.exit(0),
+          (err: unknown) => {
+            logger.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.on('SIGINT', () => stop('SIGINT'));
+      process.on('SIGTERM', () => stop('SIGTERM'));
+    });
 
-program
-  .command('migration:create')
-  .description('(development) write a migration for the difference between the entities and the schema')
-  .argument('[name]', 'a short name for the migration')
-  .action(async (name: string | undefined) => {
-    const db = await Database.open({ kind: 'memory' });
-    try {
-      await db.migrate();
-      const result = await db.orm.getMigrator().createMigration(undefined, false, false, name);
-      console.log(result.fileName ? `Wrote ${result.fileName}; add it to adapters/persistence/migrations/index.ts` : 'No changes.');
-    } finally {
-      await db.close();
-    }
-  });
+  program
+    .command('migrate')
+    .description('apply pending database migrations')
+    .action(async () => {
+      const config = loadConfig();
+      const spindle = await openSpindle(config, createPinoLogger('silent'), { modules });
+      try {
+        console.log('The database is up to date.');
+      } finally {
+        await spindle.close();
+      }
+    });
 
-program.parseAsync(process.argv).catch((err: unknown) => {
+  program
+    .command('seed')
+    .description("put every module's demo data in place where it has none yet (the catalogue: 1,000 records of each kind)")
+    .action(async () => {
+      const config = loadConfig();
+      const spindle = await openSpindle(config, commandLogger(config), { modules });
+      try {
+        await spindle.seedDemo((line) => console.log(line));
+      } finally {
+        await spindle.close();
+      }
+    });
+
+  program
+    .command('migration:create')
+    .description("(development) write a migration for the difference between the entities and the schema into a module's folder")
+    .requiredOption('--module <name>', 'the module whose migrations folder gets the file (adapters/persistence/<name>/migrations)')
+    .argument('[name]', 'a short name for the migration')
+    .action(async (name: string | undefined, opts: { module: string }) => {
+      if (!modules.some((m) => m.name === opts.module)) {
+        throw new InvalidArgumentError(`no module named ${opts.module} (modules: ${modules.map((m) => m.name).join(', ')})`);
+      }
+      const folder = path.resolve('adapters/persistence', opts.module, 'migrations');
+      const db = await Database.open({ kind: 'memory' }, schemaOf(modules));
+      try {
+        await db.migrate();
+        const result = await db.orm.getMigrator().createMigration(folder, false, false, name);
+        console.log(result.fileName ? `Wrote ${folder}/${result.fileName}; list it in that folder's index.ts` : 'No changes.');
+      } finally {
+        await db.close();
+      }
+    });
+
+  for (const m of modules) m.commands?.(program, context);
+  await program.parseAsync(argv);
+}
+
+main(process.argv).catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof DataFolderLocked || err instanceof ApplicationError) {
     console.error(err.message);
     process.exit(2);

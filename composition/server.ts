@@ -1,13 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../application/ports/logger.js';
-import { Database } from '../adapters/persistence/database.js';
 import { RedisRateLimitStore } from '../adapters/rate-limit/redis-rate-limit-store.js';
-import { seedDemoData } from './commands/import.js';
 import type { Config } from './config.js';
-import { buildContainer } from './container.js';
-import { databaseLocation } from './database-location.js';
-import { TOKENS } from './tokens.js';
+import { HTTP } from './http/http-tokens.js';
+import { openSpindle } from './spindle.js';
 
 /** A listening Spindle server and the way to stop it cleanly. */
 export interface RunningServer {
@@ -16,23 +13,22 @@ export interface RunningServer {
 }
 
 /**
- * Opens the database, applies pending migrations, loads the demo data into an empty catalogue when asked, and
- * serves the API. `stop` stops accepting connections, lets requests in flight finish (up to a grace period), then
- * closes Redis and the database (releasing the embedded data folder's lock).
+ * Opens the database, applies pending migrations, puts every module's demo data in place when asked, and serves
+ * the API. `stop` stops accepting connections, lets requests in flight finish (up to a grace period), then closes
+ * Redis and the database (releasing the embedded data folder's lock).
  */
 export async function startServer(config: Config, logger: Logger, options: { demo: boolean }): Promise<RunningServer> {
-  const db = await Database.open(databaseLocation(config));
-  let redisStore: RedisRateLimitStore | undefined;
+  const redis = config.redisUrl ? RedisRateLimitStore.connect(config.redisUrl) : undefined;
+  let spindle;
   try {
-    const applied = await db.migrate();
-    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-    if (options.demo) {
-      const seeded = await seedDemoData(db, { progress: 'none', log: (line) => logger.info({}, line) });
-      if (seeded) logger.info({}, 'demo data imported');
-    }
-    if (config.redisUrl) redisStore = RedisRateLimitStore.connect(config.redisUrl);
-    const container = buildContainer({ config, logger, db, redisRateLimitStore: redisStore });
-    const app = container.get(TOKENS.HttpApp);
+    spindle = await openSpindle(config, logger, { redisRateLimitStore: redis });
+  } catch (err) {
+    await redis?.close?.();
+    throw err;
+  }
+  try {
+    if (options.demo) await spindle.seedDemo((line) => logger.info({}, line));
+    const app = spindle.container.get(HTTP.HttpApp);
     const server = http.createServer(app.callback());
     server.keepAliveTimeout = 5_000;
     await new Promise<void>((resolve, reject) => {
@@ -40,8 +36,9 @@ export async function startServer(config: Config, logger: Logger, options: { dem
       server.listen(config.port, config.host, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    logger.info({ port, baseUrl: config.baseUrl, database: db.location.kind }, 'listening');
+    logger.info({ port, baseUrl: config.baseUrl, database: spindle.db.location.kind }, 'listening');
     let stopping: Promise<void> | undefined;
+    const running = spindle;
     return {
       url: `http://127.0.0.1:${port}`,
       stop: () =>
@@ -52,14 +49,12 @@ export async function startServer(config: Config, logger: Logger, options: { dem
           const grace = setTimeout(() => server.closeAllConnections(), 10_000);
           await closed;
           clearTimeout(grace);
-          await redisStore?.close?.();
-          await db.close();
+          await running.close();
           logger.info({}, 'stopped');
         })()),
     };
   } catch (err) {
-    await redisStore?.close?.();
-    await db.close();
+    await spindle.close();
     throw err;
   }
 }

@@ -2,8 +2,9 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from '../../application/ports/logger.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
-import type { CataloguePresenter } from './catalogue/catalogue-presenter.js';
-import { registerCatalogueRoutes, type CatalogueUseCases } from './catalogue/catalogue-routes.js';
+import type { RequestScope } from '../../application/ports/request-scope.js';
+import { isAuthenticated } from '../../application/shared/caller.js';
+import { AnonymousCredentialResolver, credentials, type CredentialResolver } from './credentials.js';
 import type { SpindleState } from './http-state.js';
 import { errorHandler } from './middleware/errors.js';
 import { jsonp, negotiation } from './middleware/negotiation.js';
@@ -11,11 +12,13 @@ import { normalizePath } from './middleware/normalize-path.js';
 import { clientIp, rateLimit } from './middleware/rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
 import { userAgentRule } from './middleware/user-agent.js';
+import type { RouteModule } from './route-module.js';
 
 /** The settings the HTTP adapter reads. */
 export interface HttpSettings {
   readonly baseUrl: string;
   readonly brand: string;
+  readonly userPathSegment: string;
   readonly trustProxy: boolean;
   readonly blockGenericUserAgents: boolean;
   readonly maxBodyBytes: number;
@@ -30,40 +33,43 @@ export interface HttpAppDependencies {
   readonly settings: HttpSettings;
   readonly logger: Logger;
   readonly rateLimitStore: RateLimitStore;
-  readonly catalogue: CatalogueUseCases;
-  readonly cataloguePresenter: CataloguePresenter;
+  /** Every module's routes. */
+  readonly routes: readonly RouteModule[];
+  /** Who is calling; every caller is anonymous when no identity module provides one. */
+  readonly credentials?: CredentialResolver;
+  /** Runs each request in its own persistence scope (a fresh ORM context); none when nothing needs one. */
+  readonly requestScope?: RequestScope;
 }
 
 /**
  * The Koa application, middleware in the order the architecture gives: request id and log line → User-Agent
- * rule → JSONP wrapper and media type negotiation → the one error mapper → path tolerance → credentials → rate
- * limit (headers on every response) → router. Routes that take a body mount `jsonBodyParser` themselves.
+ * rule → JSONP wrapper and media type negotiation → the one error mapper → path tolerance → request scope →
+ * credentials → rate limit (headers on every response) → the routes of every module. Routes that take a body mount
+ * `jsonBodyParser` themselves.
  */
 export function createHttpApp(deps: HttpAppDependencies): Koa<SpindleState> {
   const { settings } = deps;
   const app = new Koa<SpindleState>({ proxy: settings.trustProxy });
   app.silent = true;
   const router = new Router<SpindleState>();
-  registerCatalogueRoutes(router, deps.catalogue, deps.cataloguePresenter, { baseUrl: settings.baseUrl });
+  for (const routes of deps.routes) routes.register(router);
 
   app.use(requestLog(deps.logger));
   app.use(userAgentRule({ blockGeneric: settings.blockGenericUserAgents }));
   app.use(jsonp());
   app.use(negotiation({ brand: settings.brand }));
   app.use(errorHandler({ baseUrl: settings.baseUrl, logger: deps.logger }));
-  app.use(normalizePath({ keepTrailingSlash: /^\/inventory\/export\/[^/]+\/$/ }));
-  app.use(async (ctx, next) => {
-    // Credentials arrive with the identity module; until then every caller is on the lower tier.
-    ctx.state.authenticated = false;
-    await next();
-  });
+  app.use(normalizePath({ userPathSegment: settings.userPathSegment, keepTrailingSlash: /^\/inventory\/export\/[^/]+\/$/ }));
+  const scope = deps.requestScope;
+  if (scope) app.use((_ctx, next) => scope.run(next));
+  app.use(credentials(deps.credentials ?? new AnonymousCredentialResolver()));
   app.use(
     rateLimit({
       store: deps.rateLimitStore,
       brand: settings.brand,
       windowSeconds: settings.rateLimit.windowSeconds,
       limitFor: (ctx) =>
-        ctx.state.authenticated ? settings.rateLimit.authenticatedPerWindow : settings.rateLimit.anonymousPerWindow,
+        isAuthenticated(ctx.state.caller) ? settings.rateLimit.authenticatedPerWindow : settings.rateLimit.anonymousPerWindow,
       keyFor: (ctx) => clientIp(ctx, settings.trustProxy),
     }),
   );

@@ -1,4 +1,5 @@
 import type { Logger } from '../../application/ports/logger.js';
+import type { Caller } from '../../application/shared/caller.js';
 import type { TextFormat } from '../../domain/text/text-format.js';
 
 /** What the middleware chain puts on `ctx.state` for the handlers below it. */
@@ -7,6 +8,6 @@ export interface SpindleState {
   log: Logger;
   /** The text format negotiated from the Accept header. */
   textFormat: TextFormat;
-  /** Whether the request carries valid credentials (any mode); decides the rate-limit tier. */
-  authenticated: boolean;
+  /** Who is calling, as the credential resolution established it; decides the rate-limit tier. */
+  caller: Caller;
 }

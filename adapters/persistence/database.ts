@@ -7,14 +7,20 @@ import { Migrator } from '@mikro-orm/migrations';
 import { knex, type Knex, MikroORM, PostgreSqlDriver, PostgreSqlKnexDialect, type Options } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
-import { CATALOGUE_SCHEMAS } from './catalogue/catalogue-rows.js';
-import { MIGRATIONS } from './migrations/index.js';
+import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
 
 /** Where the database lives: a PostgreSQL server, an embedded data folder, or embedded in memory (tests). */
 export type DatabaseLocation =
   | { readonly kind: 'server'; readonly url: string }
   | { readonly kind: 'embedded'; readonly dataDir: string }
   | { readonly kind: 'memory' };
+
+/** What the modules of an application put in the database: their entity schemas and their migrations. */
+export interface DatabaseSchema {
+  readonly entities: readonly EntitySchema[];
+  /** Every module's migrations; run in the order of their names (which begin with a timestamp). */
+  readonly migrations: readonly MigrationObject[];
+}
 
 /** An arbitrary constant that names Spindle's migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK_KEY = 0x5350_4e44;
@@ -49,13 +55,22 @@ export class Database {
     private readonly releaseLock: (() => Promise<void>) | undefined,
   ) {}
 
-  static async open(location: DatabaseLocation, options: { debug?: boolean } = {}): Promise<Database> {
+  /**
+   * Opens the database at `location` with the schemas and migrations the modules contribute (persistence code
+   * names no module: adding one adds its schemas without editing this file).
+   */
+  static async open(location: DatabaseLocation, schema: DatabaseSchema, options: { debug?: boolean } = {}): Promise<Database> {
+    const names = new Set<string>();
+    for (const m of schema.migrations) {
+      if (names.has(m.name)) throw new Error(`Two modules contribute a migration named ${m.name}`);
+      names.add(m.name);
+    }
     const base: Options = {
       driver: PostgreSqlDriver,
-      entities: [...CATALOGUE_SCHEMAS],
+      entities: [...schema.entities],
       extensions: [Migrator],
       migrations: {
-        migrationsList: MIGRATIONS,
+        migrationsList: [...schema.migrations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
         path: path.resolve('adapters/persistence/migrations'),
         emit: 'ts',
         snapshot: false,

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
 import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
-import { PgliteCatalogueWriter } from '../../adapters/persistence/catalogue/pglite-catalogue-writer.js';
-import { PostgresCatalogueWriter } from '../../adapters/persistence/catalogue/postgres-catalogue-writer.js';
-import type { SqlWriteOptions } from '../../adapters/persistence/catalogue/sql-catalogue-write-session.js';
+import { catalogueWriterFor } from '../../adapters/persistence/catalogue/catalogue-writer-for.js';
 import type { Database } from '../../adapters/persistence/database.js';
+import { SystemClock } from '../../adapters/system/system-clock.js';
 import { ImportDump, type ImportProgress, type ImportSummary } from '../../application/catalogue/import-dump.js';
-import type { CatalogueWriter } from '../../application/ports/catalogue-writer.js';
 import { DUMP_KINDS } from '../../application/ports/dump-reader.js';
+
+export { catalogueWriterFor };
 
 export type { ImportSummary } from '../../application/catalogue/import-dump.js';
 
@@ -21,19 +21,21 @@ export interface ImportOptions {
   readonly log?: (line: string) => void;
 }
 
-/** The writer for the database: COPY over its own connection on a server, the one PGlite session when embedded. */
-export function catalogueWriterFor(db: Database, options: SqlWriteOptions = {}): CatalogueWriter {
-  if (db.location.kind === 'server') return new PostgresCatalogueWriter(db.location.url, options);
-  if (!db.pglite) throw new Error('An embedded database without its PGlite instance');
-  return new PgliteCatalogueWriter(db.pglite, options);
+/** The import use case on a database, built as the catalogue module binds it (for tests and the benchmark). */
+export function importDumpFor(db: Database): ImportDump {
+  return new ImportDump(new XmlDumpReader(), catalogueWriterFor(db), new SystemClock());
+}
+
+/** `importFiles` with the use case built for `db` (see `importDumpFor`). */
+export function runImport(db: Database, files: string[], options: ImportOptions): Promise<ImportSummary[]> {
+  return importFiles(importDumpFor(db), files, options);
 }
 
 /**
  * Imports dump files in the order given, each in its own transaction. Stops at the first bad file (throwing its
  * `InvalidDump`), leaving the files before it imported and the database as it was before the bad one.
  */
-export async function runImport(db: Database, files: string[], options: ImportOptions): Promise<ImportSummary[]> {
-  const useCase = new ImportDump(new XmlDumpReader(), catalogueWriterFor(db), { now: () => new Date() });
+export async function importFiles(useCase: ImportDump, files: string[], options: ImportOptions): Promise<ImportSummary[]> {
   const summaries: ImportSummary[] = [];
   for (const file of files) {
     const bar = options.progress === 'bar' ? new ProgressBar() : undefined;
@@ -63,12 +65,12 @@ export function summaryLine(s: ImportSummary): string {
  * Imports the bundled demo data (the 2020 samples in `composition/demo-data/`: artists, labels, masters, releases)
  * when the catalogue has no release yet. Returns whether it imported.
  */
-export async function seedDemoData(db: Database, options: ImportOptions): Promise<boolean> {
+export async function seedDemoData(db: Database, options: ImportOptions, useCase: ImportDump = importDumpFor(db)): Promise<boolean> {
   const rows = await db.orm.em.fork().getConnection().execute<{ found: boolean }[]>(
     'select exists (select 1 from release) as found',
   );
   if (rows[0]?.found) return false;
-  await runImport(db, demoDataFiles(), options);
+  await importFiles(useCase, demoDataFiles(), options);
   return true;
 }
 

@@ -1,10 +1,13 @@
+import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { createPinoLogger } from '../../adapters/logging/pino-logger.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import type { RedisRateLimitStore } from '../../adapters/rate-limit/redis-rate-limit-store.js';
 import { loadConfig, type Config } from '../../composition/config.js';
 import { buildContainer } from '../../composition/container.js';
-import { TOKENS } from '../../composition/tokens.js';
+import { HTTP } from '../../composition/http/http-tokens.js';
+import { discoverModules } from '../../composition/modules.js';
+import type { SpindleModule } from '../../composition/spindle-module.js';
 
 export const BASE_URL = 'https://api.spindle.test';
 export const WEB_URL = 'https://www.spindle.test';
@@ -15,9 +18,20 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ BASE_URL, WEB_URL, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
 }
 
+/** Every module, found as the server finds them (see `discoverModules`); loaded once by the test setup. */
+let modules: readonly SpindleModule[] | undefined;
+export async function loadTestModules(): Promise<readonly SpindleModule[]> {
+  modules ??= await discoverModules();
+  return modules;
+}
+
+/** The whole container on a given database, built by the real composition root from every module. */
+export function testContainer(db: Database, env: Record<string, string> = {}, redis?: RedisRateLimitStore): Container {
+  if (!modules) throw new Error('The test modules are not loaded: test/setup.js loads them before the suites run');
+  return buildContainer({ config: testConfig(env), logger: createPinoLogger('silent'), db, redisRateLimitStore: redis }, modules);
+}
+
 /** The whole HTTP application on a given database, built by the real composition root. */
 export function testApp(db: Database, env: Record<string, string> = {}, redis?: RedisRateLimitStore): Koa {
-  const config = testConfig(env);
-  const container = buildContainer({ config, logger: createPinoLogger('silent'), db, redisRateLimitStore: redis });
-  return container.get(TOKENS.HttpApp) as unknown as Koa;
+  return testContainer(db, env, redis).get(HTTP.HttpApp) as unknown as Koa;
 }

@@ -9,6 +9,7 @@ import type { ListMasterVersions } from '../../../application/catalogue/list-mas
 import { NotFound } from '../../../application/errors.js';
 import type { Currency } from '../../../domain/marketplace/currency.js';
 import type { SpindleState } from '../http-state.js';
+import type { RouteModule } from '../route-module.js';
 import { PageQuery, paginate } from '../pagination.js';
 import { pathId, validateQuery } from '../query.js';
 import type { CataloguePresenter } from './catalogue-presenter.js';
@@ -27,62 +28,66 @@ export interface CatalogueUseCases {
 
 const notFound = (message: string) => () => new NotFound(message);
 
-/** Registers the read-only database routes: releases, masters and versions, artists, labels. */
-export function registerCatalogueRoutes(
-  router: Router<SpindleState>,
-  useCases: CatalogueUseCases,
-  presenter: CataloguePresenter,
-  options: { baseUrl: string },
-): void {
-  const currency = (q: CurrencyQuery): Currency => (q.curr_abbr as Currency | undefined) ?? 'USD';
+/** The read-only database routes: releases, masters and versions, artists, labels. */
+export class CatalogueRoutes implements RouteModule {
+  constructor(
+    private readonly useCases: CatalogueUseCases,
+    private readonly presenter: CataloguePresenter,
+    private readonly options: { readonly baseUrl: string },
+  ) {}
 
-  router.get('/releases/:id', async (ctx) => {
-    const releaseId = pathId(ctx.params.id, notFound('Release not found.'));
-    const q = validateQuery(CurrencyQuery, ctx.query);
-    const view = await useCases.getRelease.execute({ releaseId, currency: currency(q), textFormat: ctx.state.textFormat });
-    ctx.body = presenter.release(view);
-  });
+  register(router: Router<SpindleState>): void {
+    const { useCases, presenter, options } = this;
+    const currency = (q: CurrencyQuery): Currency => (q.curr_abbr as Currency | undefined) ?? 'USD';
 
-  router.get('/masters/:id', async (ctx) => {
-    const masterId = pathId(ctx.params.id, notFound('Master Release not found.'));
-    const q = validateQuery(CurrencyQuery, ctx.query);
-    ctx.body = presenter.master(await useCases.getMaster.execute({ masterId, currency: currency(q) }));
-  });
-
-  router.get('/masters/:id/versions', async (ctx) => {
-    const masterId = pathId(ctx.params.id, notFound('Master Release not found.'));
-    const q = validateQuery(VersionsQuery, ctx.query);
-    const page = await useCases.listMasterVersions.execute({
-      masterId,
-      query: { ...q.toPageRequest(), format: q.format, label: q.label, released: q.released, country: q.country, sort: q.sort, sortOrder: q.sortOrder() },
+    router.get('/releases/:id', async (ctx) => {
+      const releaseId = pathId(ctx.params.id, notFound('Release not found.'));
+      const q = validateQuery(CurrencyQuery, ctx.query);
+      const view = await useCases.getRelease.execute({ releaseId, currency: currency(q), textFormat: ctx.state.textFormat });
+      ctx.body = presenter.release(view);
     });
-    ctx.body = { pagination: paginate(ctx, options.baseUrl, page), versions: page.items.map((v) => presenter.version(v)) };
-  });
 
-  router.get('/artists/:id', async (ctx) => {
-    const artistId = pathId(ctx.params.id, notFound('Artist not found.'));
-    ctx.body = presenter.artist(await useCases.getArtist.execute({ artistId, textFormat: ctx.state.textFormat }));
-  });
-
-  router.get('/artists/:id/releases', async (ctx) => {
-    const artistId = pathId(ctx.params.id, notFound('Artist not found.'));
-    const q = validateQuery(ArtistReleasesQuery, ctx.query);
-    const page = await useCases.listArtistReleases.execute({
-      artistId,
-      query: { ...q.toPageRequest(), sort: q.sort, sortOrder: q.sortOrder() },
+    router.get('/masters/:id', async (ctx) => {
+      const masterId = pathId(ctx.params.id, notFound('Master Release not found.'));
+      const q = validateQuery(CurrencyQuery, ctx.query);
+      ctx.body = presenter.master(await useCases.getMaster.execute({ masterId, currency: currency(q) }));
     });
-    ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.artistRelease(e)) };
-  });
 
-  router.get('/labels/:id', async (ctx) => {
-    const labelId = pathId(ctx.params.id, notFound('Label not found.'));
-    ctx.body = presenter.label(await useCases.getLabel.execute({ labelId, textFormat: ctx.state.textFormat }));
-  });
+    router.get('/masters/:id/versions', async (ctx) => {
+      const masterId = pathId(ctx.params.id, notFound('Master Release not found.'));
+      const q = validateQuery(VersionsQuery, ctx.query);
+      const page = await useCases.listMasterVersions.execute({
+        masterId,
+        query: { ...q.toPageRequest(), format: q.format, label: q.label, released: q.released, country: q.country, sort: q.sort, sortOrder: q.sortOrder() },
+      });
+      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), versions: page.items.map((v) => presenter.version(v)) };
+    });
 
-  router.get('/labels/:id/releases', async (ctx) => {
-    const labelId = pathId(ctx.params.id, notFound('Label not found.'));
-    const q = validateQuery(PageQuery, ctx.query);
-    const page = await useCases.listLabelReleases.execute({ labelId, page: q.toPageRequest() });
-    ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.labelRelease(e)) };
-  });
+    router.get('/artists/:id', async (ctx) => {
+      const artistId = pathId(ctx.params.id, notFound('Artist not found.'));
+      ctx.body = presenter.artist(await useCases.getArtist.execute({ artistId, textFormat: ctx.state.textFormat }));
+    });
+
+    router.get('/artists/:id/releases', async (ctx) => {
+      const artistId = pathId(ctx.params.id, notFound('Artist not found.'));
+      const q = validateQuery(ArtistReleasesQuery, ctx.query);
+      const page = await useCases.listArtistReleases.execute({
+        artistId,
+        query: { ...q.toPageRequest(), sort: q.sort, sortOrder: q.sortOrder() },
+      });
+      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.artistRelease(e)) };
+    });
+
+    router.get('/labels/:id', async (ctx) => {
+      const labelId = pathId(ctx.params.id, notFound('Label not found.'));
+      ctx.body = presenter.label(await useCases.getLabel.execute({ labelId, textFormat: ctx.state.textFormat }));
+    });
+
+    router.get('/labels/:id/releases', async (ctx) => {
+      const labelId = pathId(ctx.params.id, notFound('Label not found.'));
+      const q = validateQuery(PageQuery, ctx.query);
+      const page = await useCases.listLabelReleases.execute({ labelId, page: q.toPageRequest() });
+      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.labelRelease(e)) };
+    });
+  }
 }

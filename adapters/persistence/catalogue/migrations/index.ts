@@ -3,10 +3,11 @@ import { Migration20261121102457_catalogue } from './Migration20261121102457_cat
 import { Migration20261121110651_document_json } from './Migration20261121110651_document_json.js';
 
 /**
- * Every migration in order. Migrations are listed here rather than found by globbing the folder, so the compiled
- * ESM build loads them with plain imports. `spindle migration:create` writes a new file; add it to this list.
+ * The catalogue module's migrations, in order. Each module lists its own migrations beside its schemas; the database
+ * runs every module's together, ordered by name (the timestamp). Listed rather than globbed so the compiled ESM
+ * build loads them with plain imports. `spindle migration:create --module catalogue` writes a new file here; add it.
  */
-export const MIGRATIONS: MigrationObject[] = [
+export const CATALOGUE_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration20261121102457_catalogue', class: Migration20261121102457_catalogue },
   { name: 'Migration20261121110651_document_json', class: Migration20261121110651_document_json },
 ];

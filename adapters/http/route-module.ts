@@ -1,0 +1,10 @@
+import type Router from '@koa/router';
+import type { SpindleState } from './http-state.js';
+
+/**
+ * A module's HTTP routes. Each module binds its own route module in its container module; the application mounts
+ * every bound one on its router, so adding a module adds routes without editing the application.
+ */
+export interface RouteModule {
+  register(router: Router<SpindleState>): void;
+}

@@ -1,0 +1,47 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+
+/** State an in-memory repository keeps, able to copy itself and go back to a copy. */
+export interface InMemoryTransactional {
+  snapshot(): unknown;
+  restore(snapshot: unknown): void;
+}
+
+/**
+ * The unit of work of the in-memory repositories: they enlist their state, and a `run` that throws puts every enlisted
+ * state back as it was when the outermost `run` began. Runs are serialised (one at a time, in call order), so each
+ * sees the others' committed state and none sees another's writes in progress: the in-memory equivalent of running
+ * transactions one after another. A nested `run` joins the outer one.
+ */
+export class InMemoryUnitOfWork implements UnitOfWork {
+  private readonly participants = new Set<InMemoryTransactional>();
+  private readonly inside = new AsyncLocalStorage<true>();
+  private tail: Promise<void> = Promise.resolve();
+
+  /** Adds a repository's state to what a failed run restores. */
+  enlist(participant: InMemoryTransactional): void {
+    this.participants.add(participant);
+  }
+
+  /** Whether the calling code runs inside a `run` of this unit of work. */
+  get active(): boolean {
+    return this.inside.getStore() === true;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active) return work();
+    const previous = this.tail;
+    let done!: () => void;
+    this.tail = new Promise<void>((resolve) => (done = resolve));
+    await previous;
+    const snapshots = [...this.participants].map((p) => [p, p.snapshot()] as const);
+    try {
+      return await this.inside.run(true, work);
+    } catch (err) {
+      for (const [participant, snapshot] of snapshots) participant.restore(snapshot);
+      throw err;
+    } finally {
+      done();
+    }
+  }
+}

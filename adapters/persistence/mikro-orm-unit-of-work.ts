@@ -1,0 +1,36 @@
+import { TransactionPropagation } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+
+/**
+ * The unit of work on MikroORM: `run` opens a transaction on a fork of the current entity manager (the request's, see
+ * `MikroOrmRequestScope`) and flushes and commits it when the work returns. MikroORM carries the transaction's entity
+ * manager in async context, so repositories that reach the database through `currentEntityManager` (or `orm.em`,
+ * which resolves to it) write inside the transaction without being handed it. A nested `run` joins the outer one.
+ *
+ * On the embedded database (one session, a pool of one connection) every query inside `run` must go through the
+ * transaction's connection: a query that asked the pool for another connection would wait for ever. Repositories
+ * therefore never fork their own entity manager; raw SQL goes through `query`, which passes the transaction along.
+ */
+export class MikroOrmUnitOfWork implements UnitOfWork {
+  constructor(private readonly orm: MikroORM) {}
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.orm.em.transactional(() => work(), { propagation: TransactionPropagation.REQUIRED });
+  }
+}
+
+/**
+ * The entity manager the calling code should use: the open transaction's, else the request's (`RequestScope`), else
+ * a fresh fork (a command or a test outside any scope), so no entity manager is ever shared between requests.
+ */
+export function currentEntityManager(orm: MikroORM): EntityManager {
+  const em = orm.em.getContext(false);
+  return em === orm.em ? orm.em.fork() : em;
+}
+
+/** Runs SQL with `?` placeholders on the current entity manager's connection, inside its transaction if one is open. */
+export function query<T = Record<string, unknown>>(orm: MikroORM, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+  const em = currentEntityManager(orm);
+  return em.getConnection().execute<T[]>(sql, [...params], 'all', em.getTransactionContext());
+}

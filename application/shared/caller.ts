@@ -1,0 +1,25 @@
+/**
+ * Who is making a request, as the credentials established it: nobody, an application by its consumer key and
+ * secret, or a user acting through an application (OAuth) or a personal access token. Use cases that need an
+ * identity take the caller in their input and decide from it; they never read credentials themselves.
+ */
+export type Caller =
+  | { readonly kind: 'anonymous' }
+  | { readonly kind: 'application'; readonly applicationId: string }
+  | {
+      readonly kind: 'user';
+      readonly userId: string;
+      readonly username: string;
+      /** How the user authenticated: through an application's OAuth token, or a personal access token. */
+      readonly via: 'oauth' | 'token';
+      /** The application acting for the user (OAuth), or undefined for a personal token. */
+      readonly applicationId?: string;
+    };
+
+/** The caller without credentials. */
+export const ANONYMOUS: Caller = Object.freeze({ kind: 'anonymous' });
+
+/** Whether the caller presented valid credentials of any kind (the rate limit's higher tier). */
+export function isAuthenticated(caller: Caller): boolean {
+  return caller.kind !== 'anonymous';
+}

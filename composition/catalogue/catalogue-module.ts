@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { ContainerModule } from 'inversify';
+import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
+import { CataloguePresenter } from '../../adapters/http/catalogue/catalogue-presenter.js';
+import { CatalogueRoutes } from '../../adapters/http/catalogue/catalogue-routes.js';
+import { CATALOGUE_SCHEMAS } from '../../adapters/persistence/catalogue/catalogue-rows.js';
+import { catalogueWriterFor } from '../../adapters/persistence/catalogue/catalogue-writer-for.js';
+import { CATALOGUE_MIGRATIONS } from '../../adapters/persistence/catalogue/migrations/index.js';
+import { MikroOrmCatalogueReader } from '../../adapters/persistence/catalogue/mikro-orm-catalogue-reader.js';
+import { MikroOrmNameResolver } from '../../adapters/persistence/catalogue/mikro-orm-name-resolver.js';
+import { GetArtist } from '../../application/catalogue/get-artist.js';
+import { GetLabel } from '../../application/catalogue/get-label.js';
+import { GetMaster } from '../../application/catalogue/get-master.js';
+import { GetRelease } from '../../application/catalogue/get-release.js';
+import { ImportDump } from '../../application/catalogue/import-dump.js';
+import { ListArtistReleases } from '../../application/catalogue/list-artist-releases.js';
+import { ListLabelReleases } from '../../application/catalogue/list-label-releases.js';
+import { ListMasterVersions } from '../../application/catalogue/list-master-versions.js';
+import { importFiles, seedDemoData } from '../commands/import.js';
+import { CORE } from '../core/core-tokens.js';
+import { HTTP } from '../http/http-tokens.js';
+import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
+import { PERSISTENCE } from '../persistence/persistence-tokens.js';
+import type { SpindleModule } from '../spindle-module.js';
+import { TEXT } from '../text/text-tokens.js';
+import { CATALOGUE } from './catalogue-tokens.js';
+
+const progress = (): 'bar' | 'line' => (process.stdout.isTTY ? 'bar' : 'line');
+
+/**
+ * The catalogue: artists, labels, masters, releases and their lists, read through MikroORM; the Discogs dump import
+ * (the bulk writer is the one for the database: COPY on a server, the PGlite session when embedded); the database
+ * routes; `spindle import` and the demo dumps.
+ */
+export const catalogueModule: SpindleModule = {
+  name: 'catalogue',
+  schema: { entities: CATALOGUE_SCHEMAS, migrations: CATALOGUE_MIGRATIONS },
+
+  bindings: ({ db }) =>
+    new ContainerModule(({ bind }) => {
+      bind(CATALOGUE.Reader).toConstantValue(new MikroOrmCatalogueReader(db.orm));
+      bind(TEXT.NameResolver).toConstantValue(new MikroOrmNameResolver(db.orm));
+      bind(CATALOGUE.Writer).toConstantValue(catalogueWriterFor(db));
+      bind(CATALOGUE.DumpReader).toConstantValue(new XmlDumpReader());
+      bind(CATALOGUE.ImportDump)
+        .toResolvedValue((reader, writer, clock) => new ImportDump(reader, writer, clock), [
+          CATALOGUE.DumpReader,
+          CATALOGUE.Writer,
+          CORE.Clock,
+        ])
+        .inSingletonScope();
+      bind(CATALOGUE.GetRelease)
+        .toResolvedValue((c, m, t) => new GetRelease(c, m, t), [CATALOGUE.Reader, MARKETPLACE.MarketFigures, TEXT.TextRenderer])
+        .inSingletonScope();
+      bind(CATALOGUE.GetMaster)
+        .toResolvedValue((c, m) => new GetMaster(c, m), [CATALOGUE.Reader, MARKETPLACE.MarketFigures])
+        .inSingletonScope();
+      bind(CATALOGUE.ListMasterVersions).toResolvedValue((c) => new ListMasterVersions(c), [CATALOGUE.Reader]).inSingletonScope();
+      bind(CATALOGUE.GetArtist).toResolvedValue((c, t) => new GetArtist(c, t), [CATALOGUE.Reader, TEXT.TextRenderer]).inSingletonScope();
+      bind(CATALOGUE.ListArtistReleases).toResolvedValue((c) => new ListArtistReleases(c), [CATALOGUE.Reader]).inSingletonScope();
+      bind(CATALOGUE.GetLabel).toResolvedValue((c, t) => new GetLabel(c, t), [CATALOGUE.Reader, TEXT.TextRenderer]).inSingletonScope();
+      bind(CATALOGUE.ListLabelReleases).toResolvedValue((c) => new ListLabelReleases(c), [CATALOGUE.Reader]).inSingletonScope();
+
+      bind(CATALOGUE.Presenter)
+        .toResolvedValue((urls, config) => new CataloguePresenter(urls, config.dialect), [HTTP.ApiUrls, CORE.Config])
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (config, presenter, getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases) =>
+            new CatalogueRoutes(
+              { getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases },
+              presenter,
+              { baseUrl: config.baseUrl },
+            ),
+          [
+            CORE.Config,
+            CATALOGUE.Presenter,
+            CATALOGUE.GetRelease,
+            CATALOGUE.GetMaster,
+            CATALOGUE.ListMasterVersions,
+            CATALOGUE.GetArtist,
+            CATALOGUE.ListArtistReleases,
+            CATALOGUE.GetLabel,
+            CATALOGUE.ListLabelReleases,
+          ],
+        )
+        .inSingletonScope();
+    }),
+
+  commands(program, context) {
+    program
+      .command('import')
+      .description('import Discogs XML data dumps (.xml or .xml.gz; artists, labels, masters, releases)')
+      .argument('<files...>', 'dump files, imported in the order given')
+      .action(async (files: string[]) => {
+        await context.withContainer((container) =>
+          importFiles(container.get(CATALOGUE.ImportDump), files.map((f) => path.resolve(f)), {
+            progress: progress(),
+            log: (line) => console.log(line),
+          }),
+        );
+      });
+  },
+
+  async demo(container, log) {
+    const imported = await seedDemoData(
+      container.get(PERSISTENCE.Database),
+      { progress: 'none', log },
+      container.get(CATALOGUE.ImportDump),
+    );
+    log(imported ? 'catalogue: demo dumps imported' : 'catalogue: not empty; demo dumps left out');
+  },
+};

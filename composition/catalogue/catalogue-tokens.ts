@@ -1,0 +1,28 @@
+import type { GetArtist } from '../../application/catalogue/get-artist.js';
+import type { GetLabel } from '../../application/catalogue/get-label.js';
+import type { GetMaster } from '../../application/catalogue/get-master.js';
+import type { GetRelease } from '../../application/catalogue/get-release.js';
+import type { ImportDump } from '../../application/catalogue/import-dump.js';
+import type { ListArtistReleases } from '../../application/catalogue/list-artist-releases.js';
+import type { ListLabelReleases } from '../../application/catalogue/list-label-releases.js';
+import type { ListMasterVersions } from '../../application/catalogue/list-master-versions.js';
+import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
+import type { CatalogueWriter } from '../../application/ports/catalogue-writer.js';
+import type { DumpReader } from '../../application/ports/dump-reader.js';
+import type { CataloguePresenter } from '../../adapters/http/catalogue/catalogue-presenter.js';
+import { token } from '../token.js';
+
+export const CATALOGUE = {
+  Reader: token<CatalogueReader>('catalogue/Reader'),
+  Writer: token<CatalogueWriter>('catalogue/Writer'),
+  DumpReader: token<DumpReader>('catalogue/DumpReader'),
+  ImportDump: token<ImportDump>('catalogue/ImportDump'),
+  GetRelease: token<GetRelease>('catalogue/GetRelease'),
+  GetMaster: token<GetMaster>('catalogue/GetMaster'),
+  ListMasterVersions: token<ListMasterVersions>('catalogue/ListMasterVersions'),
+  GetArtist: token<GetArtist>('catalogue/GetArtist'),
+  ListArtistReleases: token<ListArtistReleases>('catalogue/ListArtistReleases'),
+  GetLabel: token<GetLabel>('catalogue/GetLabel'),
+  ListLabelReleases: token<ListLabelReleases>('catalogue/ListLabelReleases'),
+  Presenter: token<CataloguePresenter>('catalogue/Presenter'),
+} as const;

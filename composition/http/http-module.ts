@@ -1,0 +1,45 @@
+import { ContainerModule } from 'inversify';
+import type { Logger } from '../../application/ports/logger.js';
+import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
+import type { RequestScope } from '../../application/ports/request-scope.js';
+import { createHttpApp } from '../../adapters/http/app.js';
+import type { CredentialResolver } from '../../adapters/http/credentials.js';
+import type { RouteModule } from '../../adapters/http/route-module.js';
+import type { Config } from '../config.js';
+import { ApiUrls } from '../../adapters/http/urls.js';
+import { CORE } from '../core/core-tokens.js';
+import { PERSISTENCE } from '../persistence/persistence-tokens.js';
+import { RATE_LIMIT } from '../rate-limit/rate-limit-tokens.js';
+import type { SpindleModule } from '../spindle-module.js';
+import { HTTP } from './http-tokens.js';
+
+/** The Koa HTTP adapter: the URL builder, and the application built from every module's routes. */
+export const httpModule: SpindleModule = {
+  name: 'http',
+  bindings: () =>
+    new ContainerModule(({ bind }) => {
+      bind(HTTP.ApiUrls)
+        .toResolvedValue((config) => new ApiUrls(config.baseUrl, config.webUrl, config.userPathSegment), [CORE.Config])
+        .inSingletonScope();
+      bind(HTTP.HttpApp)
+        .toResolvedValue(
+          (
+            settings: Config,
+            logger: Logger,
+            rateLimitStore: RateLimitStore,
+            routes: RouteModule[] | undefined,
+            credentials: CredentialResolver | undefined,
+            requestScope: RequestScope | undefined,
+          ) => createHttpApp({ settings, logger, rateLimitStore, routes: routes ?? [], credentials, requestScope }),
+          [
+            CORE.Config,
+            CORE.Logger,
+            RATE_LIMIT.Store,
+            { serviceIdentifier: HTTP.Routes, isMultiple: true, optional: true },
+            { serviceIdentifier: HTTP.CredentialResolver, optional: true },
+            { serviceIdentifier: PERSISTENCE.RequestScope, optional: true },
+          ],
+        )
+        .inSingletonScope();
+    }),
+};

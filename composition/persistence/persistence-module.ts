@@ -1,0 +1,16 @@
+import { ContainerModule } from 'inversify';
+import { MikroOrmRequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
+import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
+import type { SpindleModule } from '../spindle-module.js';
+import { PERSISTENCE } from './persistence-tokens.js';
+
+/** MikroORM on the open database (embedded PGlite or a PostgreSQL server): its unit of work and request scope. */
+export const persistenceModule: SpindleModule = {
+  name: 'persistence',
+  bindings: ({ db }) =>
+    new ContainerModule(({ bind }) => {
+      bind(PERSISTENCE.Database).toConstantValue(db);
+      bind(PERSISTENCE.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(db.orm));
+      bind(PERSISTENCE.RequestScope).toConstantValue(new MikroOrmRequestScope(db.orm));
+    }),
+};
