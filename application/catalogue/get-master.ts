@@ -3,14 +3,18 @@ import type { Track } from '../../domain/catalogue/release.js';
 import type { Currency } from '../../domain/marketplace/currency.js';
 import { NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
-import type { MarketFigures, MarketSummary } from '../ports/market-figures.js';
+import { checkedMarketSummary, type MarketFigures, type MarketSummary } from '../ports/market-figures.js';
 
+/** Which master, and the currency for its marketplace figures. */
 export interface GetMasterInput {
   readonly masterId: number;
   readonly currency: Currency;
 }
 
-/** A master with the tracklist of its main release (the dumps carry none on masters) and marketplace figures. */
+/**
+ * A master with the tracklist of its main release (the dumps carry none on masters) and marketplace figures. The
+ * API shows no community figures on a master, so none are read.
+ */
 export interface MasterView {
   readonly master: Master;
   readonly tracklist: readonly Track[];
@@ -33,6 +37,6 @@ export class GetMaster {
       master.mainRelease ? this.catalogue.release(master.mainRelease) : Promise.resolve(null),
       this.market.forMaster(master.id, input.currency),
     ]);
-    return { master, tracklist: main?.record.tracklist ?? [], currency: input.currency, market };
+    return { master, tracklist: main?.record.tracklist ?? [], currency: input.currency, market: checkedMarketSummary(market, input.currency) };
   }
 }

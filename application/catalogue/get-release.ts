@@ -1,18 +1,23 @@
-import type { Currency } from '../../domain/marketplace/currency.js';
 import type { Release } from '../../domain/catalogue/release.js';
+import type { Currency } from '../../domain/marketplace/currency.js';
 import type { TextFormat } from '../../domain/text/text-format.js';
 import { NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
-import type { MarketFigures, MarketSummary } from '../ports/market-figures.js';
+import { summaryOf, type CommunityFigures, type CommunitySummary } from '../ports/community-figures.js';
+import { checkedMarketSummary, type MarketFigures, type MarketSummary } from '../ports/market-figures.js';
+import type { Caller } from '../shared/caller.js';
 import type { TextRenderer } from '../text/text-renderer.js';
 
+/** Which release, the currency for its marketplace figures and the text format of its notes. */
 export interface GetReleaseInput {
   readonly releaseId: number;
   readonly currency: Currency;
   readonly textFormat: TextFormat;
+  /** Who asks; a user also gets their own collection counts. Anonymous when left out. */
+  readonly caller?: Caller;
 }
 
-/** A release with its notes rendered in the asked text format and its marketplace figures. */
+/** A release with its notes rendered in the asked text format, its marketplace and its community figures. */
 export interface ReleaseView {
   readonly release: Release;
   readonly notes: string;
@@ -20,6 +25,7 @@ export interface ReleaseView {
   readonly dateChanged: Date;
   readonly currency: Currency;
   readonly market: MarketSummary;
+  readonly community: CommunitySummary;
 }
 
 /** Reads one release; throws NotFound("Release not found.") for an unknown id. */
@@ -27,15 +33,18 @@ export class GetRelease {
   constructor(
     private readonly catalogue: CatalogueReader,
     private readonly market: MarketFigures,
+    private readonly community: CommunityFigures,
     private readonly text: TextRenderer,
   ) {}
 
   async execute(input: GetReleaseInput): Promise<ReleaseView> {
     const stored = await this.catalogue.release(input.releaseId);
     if (!stored) throw new NotFound('Release not found.');
-    const [notes, market] = await Promise.all([
+    const userId = input.caller?.kind === 'user' ? input.caller.userId : null;
+    const [notes, market, community] = await Promise.all([
       this.text.renderOne(stored.record.notes, input.textFormat),
       this.market.forRelease(input.releaseId, input.currency),
+      this.community.forReleases([input.releaseId], userId),
     ]);
     return {
       release: stored.record,
@@ -43,7 +52,8 @@ export class GetRelease {
       dateAdded: stored.dateAdded,
       dateChanged: stored.dateChanged,
       currency: input.currency,
-      market,
+      market: checkedMarketSummary(market, input.currency),
+      community: summaryOf(community, input.releaseId),
     };
   }
 }

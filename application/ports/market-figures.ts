@@ -1,15 +1,27 @@
 import type { Currency } from '../../domain/marketplace/currency.js';
+import type { Money } from '../../domain/marketplace/money.js';
 
 /** What the marketplace says about a release or a master: the lowest price for sale and how many copies are. */
 export interface MarketSummary {
   /** Lowest asking price converted into the requested currency, or null when nothing is for sale. */
-  readonly lowestPrice: number | null;
+  readonly lowestPrice: Money | null;
   readonly numForSale: number;
 }
 
-/** Reads marketplace figures for catalogue pages. */
+/** Reads marketplace figures for catalogue pages; a lowest price is always in the currency asked for. */
 export interface MarketFigures {
   forRelease(releaseId: number, currency: Currency): Promise<MarketSummary>;
   /** Across every version of the master. */
   forMaster(masterId: number, currency: Currency): Promise<MarketSummary>;
+}
+
+/**
+ * The summary as given, after checking the port's promise that a lowest price is in the currency asked for: a price
+ * in another currency would be shown as if it were in the asked one, so this throws instead.
+ */
+export function checkedMarketSummary(summary: MarketSummary, currency: Currency): MarketSummary {
+  if (summary.lowestPrice && summary.lowestPrice.currency !== currency) {
+    throw new Error(`MarketFigures answered in ${summary.lowestPrice.currency} when asked for ${currency}`);
+  }
+  return summary;
 }

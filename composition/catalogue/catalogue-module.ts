@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ContainerModule } from 'inversify';
+import { NoUsersCommunityFigures } from '../../adapters/in-memory/no-users-community-figures.js';
 import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
 import { CataloguePresenter } from '../../adapters/http/catalogue/catalogue-presenter.js';
 import { CatalogueRoutes } from '../../adapters/http/catalogue/catalogue-routes.js';
@@ -49,15 +50,25 @@ export const catalogueModule: SpindleModule = {
           CORE.Clock,
         ])
         .inSingletonScope();
+      bind(CATALOGUE.CommunityFigures).toConstantValue(new NoUsersCommunityFigures());
       bind(CATALOGUE.GetRelease)
-        .toResolvedValue((c, m, t) => new GetRelease(c, m, t), [CATALOGUE.Reader, MARKETPLACE.MarketFigures, TEXT.TextRenderer])
+        .toResolvedValue((c, m, f, t) => new GetRelease(c, m, f, t), [
+          CATALOGUE.Reader,
+          MARKETPLACE.MarketFigures,
+          CATALOGUE.CommunityFigures,
+          TEXT.TextRenderer,
+        ])
         .inSingletonScope();
       bind(CATALOGUE.GetMaster)
         .toResolvedValue((c, m) => new GetMaster(c, m), [CATALOGUE.Reader, MARKETPLACE.MarketFigures])
         .inSingletonScope();
-      bind(CATALOGUE.ListMasterVersions).toResolvedValue((c) => new ListMasterVersions(c), [CATALOGUE.Reader]).inSingletonScope();
+      bind(CATALOGUE.ListMasterVersions)
+        .toResolvedValue((c, f) => new ListMasterVersions(c, f), [CATALOGUE.Reader, CATALOGUE.CommunityFigures])
+        .inSingletonScope();
       bind(CATALOGUE.GetArtist).toResolvedValue((c, t) => new GetArtist(c, t), [CATALOGUE.Reader, TEXT.TextRenderer]).inSingletonScope();
-      bind(CATALOGUE.ListArtistReleases).toResolvedValue((c) => new ListArtistReleases(c), [CATALOGUE.Reader]).inSingletonScope();
+      bind(CATALOGUE.ListArtistReleases)
+        .toResolvedValue((c, f) => new ListArtistReleases(c, f), [CATALOGUE.Reader, CATALOGUE.CommunityFigures])
+        .inSingletonScope();
       bind(CATALOGUE.GetLabel).toResolvedValue((c, t) => new GetLabel(c, t), [CATALOGUE.Reader, TEXT.TextRenderer]).inSingletonScope();
       bind(CATALOGUE.ListLabelReleases).toResolvedValue((c) => new ListLabelReleases(c), [CATALOGUE.Reader]).inSingletonScope();
 

@@ -7,6 +7,7 @@ import type { ListArtistReleases } from '../../application/catalogue/list-artist
 import type { ListLabelReleases } from '../../application/catalogue/list-label-releases.js';
 import type { ListMasterVersions } from '../../application/catalogue/list-master-versions.js';
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
+import type { CommunityFigures } from '../../application/ports/community-figures.js';
 import type { CatalogueWriter } from '../../application/ports/catalogue-writer.js';
 import type { DumpReader } from '../../application/ports/dump-reader.js';
 import type { CataloguePresenter } from '../../adapters/http/catalogue/catalogue-presenter.js';
@@ -24,5 +25,7 @@ export const CATALOGUE = {
   ListArtistReleases: token<ListArtistReleases>('catalogue/ListArtistReleases'),
   GetLabel: token<GetLabel>('catalogue/GetLabel'),
   ListLabelReleases: token<ListLabelReleases>('catalogue/ListLabelReleases'),
+  /** What users do with records (collections, wantlists, ratings); bound to the stand-in until users exist. */
+  CommunityFigures: token<CommunityFigures>('catalogue/CommunityFigures'),
   Presenter: token<CataloguePresenter>('catalogue/Presenter'),
 } as const;

@@ -2,7 +2,11 @@ import type { ArtistView } from '../../../application/catalogue/get-artist.js';
 import type { LabelView } from '../../../application/catalogue/get-label.js';
 import type { MasterView } from '../../../application/catalogue/get-master.js';
 import type { ReleaseView } from '../../../application/catalogue/get-release.js';
-import type { ArtistReleaseEntry, LabelReleaseEntry, MasterVersion } from '../../../application/catalogue/read-models.js';
+import type { ArtistReleaseListing } from '../../../application/catalogue/list-artist-releases.js';
+import type { MasterVersionListing } from '../../../application/catalogue/list-master-versions.js';
+import type { LabelReleaseEntry } from '../../../application/catalogue/read-models.js';
+import type { CollectionCounts, CommunitySummary } from '../../../application/ports/community-figures.js';
+import type { MarketSummary } from '../../../application/ports/market-figures.js';
 import { sortCreditLine, type ArtistCredit } from '../../../domain/catalogue/credit.js';
 import type { Image, NamedRef, Video } from '../../../domain/catalogue/media.js';
 import type { ReleaseEntity, Track } from '../../../domain/catalogue/release.js';
@@ -18,12 +22,23 @@ export function timestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
+const NOTHING: CollectionCounts = { inCollection: 0, inWantlist: 0 };
+
+function counts(c: CollectionCounts): object {
+  return { in_wantlist: c.inWantlist, in_collection: c.inCollection };
+}
+
 /**
- * How many users have a release in their collection and wantlist (`community`), and whether the caller does (`user`).
- * Collections and wantlists do not exist yet, so both are zero.
+ * How many users have an item in their collection and wantlist (`community`), and whether the caller does (`user`;
+ * zeros for a caller who is not a user, as the API has always shown).
  */
-function collectionStats(): object {
-  return { community: { in_wantlist: 0, in_collection: 0 }, user: { in_wantlist: 0, in_collection: 0 } };
+function collectionStats(figures: CommunitySummary): object {
+  return { community: counts(figures.community), user: counts(figures.user ?? NOTHING) };
+}
+
+/** `num_for_sale` and `lowest_price` (major units of the asked currency, or null when nothing is for sale). */
+function marketFields(market: MarketSummary): { num_for_sale: number; lowest_price: number | null } {
+  return { num_for_sale: market.numForSale, lowest_price: market.lowestPrice?.toNumber() ?? null };
 }
 
 /**
@@ -104,9 +119,9 @@ export class CataloguePresenter {
       })),
       data_quality: r.dataQuality,
       community: {
-        have: 0,
-        want: 0,
-        rating: { count: 0, average: 0 },
+        have: view.community.community.inCollection,
+        want: view.community.community.inWantlist,
+        rating: { count: view.community.rating.count, average: view.community.rating.average ?? 0 },
         submitter: null,
         contributors: [],
         data_quality: r.dataQuality,
@@ -115,8 +130,7 @@ export class CataloguePresenter {
       format_quantity: formatQuantity(r.formats),
       date_added: timestamp(view.dateAdded),
       date_changed: timestamp(view.dateChanged),
-      num_for_sale: view.market.numForSale,
-      lowest_price: view.market.lowestPrice,
+      ...marketFields(view.market),
       ...(r.masterId ? { master_id: r.masterId, master_url: this.urls.master(r.masterId) } : {}),
       title: r.title,
       country: r.country,
@@ -149,8 +163,7 @@ export class CataloguePresenter {
       versions_url: this.urls.masterVersions(m.id),
       resource_url: this.urls.master(m.id),
       uri: this.urls.web('master', m.id, `${m.artists.map((a) => a.anv || a.name).join(' ')} ${m.title}`),
-      num_for_sale: view.market.numForSale,
-      lowest_price: view.market.lowestPrice,
+      ...marketFields(view.market),
       images: m.images.map((i) => this.image(i)),
       genres: [...m.genres],
       styles: [...m.styles],
@@ -163,7 +176,8 @@ export class CataloguePresenter {
     };
   }
 
-  version(v: MasterVersion): object {
+  version(listing: MasterVersionListing): object {
+    const v = listing.version;
     return {
       id: v.id,
       label: v.label,
@@ -176,7 +190,7 @@ export class CataloguePresenter {
       status: v.status,
       resource_url: this.urls.release(v.id),
       thumb: v.thumb,
-      stats: collectionStats(),
+      stats: collectionStats(listing.community),
     };
   }
 
@@ -201,7 +215,8 @@ export class CataloguePresenter {
     return out;
   }
 
-  artistRelease(e: ArtistReleaseEntry): object {
+  artistRelease(listing: ArtistReleaseListing): object {
+    const e = listing.entry;
     const common = {
       id: e.id,
       title: e.title,
@@ -211,7 +226,7 @@ export class CataloguePresenter {
       year: e.year,
       thumb: e.thumb,
       resource_url: e.type === 'master' ? this.urls.master(e.id) : this.urls.release(e.id),
-      stats: collectionStats(),
+      stats: collectionStats(listing.community),
     };
     return e.type === 'master'
       ? { ...common, main_release: e.mainRelease }

@@ -43,7 +43,12 @@ export class CatalogueRoutes implements RouteModule {
     router.get('/releases/:id', async (ctx) => {
       const releaseId = pathId(ctx.params.id, notFound('Release not found.'));
       const q = validateQuery(CurrencyQuery, ctx.query);
-      const view = await useCases.getRelease.execute({ releaseId, currency: currency(q), textFormat: ctx.state.textFormat });
+      const view = await useCases.getRelease.execute({
+        releaseId,
+        currency: currency(q),
+        textFormat: ctx.state.textFormat,
+        caller: ctx.state.caller,
+      });
       ctx.body = presenter.release(view);
     });
 
@@ -58,6 +63,7 @@ export class CatalogueRoutes implements RouteModule {
       const q = validateQuery(VersionsQuery, ctx.query);
       const page = await useCases.listMasterVersions.execute({
         masterId,
+        caller: ctx.state.caller,
         query: { ...q.toPageRequest(), format: q.format, label: q.label, released: q.released, country: q.country, sort: q.sort, sortOrder: q.sortOrder() },
       });
       ctx.body = { pagination: paginate(ctx, options.baseUrl, page), versions: page.items.map((v) => presenter.version(v)) };
@@ -73,6 +79,7 @@ export class CatalogueRoutes implements RouteModule {
       const q = validateQuery(ArtistReleasesQuery, ctx.query);
       const page = await useCases.listArtistReleases.execute({
         artistId,
+        caller: ctx.state.caller,
         query: { ...q.toPageRequest(), sort: q.sort, sortOrder: q.sortOrder() },
       });
       ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.artistRelease(e)) };

@@ -1,0 +1,42 @@
+/** How many times an item is in collections and in wantlists. */
+export interface CollectionCounts {
+  /** Copies in collections (the API's `have` and `in_collection`). */
+  readonly inCollection: number;
+  /** Entries in wantlists (the API's `want` and `in_wantlist`). */
+  readonly inWantlist: number;
+}
+
+/** The ratings users gave: how many, and their mean on the 1–5 scale (null when there are none). */
+export interface RatingSummary {
+  readonly count: number;
+  readonly average: number | null;
+}
+
+/**
+ * What the users of the service say about one release, or about a master across all its versions: everyone's
+ * collection and wantlist counts, the ratings, and the asking user's own counts (null when no user asked).
+ */
+export interface CommunitySummary {
+  readonly community: CollectionCounts;
+  readonly rating: RatingSummary;
+  readonly user: CollectionCounts | null;
+}
+
+/**
+ * Reads the community figures of catalogue items, a page of them at a time. The answer has an entry for every id
+ * asked (zeros for an item nobody holds or rated, unknown ids included); `userId` names the user whose own counts
+ * fill `user`, null for an anonymous caller. The users module answers from collections and wantlists, the ratings
+ * module from ratings.
+ */
+export interface CommunityFigures {
+  forReleases(releaseIds: readonly number[], userId: string | null): Promise<ReadonlyMap<number, CommunitySummary>>;
+  /** Counted over every version of each master. */
+  forMasters(masterIds: readonly number[], userId: string | null): Promise<ReadonlyMap<number, CommunitySummary>>;
+}
+
+/** The entry for `id` in an answer of CommunityFigures; throws when the adapter left it out, breaking the port. */
+export function summaryOf(answer: ReadonlyMap<number, CommunitySummary>, id: number): CommunitySummary {
+  const summary = answer.get(id);
+  if (!summary) throw new Error(`CommunityFigures gave no figures for ${id}`);
+  return summary;
+}
