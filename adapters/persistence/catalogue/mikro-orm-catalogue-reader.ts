@@ -12,6 +12,7 @@ import type { Artist } from '../../../domain/catalogue/artist.js';
 import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
+import { query as runSql } from '../mikro-orm-unit-of-work.js';
 import { expandArtist, expandLabel, expandMaster, expandRelease } from './catalogue-documents.js';
 
 type Row = Record<string, unknown>;
@@ -40,7 +41,7 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
   constructor(private readonly orm: MikroORM) {}
 
   private async rows(sql: string, params: unknown[]): Promise<Row[]> {
-    return this.orm.em.fork().getConnection().execute<Row[]>(sql, params);
+    return runSql<Row>(this.orm, sql, params);
   }
 
   private async document<T>(table: string, id: number, expand: (doc: Doc) => T): Promise<Stored<T> | null> {

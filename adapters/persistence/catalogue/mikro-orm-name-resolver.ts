@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { query } from '../mikro-orm-unit-of-work.js';
 import type { EntityIds, EntityNames, NameResolver } from '../../../domain/text/name-resolver.js';
 
 /** Resolves markup ids to names: artist and label names, release and master titles. */
@@ -6,11 +7,12 @@ export class MikroOrmNameResolver implements NameResolver {
   constructor(private readonly orm: MikroORM) {}
 
   async names(ids: EntityIds): Promise<EntityNames> {
-    const conn = this.orm.em.fork().getConnection();
+
     const lookup = async (table: string, column: string, wanted: readonly number[]) => {
       const map = new Map<number, string>();
       if (wanted.length === 0) return map;
-      const rows = await conn.execute<{ id: number; name: string }[]>(
+      const rows = await query<{ id: number; name: string }>(
+        this.orm,
         `select id, ${column} as name from "${table}" where id in (${wanted.map(() => '?').join(', ')})`,
         [...wanted],
       );

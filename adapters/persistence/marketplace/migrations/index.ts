@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122160000_currency_rates } from './Migration20261122160000_currency_rates.js';
+
+/** The marketplace module's migrations, in order (see the catalogue's `index.ts` for how modules list them). */
+export const MARKETPLACE_MIGRATIONS: readonly MigrationObject[] = [
+  { name: 'Migration20261122160000_currency_rates', class: Migration20261122160000_currency_rates },
+];

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ContainerModule } from 'inversify';
+import { parseCurrencyRatesCsv } from '../../adapters/csv/csv-currency-rates-file.js';
+import { NoListingsMarketFigures } from '../../adapters/in-memory/no-listings-market-figures.js';
+import { CurrencyRateSchema } from '../../adapters/persistence/marketplace/currency-rate-row.js';
+import { MARKETPLACE_MIGRATIONS } from '../../adapters/persistence/marketplace/migrations/index.js';
+import { MikroOrmCurrencyRateRepository } from '../../adapters/persistence/marketplace/mikro-orm-currency-rate-repository.js';
+import { GetCurrencyRates } from '../../application/marketplace/get-currency-rates.js';
+import { SetCurrencyRates, type CurrencyRatesChange } from '../../application/marketplace/set-currency-rates.js';
+import { Invalid } from '../../application/errors.js';
+import { CORE } from '../core/core-tokens.js';
+import { demoDataFile } from '../demo-data.js';
+import { PERSISTENCE } from '../persistence/persistence-tokens.js';
+import type { SpindleModule } from '../spindle-module.js';
+import { MARKETPLACE } from './marketplace-tokens.js';
+
+/**
+ * The marketplace. So far: its figures on catalogue pages (no listings exist yet, so nothing is for sale) and the
+ * operator-maintained currency rate table (`spindle rates FILE`), which prices are converted through.
+ */
+export const marketplaceModule: SpindleModule = {
+  name: 'marketplace',
+  schema: { entities: [CurrencyRateSchema], migrations: MARKETPLACE_MIGRATIONS },
+
+  bindings: ({ db }) =>
+    new ContainerModule(({ bind }) => {
+      bind(MARKETPLACE.MarketFigures).toConstantValue(new NoListingsMarketFigures());
+      bind(MARKETPLACE.CurrencyRateRepository).toConstantValue(new MikroOrmCurrencyRateRepository(db.orm));
+      bind(MARKETPLACE.SetCurrencyRates)
+        .toResolvedValue((rates, uow, clock) => new SetCurrencyRates(rates, uow, clock), [
+          MARKETPLACE.CurrencyRateRepository,
+          PERSISTENCE.UnitOfWork,
+          CORE.Clock,
+        ])
+        .inSingletonScope();
+      bind(MARKETPLACE.GetCurrencyRates)
+        .toResolvedValue((rates) => new GetCurrencyRates(rates), [MARKETPLACE.CurrencyRateRepository])
+        .inSingletonScope();
+    }),
+
+  commands(program, context) {
+    program
+      .command('rates')
+      .description('load the currency rate table from a CSV file (currency,rate per US dollar), or show the current one')
+      .argument('[file]', 'CSV file: lines "currency,rate", e.g. "EUR,0.9231"; replaces the whole table')
+      .action(async (file: string | undefined) => {
+        await context.withContainer(async (container) => {
+          if (file === undefined) {
+            const stored = await container.get(MARKETPLACE.GetCurrencyRates).execute();
+            if (!stored) {
+              console.log('No currency rates loaded yet; load them with: spindle rates FILE');
+              return;
+            }
+            console.log(`Currency rates per US dollar, from ${stored.source}, loaded ${stored.updatedAt.toISOString()}:`);
+            for (const { currency, rate } of stored.rates.entries()) console.log(`${currency},${rate}`);
+            return;
+          }
+          const change = await loadRatesFile(container.get(MARKETPLACE.SetCurrencyRates), path.resolve(file));
+          console.log(describeChange(path.basename(file), change));
+        });
+      });
+  },
+
+  async demo(container, log) {
+    if (await container.get(MARKETPLACE.GetCurrencyRates).execute()) {
+      log('marketplace: currency rates already loaded; demo rates left out');
+      return;
+    }
+    const change = await loadRatesFile(container.get(MARKETPLACE.SetCurrencyRates), demoDataFile('currency-rates.csv'));
+    log(`marketplace: ${describeChange('demo currency-rates.csv', change)}`);
+  },
+};
+
+async function loadRatesFile(useCase: SetCurrencyRates, file: string): Promise<CurrencyRatesChange> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Invalid(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  return useCase.execute({ entries: parseCurrencyRatesCsv(text), source: path.basename(file) });
+}
+
+/** "Loaded 12 currency rates from rates.csv: 1 added (NZD), 2 changed (EUR 0.92 → 0.93, …), 0 removed." */
+export function describeChange(source: string, c: CurrencyRatesChange): string {
+  const list = (items: readonly string[]) => (items.length ? ` (${items.join(', ')})` : '');
+  return (
+    `Loaded ${c.count} currency rates from ${source}: ${c.added.length} added${list(c.added)}, ` +
+    `${c.changed.length} changed${list(c.changed.map((x) => `${x.currency} ${x.from} → ${x.to}`))}, ` +
+    `${c.removed.length} removed${list(c.removed)}.`
+  );
+}
