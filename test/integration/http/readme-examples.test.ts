@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import type Koa from 'koa';
+import request from 'supertest';
+import type { Database } from '../../../adapters/persistence/database.js';
+import { seedDemoData } from '../../../composition/commands/import.js';
+import { REPO_ROOT } from '../../support/repo-root.js';
+import { testApp } from '../../support/test-app.js';
+import { openTestDatabase } from '../../support/test-database.js';
+
+interface Example {
+  readonly line: string;
+  readonly agent: string;
+  readonly accept?: string;
+  readonly path: string;
+}
+
+/** The README's `curl` examples, parsed as a shell would read them (single quotes hold `&` and `?`). */
+function readmeExamples(): Example[] {
+  const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  return readme
+    .split('\n')
+    .filter((line) => line.startsWith('curl '))
+    .map((line) => {
+      const command = line.replace(/\s+#.*$/, '');
+      const words = [...command.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!);
+      const url = words.find((w) => w.startsWith('http://localhost:3000'));
+      if (!url) throw new Error(`No URL in README example: ${line}`);
+      if (/[&?]/.test(url) && !command.includes(`'${url}'`)) throw new Error(`Unquoted URL with & or ? in README: ${line}`);
+      const header = words[words.indexOf('-H') + 1];
+      return {
+        line,
+        agent: words[words.indexOf('-A') + 1]!,
+        accept: words.includes('-H') && header?.startsWith('Accept:') ? header.slice('Accept:'.length).trim() : undefined,
+        path: url.slice('http://localhost:3000'.length),
+      };
+    });
+}
+
+/** Every README example runs as written against the demo data and shows data (or the error it says it shows). */
+describe('README examples (on the demo data)', () => {
+  let db: Database;
+  let app: Koa;
+  before(async () => {
+    db = await openTestDatabase();
+    await seedDemoData(db, { progress: 'none' });
+    app = testApp(db, { RATE_LIMIT_ANONYMOUS: '100000' });
+  });
+  after(async () => {
+    await db?.close();
+  });
+
+  const examples = readmeExamples();
+  it('finds the examples', () => expect(examples.length).to.be.greaterThan(5));
+
+  for (const example of examples) {
+    it(example.line, async () => {
+      let req = request(app.callback()).get(example.path).set('User-Agent', example.agent);
+      if (example.accept) req = req.set('Accept', example.accept);
+      const res = await req;
+      const says404 = /#\s*404/.test(example.line);
+      expect(res.status, res.text).to.equal(says404 ? 404 : 200);
+      if (says404) return;
+      const body = example.path.includes('callback=')
+        ? (JSON.parse(res.text.replace(/^[^(]*\(/, '').replace(/\)\s*;?\s*$/, '')) as { data: Record<string, unknown> }).data
+        : (res.body as Record<string, unknown>);
+      const list = body.versions ?? body.releases;
+      if (list !== undefined) expect(list, 'a list example must show entries').to.be.an('array').that.is.not.empty;
+      else expect(body.id, 'a record example must show the record').to.be.a('number');
+    });
+  }
+});
