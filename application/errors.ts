@@ -49,3 +49,16 @@ export class RateLimited extends ApplicationError {
     super(message);
   }
 }
+
+/**
+ * The service cannot answer now because something it depends on is down (503); `retryAfterSeconds` tells when to
+ * try again.
+ */
+export class Unavailable extends ApplicationError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'The service is temporarily unavailable.',
+  ) {
+    super(message);
+  }
+}

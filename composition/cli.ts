@@ -8,6 +8,7 @@ import { ApplicationError } from '../application/errors.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { discoverModules, schemaOf } from './modules.js';
 import { startServer } from './server.js';
+import { startupErrorMessage } from './startup-errors.js';
 import type { CommandContext } from './spindle-module.js';
 import { openSpindle } from './spindle.js';
 
@@ -118,6 +119,11 @@ main(process.argv).catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof DataFolderLocked || err instanceof ApplicationError) {
     console.error(err.message);
     process.exit(2);
+  }
+  const line = startupErrorMessage(err, { databaseUrl: process.env.DATABASE_URL?.trim() || undefined });
+  if (line !== undefined) {
+    console.error(line);
+    process.exit(1);
   }
   console.error(err);
   process.exit(1);

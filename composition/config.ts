@@ -3,6 +3,10 @@ import path from 'node:path';
 /** Which words the API speaks where the spec and the public Discogs API differ (see spec/GAPS.md "Two dialects"). */
 export type Dialect = 'spec' | 'discogs';
 
+/** What rate limiting does while its store (Redis) fails: let requests through unlimited, or refuse them with 503. */
+export type RateLimitStoreFailure = 'open' | 'closed';
+const RATE_LIMIT_STORE_FAILURES: readonly RateLimitStoreFailure[] = ['open', 'closed'];
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -23,6 +27,8 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
   readonly redisUrl: string | undefined;
+  /** `RATE_LIMIT_STORE_FAILURE`: `open` (default) lets requests through while Redis is down, `closed` answers 503. */
+  readonly rateLimitStoreFailure: RateLimitStoreFailure;
   readonly rateLimit: {
     readonly anonymousPerWindow: number;
     readonly authenticatedPerWindow: number;
@@ -105,6 +111,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl !== undefined) url('DATABASE_URL', '', ['postgres:', 'postgresql:']);
   const redisUrl = read('REDIS_URL');
   if (redisUrl !== undefined) url('REDIS_URL', '', ['redis:', 'rediss:']);
+  const rateLimitStoreFailure = (read('RATE_LIMIT_STORE_FAILURE')?.toLowerCase() ?? 'open') as RateLimitStoreFailure;
+  if (!RATE_LIMIT_STORE_FAILURES.includes(rateLimitStoreFailure)) {
+    problems.push(`RATE_LIMIT_STORE_FAILURE must be open or closed, got "${read('RATE_LIMIT_STORE_FAILURE')}"`);
+  }
   const logLevel = (read('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -120,6 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     dataDir: path.resolve(read('DATA_DIR') ?? 'data'),
     redisUrl,
+    rateLimitStoreFailure,
     rateLimit: {
       anonymousPerWindow: integer('RATE_LIMIT_ANONYMOUS', 25, 1, 10_000_000),
       authenticatedPerWindow: integer('RATE_LIMIT_AUTHENTICATED', 60, 1, 10_000_000),

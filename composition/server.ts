@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../application/ports/logger.js';
+import { handleClientError } from '../adapters/http/client-errors.js';
 import { RedisRateLimitStore } from '../adapters/rate-limit/redis-rate-limit-store.js';
 import type { Config } from './config.js';
 import { HTTP } from './http/http-tokens.js';
@@ -18,7 +19,7 @@ export interface RunningServer {
  * Redis and the database (releasing the embedded data folder's lock).
  */
 export async function startServer(config: Config, logger: Logger, options: { demo: boolean }): Promise<RunningServer> {
-  const redis = config.redisUrl ? RedisRateLimitStore.connect(config.redisUrl) : undefined;
+  const redis = config.redisUrl ? await RedisRateLimitStore.open(config.redisUrl, { logger }) : undefined;
   let spindle;
   try {
     spindle = await openSpindle(config, logger, { redisRateLimitStore: redis });
@@ -31,6 +32,7 @@ export async function startServer(config: Config, logger: Logger, options: { dem
     const app = spindle.container.get(HTTP.HttpApp);
     const server = http.createServer(app.callback());
     server.keepAliveTimeout = 5_000;
+    server.on('clientError', handleClientError);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());

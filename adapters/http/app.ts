@@ -22,6 +22,8 @@ export interface HttpSettings {
   readonly trustProxy: boolean;
   readonly blockGenericUserAgents: boolean;
   readonly maxBodyBytes: number;
+  /** What rate limiting does while its store (Redis) fails: let requests through uncounted, or answer 503. */
+  readonly rateLimitStoreFailure: 'open' | 'closed';
   readonly rateLimit: {
     readonly anonymousPerWindow: number;
     readonly authenticatedPerWindow: number;
@@ -71,6 +73,8 @@ export function createHttpApp(deps: HttpAppDependencies): Koa<SpindleState> {
       limitFor: (ctx) =>
         isAuthenticated(ctx.state.caller) ? settings.rateLimit.authenticatedPerWindow : settings.rateLimit.anonymousPerWindow,
       keyFor: (ctx) => clientIp(ctx, settings.trustProxy),
+      onStoreFailure: settings.rateLimitStoreFailure,
+      logger: deps.logger,
     }),
   );
   app.use(router.routes());

@@ -1,26 +1,45 @@
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import type Koa from 'koa';
 import { pageCount, SORT_ORDERS, type Page, type PageRequest, type SortOrder } from '../../application/shared/page.js';
+import { publicPathOf } from './middleware/normalize-path.js';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;
+/**
+ * Pages past this one are read as this one. It is past the end of every list (ids are 32-bit, so no list holds this
+ * many items even at one per page), and `(page - 1) × per_page` stays an exact integer that any database takes.
+ */
+export const MAX_PAGE = 2_147_483_647;
 
-/** `page` and `per_page` query parameters: whole numbers of at least 1; `per_page` above 100 is read as 100. */
+// Any number of digits: a value too large for a Number is still a whole number ≥ 1, and is clamped like any other.
+const WHOLE_NUMBER_AT_LEAST_ONE = /^0*[1-9]\d*$/;
+
+/**
+ * `page` and `per_page` query parameters: whole numbers of at least 1 (anything else is a 422). A `per_page` above
+ * {@link MAX_PER_PAGE} is read as the maximum, and a `page` above {@link MAX_PAGE} as that page (an empty page past
+ * the end), however many digits they have.
+ */
 export class PageQuery {
   @IsOptional()
-  @Matches(/^0*[1-9]\d{0,8}$/, { message: 'Invalid page: expected a whole number of at least 1, got "$value".' })
+  @Matches(WHOLE_NUMBER_AT_LEAST_ONE, { message: 'Invalid page: expected a whole number of at least 1, got "$value".' })
   page?: string;
 
   @IsOptional()
-  @Matches(/^0*[1-9]\d{0,8}$/, { message: 'Invalid per_page: expected a whole number of at least 1, got "$value".' })
+  @Matches(WHOLE_NUMBER_AT_LEAST_ONE, { message: 'Invalid per_page: expected a whole number of at least 1, got "$value".' })
   per_page?: string;
 
   toPageRequest(): PageRequest {
     return {
-      page: this.page ? Number(this.page) : 1,
-      perPage: Math.min(MAX_PER_PAGE, this.per_page ? Number(this.per_page) : DEFAULT_PER_PAGE),
+      page: this.page ? atMost(this.page, MAX_PAGE) : 1,
+      perPage: this.per_page ? atMost(this.per_page, MAX_PER_PAGE) : DEFAULT_PER_PAGE,
     };
   }
+}
+
+/** A validated run of digits as a number, `max` when it is larger (`Number` of 400 digits is Infinity: still larger). */
+function atMost(digits: string, max: number): number {
+  const n = Number(digits);
+  return n > max ? max : n;
 }
 
 /** A page query with a sort direction (`asc` or `desc`, default `asc`). */
@@ -39,7 +58,8 @@ const PRIVATE_PARAMS = new Set(['page', 'per_page', 'token', 'key', 'secret', 'c
 
 /**
  * The `pagination` body object of a list and its `Link` header (set on the response): `urls` holds only the links
- * that apply, absolute, built from the configured base URL and the request's own filters.
+ * that apply, absolute, built from the configured base URL, the request's path as the API writes it (configured user
+ * segment) and the request's own filters.
  */
 export function paginate(ctx: Koa.Context, baseUrl: string, page: Page<unknown>): object {
   const pages = pageCount(page.total, page.perPage);
@@ -52,7 +72,7 @@ export function paginate(ctx: Koa.Context, baseUrl: string, page: Page<unknown>)
     const q = new URLSearchParams(kept);
     q.set('per_page', String(page.perPage));
     q.set('page', String(n));
-    return `${baseUrl}${ctx.path}?${q.toString()}`;
+    return `${baseUrl}${publicPathOf(ctx)}?${q.toString()}`;
   };
   const urls: Record<string, string> = {};
   if (page.page > 1) {

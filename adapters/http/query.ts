@@ -1,19 +1,52 @@
 import { validateSync } from 'class-validator';
 import { Invalid } from '../../application/errors.js';
+import { isCurrency } from '../../domain/marketplace/currency.js';
 
 type Query = Readonly<Record<string, string | string[] | undefined>>;
+type Normalizer = (value: string) => string;
+
+// Per DTO prototype, the normalizers of its own properties; lookups walk the prototype chain, so subclasses inherit.
+const NORMALIZERS = new WeakMap<object, Map<string, Normalizer>>();
 
 /**
- * Copies the query parameters a DTO class declares onto a new instance (the last value wins when a parameter is
- * repeated; blank values count as absent) and validates it with class-validator. The first problem becomes a 422
- * whose message names the parameter.
+ * Rewrites a query parameter's (trimmed) value before it is validated, e.g. to accept any letter case of a code:
+ * `@Normalize(currencyCode) @IsIn(CURRENCIES) curr_abbr?: string`. Only {@link validateQuery} applies it.
+ */
+export function Normalize(normalize: Normalizer): PropertyDecorator {
+  return (prototype, property) => {
+    if (typeof property !== 'string') return;
+    let own = NORMALIZERS.get(prototype);
+    if (!own) NORMALIZERS.set(prototype, (own = new Map()));
+    own.set(property, normalize);
+  };
+}
+
+function normalizerOf(dto: object, key: string): Normalizer | undefined {
+  for (let p: object | null = Object.getPrototypeOf(dto); p !== null; p = Object.getPrototypeOf(p)) {
+    const found = NORMALIZERS.get(p)?.get(key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The accepted currency code written in any letter case (`eur` → `EUR`); anything else unchanged, for the 422. */
+export function currencyCode(value: string): string {
+  const upper = value.toUpperCase();
+  return isCurrency(upper) ? upper : value;
+}
+
+/**
+ * Copies the query parameters onto a new instance of a DTO class (the last value wins when a parameter is repeated;
+ * blank values count as absent; a property's {@link Normalize} rewrites its value) and validates it with
+ * class-validator. The first problem becomes a 422 whose message names the parameter.
  */
 export function validateQuery<T extends object>(Dto: new () => T, query: Query): T {
   const dto = new Dto();
   for (const [key, raw] of Object.entries(query)) {
     const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
     if (value === undefined || value.trim() === '') continue;
-    (dto as Record<string, unknown>)[key] = value.trim();
+    const trimmed = value.trim();
+    (dto as Record<string, unknown>)[key] = normalizerOf(dto, key)?.(trimmed) ?? trimmed;
   }
   const errors = validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true });
   const first = errors[0];

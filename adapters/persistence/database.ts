@@ -85,7 +85,13 @@ export class Database {
       ensureDatabase: false,
     };
     if (location.kind === 'server') {
-      const orm = await MikroORM.init({ ...base, clientUrl: location.url, pool: { min: 0, max: 10 } });
+      const orm = await MikroORM.init({
+        ...base,
+        clientUrl: location.url,
+        pool: { min: 0, max: 10 },
+        // A server that accepts connections but never answers must not hang the start for ever.
+        driverOptions: { connection: { connectionTimeoutMillis: 10_000 } },
+      });
       return new Database(orm, location, undefined, undefined);
     }
     let release: (() => Promise<void>) | undefined;
@@ -137,7 +143,7 @@ export class Database {
   async migrate(): Promise<string[]> {
     const up = async () => (await this.orm.getMigrator().up()).map((m) => m.name);
     if (this.location.kind !== 'server') return up();
-    const lock = new pg.Client({ connectionString: this.location.url });
+    const lock = new pg.Client({ connectionString: this.location.url, connectionTimeoutMillis: 10_000 });
     await lock.connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

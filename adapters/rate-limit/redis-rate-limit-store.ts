@@ -2,17 +2,37 @@ import { randomBytes } from 'node:crypto';
 
 import { Redis, type RedisOptions } from 'ioredis';
 
+import type { Logger } from '../../application/ports/logger.js';
 import {
   assertRateLimitArguments,
   retryAfterSecondsFrom,
   type RateLimitState,
   type RateLimitStore,
 } from '../../application/ports/rate-limit-store.js';
+import { redactedUrl, RedisUnavailable } from './redis-unavailable.js';
 
 export interface RedisRateLimitStoreOptions {
   /** Prepended to every key; default `spindle:ratelimit:`. */
   readonly prefix?: string;
 }
+
+/** How a store that opens its own connection talks to Redis. */
+export interface RedisConnectionOptions extends RedisRateLimitStoreOptions {
+  /**
+   * Told once when the connection is lost (not on every failed reconnect) and once when it is back. Without it the
+   * connection's errors are dropped; either way ioredis never prints its own lines.
+   */
+  readonly logger?: Logger;
+  /** The longest a hit waits for Redis, and for a (re)connection to be made; default 1000 ms. */
+  readonly timeoutMs?: number;
+  /** ioredis options applied last (tests). */
+  readonly redis?: RedisOptions;
+}
+
+/** The longest {@link RedisRateLimitStore.open} waits for Redis to answer at start, by default. */
+export const DEFAULT_START_TIMEOUT_MS = 2000;
+const DEFAULT_TIMEOUT_MS = 1000;
+const TIMED_OUT = new Error('timed out');
 
 const COMMAND = 'spindleRateLimitHit';
 
@@ -61,6 +81,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly instanceId = randomBytes(6).toString('hex');
   private sequence = 0;
   private ownsConnection = false;
+  private starting = false;
 
   constructor(
     private readonly redis: Redis,
@@ -71,13 +92,86 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   /**
-   * Opens its own connection to `url`; `close()` then quits it. Commands fail after one retry instead of queueing for
-   * long, so an unreachable Redis surfaces as errors rather than requests that hang.
+   * Opens its own connection to `url` (`close()` quits it) and checks at once that Redis answers a PING within
+   * `startTimeoutMs` (default 2 s); throws {@link RedisUnavailable} when it does not, having closed the connection.
+   * The store's calls are bounded as with {@link connect}.
    */
-  static connect(url: string, options: RedisRateLimitStoreOptions & { redis?: RedisOptions } = {}): RedisRateLimitStore {
-    const store = new RedisRateLimitStore(new Redis(url, { maxRetriesPerRequest: 1, ...options.redis }), options);
-    store.ownsConnection = true;
+  static async open(
+    url: string,
+    options: RedisConnectionOptions & { readonly startTimeoutMs?: number } = {},
+  ): Promise<RedisRateLimitStore> {
+    const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+    const store = RedisRateLimitStore.connect(url, { ...options, redis: { ...options.redis, lazyConnect: true } });
+    const redis = store.redis;
+    let lastError: unknown;
+    const remember = (err: unknown): void => {
+      lastError = err;
+    };
+    redis.on('error', remember);
+    store.starting = true; // the failure is reported by what this throws, not also as an outage
+    const check = (async () => {
+      await redis.connect();
+      await redis.ping();
+    })();
+    check.catch(() => undefined); // still pending when the timeout wins; it then fails on the disconnect below
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        check,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(TIMED_OUT), startTimeoutMs);
+        }),
+      ]);
+    } catch (err) {
+      store.ownsConnection = false;
+      redis.disconnect();
+      // The server's refusal (WRONGPASS …) says most; otherwise the connection's last error; a bare timeout says nothing.
+      const cause = isReply(err) ? err : (lastError ?? (err === TIMED_OUT ? undefined : err));
+      throw new RedisUnavailable(url, startTimeoutMs, cause);
+    } finally {
+      clearTimeout(timer);
+      redis.off('error', remember);
+      store.starting = false;
+    }
     return store;
+  }
+
+  /**
+   * Opens its own connection to `url` without waiting for it; `close()` then quits it. Every call is bounded: a hit
+   * fails within `timeoutMs` (at once while disconnected: nothing queues), and the connection is retried in the
+   * background every 2 s at most, so an unreachable Redis surfaces as quick errors, never as requests that hang.
+   */
+  static connect(url: string, options: RedisConnectionOptions = {}): RedisRateLimitStore {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const redis = new Redis(url, {
+      connectTimeout: timeoutMs,
+      commandTimeout: timeoutMs,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+      ...options.redis,
+    });
+    const store = new RedisRateLimitStore(redis, options);
+    store.ownsConnection = true;
+    // Attached before any connection attempt, so ioredis never prints an error itself.
+    store.reportOutages(options.logger, url);
+    return store;
+  }
+
+  /** Reports the connection's errors through `logger`, once per outage, and its return. */
+  private reportOutages(logger: Logger | undefined, url: string): void {
+    const redis = redactedUrl(url);
+    let down = false;
+    this.redis.on('error', (err: unknown) => {
+      if (down || this.starting || !this.ownsConnection) return;
+      down = true;
+      logger?.warn({ redis, err }, 'Redis unavailable; reconnecting');
+    });
+    this.redis.on('ready', () => {
+      if (!down) return;
+      down = false;
+      logger?.info({ redis }, 'Redis available again');
+    });
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
@@ -96,6 +190,18 @@ export class RedisRateLimitStore implements RateLimitStore {
     if (!this.ownsConnection) return;
     this.ownsConnection = false;
     if (this.redis.status === 'end') return;
-    await this.redis.quit();
+    if (this.redis.status !== 'ready') {
+      this.redis.disconnect(); // QUIT cannot be sent (nothing queues), and there is nothing to flush
+      return;
+    }
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
   }
+}
+
+function isReply(err: unknown): err is Error {
+  return err instanceof Error && err.name === 'ReplyError';
 }

@@ -2,9 +2,11 @@ import { IsIn, IsOptional, Matches } from 'class-validator';
 import { ARTIST_RELEASE_SORTS, VERSION_SORTS } from '../../../application/catalogue/read-models.js';
 import { CURRENCIES } from '../../../domain/marketplace/currency.js';
 import { SortedPageQuery } from '../pagination.js';
+import { currencyCode, Normalize } from '../query.js';
 
-/** `GET /releases/{id}` and `/masters/{id}`: an optional currency for marketplace figures. */
+/** `GET /releases/{id}` and `/masters/{id}`: an optional currency for marketplace figures, in any letter case. */
 export class CurrencyQuery {
+  @Normalize(currencyCode)
   @IsOptional()
   @IsIn(CURRENCIES, { message: `Invalid curr_abbr: expected one of ${CURRENCIES.join(', ')}, got "$value".` })
   curr_abbr?: string;

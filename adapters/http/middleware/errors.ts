@@ -8,6 +8,7 @@ import {
   NotFound,
   RateLimited,
   Unauthenticated,
+  Unavailable,
   UnsupportedMediaType,
 } from '../../../application/errors.js';
 import type { Logger } from '../../../application/ports/logger.js';
@@ -21,6 +22,7 @@ const STATUS: ReadonlyArray<readonly [abstract new (...args: never[]) => Applica
   [Conflict, 409],
   [UnsupportedMediaType, 415],
   [RateLimited, 429],
+  [Unavailable, 503],
 ];
 
 /** Messages for statuses set by the routing layer rather than thrown by a use case. */
@@ -52,7 +54,7 @@ export function errorHandler(options: { baseUrl: string; logger: Logger }): Koa.
       const found = err instanceof ApplicationError ? STATUS.find(([cls]) => err instanceof cls) : undefined;
       if (found) {
         ctx.status = found[1];
-        if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
+        if (err instanceof RateLimited || err instanceof Unavailable) ctx.set('Retry-After', String(err.retryAfterSeconds));
         if (err instanceof Unauthenticated) ctx.set('WWW-Authenticate', `OAuth realm="${options.baseUrl}"`);
         ctx.type = 'application/json';
         ctx.body = messageBody((err as Error).message);

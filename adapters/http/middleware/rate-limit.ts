@@ -2,8 +2,18 @@ import { isIP } from 'node:net';
 
 import type Koa from 'koa';
 
-import { RateLimited } from '../../../application/errors.js';
-import type { RateLimitStore } from '../../../application/ports/rate-limit-store.js';
+import { RateLimited, Unavailable } from '../../../application/errors.js';
+import type { Logger } from '../../../application/ports/logger.js';
+import type { RateLimitState, RateLimitStore } from '../../../application/ports/rate-limit-store.js';
+
+/**
+ * What a request gets while the store fails (Redis down): `open` lets it through unlimited, `closed` refuses it with
+ * 503 (operator setting `RATE_LIMIT_STORE_FAILURE`).
+ */
+export type RateLimitStoreFailure = 'open' | 'closed';
+
+/** `Retry-After` of a 503 while the store is down: the Redis store retries its connection every 2 s at most. */
+export const STORE_DOWN_RETRY_AFTER_SECONDS = 5;
 
 export interface RateLimitOptions {
   readonly store: RateLimitStore;
@@ -14,6 +24,10 @@ export interface RateLimitOptions {
   limitFor(ctx: Koa.Context): number;
   /** Whose window this request counts in (the client address, by default). */
   keyFor(ctx: Koa.Context): string;
+  /** What a failing store does to requests; default `open`. */
+  readonly onStoreFailure?: RateLimitStoreFailure;
+  /** Told once when the store starts failing and once when it answers again (default: the request's logger). */
+  readonly logger?: Logger;
 }
 
 /**
@@ -21,16 +35,41 @@ export interface RateLimitOptions {
  * The headers are set before the rest of the chain runs, so errors thrown further down keep them (the error
  * middleware above only replaces status and body). A refused request gets `Retry-After` and a thrown
  * {@link RateLimited}, which the error middleware turns into the 429.
+ *
+ * When the store fails (any error but the `RangeError` of a bad limit, which is a bug), the request is not counted
+ * and gets no rate-limit headers, there being no window to report: with `onStoreFailure: 'open'` it proceeds, with
+ * `'closed'` it is refused with {@link Unavailable} (503, `Retry-After`). Either way one warning is logged when the
+ * failures start, not one per request, and one line when the store answers again.
  */
 export function rateLimit(options: RateLimitOptions): Koa.Middleware {
   const { store, brand } = options;
+  const onStoreFailure = options.onStoreFailure ?? 'open';
   const windowMs = options.windowSeconds * 1000;
   const limitHeader = `X-${brand}-Ratelimit`;
   const usedHeader = `X-${brand}-Ratelimit-Used`;
   const remainingHeader = `X-${brand}-Ratelimit-Remaining`;
+  let failing = false;
 
   return async function rateLimitMiddleware(ctx, next) {
-    const state = await store.hit(options.keyFor(ctx), options.limitFor(ctx), windowMs);
+    const log = (): Logger | undefined => options.logger ?? (ctx.state as { log?: Logger }).log;
+    let state: RateLimitState;
+    try {
+      state = await store.hit(options.keyFor(ctx), options.limitFor(ctx), windowMs);
+    } catch (err) {
+      if (err instanceof RangeError) throw err;
+      if (!failing) {
+        failing = true;
+        const effect = onStoreFailure === 'open' ? 'requests pass unlimited' : 'requests are refused with 503';
+        log()?.warn({ err, onStoreFailure }, `rate-limit store failing; ${effect} until it answers again`);
+      }
+      if (onStoreFailure === 'closed') throw new Unavailable(STORE_DOWN_RETRY_AFTER_SECONDS);
+      await next();
+      return;
+    }
+    if (failing) {
+      failing = false;
+      log()?.info({}, 'rate-limit store answering again; requests are counted');
+    }
     ctx.set(limitHeader, String(state.limit));
     ctx.set(usedHeader, String(state.used));
     ctx.set(remainingHeader, String(state.remaining));

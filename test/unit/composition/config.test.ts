@@ -60,4 +60,27 @@ describe('config', () => {
       }
     }
   });
+
+  describe('RATE_LIMIT_STORE_FAILURE', () => {
+    it('defaults to open', () => {
+      expect(loadConfig({}).rateLimitStoreFailure).to.equal('open');
+      expect(loadConfig({ RATE_LIMIT_STORE_FAILURE: '  ' }).rateLimitStoreFailure).to.equal('open');
+    });
+
+    it('reads open and closed, in any letter case', () => {
+      expect(loadConfig({ RATE_LIMIT_STORE_FAILURE: 'closed' }).rateLimitStoreFailure).to.equal('closed');
+      expect(loadConfig({ RATE_LIMIT_STORE_FAILURE: 'Closed ' }).rateLimitStoreFailure).to.equal('closed');
+      expect(loadConfig({ RATE_LIMIT_STORE_FAILURE: 'OPEN' }).rateLimitStoreFailure).to.equal('open');
+    });
+
+    it('refuses anything else, naming the variable and the value', () => {
+      try {
+        loadConfig({ RATE_LIMIT_STORE_FAILURE: 'fail-open' });
+        expect.fail('should throw');
+      } catch (err) {
+        expect(err).to.be.instanceOf(ConfigError);
+        expect((err as ConfigError).problems).to.deep.equal(['RATE_LIMIT_STORE_FAILURE must be open or closed, got "fail-open"']);
+      }
+    });
+  });
 });

@@ -12,20 +12,13 @@ import {
   jsonp,
   parseLinkHeader,
 } from '../../../../adapters/http/middleware/negotiation.js';
+import { errorHandler } from '../../../../adapters/http/middleware/errors.js';
 import { rateLimit } from '../../../../adapters/http/middleware/rate-limit.js';
+import { createPinoLogger } from '../../../../adapters/logging/pino-logger.js';
 import { InMemoryRateLimitStore } from '../../../../adapters/rate-limit/in-memory-rate-limit-store.js';
-import { ApplicationError, Invalid, NotFound, RateLimited } from '../../../../application/errors.js';
+import { NotFound } from '../../../../application/errors.js';
 
-const errors: Koa.Middleware = async (ctx, next) => {
-  try {
-    await next();
-  } catch (error) {
-    if (!(error instanceof ApplicationError)) throw error;
-    ctx.status = error instanceof RateLimited ? 429 : error instanceof Invalid ? 422 : error instanceof NotFound ? 404 : 500;
-    ctx.type = 'application/json';
-    ctx.body = `{"message": ${JSON.stringify(error.message)}}`;
-  }
-};
+const errors = errorHandler({ baseUrl: 'https://api.test', logger: createPinoLogger('silent') });
 
 const LINK =
   '<https://api.example.com/artists/1/releases?page=2&per_page=50>; rel="next", ' +

@@ -5,19 +5,12 @@ import Koa from 'koa';
 import request from 'supertest';
 
 import { negotiation, selectTextFormat, textFormatOf } from '../../../../adapters/http/middleware/negotiation.js';
-import { ApplicationError, NotFound } from '../../../../application/errors.js';
+import { errorHandler } from '../../../../adapters/http/middleware/errors.js';
+import { createPinoLogger } from '../../../../adapters/logging/pino-logger.js';
+import { NotFound } from '../../../../application/errors.js';
 import type { TextFormat } from '../../../../domain/text/text-format.js';
 
-const errors: Koa.Middleware = async (ctx, next) => {
-  try {
-    await next();
-  } catch (error) {
-    if (!(error instanceof ApplicationError)) throw error;
-    ctx.status = error instanceof NotFound ? 404 : 500;
-    ctx.type = 'application/json';
-    ctx.body = `{"message": ${JSON.stringify(error.message)}}`;
-  }
-};
+const errors = errorHandler({ baseUrl: 'https://api.test', logger: createPinoLogger('silent') });
 
 const CASES: ReadonlyArray<[string, string | undefined, TextFormat]> = [
   ['missing', undefined, 'markup'],

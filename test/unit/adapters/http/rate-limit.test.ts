@@ -4,9 +4,11 @@ import { expect } from 'chai';
 import Koa from 'koa';
 import request from 'supertest';
 
+import { errorHandler } from '../../../../adapters/http/middleware/errors.js';
 import { clientIp, rateLimit } from '../../../../adapters/http/middleware/rate-limit.js';
+import { createPinoLogger } from '../../../../adapters/logging/pino-logger.js';
 import { InMemoryRateLimitStore } from '../../../../adapters/rate-limit/in-memory-rate-limit-store.js';
-import { ApplicationError, Invalid, NotFound, RateLimited } from '../../../../application/errors.js';
+import { Invalid, NotFound } from '../../../../application/errors.js';
 import type { Clock } from '../../../../application/ports/clock.js';
 
 class FakeClock implements Clock {
@@ -19,17 +21,7 @@ class FakeClock implements Clock {
   }
 }
 
-/** Stands in for the real error middleware: typed errors to status and `{"message": "..."}`. */
-const errors: Koa.Middleware = async (ctx, next) => {
-  try {
-    await next();
-  } catch (error) {
-    if (!(error instanceof ApplicationError)) throw error;
-    ctx.status = error instanceof RateLimited ? 429 : error instanceof Invalid ? 422 : error instanceof NotFound ? 404 : 500;
-    ctx.type = 'application/json';
-    ctx.body = `{"message": ${JSON.stringify(error.message)}}`;
-  }
-};
+const errors = errorHandler({ baseUrl: 'https://api.test', logger: createPinoLogger('silent') });
 
 /** A header by its exact spelling on the wire (supertest's `headers` are lower-cased). */
 function rawHeader(res: request.Response, name: string): string | undefined {

@@ -1,0 +1,109 @@
+import { IsIn, IsOptional } from 'class-validator';
+import { expect } from 'chai';
+
+import { CurrencyQuery, VersionsQuery } from '../../../../adapters/http/catalogue/catalogue-queries.js';
+import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE, PageQuery } from '../../../../adapters/http/pagination.js';
+import { currencyCode, Normalize, validateQuery } from '../../../../adapters/http/query.js';
+import { Invalid } from '../../../../application/errors.js';
+import { CURRENCIES } from '../../../../domain/marketplace/currency.js';
+
+function invalid(run: () => unknown): string {
+  try {
+    run();
+  } catch (err) {
+    expect(err).to.be.instanceOf(Invalid);
+    return (err as Invalid).message;
+  }
+  return expect.fail('expected a 422');
+}
+
+describe('adapters/http/query', () => {
+  describe('curr_abbr', () => {
+    it('accepts every code in any letter case and gives the upper-case code', () => {
+      for (const code of CURRENCIES) {
+        for (const sent of [code, code.toLowerCase(), code[0] + code.slice(1).toLowerCase()]) {
+          expect(validateQuery(CurrencyQuery, { curr_abbr: sent }).curr_abbr, sent).to.equal(code);
+        }
+      }
+      expect(validateQuery(CurrencyQuery, { curr_abbr: ' eur ' }).curr_abbr).to.equal('EUR');
+    });
+
+    it('refuses an unknown code, echoing it as sent', () => {
+      expect(invalid(() => validateQuery(CurrencyQuery, { curr_abbr: 'xyz' }))).to.match(/^Invalid curr_abbr: .*got "xyz"\.$/);
+    });
+
+    it('currencyCode leaves what is not a code alone', () => {
+      expect(currencyCode('gbp')).to.equal('GBP');
+      expect(currencyCode('pounds')).to.equal('pounds');
+    });
+  });
+
+  describe('Normalize', () => {
+    class Base {
+      @Normalize((v) => v.toLowerCase())
+      @IsOptional()
+      @IsIn(['a', 'b'])
+      letter?: string;
+    }
+    class Derived extends Base {
+      @IsOptional() other?: string;
+    }
+
+    it('rewrites the value before validation, also in subclasses, and only its own property', () => {
+      expect(validateQuery(Base, { letter: 'A' }).letter).to.equal('a');
+      const d = validateQuery(Derived, { letter: 'B', other: 'X' });
+      expect(d).to.include({ letter: 'b', other: 'X' });
+    });
+  });
+
+  describe('page and per_page', () => {
+    const page = (query: Record<string, string>) => validateQuery(PageQuery, query).toPageRequest();
+
+    it('defaults to page 1 of 50', () => {
+      expect(page({})).to.deep.equal({ page: 1, perPage: DEFAULT_PER_PAGE });
+    });
+
+    const cases: ReadonlyArray<[string, number]> = [
+      ['1', 1],
+      ['007', 7],
+      ['100', 100],
+      ['101', MAX_PER_PAGE],
+      ['999999999', MAX_PER_PAGE],
+      ['99999999999999999999', MAX_PER_PAGE],
+      ['9'.repeat(400), MAX_PER_PAGE],
+    ];
+    for (const [sent, expected] of cases) {
+      it(`reads per_page=${sent.length > 24 ? `${sent.length} nines` : sent} as ${expected}`, () => {
+        expect(page({ per_page: sent }).perPage).to.equal(expected);
+      });
+    }
+
+    it(`reads a page above ${MAX_PAGE} as ${MAX_PAGE}, however many digits it has`, () => {
+      expect(page({ page: '2147483647' }).page).to.equal(MAX_PAGE);
+      expect(page({ page: '2147483648' }).page).to.equal(MAX_PAGE);
+      expect(page({ page: '99999999999999999999' }).page).to.equal(MAX_PAGE);
+      expect(page({ page: '9'.repeat(400) }).page).to.equal(MAX_PAGE);
+      expect(page({ page: '12' }).page).to.equal(12);
+    });
+
+    it('keeps the offset of the largest page an exact integer', () => {
+      expect(Number.isSafeInteger((MAX_PAGE - 1) * MAX_PER_PAGE)).to.equal(true);
+    });
+
+    for (const bad of ['0', '000', '-1', '1.5', '1e3', 'two', '0x10', '12abc']) {
+      it(`refuses page=${bad} and per_page=${bad}`, () => {
+        expect(invalid(() => page({ page: bad }))).to.equal(`Invalid page: expected a whole number of at least 1, got "${bad}".`);
+        expect(invalid(() => page({ per_page: bad }))).to.equal(
+          `Invalid per_page: expected a whole number of at least 1, got "${bad}".`,
+        );
+      });
+    }
+
+    it('clamps in subclasses too', () => {
+      expect(validateQuery(VersionsQuery, { per_page: '99999999999999999999', page: '3' }).toPageRequest()).to.deep.equal({
+        page: 3,
+        perPage: MAX_PER_PAGE,
+      });
+    });
+  });
+});
