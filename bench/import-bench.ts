@@ -21,7 +21,8 @@ import pg from 'pg';
 import { XmlDumpReader } from '../adapters/catalogue/dump/xml-dump-reader.js';
 import { Database } from '../adapters/persistence/database.js';
 import { ImportDump } from '../application/catalogue/import-dump.js';
-import { catalogueWriterFor, demoDataFiles } from '../composition/commands/import.js';
+import { catalogueWriterFor } from '../adapters/persistence/catalogue/catalogue-writer-for.js';
+import { demoDataFiles } from '../composition/catalogue/catalogue-import.js';
 import { discoverModules, schemaOf } from '../composition/modules.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/spindle_bench';

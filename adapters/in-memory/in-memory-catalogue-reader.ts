@@ -5,6 +5,7 @@ import type {
   MasterVersion,
   MasterVersionsQuery,
 } from '../../application/catalogue/read-models.js';
+import type { Clock } from '../../application/ports/clock.js';
 import type { CatalogueReader, Stored } from '../../application/ports/catalogue-reader.js';
 import { pageOffset, type Page, type PageRequest } from '../../application/shared/page.js';
 import type { Artist } from '../../domain/catalogue/artist.js';
@@ -34,10 +35,11 @@ export class InMemoryCatalogueReader implements CatalogueReader, NameResolver {
   private readonly artists = new Map<number, Stored<Artist>>();
   private readonly labels = new Map<number, Stored<Label>>();
 
-  constructor(private readonly now: () => Date = () => new Date()) {}
+  /** `clock` dates what is put (a `FixedClock` in tests, the `SystemClock` otherwise). */
+  constructor(private readonly clock: Clock) {}
 
   private stamp<T>(previous: Stored<T> | undefined, record: T): Stored<T> {
-    const now = this.now();
+    const now = this.clock.now();
     const unchanged = previous && JSON.stringify(previous.record) === JSON.stringify(record);
     return {
       record,

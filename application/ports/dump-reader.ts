@@ -49,10 +49,30 @@ export interface DumpPosition {
   readonly totalBytes: number;
 }
 
+/** A record a reader left out because it has no valid id (Discogs ids are whole numbers from 1). */
+export interface SkippedRecord {
+  /** Its place among the file's records, from 1 (skipped records count). */
+  readonly record: number;
+  /** The line of the file its start tag is on, from 1, when the reader knows it. */
+  readonly line?: number;
+  /** Its id as written; '' when it has none. */
+  readonly id: string;
+}
+
+/** The records a reader has left out so far: how many, and the first few of them (`SKIPPED_RECORDS_LISTED`). */
+export interface SkippedRecords {
+  readonly count: number;
+  readonly first: readonly SkippedRecord[];
+}
+
+/** How many skipped records a reader lists in detail; the rest are only counted. */
+export const SKIPPED_RECORDS_LISTED = 5;
+
 /**
  * A dump file opened for reading: its kind is known (the root element has been read), its records come as batches
  * of bounded size, so a dump of any size is read in constant memory. `batches` may be iterated once; it throws
- * `InvalidDump` when the input turns out to be broken (truncated, not well-formed) part-way.
+ * `InvalidDump` when the input turns out to be broken (truncated, not well-formed) part-way. Records without a valid
+ * id are left out of the batches and counted in `skipped`.
  */
 export interface OpenedDump {
   readonly name: string;
@@ -64,6 +84,8 @@ export interface OpenedDump {
    */
   batches(encoder: RecordEncoder | undefined): AsyncIterable<DumpBatch | EncodedBatch>;
   position(): DumpPosition;
+  /** The records left out of the batches read so far for want of a valid id. */
+  skipped(): SkippedRecords;
   /** Releases the file; safe to call more than once and before the batches are read to the end. */
   close(): Promise<void>;
 }

@@ -17,7 +17,7 @@ import { ImportDump } from '../../application/catalogue/import-dump.js';
 import { ListArtistReleases } from '../../application/catalogue/list-artist-releases.js';
 import { ListLabelReleases } from '../../application/catalogue/list-label-releases.js';
 import { ListMasterVersions } from '../../application/catalogue/list-master-versions.js';
-import { importFiles, seedDemoData } from '../commands/import.js';
+import { importFiles, seedDemoData } from './catalogue-import.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
@@ -103,10 +103,12 @@ export const catalogueModule: SpindleModule = {
       .command('import')
       .description('import Discogs XML data dumps (.xml or .xml.gz; artists, labels, masters, releases)')
       .argument('<files...>', 'dump files, imported in the order given')
-      .action(async (files: string[]) => {
+      .option('--force', 'import a dump older than the newest of its kind already imported (its records replace newer ones)')
+      .action(async (files: string[], opts: { force?: boolean }) => {
         await context.withContainer((container) =>
           importFiles(container.get(CATALOGUE.ImportDump), files.map((f) => path.resolve(f)), {
             progress: progress(),
+            force: opts.force === true,
             log: (line) => console.log(line),
           }),
         );
@@ -114,11 +116,10 @@ export const catalogueModule: SpindleModule = {
   },
 
   async demo(container, log) {
-    const imported = await seedDemoData(
-      container.get(PERSISTENCE.Database),
-      { progress: 'none', log },
-      container.get(CATALOGUE.ImportDump),
-    );
+    const imported = await seedDemoData(container.get(PERSISTENCE.Database), container.get(CATALOGUE.ImportDump), {
+      progress: 'none',
+      log,
+    });
     log(imported ? 'catalogue: demo dumps imported' : 'catalogue: not empty; demo dumps left out');
   },
 };

@@ -1,10 +1,13 @@
 import type { ArtistCredit } from './credit.js';
 import type { Image, Video } from './media.js';
 
+/** What a tracklist entry is: a track, a heading between tracks, or an index track holding its parts. */
+export type TrackType = 'track' | 'heading' | 'index';
+
 /** A track, heading or index track of a tracklist; index tracks hold their parts in `subTracks`. */
 export interface Track {
   readonly position: string;
-  readonly type: 'track' | 'heading' | 'index';
+  readonly type: TrackType;
   readonly title: string;
   readonly duration: string;
   readonly artists: readonly ArtistCredit[];

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect } from 'chai';
+import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../adapters/in-memory/in-memory-catalogue-reader.js';
 import { MikroOrmCatalogueReader } from '../../adapters/persistence/catalogue/mikro-orm-catalogue-reader.js';
 import type { Database } from '../../adapters/persistence/database.js';
@@ -12,7 +13,7 @@ import { demo, readDump } from '../support/dump-fixtures.js';
 const SYNTHETIC = ['labels.xml', 'artists.xml', 'masters.xml', 'releases.xml'].map((f) => path.join(FIXTURES, 'dumps/synthetic', f));
 
 async function inMemoryReader(): Promise<InMemoryCatalogueReader> {
-  const reader = new InMemoryCatalogueReader();
+  const reader = new InMemoryCatalogueReader(new FixedClock('2026-01-01T00:00:00Z'));
   const [labels, artists, masters, releases] = SYNTHETIC;
   for (const file of [demo('labels'), labels!]) for (const l of await readDump(file, 'labels')) reader.putLabel(l);
   for (const file of [demo('artists'), artists!]) for (const a of await readDump(file, 'artists')) reader.putArtist(a);

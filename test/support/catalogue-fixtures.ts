@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { runImport, seedDemoData } from '../../composition/commands/import.js';
+import { runImport, seedDemoData } from './catalogue-import.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import { REPO_ROOT } from './repo-root.js';
 

@@ -49,6 +49,24 @@ export function toInt(text: string): number {
   return Number.isFinite(n) ? n : 0;
 }
 
+/** The largest id the catalogue tables hold (`int4`). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A record's id from its text: decimal digits only (whitespace around them allowed), from 1 to 2³¹ − 1; anything else
+ * ('', `abc`, `12abc`, `-3`, `0`, too large) gives 0, which no record has: the reader skips the record.
+ */
+export function toId(text: string): number {
+  const t = text.trim();
+  if (t.length === 0 || t.length > 10) return 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 48 || c > 57) return 0;
+  }
+  const n = Number(t);
+  return n <= MAX_ID ? n : 0;
+}
+
 /** The texts of the non-blank children (`<genres><genre>…`), in order. */
 export function texts(el: DumpElement): string[] {
   const out: string[] = [];

@@ -3,8 +3,8 @@
  * records and encodes them with the writer's encoder, and answers with the encoded records and how the piece ended.
  */
 import { parentPort } from 'node:worker_threads';
-import type { DumpKind, DumpRecordOf } from '../../../application/ports/dump-reader.js';
-import { DumpXmlParser } from './dump-xml-parser.js';
+import { type DumpKind, type DumpRecordOf, SKIPPED_RECORDS_LISTED } from '../../../application/ports/dump-reader.js';
+import { DumpXmlParser, type SkippedElement } from './dump-xml-parser.js';
 import type { PieceJob, PieceMessage, PieceResult, WorkerSetup } from './dump-pieces.js';
 import { removeForbiddenCharacters } from './remove-forbidden-characters.js';
 import { RingWriter } from './shared-ring.js';
@@ -105,6 +105,12 @@ function parsePiece(job: PieceJob, encoder: Encoder): { result: PieceResult; tra
     encoder.add(record);
     count++;
   };
+  let skipped = 0;
+  const skips: SkippedElement[] = [];
+  parser.onSkip = (skip) => {
+    skipped++;
+    if (skips.length < SKIPPED_RECORDS_LISTED) skips.push(skip);
+  };
   const scanner = parser.scanner;
   const text = new PieceText();
   const feed = (t: string): void => {
@@ -169,7 +175,7 @@ function parsePiece(job: PieceJob, encoder: Encoder): { result: PieceResult; tra
     }
   }
   return {
-    result: { id, count, encoded, ring, state, tail: text.from(readTo), ...text.linesBefore(readTo) },
+    result: { id, count, encoded, ring, skipped, skips, state, tail: text.from(readTo), ...text.linesBefore(readTo) },
     transfer,
   };
 }

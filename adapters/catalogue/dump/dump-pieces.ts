@@ -1,7 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { InvalidDump } from '../../../application/catalogue/invalid-dump.js';
 import type { DumpKind, EncodedBatch, RecordEncoder } from '../../../application/ports/dump-reader.js';
+import type { SkippedElement } from './dump-xml-parser.js';
 import { InputRing, type RingBuffers, RingReader } from './shared-ring.js';
+import type { SkippedRecordTally } from './skipped-record-tally.js';
 
 /*
  * Parallel reading of a dump: the reader's thread cuts the (decompressed) bytes into pieces of about 512 KiB before
@@ -52,6 +54,9 @@ export type PieceResult = (
       readonly encoded: unknown;
       /** Whether the typed arrays of `encoded` were put in the shared ring (see shared-ring.ts). */
       readonly ring: boolean;
+      /** Records left out for want of a valid id (not in `count`), and the first few of them. */
+      readonly skipped: number;
+      readonly skips: readonly SkippedElement[];
       /** Where the piece ended, which is where the next one must start. */
       readonly state: PieceState;
       /** The end of the piece that is not between records, to be read again with the next piece ('' if none). */
@@ -170,6 +175,8 @@ export interface PieceReading {
   readonly pool: DumpWorkerPool;
   /** The (decompressed) bytes of the file read already, from its start. */
   readonly head: readonly Buffer[];
+  /** Where the records left out for want of a valid id are counted. */
+  readonly skipped: SkippedRecordTally;
   /** The next bytes of the file; null at its end. Throws `InvalidDump` when the file cannot be read. */
   readonly read: () => Promise<Buffer | null>;
   /** Bytes per piece (default 512 KiB, about a hundred records). */
@@ -273,6 +280,8 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
   try {
     let line = 1;
     let column = 0;
+    // Records read from the pieces taken so far, skipped ones included.
+    let records = 0;
     // The state the next piece must start in, after what the previous piece left unread.
     let tail = '';
     let state: PieceState = 'start';
@@ -302,6 +311,11 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
         const at = `line ${line + l - 1}, column ${l === 1 ? column + c : c}`;
         throw new InvalidDump(r.name, `${r.name} is not well-formed XML at ${at}: ${reason}`);
       }
+      for (const skip of result.skips) {
+        r.skipped.add({ record: records + skip.index, line: line + skip.line - 1, id: skip.id });
+      }
+      r.skipped.addUnlisted(result.skipped - result.skips.length);
+      records += result.count + result.skipped;
       if (result.lines > 0) {
         line += result.lines;
         column = result.column;

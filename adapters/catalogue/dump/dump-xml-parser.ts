@@ -1,6 +1,6 @@
 import { InvalidDump } from '../../../application/catalogue/invalid-dump.js';
 import { DUMP_KINDS, type DumpKind, type DumpRecordOf } from '../../../application/ports/dump-reader.js';
-import { type DumpElement, NO_CHILDREN } from './dump-element.js';
+import { attr, type DumpElement, NO_CHILDREN, textOf } from './dump-element.js';
 import { mapArtist } from './map-artist.js';
 import { mapLabel } from './map-label.js';
 import { mapMaster } from './map-master.js';
@@ -9,12 +9,36 @@ import { type XmlScanHandler, XmlScanError, XmlScanner } from './xml-scanner.js'
 
 type AnyRecord = DumpRecordOf[DumpKind];
 
-const RECORDS: { readonly [K in DumpKind]: { element: string; map: (el: DumpElement) => DumpRecordOf[K] } } = {
-  artists: { element: 'artist', map: mapArtist },
-  labels: { element: 'label', map: mapLabel },
-  masters: { element: 'master', map: mapMaster },
-  releases: { element: 'release', map: mapRelease },
+/** The id of a record as written: an attribute (releases, masters) or an `<id>` child (artists, labels). */
+const idAttribute = (el: DumpElement): string => attr(el, 'id');
+const idElement = (el: DumpElement): string => {
+  for (const c of el.children) if (c.name === 'id') return textOf(c);
+  return '';
 };
+
+const RECORDS: {
+  readonly [K in DumpKind]: {
+    element: string;
+    map: (el: DumpElement) => DumpRecordOf[K];
+    idText: (el: DumpElement) => string;
+  };
+} = {
+  artists: { element: 'artist', map: mapArtist, idText: idElement },
+  labels: { element: 'label', map: mapLabel, idText: idElement },
+  masters: { element: 'master', map: mapMaster, idText: idAttribute },
+  releases: { element: 'release', map: mapRelease, idText: idAttribute },
+};
+
+/** A record the parser left out because it has no valid id (its mapper gave id 0). */
+export interface SkippedElement {
+  /** Its place among the records this parser read, from 1 (skipped ones count). */
+  readonly index: number;
+  /** Where its start tag is in the text this parser was given (1-based). */
+  readonly line: number;
+  readonly column: number;
+  /** Its id as written; '' when it has none. */
+  readonly id: string;
+}
 
 /** The name of the element of each record in a dump of that kind (`release` in a releases dump). */
 export function recordElementOf(kind: DumpKind): string {
@@ -25,13 +49,18 @@ export function recordElementOf(kind: DumpKind): string {
  * Push parser for dump XML: text goes in (already decoded and cleaned of forbidden characters), records come out in
  * `records`, to be taken by the caller after each `write`. The kind is known once the root element has been read.
  * Each record is built as a small element tree and mapped to its domain type when its end tag is read, so memory
- * holds one record's tree plus the records not yet taken.
+ * holds one record's tree plus the records not yet taken. A record without a valid id (its mapper gives id 0) is
+ * left out and reported to `onSkip`, with where it starts.
  */
 export class DumpXmlParser implements XmlScanHandler {
   kind: DumpKind | undefined;
   records: AnyRecord[] = [];
   /** Takes each record as it is read, instead of `records`. */
   onRecord: ((record: AnyRecord) => void) | undefined;
+  /** Told of each record left out for want of a valid id. */
+  onSkip: ((skipped: SkippedElement) => void) | undefined;
+  /** Record elements read so far, skipped ones included. */
+  private recordsRead = 0;
   readonly scanner = new XmlScanner(this);
   private readonly stack: DumpElement[] = [];
   private depth = 0;
@@ -114,7 +143,9 @@ export class DumpXmlParser implements XmlScanHandler {
     const el = this.stack.pop()!;
     if (depth === 2) {
       const record = this.map!(el);
-      if (this.onRecord) this.onRecord(record);
+      this.recordsRead++;
+      if (record.id === 0) this.skip(el);
+      else if (this.onRecord) this.onRecord(record);
       else this.records.push(record);
     }
   }
@@ -123,6 +154,12 @@ export class DumpXmlParser implements XmlScanHandler {
     if (this.depth < 2 || this.skipFrom !== 0) return;
     const el = this.stack[this.stack.length - 1]!;
     el.text = el.text === '' ? text : el.text + text;
+  }
+
+  private skip(el: DumpElement): void {
+    if (!this.onSkip) return;
+    const { line, column } = this.scanner.childPosition();
+    this.onSkip({ index: this.recordsRead, line, column, id: RECORDS[this.kind!].idText(el) });
   }
 
   private translate(err: unknown): unknown {

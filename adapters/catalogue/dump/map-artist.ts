@@ -1,8 +1,8 @@
 import type { Artist } from '../../../domain/catalogue/artist.js';
-import { type DumpElement, textOf, texts, toInt } from './dump-element.js';
+import { type DumpElement, textOf, texts, toId, toInt } from './dump-element.js';
 import { mapImages, mapRefs, mapUrls } from './map-shared.js';
 
-/** An `<artist>` record of an artists dump (any era) as the domain Artist. */
+/** An `<artist>` record of an artists dump (any era) as the domain Artist; id 0 when it has no valid id. */
 export function mapArtist(el: DumpElement): Artist {
   let id = 0;
   let name = '';
@@ -18,7 +18,7 @@ export function mapArtist(el: DumpElement): Artist {
   for (const c of el.children) {
     switch (c.name) {
       case 'id':
-        id = toInt(c.text);
+        id = toId(c.text);
         break;
       case 'name':
         name = textOf(c);

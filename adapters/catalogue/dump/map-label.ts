@@ -1,8 +1,8 @@
 import type { Label } from '../../../domain/catalogue/label.js';
-import { attr, type DumpElement, textOf, toInt } from './dump-element.js';
+import { attr, type DumpElement, textOf, toId, toInt } from './dump-element.js';
 import { mapImages, mapRefs, mapUrls } from './map-shared.js';
 
-/** A `<label>` record of a labels dump (any era) as the domain Label. */
+/** A `<label>` record of a labels dump (any era) as the domain Label; id 0 when it has no valid id. */
 export function mapLabel(el: DumpElement): Label {
   let id = 0;
   let name = '';
@@ -16,7 +16,7 @@ export function mapLabel(el: DumpElement): Label {
   for (const c of el.children) {
     switch (c.name) {
       case 'id':
-        id = toInt(c.text);
+        id = toId(c.text);
         break;
       case 'name':
         name = textOf(c);

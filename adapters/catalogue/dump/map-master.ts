@@ -1,8 +1,8 @@
 import type { Master } from '../../../domain/catalogue/master.js';
-import { attr, type DumpElement, textOf, texts, toInt } from './dump-element.js';
+import { attr, type DumpElement, textOf, texts, toId, toInt } from './dump-element.js';
 import { mapCredits, mapImages, mapVideos } from './map-shared.js';
 
-/** A `<master id>` record of a masters dump (any era) as the domain Master. */
+/** A `<master id>` record of a masters dump (any era) as the domain Master; id 0 when it has no valid id. */
 export function mapMaster(el: DumpElement): Master {
   let mainRelease = 0;
   let title = '';
@@ -44,6 +44,6 @@ export function mapMaster(el: DumpElement): Master {
         break;
     }
   }
-  const id = toInt(attr(el, 'id'));
+  const id = toId(attr(el, 'id'));
   return { id, mainRelease, title, year, artists, genres, styles, dataQuality, videos, images };
 }

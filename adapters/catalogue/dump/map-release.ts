@@ -1,8 +1,10 @@
+import { DEFAULT_ENTITY_TYPES, type EntityType } from '../../../domain/catalogue/entity-types.js';
 import type { Format, Identifier, Release, ReleaseEntity, Track } from '../../../domain/catalogue/release.js';
-import { attr, type DumpElement, textOf, texts, toInt } from './dump-element.js';
+import { trackType } from '../../../domain/catalogue/track-type.js';
+import { attr, type DumpElement, textOf, texts, toId, toInt } from './dump-element.js';
 import { mapCredits, mapImages, mapVideos } from './map-shared.js';
 
-/** A `<release id status>` record of a releases dump (any era) as the domain Release. */
+/** A `<release id status>` record of a releases dump (any era) as the domain Release; id 0 when it has no valid id. */
 export function mapRelease(el: DumpElement): Release {
   let title = '';
   let artists: Release['artists'] = [];
@@ -35,10 +37,10 @@ export function mapRelease(el: DumpElement): Release {
         extraartists = mapCredits(c);
         break;
       case 'labels':
-        labels = mapEntityAttributes(c, 'label', '1', 'Label');
+        labels = mapEntityAttributes(c, 'label', DEFAULT_ENTITY_TYPES.labels);
         break;
       case 'series':
-        series = mapEntityAttributes(c, 'series', '22', 'Series');
+        series = mapEntityAttributes(c, 'series', DEFAULT_ENTITY_TYPES.series);
         break;
       case 'companies':
         companies = mapCompanies(c);
@@ -85,7 +87,7 @@ export function mapRelease(el: DumpElement): Release {
     }
   }
   return {
-    id: toInt(attr(el, 'id')),
+    id: toId(attr(el, 'id')),
     status: attr(el, 'status'),
     title,
     artists,
@@ -109,8 +111,11 @@ export function mapRelease(el: DumpElement): Release {
   };
 }
 
-/** `<labels><label name catno id/>` and `<series><series name catno id/>`: entities given by attributes. */
-function mapEntityAttributes(el: DumpElement, element: string, entityType: string, typeName: string): ReleaseEntity[] {
+/**
+ * `<labels><label name catno id/>` and `<series><series name catno id/>`: entities given by attributes, of the type
+ * their list implies.
+ */
+function mapEntityAttributes(el: DumpElement, element: string, type: EntityType): ReleaseEntity[] {
   const out: ReleaseEntity[] = [];
   for (const c of el.children) {
     if (c.name !== element) continue;
@@ -118,8 +123,8 @@ function mapEntityAttributes(el: DumpElement, element: string, entityType: strin
       id: toInt(attr(c, 'id')),
       name: attr(c, 'name'),
       catno: attr(c, 'catno'),
-      entityType,
-      entityTypeName: typeName,
+      entityType: type.entityType,
+      entityTypeName: type.entityTypeName,
     });
   }
   return out;
@@ -133,8 +138,7 @@ function mapCompanies(el: DumpElement): ReleaseEntity[] {
     let id = 0;
     let name = '';
     let catno = '';
-    let entityType = '';
-    let entityTypeName = '';
+    let { entityType, entityTypeName } = DEFAULT_ENTITY_TYPES.companies;
     for (const c of co.children) {
       switch (c.name) {
         case 'id':
@@ -181,10 +185,7 @@ function mapIdentifiers(el: DumpElement): Identifier[] {
   return out;
 }
 
-/**
- * `<tracklist><track>…`, recursively through `<sub_tracks>`. A track with sub-tracks is an index track; one with
- * neither position nor duration is a heading.
- */
+/** `<tracklist><track>…`, recursively through `<sub_tracks>`; the type of each is derived (see `trackType`). */
 function mapTracks(el: DumpElement): Track[] {
   const out: Track[] = [];
   for (const t of el.children) {
@@ -217,8 +218,7 @@ function mapTracks(el: DumpElement): Track[] {
           break;
       }
     }
-    const type: Track['type'] =
-      subTracks.length > 0 ? 'index' : position.trim() === '' && duration.trim() === '' ? 'heading' : 'track';
+    const type = trackType(position, duration, subTracks);
     out.push({ position, type, title, duration, artists, extraartists, subTracks });
   }
   return out;

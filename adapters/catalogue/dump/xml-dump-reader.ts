@@ -12,10 +12,12 @@ import type {
   EncodedBatch,
   OpenedDump,
   RecordEncoder,
+  SkippedRecords,
 } from '../../../application/ports/dump-reader.js';
 import { dumpWorkerPool, readPieces } from './dump-pieces.js';
 import { removeForbiddenCharacters } from './remove-forbidden-characters.js';
 import { DumpXmlParser, recordElementOf } from './dump-xml-parser.js';
+import { SkippedRecordTally } from './skipped-record-tally.js';
 
 export interface XmlDumpReaderOptions {
   /** Records per batch (default 100: records die young, which the garbage collector likes; writers regroup). */
@@ -40,7 +42,8 @@ function defaultWorkers(): number {
  * Reads Discogs XML dumps from files, plain or gzip-compressed (told apart by the gzip magic bytes, not the name):
  * file → gunzip → UTF-8 decoding → forbidden-character filter → `XmlScanner` → records, pulled batch by batch, so
  * memory stays bounded whatever the file size. Given the writer's encoder, the records are parsed and encoded on
- * worker threads, a piece of the file each (see dump-pieces.ts), and come as encoded batches.
+ * worker threads, a piece of the file each (see dump-pieces.ts), and come as encoded batches. Records without a valid
+ * id are left out and counted (`skipped`), on either path, with their place in the file.
  */
 export class XmlDumpReader implements DumpReader {
   private readonly batchSize: number;
@@ -100,6 +103,7 @@ class XmlDumpFile implements OpenedDump {
   private readonly chunks: AsyncIterator<Buffer>;
   private readonly decoder = new TextDecoder('utf-8');
   private readonly parser: DumpXmlParser;
+  private readonly skips = new SkippedRecordTally();
   private bytesRead = 0;
   private done = false;
   private started = false;
@@ -116,6 +120,7 @@ class XmlDumpFile implements OpenedDump {
     private readonly parallel: { readonly workers: number; readonly pieceBytes: number | undefined },
   ) {
     this.parser = new DumpXmlParser(name);
+    this.parser.onSkip = (skip) => this.skips.add({ record: skip.index, line: skip.line, id: skip.id });
     // The head is read first, to learn the kind; nothing after the root's start tag is parsed then, in case workers
     // read the file (see `batches`).
     this.parser.scanner.stopAfterRoot();
@@ -140,6 +145,10 @@ class XmlDumpFile implements OpenedDump {
 
   position(): DumpPosition {
     return { bytesRead: this.bytesRead, totalBytes: this.totalBytes };
+  }
+
+  skipped(): SkippedRecords {
+    return this.skips.snapshot();
   }
 
   /** Reads until the root element is known (the bytes read are kept in `head`). */
@@ -167,6 +176,7 @@ class XmlDumpFile implements OpenedDump {
       encoder,
       pool: dumpWorkerPool(this.parallel.workers),
       head: head!,
+      skipped: this.skips,
       read: async () => {
         const chunk = this.done ? null : await this.readChunk();
         if (chunk === null) this.done = true;

@@ -102,6 +102,9 @@ export class XmlScanner {
   /** Lines and the offset of the current line's start, for the text already dropped from `buf`. */
   private droppedLines = 0;
   private droppedColumn = 0;
+  /** Where the start tag of the open child of the root is, once it has been dropped from `buf`. */
+  private childLine = 0;
+  private childColumn = 0;
 
   constructor(private readonly handler: XmlScanHandler) {}
 
@@ -143,6 +146,15 @@ export class XmlScanner {
   /** Offset in all the text given of the start tag of the open child of the root element, or -1. */
   get childStart(): number {
     return this.open.length > 1 ? this.currentChildStart : -1;
+  }
+
+  /**
+   * Line and column (1-based) of the start tag of the last child of the root element that was opened: while it is
+   * open, and after its end tag until the next `write` (a handler asks from `close`). Costs a pass over the buffer.
+   */
+  childPosition(): { line: number; column: number } {
+    const at = this.currentChildStart - this.dropped;
+    return at >= 0 ? this.positionAt(at) : { line: this.childLine, column: this.childColumn };
   }
 
   /** Offset in all the text given of the first character not read yet. */
@@ -427,32 +439,49 @@ export class XmlScanner {
     return out + text.slice(from);
   }
 
-  /** Counts the lines of text about to be dropped from the buffer, for error positions. */
+  /**
+   * Counts the lines of text about to be dropped from the buffer, for error positions; when the start tag of the open
+   * child of the root is among it, notes where that is (see `childPosition`), in the same pass.
+   */
   private drop(upTo: number): void {
     const buf = this.buf;
-    let nl = buf.indexOf('\n');
-    if (nl === -1 || nl >= upTo) {
-      this.droppedColumn += upTo;
-      return;
-    }
-    let last = nl;
+    const child = this.open.length > 1 ? this.currentChildStart - this.dropped : -1;
     let lines = 0;
+    let last = -1;
+    let nl = buf.indexOf('\n');
+    if (child >= 0 && child < upTo) {
+      while (nl !== -1 && nl < child) {
+        lines++;
+        last = nl;
+        nl = buf.indexOf('\n', nl + 1);
+      }
+      this.childLine = this.droppedLines + lines + 1;
+      this.childColumn = last === -1 ? this.droppedColumn + child + 1 : child - last;
+    }
     while (nl !== -1 && nl < upTo) {
       lines++;
       last = nl;
       nl = buf.indexOf('\n', nl + 1);
     }
+    if (last === -1) {
+      this.droppedColumn += upTo;
+      return;
+    }
     this.droppedLines += lines;
     this.droppedColumn = upTo - last - 1;
   }
 
-  private fail(at: number, reason: string): never {
+  /** Line and column (1-based) of an offset in the buffer. */
+  private positionAt(at: number): { line: number; column: number } {
     const before = this.buf.slice(0, at);
     const nl = before.lastIndexOf('\n');
     let lines = 0;
     for (let i = before.indexOf('\n'); i !== -1; i = before.indexOf('\n', i + 1)) lines++;
-    const line = this.droppedLines + lines + 1;
-    const column = nl === -1 ? this.droppedColumn + at + 1 : at - nl;
+    return { line: this.droppedLines + lines + 1, column: nl === -1 ? this.droppedColumn + at + 1 : at - nl };
+  }
+
+  private fail(at: number, reason: string): never {
+    const { line, column } = this.positionAt(at);
     throw new XmlScanError(reason, line, column);
   }
 }

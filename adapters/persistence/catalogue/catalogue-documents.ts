@@ -3,64 +3,64 @@ import type { ArtistCredit } from '../../../domain/catalogue/credit.js';
 import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
 import type { Image, NamedRef, Video } from '../../../domain/catalogue/media.js';
-import type { Format, Identifier, Release, ReleaseEntity, Track } from '../../../domain/catalogue/release.js';
+import { DEFAULT_ENTITY_TYPES, type EntityList } from '../../../domain/catalogue/entity-types.js';
+import type {
+  Format,
+  Identifier,
+  Release,
+  ReleaseEntity,
+  Track,
+  TrackType,
+} from '../../../domain/catalogue/release.js';
+import { trackType } from '../../../domain/catalogue/track-type.js';
 import type { BinaryCopyBuffer } from './binary-copy-buffer.js';
+import { documentObject } from './document-object.js';
 
 /*
  * The stored form of catalogue records (the `data` column): the domain record as JSON, compacted. A field that holds
  * its default is left out — '' for strings, [] for lists, 0 for numbers, false, null — and so is a value that can be
- * derived: a track's type (from its position, duration and sub-tracks) and the entity type of labels ("1", "Label")
- * and series ("22", "Series"). A typical release shrinks by a quarter, which is less JSON to write, for PostgreSQL to
- * check and store, and to read back. `write…Document` write the compact JSON straight into a COPY buffer;
- * `expand…` restore the full domain record, field by field and in the domain's key order, from a parsed document. A
- * document stored whole (as older versions did) expands to itself.
+ * derived: a track's type (`trackType`) and the entity type each list of release entities implies
+ * (`DEFAULT_ENTITY_TYPES`: "1", "Label" for labels, "22", "Series" for series). A typical release shrinks by a
+ * quarter, which is less JSON to write, for PostgreSQL to check and store, and to read back. `write…Document` write
+ * the compact JSON straight into a COPY buffer, every field of the record through a `DocumentObject` (so that a
+ * field added to a record type does not compile until it is written); `expand…` restore the full domain record,
+ * field by field and in the domain's key order, from a parsed document. A document stored whole (as older versions
+ * did) expands to itself.
  */
 
 type Doc = Record<string, unknown>;
 
 // ---------------------------------------------------------------------------------------------------------- writing
-// (Plain functions, one per shape, rather than generic helpers with callbacks: this is the hottest code of an import.)
+// (Plain functions, one per shape, rather than generic helpers with callbacks: this is the hottest code of an import.
+// Each writes through a `DocumentObject`, whose type makes sure that every field of the shape is written.)
 
-function str(out: BinaryCopyBuffer, key: string, value: string): void {
-  if (value !== '') out.jKey(key).jString(value);
-}
-
-function int(out: BinaryCopyBuffer, key: string, value: number): void {
-  if (value !== 0) out.jKey(key).jInt(value);
-}
-
-function strings(out: BinaryCopyBuffer, key: string, items: readonly string[]): void {
-  if (items.length === 0) return;
-  out.jKey(key).jRaw('[');
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0) out.jRaw(',');
-    out.jString(items[i]!);
-  }
-  out.jRaw(']');
+function credit(out: BinaryCopyBuffer, c: ArtistCredit): void {
+  documentObject<ArtistCredit>(out)
+    .int('id', c.id)
+    .str('name', c.name)
+    .str('anv', c.anv)
+    .str('join', c.join)
+    .str('role', c.role)
+    .str('tracks', c.tracks)
+    .end();
 }
 
 function credits(out: BinaryCopyBuffer, key: string, items: readonly ArtistCredit[]): void {
   if (items.length === 0) return;
   out.jKey(key).jRaw('[');
   for (let i = 0; i < items.length; i++) {
-    const c = items[i]!;
-    out.jRaw(i === 0 ? '{' : ',{');
-    int(out, 'id', c.id);
-    str(out, 'name', c.name);
-    str(out, 'anv', c.anv);
-    str(out, 'join', c.join);
-    str(out, 'role', c.role);
-    str(out, 'tracks', c.tracks);
-    out.jRaw('}');
+    if (i > 0) out.jRaw(',');
+    credit(out, items[i]!);
   }
   out.jRaw(']');
 }
 
 function ref(out: BinaryCopyBuffer, r: NamedRef): void {
-  out.jRaw('{');
-  int(out, 'id', r.id);
-  str(out, 'name', r.name);
-  out.jRaw('}');
+  documentObject<NamedRef>(out).int('id', r.id).str('name', r.name).end();
+}
+
+function optionalRef(out: BinaryCopyBuffer, key: string, r: NamedRef | null): void {
+  if (r !== null) ref(out.jKey(key), r);
 }
 
 function refs(out: BinaryCopyBuffer, key: string, items: readonly NamedRef[]): void {
@@ -73,183 +73,180 @@ function refs(out: BinaryCopyBuffer, key: string, items: readonly NamedRef[]): v
   out.jRaw(']');
 }
 
-function images(out: BinaryCopyBuffer, items: readonly Image[]): void {
-  if (items.length === 0) return;
-  out.jKey('images').jRaw('[');
-  for (let i = 0; i < items.length; i++) {
-    const im = items[i]!;
-    out.jRaw(i === 0 ? '{' : ',{');
-    if (im.type !== 'secondary') out.jKey('type').jString(im.type);
-    str(out, 'uri', im.uri);
-    str(out, 'uri150', im.uri150);
-    int(out, 'width', im.width);
-    int(out, 'height', im.height);
-    out.jRaw('}');
-  }
-  out.jRaw(']');
-}
-
-function videos(out: BinaryCopyBuffer, items: readonly Video[]): void {
-  if (items.length === 0) return;
-  out.jKey('videos').jRaw('[');
-  for (let i = 0; i < items.length; i++) {
-    const v = items[i]!;
-    out.jRaw(i === 0 ? '{' : ',{');
-    str(out, 'uri', v.uri);
-    str(out, 'title', v.title);
-    str(out, 'description', v.description);
-    int(out, 'duration', v.duration);
-    if (v.embed) out.jKey('embed').jRaw('true');
-    out.jRaw('}');
-  }
-  out.jRaw(']');
-}
-
-/** The default entity type and name of each list of release entities; companies have none. */
-const LABEL_TYPE = ['1', 'Label'] as const;
-const SERIES_TYPE = ['22', 'Series'] as const;
-const NO_TYPE = ['', ''] as const;
-
-function entities(
-  out: BinaryCopyBuffer,
-  key: string,
-  items: readonly ReleaseEntity[],
-  type: readonly [string, string],
-): void {
+function images(out: BinaryCopyBuffer, key: string, items: readonly Image[]): void {
   if (items.length === 0) return;
   out.jKey(key).jRaw('[');
   for (let i = 0; i < items.length; i++) {
+    if (i > 0) out.jRaw(',');
+    const im = items[i]!;
+    documentObject<Image>(out)
+      .strUnless('type', im.type, 'secondary')
+      .str('uri', im.uri)
+      .str('uri150', im.uri150)
+      .int('width', im.width)
+      .int('height', im.height)
+      .end();
+  }
+  out.jRaw(']');
+}
+
+function videos(out: BinaryCopyBuffer, key: string, items: readonly Video[]): void {
+  if (items.length === 0) return;
+  out.jKey(key).jRaw('[');
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out.jRaw(',');
+    const v = items[i]!;
+    documentObject<Video>(out)
+      .str('uri', v.uri)
+      .str('title', v.title)
+      .str('description', v.description)
+      .int('duration', v.duration)
+      .bool('embed', v.embed)
+      .end();
+  }
+  out.jRaw(']');
+}
+
+/** Entities of one of a release's lists, leaving out the entity type that list implies (`DEFAULT_ENTITY_TYPES`). */
+function entities(out: BinaryCopyBuffer, list: EntityList, items: readonly ReleaseEntity[]): void {
+  if (items.length === 0) return;
+  const implied = DEFAULT_ENTITY_TYPES[list];
+  out.jKey(list).jRaw('[');
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out.jRaw(',');
     const e = items[i]!;
-    out.jRaw(i === 0 ? '{' : ',{');
-    int(out, 'id', e.id);
-    str(out, 'name', e.name);
-    str(out, 'catno', e.catno);
-    if (e.entityType !== type[0]) out.jKey('entityType').jString(e.entityType);
-    if (e.entityTypeName !== type[1]) out.jKey('entityTypeName').jString(e.entityTypeName);
-    out.jRaw('}');
+    documentObject<ReleaseEntity>(out)
+      .int('id', e.id)
+      .str('name', e.name)
+      .str('catno', e.catno)
+      .strUnless('entityType', e.entityType, implied.entityType)
+      .strUnless('entityTypeName', e.entityTypeName, implied.entityTypeName)
+      .end();
   }
   out.jRaw(']');
 }
 
-function formats(out: BinaryCopyBuffer, items: readonly Format[]): void {
+function formats(out: BinaryCopyBuffer, key: string, items: readonly Format[]): void {
   if (items.length === 0) return;
-  out.jKey('formats').jRaw('[');
+  out.jKey(key).jRaw('[');
   for (let i = 0; i < items.length; i++) {
+    if (i > 0) out.jRaw(',');
     const f = items[i]!;
-    out.jRaw(i === 0 ? '{' : ',{');
-    str(out, 'name', f.name);
-    str(out, 'qty', f.qty);
-    str(out, 'text', f.text);
-    strings(out, 'descriptions', f.descriptions);
-    out.jRaw('}');
+    documentObject<Format>(out)
+      .str('name', f.name)
+      .str('qty', f.qty)
+      .str('text', f.text)
+      .strings('descriptions', f.descriptions)
+      .end();
   }
   out.jRaw(']');
 }
 
-function identifiers(out: BinaryCopyBuffer, items: readonly Identifier[]): void {
+function identifiers(out: BinaryCopyBuffer, key: string, items: readonly Identifier[]): void {
   if (items.length === 0) return;
-  out.jKey('identifiers').jRaw('[');
+  out.jKey(key).jRaw('[');
   for (let i = 0; i < items.length; i++) {
+    if (i > 0) out.jRaw(',');
     const d = items[i]!;
-    out.jRaw(i === 0 ? '{' : ',{');
-    str(out, 'type', d.type);
-    str(out, 'value', d.value);
-    str(out, 'description', d.description);
-    out.jRaw('}');
+    documentObject<Identifier>(out).str('type', d.type).str('value', d.value).str('description', d.description).end();
   }
   out.jRaw(']');
 }
 
-/** The type a track is given when its document leaves it out (the dump reader's rule). */
-function derivedTrackType(position: string, duration: string, subTracks: readonly unknown[]): Track['type'] {
-  if (subTracks.length > 0) return 'index';
-  return position.trim() === '' && duration.trim() === '' ? 'heading' : 'track';
-}
-
+/** Tracks, leaving out each one's type where `trackType` derives it. */
 function tracks(out: BinaryCopyBuffer, key: string, items: readonly Track[]): void {
   if (items.length === 0) return;
   out.jKey(key).jRaw('[');
   for (let i = 0; i < items.length; i++) {
+    if (i > 0) out.jRaw(',');
     const t = items[i]!;
-    out.jRaw(i === 0 ? '{' : ',{');
-    str(out, 'position', t.position);
-    if (t.type !== derivedTrackType(t.position, t.duration, t.subTracks)) out.jKey('type').jString(t.type);
-    str(out, 'title', t.title);
-    str(out, 'duration', t.duration);
-    credits(out, 'artists', t.artists);
-    credits(out, 'extraartists', t.extraartists);
-    tracks(out, 'subTracks', t.subTracks);
-    out.jRaw('}');
+    documentObject<Track>(out)
+      .str('position', t.position)
+      .strUnless('type', t.type, trackType(t.position, t.duration, t.subTracks))
+      .str('title', t.title)
+      .str('duration', t.duration)
+      .with('artists', t.artists, credits)
+      .with('extraartists', t.extraartists, credits)
+      .with('subTracks', t.subTracks, tracks)
+      .end();
   }
   out.jRaw(']');
 }
 
 /** Writes a release's stored document (a `json` value) into the row being written. */
 export function writeReleaseDocument(out: BinaryCopyBuffer, r: Release): void {
-  out.beginJson().jRaw('{').jKey('id').jInt(r.id);
-  str(out, 'status', r.status);
-  str(out, 'title', r.title);
-  credits(out, 'artists', r.artists);
-  credits(out, 'extraartists', r.extraartists);
-  entities(out, 'labels', r.labels, LABEL_TYPE);
-  entities(out, 'series', r.series, SERIES_TYPE);
-  entities(out, 'companies', r.companies, NO_TYPE);
-  formats(out, r.formats);
-  strings(out, 'genres', r.genres);
-  strings(out, 'styles', r.styles);
-  str(out, 'country', r.country);
-  str(out, 'released', r.released);
-  str(out, 'notes', r.notes);
-  str(out, 'dataQuality', r.dataQuality);
-  if (r.masterId !== null) out.jKey('masterId').jInt(r.masterId);
-  if (r.isMainRelease) out.jKey('isMainRelease').jRaw('true');
-  tracks(out, 'tracklist', r.tracklist);
-  identifiers(out, r.identifiers);
-  videos(out, r.videos);
-  images(out, r.images);
-  out.jRaw('}').endJson();
+  documentObject<Release>(out.beginJson())
+    .num('id', r.id)
+    .str('status', r.status)
+    .str('title', r.title)
+    .with('artists', r.artists, credits)
+    .with('extraartists', r.extraartists, credits)
+    .with('labels', r.labels, entities)
+    .with('series', r.series, entities)
+    .with('companies', r.companies, entities)
+    .with('formats', r.formats, formats)
+    .strings('genres', r.genres)
+    .strings('styles', r.styles)
+    .str('country', r.country)
+    .str('released', r.released)
+    .str('notes', r.notes)
+    .str('dataQuality', r.dataQuality)
+    .intOrNull('masterId', r.masterId)
+    .bool('isMainRelease', r.isMainRelease)
+    .with('tracklist', r.tracklist, tracks)
+    .with('identifiers', r.identifiers, identifiers)
+    .with('videos', r.videos, videos)
+    .with('images', r.images, images)
+    .end();
+  out.endJson();
 }
 
 export function writeMasterDocument(out: BinaryCopyBuffer, m: Master): void {
-  out.beginJson().jRaw('{').jKey('id').jInt(m.id);
-  int(out, 'mainRelease', m.mainRelease);
-  str(out, 'title', m.title);
-  int(out, 'year', m.year);
-  credits(out, 'artists', m.artists);
-  strings(out, 'genres', m.genres);
-  strings(out, 'styles', m.styles);
-  str(out, 'dataQuality', m.dataQuality);
-  videos(out, m.videos);
-  images(out, m.images);
-  out.jRaw('}').endJson();
+  documentObject<Master>(out.beginJson())
+    .num('id', m.id)
+    .int('mainRelease', m.mainRelease)
+    .str('title', m.title)
+    .int('year', m.year)
+    .with('artists', m.artists, credits)
+    .strings('genres', m.genres)
+    .strings('styles', m.styles)
+    .str('dataQuality', m.dataQuality)
+    .with('videos', m.videos, videos)
+    .with('images', m.images, images)
+    .end();
+  out.endJson();
 }
 
 export function writeArtistDocument(out: BinaryCopyBuffer, a: Artist): void {
-  out.beginJson().jRaw('{').jKey('id').jInt(a.id);
-  str(out, 'name', a.name);
-  str(out, 'realname', a.realname);
-  str(out, 'profile', a.profile);
-  str(out, 'dataQuality', a.dataQuality);
-  strings(out, 'urls', a.urls);
-  strings(out, 'namevariations', a.namevariations);
-  refs(out, 'aliases', a.aliases);
-  refs(out, 'groups', a.groups);
-  refs(out, 'members', a.members);
-  images(out, a.images);
-  out.jRaw('}').endJson();
+  documentObject<Artist>(out.beginJson())
+    .num('id', a.id)
+    .str('name', a.name)
+    .str('realname', a.realname)
+    .str('profile', a.profile)
+    .str('dataQuality', a.dataQuality)
+    .strings('urls', a.urls)
+    .strings('namevariations', a.namevariations)
+    .with('aliases', a.aliases, refs)
+    .with('groups', a.groups, refs)
+    .with('members', a.members, refs)
+    .with('images', a.images, images)
+    .end();
+  out.endJson();
 }
 
 export function writeLabelDocument(out: BinaryCopyBuffer, l: Label): void {
-  out.beginJson().jRaw('{').jKey('id').jInt(l.id);
-  str(out, 'name', l.name);
-  str(out, 'contactInfo', l.contactInfo);
-  str(out, 'profile', l.profile);
-  str(out, 'dataQuality', l.dataQuality);
-  strings(out, 'urls', l.urls);
-  if (l.parentLabel !== null) ref(out.jKey('parentLabel'), l.parentLabel);
-  refs(out, 'sublabels', l.sublabels);
-  images(out, l.images);
-  out.jRaw('}').endJson();
+  documentObject<Label>(out.beginJson())
+    .num('id', l.id)
+    .str('name', l.name)
+    .str('contactInfo', l.contactInfo)
+    .str('profile', l.profile)
+    .str('dataQuality', l.dataQuality)
+    .strings('urls', l.urls)
+    .with('parentLabel', l.parentLabel, optionalRef)
+    .with('sublabels', l.sublabels, refs)
+    .with('images', l.images, images)
+    .end();
+  out.endJson();
 }
 
 // -------------------------------------------------------------------------------------------------------- expanding
@@ -301,18 +298,19 @@ function expandVideo(d: Doc): Video {
   };
 }
 
-function entityExpander(type: readonly [string, string]): (d: Doc) => ReleaseEntity {
+function entityExpander(list: EntityList): (d: Doc) => ReleaseEntity {
+  const implied = DEFAULT_ENTITY_TYPES[list];
   return (d) => ({
     id: getNum(d, 'id'),
     name: getStr(d, 'name'),
     catno: getStr(d, 'catno'),
-    entityType: typeof d.entityType === 'string' ? d.entityType : type[0],
-    entityTypeName: typeof d.entityTypeName === 'string' ? d.entityTypeName : type[1],
+    entityType: typeof d.entityType === 'string' ? d.entityType : implied.entityType,
+    entityTypeName: typeof d.entityTypeName === 'string' ? d.entityTypeName : implied.entityTypeName,
   });
 }
-const expandLabelEntity = entityExpander(LABEL_TYPE);
-const expandSeriesEntity = entityExpander(SERIES_TYPE);
-const expandCompany = entityExpander(NO_TYPE);
+const expandLabelEntity = entityExpander('labels');
+const expandSeriesEntity = entityExpander('series');
+const expandCompany = entityExpander('companies');
 
 function expandFormat(d: Doc): Format {
   return {
@@ -331,7 +329,7 @@ function expandTrack(d: Doc): Track {
   const position = getStr(d, 'position');
   const duration = getStr(d, 'duration');
   const subTracks = arr(d, 'subTracks', expandTrack);
-  const type = typeof d.type === 'string' ? (d.type as Track['type']) : derivedTrackType(position, duration, subTracks);
+  const type = typeof d.type === 'string' ? (d.type as TrackType) : trackType(position, duration, subTracks);
   return {
     position,
     type,

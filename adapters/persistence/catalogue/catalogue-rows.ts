@@ -75,6 +75,19 @@ export class ReleaseLabelRow {
   catno!: string;
 }
 
+/**
+ * A dated dump file that was imported (`discogs_20200806_releases.xml.gz`: releases of 2020-08-06), written in the
+ * import's transaction; the newest date of a kind is what a later import of that kind must not go below.
+ */
+export class DumpImportRow {
+  id!: number;
+  kind!: string;
+  /** `YYYY-MM-DD`. */
+  dumpDate!: string;
+  file!: string;
+  importedAt!: Date;
+}
+
 const timestamps = {
   dateAdded: { type: 'datetime', columnType: 'timestamptz', defaultRaw: 'now()' },
   dateChanged: { type: 'datetime', columnType: 'timestamptz', defaultRaw: 'now()' },
@@ -163,6 +176,19 @@ export const ReleaseLabelSchema = new EntitySchema<ReleaseLabelRow>({
   },
 });
 
+export const DumpImportSchema = new EntitySchema<DumpImportRow>({
+  class: DumpImportRow,
+  tableName: 'dump_import',
+  indexes: [{ name: 'dump_import_kind_dump_date_idx', properties: ['kind', 'dumpDate'] }],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    kind: { type: 'text' },
+    dumpDate: { type: 'date', columnType: 'date' },
+    file: { type: 'text' },
+    importedAt: { type: 'datetime', columnType: 'timestamptz', defaultRaw: 'now()' },
+  },
+});
+
 /** Every catalogue entity schema, for the ORM's discovery. */
 export const CATALOGUE_SCHEMAS = [
   ArtistSchema,
@@ -171,4 +197,5 @@ export const CATALOGUE_SCHEMAS = [
   ReleaseSchema,
   ReleaseArtistSchema,
   ReleaseLabelSchema,
+  DumpImportSchema,
 ];

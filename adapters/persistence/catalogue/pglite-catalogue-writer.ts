@@ -1,5 +1,9 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import type { CatalogueWriter, CatalogueWriteSession } from '../../../application/ports/catalogue-writer.js';
+import type {
+  CatalogueWriter,
+  CatalogueWriteSession,
+  DumpFileDate,
+} from '../../../application/ports/catalogue-writer.js';
 import type { DumpKind } from '../../../application/ports/dump-reader.js';
 import { type SqlImportChannel, SqlCatalogueWriteSession, type SqlWriteOptions } from './sql-catalogue-write-session.js';
 
@@ -14,7 +18,7 @@ export class PgliteCatalogueWriter implements CatalogueWriter {
     private readonly options: SqlWriteOptions = {},
   ) {}
 
-  async begin(kind: DumpKind): Promise<CatalogueWriteSession> {
+  async begin(kind: DumpKind, dump?: DumpFileDate): Promise<CatalogueWriteSession> {
     let decide!: (commit: boolean) => void;
     const decision = new Promise<boolean>((resolve) => {
       decide = resolve;
@@ -45,10 +49,20 @@ export class PgliteCatalogueWriter implements CatalogueWriter {
       },
     };
     try {
-      return await SqlCatalogueWriteSession.start(kind, channel, finish, this.options);
+      return await this.startSession(kind, channel, finish, dump);
     } catch (err) {
       await finish(false).catch(() => undefined);
       throw err;
     }
+  }
+
+  /** Starts the session on the channel of its transaction; tests override it to look inside the transaction. */
+  protected startSession(
+    kind: DumpKind,
+    channel: SqlImportChannel,
+    finish: (commit: boolean) => Promise<void>,
+    dump: DumpFileDate | undefined,
+  ): Promise<SqlCatalogueWriteSession> {
+    return SqlCatalogueWriteSession.start(kind, channel, finish, dump, this.options);
   }
 }

@@ -1,7 +1,11 @@
 import { once } from 'node:events';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { CatalogueWriter, CatalogueWriteSession } from '../../../application/ports/catalogue-writer.js';
+import type {
+  CatalogueWriter,
+  CatalogueWriteSession,
+  DumpFileDate,
+} from '../../../application/ports/catalogue-writer.js';
 import type { DumpKind } from '../../../application/ports/dump-reader.js';
 import { type SqlImportChannel, SqlCatalogueWriteSession, type SqlWriteOptions } from './sql-catalogue-write-session.js';
 
@@ -15,7 +19,7 @@ export class PostgresCatalogueWriter implements CatalogueWriter {
     private readonly options: SqlWriteOptions = {},
   ) {}
 
-  async begin(kind: DumpKind): Promise<CatalogueWriteSession> {
+  async begin(kind: DumpKind, dump?: DumpFileDate): Promise<CatalogueWriteSession> {
     const client = new pg.Client({ connectionString: this.url });
     // A connection lost between queries would otherwise be an unhandled 'error' event; the next query fails instead.
     client.on('error', () => undefined);
@@ -50,11 +54,21 @@ export class PostgresCatalogueWriter implements CatalogueWriter {
           await done;
         },
       };
-      return await SqlCatalogueWriteSession.start(kind, channel, finish, this.options);
+      return await this.startSession(kind, channel, finish, dump);
     } catch (err) {
       open = false;
       await client.end().catch(() => undefined);
       throw err;
     }
+  }
+
+  /** Starts the session on the channel of its transaction; tests override it to look inside the transaction. */
+  protected startSession(
+    kind: DumpKind,
+    channel: SqlImportChannel,
+    finish: (commit: boolean) => Promise<void>,
+    dump: DumpFileDate | undefined,
+  ): Promise<SqlCatalogueWriteSession> {
+    return SqlCatalogueWriteSession.start(kind, channel, finish, dump, this.options);
   }
 }

@@ -1,4 +1,8 @@
-import type { CatalogueWriteSession, WriteCounts } from '../../../application/ports/catalogue-writer.js';
+import type {
+  CatalogueWriteSession,
+  DumpFileDate,
+  WriteCounts,
+} from '../../../application/ports/catalogue-writer.js';
 import type { DumpBatch, DumpKind, EncodedBatch } from '../../../application/ports/dump-reader.js';
 import { BinaryCopyBuffer } from './binary-copy-buffer.js';
 import {
@@ -47,6 +51,8 @@ const TABLES: Readonly<Record<DumpKind, TableSpec>> = {
 const IMPORT_LOCK = 0x5_d15c_06;
 
 const q = (name: string): string => `"${name}"`;
+/** A string as an SQL literal (standard_conforming_strings is on in every supported version). */
+const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
 /**
  * One round of writes: its records' rows, copied as they come into buffers that are reused round after round (the
@@ -84,7 +90,7 @@ class Round {
  * new records are COPYed straight into their table (the common case of a first import), records already stored go
  * through a temporary staging table and one `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` that changes a row (and
  * its `date_changed`) only when its data differ, keeping `date_added`. For releases, the link rows of the round's
- * releases are replaced.
+ * releases are replaced. A dated dump file is recorded in `dump_import` just before the commit.
  */
 export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   readonly encoder = CATALOGUE_ROW_ENCODER;
@@ -104,6 +110,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     private readonly kind: DumpKind,
     private readonly channel: SqlImportChannel,
     private readonly finish: (commit: boolean) => Promise<void>,
+    private readonly dump: DumpFileDate | undefined,
     options: SqlWriteOptions,
   ) {
     this.spec = TABLES[kind];
@@ -127,6 +134,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     kind: DumpKind,
     channel: SqlImportChannel,
     finish: (commit: boolean) => Promise<void>,
+    dump: DumpFileDate | undefined,
     options: SqlWriteOptions = {},
   ): Promise<SqlCatalogueWriteSession> {
     const { table, staging, columns } = TABLES[kind];
@@ -135,7 +143,15 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     await channel.query(
       `CREATE TEMPORARY TABLE ${staging} ON COMMIT DROP AS SELECT ${list} FROM ${q(table)} WITH NO DATA`,
     );
-    return new SqlCatalogueWriteSession(kind, channel, finish, options);
+    return new SqlCatalogueWriteSession(kind, channel, finish, dump, options);
+  }
+
+  async latestDump(): Promise<DumpFileDate | null> {
+    const [row] = await this.channel.query(
+      `SELECT file, to_char(dump_date, 'YYYY-MM-DD') AS date FROM dump_import WHERE kind = ${literal(this.kind)} ` +
+        'ORDER BY dump_date DESC, id DESC LIMIT 1',
+    );
+    return row ? { file: String(row.file), date: String(row.date) } : null;
   }
 
   async write(batch: DumpBatch | EncodedBatch): Promise<void> {
@@ -223,6 +239,12 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   async commit(): Promise<WriteCounts> {
     await this.flush();
     await this.sending;
+    if (this.dump) {
+      await this.channel.query(
+        `INSERT INTO dump_import (kind, dump_date, file) ` +
+          `VALUES (${literal(this.kind)}, ${literal(this.dump.date)}, ${literal(this.dump.file)})`,
+      );
+    }
     await this.finish(true);
     return { inserted: this.inserted, updated: this.updated, unchanged: this.written - this.inserted - this.updated };
   }

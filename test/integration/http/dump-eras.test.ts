@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type Koa from 'koa';
 import request from 'supertest';
 import type { Database } from '../../../adapters/persistence/database.js';
-import { runImport, seedDemoData } from '../../../composition/commands/import.js';
+import { runImport, seedDemoData } from '../../support/catalogue-import.js';
 import { FIXTURES } from '../../support/catalogue-fixtures.js';
 import { AGENT, BASE_URL, testApp } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';

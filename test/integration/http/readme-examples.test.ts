@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import type Koa from 'koa';
 import request from 'supertest';
 import type { Database } from '../../../adapters/persistence/database.js';
-import { seedDemoData } from '../../../composition/commands/import.js';
+import { seedDemoData } from '../../support/catalogue-import.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
 import { testApp } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { expandMaster, expandRelease } from '../../../adapters/persistence/catalogue/catalogue-documents.js';
 import type { Database } from '../../../adapters/persistence/database.js';
-import { runImport, seedDemoData } from '../../../composition/commands/import.js';
+import { runImport, seedDemoData } from '../../support/catalogue-import.js';
+import { aCredit, aRelease, aTrack, inSeries, onLabel } from '../../support/builders/catalogue-builders.js';
+import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { openTestDatabase } from '../../support/test-database.js';
 import { demo, readDump, Scratch, SINGLE } from '../../support/dump-fixtures.js';
 import { catalogueSnapshot, emptyCatalogue, sql } from './import-support.js';
@@ -116,23 +118,36 @@ describe('Dump import into the database', function () {
     before(() => emptyCatalogue(db));
 
     it('have Main, Appearance, each credit role, and TrackAppearance, skipping unlinked credits', async () => {
-      const credit = (id: number, name: string, role = '', extra = ''): string =>
-        `<artist><id>${id}</id><name>${name}</name>${extra}<role>${role}</role></artist>`;
-      const file = scratch.write(
-        'links.xml',
-        `<releases><release id="500" status="Accepted"><artists>${credit(10, 'A', '', '<join>&amp;</join>')}` +
-          `${credit(11, 'B')}</artists><title>Links</title>` +
-          '<labels><label name="L" catno="X1" id="100"/><label name="Not On Label" catno="none" id="0"/></labels>' +
-          '<series><series name="S" catno="S1" id="200"/></series><extraartists>' +
-          `${credit(12, 'C', 'Written-By, Producer')}${credit(13, 'D', 'Guitar [Acoustic, Electric]')}` +
-          `${credit(10, 'A', 'Mixed By')}<artist><name>Unlinked</name><role>Artwork</role></artist></extraartists>` +
-          '<tracklist><track><position>1</position><title>One</title>' +
-          `<artists>${credit(10, 'A')}${credit(14, 'E')}</artists><extraartists>${credit(15, 'F', 'Vocals')}` +
-          '</extraartists></track><track><position/><title>Medley</title><sub_tracks><track><position>2a</position>' +
-          `<title>Two</title><artists>${credit(16, 'G')}</artists><extraartists>${credit(12, 'C', 'Lyrics By')}` +
-          '</extraartists></track></sub_tracks></track></tracklist></release></releases>',
-      );
-      await runImport(db, [file], quiet);
+      await seedCatalogue(db, {
+        releases: [
+          aRelease(500, {
+            title: 'Links',
+            artists: [aCredit(10, 'A', { join: '&' }), aCredit(11, 'B')],
+            labels: [onLabel(100, 'L', 'X1'), onLabel(0, 'Not On Label', 'none')],
+            series: [inSeries(200, 'S', 'S1')],
+            extraartists: [
+              aCredit(12, 'C', { role: 'Written-By, Producer' }),
+              aCredit(13, 'D', { role: 'Guitar [Acoustic, Electric]' }),
+              aCredit(10, 'A', { role: 'Mixed By' }),
+              aCredit(0, 'Unlinked', { role: 'Artwork' }),
+            ],
+            tracklist: [
+              aTrack('1', 'One', {
+                artists: [aCredit(10, 'A'), aCredit(14, 'E')],
+                extraartists: [aCredit(15, 'F', { role: 'Vocals' })],
+              }),
+              aTrack('', 'Medley', {
+                subTracks: [
+                  aTrack('2a', 'Two', {
+                    artists: [aCredit(16, 'G')],
+                    extraartists: [aCredit(12, 'C', { role: 'Lyrics By' })],
+                  }),
+                ],
+              }),
+            ],
+          }),
+        ],
+      });
       expect(await sql(db, 'SELECT artist_id, role FROM release_artist WHERE release_id = 500 ORDER BY 1, 2')).to.deep.equal([
         { artist_id: 10, role: 'Main' },
         { artist_id: 10, role: 'Mixed By' },

@@ -1,4 +1,14 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { PgliteCatalogueWriter } from '../../../adapters/persistence/catalogue/pglite-catalogue-writer.js';
+import { PostgresCatalogueWriter } from '../../../adapters/persistence/catalogue/postgres-catalogue-writer.js';
+import type {
+  SqlCatalogueWriteSession,
+  SqlImportChannel,
+  SqlWriteOptions,
+} from '../../../adapters/persistence/catalogue/sql-catalogue-write-session.js';
 import type { Database } from '../../../adapters/persistence/database.js';
+import type { CatalogueWriter, DumpFileDate } from '../../../application/ports/catalogue-writer.js';
+import type { DumpKind } from '../../../application/ports/dump-reader.js';
 
 /** Runs SQL on the test database (through the ORM's connection, outside any import). */
 export async function sql<T = Record<string, unknown>>(db: Database, query: string): Promise<T[]> {
@@ -8,6 +18,7 @@ export async function sql<T = Record<string, unknown>>(db: Database, query: stri
 /** Every row of the catalogue tables, in a stable order; timestamps as text unless left out. */
 export async function catalogueSnapshot(db: Database, options: { timestamps?: boolean } = {}): Promise<unknown> {
   const ts = options.timestamps === false ? '' : ', date_added::text AS date_added, date_changed::text AS date_changed';
+  const importedAt = options.timestamps === false ? '' : ', imported_at::text AS imported_at';
   return {
     artist: await sql(db, `SELECT id, name, data${ts} FROM artist ORDER BY id`),
     label: await sql(db, `SELECT id, name, data${ts} FROM label ORDER BY id`),
@@ -19,9 +30,128 @@ export async function catalogueSnapshot(db: Database, options: { timestamps?: bo
     ),
     releaseArtist: await sql(db, 'SELECT release_id, artist_id, role FROM release_artist ORDER BY 1, 2, 3'),
     releaseLabel: await sql(db, 'SELECT release_id, position, label_id, catno FROM release_label ORDER BY 1, 2'),
+    dumpImport: await sql(
+      db,
+      `SELECT kind, dump_date::text AS dump_date, file${importedAt} FROM dump_import
+       ORDER BY kind, dump_date, file, imported_at`,
+    ),
   };
 }
 
+/** Empties the catalogue tables and the record of the dumps imported. */
 export async function emptyCatalogue(db: Database): Promise<void> {
-  await sql(db, 'TRUNCATE artist, label, master, release, release_artist, release_label');
+  await sql(db, 'TRUNCATE artist, label, master, release, release_artist, release_label, dump_import');
+}
+
+/** The table each kind of dump fills. */
+const TABLE: Readonly<Record<DumpKind, string>> = {
+  artists: 'artist',
+  labels: 'label',
+  masters: 'master',
+  releases: 'release',
+};
+
+/** What a writer saw inside the transaction of one session, counted with the session's own connection. */
+export interface TransactionView {
+  readonly kind: DumpKind;
+  /** COPYs into the kind's table (rounds of new records) and into its staging table (rounds of stored ones). */
+  readonly copies: number;
+  /** Rows of the kind's table, just before the rollback. */
+  readonly rows: number;
+  /** Of them, rows inserted or updated by this transaction (their `xmin` is its id). */
+  readonly writtenHere: number;
+}
+
+/** What an `ObservedWriter` saw: sessions begun, and a view of each transaction rolled back. */
+export interface WriterObservations {
+  begun: number;
+  readonly rolledBack: TransactionView[];
+}
+
+/**
+ * Wraps a session's channel and end so that, just before a rollback, the rows the transaction wrote are counted
+ * through the transaction's own connection (nothing else can see them).
+ */
+function observe(
+  kind: DumpKind,
+  channel: SqlImportChannel,
+  finish: (commit: boolean) => Promise<void>,
+  seen: WriterObservations,
+): { channel: SqlImportChannel; finish: (commit: boolean) => Promise<void> } {
+  seen.begun++;
+  let copies = 0;
+  return {
+    channel: {
+      query: (text) => channel.query(text),
+      copy: (table, columns, data) => {
+        if (table === TABLE[kind] || table === `import_${TABLE[kind]}`) copies++;
+        return channel.copy(table, columns, data);
+      },
+    },
+    finish: async (commit) => {
+      if (!commit) {
+        const [row] = await channel.query(
+          `SELECT count(*)::int AS rows, (count(*) FILTER (WHERE xmin = pg_current_xact_id()::xid))::int AS here ` +
+            `FROM "${TABLE[kind]}"`,
+        );
+        seen.rolledBack.push({ kind, copies, rows: Number(row!.rows), writtenHere: Number(row!.here) });
+      }
+      await finish(commit);
+    },
+  };
+}
+
+class ObservedPgliteWriter extends PgliteCatalogueWriter {
+  constructor(
+    pglite: PGlite,
+    options: SqlWriteOptions,
+    private readonly seen: WriterObservations,
+  ) {
+    super(pglite, options);
+  }
+
+  protected override startSession(
+    kind: DumpKind,
+    channel: SqlImportChannel,
+    finish: (commit: boolean) => Promise<void>,
+    dump: DumpFileDate | undefined,
+  ): Promise<SqlCatalogueWriteSession> {
+    const o = observe(kind, channel, finish, this.seen);
+    return super.startSession(kind, o.channel, o.finish, dump);
+  }
+}
+
+class ObservedPostgresWriter extends PostgresCatalogueWriter {
+  constructor(
+    url: string,
+    options: SqlWriteOptions,
+    private readonly seen: WriterObservations,
+  ) {
+    super(url, options);
+  }
+
+  protected override startSession(
+    kind: DumpKind,
+    channel: SqlImportChannel,
+    finish: (commit: boolean) => Promise<void>,
+    dump: DumpFileDate | undefined,
+  ): Promise<SqlCatalogueWriteSession> {
+    const o = observe(kind, channel, finish, this.seen);
+    return super.startSession(kind, o.channel, o.finish, dump);
+  }
+}
+
+/**
+ * The catalogue writer of the test database (as `catalogueWriterFor` picks it), made to report what each session's
+ * transaction held just before it was rolled back (test-only subclasses of the real writers).
+ */
+export function observedWriterFor(
+  db: Database,
+  options: SqlWriteOptions = {},
+): { writer: CatalogueWriter; seen: WriterObservations } {
+  const seen: WriterObservations = { begun: 0, rolledBack: [] };
+  if (db.location.kind === 'server') {
+    return { writer: new ObservedPostgresWriter(db.location.url, options, seen), seen };
+  }
+  return { writer: new ObservedPgliteWriter(db.pglite!, options, seen), seen };
 }

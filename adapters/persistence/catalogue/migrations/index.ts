@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121102457_catalogue } from './Migration20261121102457_catalogue.js';
 import { Migration20261121110651_document_json } from './Migration20261121110651_document_json.js';
+import { Migration20261122152519_dump_import } from './Migration20261122152519_dump_import.js';
 
 /**
  * The catalogue module's migrations, in order. Each module lists its own migrations beside its schemas; the database
@@ -10,4 +11,5 @@ import { Migration20261121110651_document_json } from './Migration20261121110651
 export const CATALOGUE_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration20261121102457_catalogue', class: Migration20261121102457_catalogue },
   { name: 'Migration20261121110651_document_json', class: Migration20261121110651_document_json },
+  { name: 'Migration20261122152519_dump_import', class: Migration20261122152519_dump_import },
 ];

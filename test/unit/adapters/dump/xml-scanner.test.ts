@@ -70,4 +70,27 @@ describe('XmlScanner', () => {
     expect(scanError('<a></a').reason).to.equal('unexpected end of input inside markup');
     expect(scanError('').reason).to.equal('the document has no root element');
   });
+
+  it('tells where each child of the root starts, when it closes, however the text comes in chunks', () => {
+    const xml = '<r>\n  <a>one\ntwo</a>\n<b x="1"/><c>\n\n<d/></c>\n   <e>' + 'x'.repeat(50) + '</e></r>';
+    const positions = (chunk: number): string[] => {
+      const out: string[] = [];
+      let depth = 0;
+      const scanner: XmlScanner = new XmlScanner({
+        open: () => void depth++,
+        close: () => {
+          if (--depth === 1) {
+            const { line, column } = scanner.childPosition();
+            out.push(`${line}:${column}`);
+          }
+        },
+        text: () => undefined,
+      });
+      for (let i = 0; i < xml.length; i += chunk) scanner.write(xml.slice(i, i + chunk));
+      scanner.end();
+      return out;
+    };
+    expect(positions(xml.length)).to.deep.equal(['2:3', '4:1', '4:11', '7:4']);
+    for (const size of [1, 2, 3, 7, 16]) expect(positions(size), `chunks of ${size}`).to.deep.equal(positions(xml.length));
+  });
 });

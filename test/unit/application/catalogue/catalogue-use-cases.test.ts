@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
 import { NoListingsMarketFigures } from '../../../../adapters/in-memory/no-listings-market-figures.js';
 import { NoUsersCommunityFigures } from '../../../../adapters/in-memory/no-users-community-figures.js';
@@ -58,7 +59,7 @@ describe('catalogue use cases (in-memory adapters)', () => {
   const community = new NoUsersCommunityFigures();
 
   beforeEach(() => {
-    catalogue = new InMemoryCatalogueReader(() => FIXED);
+    catalogue = new InMemoryCatalogueReader(new FixedClock(FIXED));
     text = new TextRenderer(catalogue, WEB);
     catalogue.putArtist(anArtist(1, { name: 'Someone', profile: 'Signed to [l7], see [r10].' }));
     catalogue.putLabel(aLabel(7, { name: 'Seven Records', profile: '[b]Since[/b] 1990 with [a1].' }));
@@ -196,17 +197,17 @@ describe('catalogue use cases (in-memory adapters)', () => {
   });
 
   it('keeps dateAdded and moves dateChanged only when a record changes', async () => {
-    let now = new Date('2026-01-01T00:00:00Z');
-    const store = new InMemoryCatalogueReader(() => now);
+    const clock = new FixedClock('2026-01-01T00:00:00Z');
+    const store = new InMemoryCatalogueReader(clock);
     store.putArtist(anArtist(3));
-    now = new Date('2026-02-01T00:00:00Z');
+    clock.set('2026-02-01T00:00:00Z');
     store.putArtist(anArtist(3));
     expect((await store.artist(3))!.dateChanged).to.deep.equal(new Date('2026-01-01T00:00:00Z'));
-    now = new Date('2026-03-01T00:00:00Z');
+    clock.set('2026-03-01T00:00:00Z');
     store.putArtist(anArtist(3, { profile: 'new' }));
     const stored = (await store.artist(3))!;
     expect(stored.dateAdded).to.deep.equal(new Date('2026-01-01T00:00:00Z'));
-    expect(stored.dateChanged).to.deep.equal(now);
+    expect(stored.dateChanged).to.deep.equal(clock.now());
   });
 });
 

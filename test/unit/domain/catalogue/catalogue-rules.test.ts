@@ -4,6 +4,9 @@ import type { Format } from '../../../../domain/catalogue/release.js';
 import { aRelease } from '../../../support/builders/catalogue-builders.js';
 import { formatDetails, formatReleased, formatSummary, majorFormats, releaseListing, releaseYear } from '../../../../domain/catalogue/release-summary.js';
 import { estimatedWeight, formatQuantity } from '../../../../domain/catalogue/shipping-estimate.js';
+import { DEFAULT_ENTITY_TYPES } from '../../../../domain/catalogue/entity-types.js';
+import type { TrackType } from '../../../../domain/catalogue/release.js';
+import { trackType } from '../../../../domain/catalogue/track-type.js';
 
 const credit = (name: string, join = '', anv = ''): ArtistCredit => ({ id: 1, name, anv, join, role: '', tracks: '' });
 const format = (name: string, qty: string, descriptions: string[] = [], text = ''): Format => ({ name, qty, text, descriptions });
@@ -88,6 +91,33 @@ describe('catalogue rules', () => {
         thumb: '',
       });
       expect(releaseListing(aRelease(2, { labels: [] }))).to.include({ label: '', catno: '' });
+    });
+  });
+
+  describe('trackType', () => {
+    const sub = [{}];
+    const cases: Array<[string, string, readonly unknown[], TrackType]> = [
+      ['A1', '3:45', [], 'track'],
+      ['A1', '', [], 'track'],
+      ['', '3:45', [], 'track'],
+      ['', '', [], 'heading'],
+      [' ', '\n  ', [], 'heading'],
+      ['', '', sub, 'index'],
+      ['3', '10:00', sub, 'index'],
+    ];
+    for (const [position, duration, subTracks, type] of cases) {
+      it(`position ${JSON.stringify(position)}, duration ${JSON.stringify(duration)}, ${subTracks.length} sub-tracks → ${type}`, () =>
+        expect(trackType(position, duration, subTracks)).to.equal(type));
+    }
+  });
+
+  describe('DEFAULT_ENTITY_TYPES', () => {
+    it('implies label for labels, series for series, nothing for companies', () => {
+      expect(DEFAULT_ENTITY_TYPES).to.deep.equal({
+        labels: { entityType: '1', entityTypeName: 'Label' },
+        series: { entityType: '22', entityTypeName: 'Series' },
+        companies: { entityType: '', entityTypeName: '' },
+      });
     });
   });
 

@@ -1,14 +1,10 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
 import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
-import { catalogueWriterFor } from '../../adapters/persistence/catalogue/catalogue-writer-for.js';
 import type { Database } from '../../adapters/persistence/database.js';
-import { SystemClock } from '../../adapters/system/system-clock.js';
-import { ImportDump, type ImportProgress, type ImportSummary } from '../../application/catalogue/import-dump.js';
+import type { ImportDump, ImportProgress, ImportSummary } from '../../application/catalogue/import-dump.js';
 import { DUMP_KINDS } from '../../application/ports/dump-reader.js';
-
-export { catalogueWriterFor };
+import { demoDataDir } from '../demo-data.js';
 
 export type { ImportSummary } from '../../application/catalogue/import-dump.js';
 
@@ -18,17 +14,9 @@ export interface ImportOptions {
    * nothing. `log` gets one summary line per file in every mode.
    */
   readonly progress: 'bar' | 'line' | 'none';
+  /** Import a dump older than the newest of its kind already imported (see `ImportDump`). */
+  readonly force?: boolean;
   readonly log?: (line: string) => void;
-}
-
-/** The import use case on a database, built as the catalogue module binds it (for tests and the benchmark). */
-export function importDumpFor(db: Database): ImportDump {
-  return new ImportDump(new XmlDumpReader(), catalogueWriterFor(db), new SystemClock());
-}
-
-/** `importFiles` with the use case built for `db` (see `importDumpFor`). */
-export function runImport(db: Database, files: string[], options: ImportOptions): Promise<ImportSummary[]> {
-  return importFiles(importDumpFor(db), files, options);
 }
 
 /**
@@ -41,7 +29,7 @@ export async function importFiles(useCase: ImportDump, files: string[], options:
     const bar = options.progress === 'bar' ? new ProgressBar() : undefined;
     let summary: ImportSummary;
     try {
-      summary = await useCase.execute({ source: file, onProgress: bar && ((p) => bar.update(p)) });
+      summary = await useCase.execute({ source: file, force: options.force, onProgress: bar && ((p) => bar.update(p)) });
     } finally {
       bar?.stop();
     }
@@ -51,21 +39,22 @@ export async function importFiles(useCase: ImportDump, files: string[], options:
   return summaries;
 }
 
-/** "releases_2020.xml.gz: 1,000 releases in 0.4 s (2,500/s): 1,000 new, 0 changed, 0 unchanged" */
+/** "x.xml.gz: 1,000 releases in 0.4 s (2,500/s): 1,000 new, 0 changed, 0 unchanged[, 2 skipped]", then a line per warning. */
 export function summaryLine(s: ImportSummary): string {
   const n = (x: number): string => x.toLocaleString('en-US');
   const rate = s.seconds > 0 ? Math.round(s.records / s.seconds) : s.records;
-  return (
+  const skipped = s.skipped > 0 ? `, ${n(s.skipped)} skipped` : '';
+  const line =
     `${s.file}: ${n(s.records)} ${s.kind} in ${s.seconds.toFixed(1)} s (${n(rate)}/s): ` +
-    `${n(s.inserted)} new, ${n(s.updated)} changed, ${n(s.unchanged)} unchanged`
-  );
+    `${n(s.inserted)} new, ${n(s.updated)} changed, ${n(s.unchanged)} unchanged${skipped}`;
+  return [line, ...s.warnings.map((w) => `  warning: ${w}`)].join('\n');
 }
 
 /**
  * Imports the bundled demo data (the 2020 samples in `composition/demo-data/`: artists, labels, masters, releases)
  * when the catalogue has no release yet. Returns whether it imported.
  */
-export async function seedDemoData(db: Database, options: ImportOptions, useCase: ImportDump = importDumpFor(db)): Promise<boolean> {
+export async function seedDemoData(db: Database, useCase: ImportDump, options: ImportOptions): Promise<boolean> {
   const rows = await db.orm.em.fork().getConnection().execute<{ found: boolean }[]>(
     'select exists (select 1 from release) as found',
   );
@@ -74,13 +63,9 @@ export async function seedDemoData(db: Database, options: ImportOptions, useCase
   return true;
 }
 
-/** The demo dump files, artists first and releases last, found from the source or the compiled (dist/) layout. */
+/** The demo dump files, artists first and releases last. */
 export function demoDataFiles(): string[] {
-  const candidates = ['../../../composition/demo-data/', '../demo-data/'].map((rel) =>
-    fileURLToPath(new URL(rel, import.meta.url)),
-  );
-  const dir = candidates.find((d) => fs.existsSync(d));
-  if (!dir) throw new Error(`The demo data folder is missing (looked in ${candidates.join(', ')})`);
+  const dir = demoDataDir();
   const names = fs.readdirSync(dir);
   return DUMP_KINDS.map((kind) => {
     const name = names.find((n) => new RegExp(`_${kind}\\.xml(\\.gz)?$`).test(n));

@@ -1,0 +1,36 @@
+import type { Database } from '../../adapters/persistence/database.js';
+import type { WriteCounts } from '../../application/ports/catalogue-writer.js';
+import { type DumpBatch, DUMP_KINDS, type DumpKind, type DumpRecordOf } from '../../application/ports/dump-reader.js';
+import { catalogueWriterFor } from '../../adapters/persistence/catalogue/catalogue-writer-for.js';
+
+/** Catalogue records for a test, by kind (build them with test/support/builders/catalogue-builders.ts). */
+export type CatalogueSeed = { readonly [K in DumpKind]?: readonly DumpRecordOf[K][] };
+
+/**
+ * Puts records into a test database without XML: through the real catalogue writer of that database (COPY on
+ * PostgreSQL, the PGlite session when embedded), as the dump import stores them — documents, list columns, link rows.
+ * One transaction per kind, artists first; a record already stored is replaced, keeping its `date_added`. Nothing
+ * is recorded as a dump import. Returns what each kind's write did.
+ *
+ *   await seedCatalogue(db, { releases: [aRelease(5, { title: 'X' })], artists: [anArtist(1)] });
+ */
+export async function seedCatalogue(
+  db: Database,
+  seed: CatalogueSeed,
+): Promise<Partial<Record<DumpKind, WriteCounts>>> {
+  const writer = catalogueWriterFor(db);
+  const counts: Partial<Record<DumpKind, WriteCounts>> = {};
+  for (const kind of DUMP_KINDS) {
+    const records = seed[kind];
+    if (!records || records.length === 0) continue;
+    const session = await writer.begin(kind);
+    try {
+      await session.write({ kind, records } as DumpBatch);
+      counts[kind] = await session.commit();
+    } catch (err) {
+      await session.rollback().catch(() => undefined);
+      throw err;
+    }
+  }
+  return counts;
+}
