@@ -6,6 +6,7 @@ import pg from 'pg';
 
 import { RedisRateLimitStore } from '../../../adapters/rate-limit/redis-rate-limit-store.js';
 import { startupErrorMessage } from '../../../composition/startup-errors.js';
+import { closedPort } from '../../support/ports.js';
 
 // The errors below are the real ones, made by doing what fails (except EACCES, which root cannot provoke).
 
@@ -20,13 +21,6 @@ async function listenError(port: number, host: string): Promise<Error> {
   });
 }
 
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Connects with pg as the server does, and returns the error it fails with. */
 async function pgError(url: string, options: pg.ClientConfig = {}): Promise<Error> {

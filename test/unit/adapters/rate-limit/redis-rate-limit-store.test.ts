@@ -11,6 +11,7 @@ import { rateLimit, type RateLimitStoreFailure } from '../../../../adapters/http
 import { RedisRateLimitStore } from '../../../../adapters/rate-limit/redis-rate-limit-store.js';
 import { RedisUnavailable } from '../../../../adapters/rate-limit/redis-unavailable.js';
 import type { Logger } from '../../../../application/ports/logger.js';
+import { closedPort } from '../../../support/ports.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The store's per-call bound in these tests. */
@@ -46,14 +47,6 @@ class RecordingLogger implements Logger {
   }
 }
 
-/** A port on 127.0.0.1 where nothing listens (taken from the OS, then released). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A TCP server that accepts connections and never says a word: a Redis that hangs. */
 async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
