@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { createPinoLogger } from '../adapters/logging/pino-logger.js';
@@ -7,6 +8,7 @@ import { DataFolderLocked, Database } from '../adapters/persistence/database.js'
 import { ApplicationError } from '../application/errors.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { discoverModules, schemaOf } from './modules.js';
+import { startClusterPrimary, startClusterWorker, StartupFailed } from './cluster.js';
 import { startServer } from './server.js';
 import { startupErrorMessage } from './startup-errors.js';
 import type { CommandContext } from './spindle-module.js';
@@ -47,11 +49,21 @@ async function main(argv: string[]): Promise<void> {
     .action(async (opts: { demo?: boolean; port?: string }) => {
       const config = loadConfig(opts.port ? { ...process.env, PORT: opts.port } : process.env);
       const logger = createPinoLogger(config.logLevel);
-      const server = await startServer(config, logger, { demo: Boolean(opts.demo) });
+      const server =
+        config.webConcurrency <= 1
+          ? await startServer(config, logger, { demo: Boolean(opts.demo) })
+          : cluster.isPrimary
+            ? await startClusterPrimary(config, logger, { demo: Boolean(opts.demo) })
+            : await startClusterWorker(config, logger.child({ worker: cluster.worker?.id })).catch(() => process.exit(1));
       let signals = 0;
       const stop = (signal: string) => {
         signals += 1;
-        if (signals > 1) process.exit(130);
+        // A second signal ends the process at once; a worker, which gets the terminal's signal and then its
+        // primary's, leaves that to the primary.
+        if (signals > 1) {
+          if (cluster.isWorker) return;
+          process.exit(130);
+        }
         logger.info({ signal }, 'signal received');
         server.stop().then(
           () => process.exit(0),
@@ -116,6 +128,10 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv).catch((err: unknown) => {
+  if (err instanceof StartupFailed) {
+    console.error(err.message);
+    process.exit(1);
+  }
   if (err instanceof ConfigError || err instanceof DataFolderLocked || err instanceof ApplicationError) {
     console.error(err.message);
     process.exit(2);

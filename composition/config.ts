@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Which words the API speaks where the spec and the public Discogs API differ (see spec/GAPS.md "Two dialects"). */
@@ -40,6 +41,11 @@ export interface Config {
   readonly trustProxy: boolean;
   /** Largest request body accepted, in bytes. */
   readonly maxBodyBytes: number;
+  /**
+   * Processes serving HTTP (node:cluster workers sharing the port). Default: the machine's cores on a PostgreSQL
+   * server, 1 on the embedded database (which one process owns).
+   */
+  readonly webConcurrency: number;
 }
 
 /** Thrown when the environment holds a value Spindle cannot use; the message names every bad variable. */
@@ -115,6 +121,12 @@ export function loadConfig(env: Env = process.env): Config {
   if (!RATE_LIMIT_STORE_FAILURES.includes(rateLimitStoreFailure)) {
     problems.push(`RATE_LIMIT_STORE_FAILURE must be open or closed, got "${read('RATE_LIMIT_STORE_FAILURE')}"`);
   }
+  const webConcurrency = integer('WEB_CONCURRENCY', databaseUrl ? os.availableParallelism() : 1, 1, 64);
+  if (webConcurrency > 1 && databaseUrl === undefined && read('WEB_CONCURRENCY') !== undefined) {
+    problems.push(
+      `WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database admits one process), got "${read('WEB_CONCURRENCY')}"`,
+    );
+  }
   const logLevel = (read('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -140,6 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     trustProxy: bool('TRUST_PROXY', false),
     maxBodyBytes: integer('MAX_BODY_BYTES', 1_048_576, 1024, 1_073_741_824),
+    webConcurrency: databaseUrl ? webConcurrency : 1,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

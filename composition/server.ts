@@ -1,11 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../application/ports/logger.js';
+import type { RateLimitStore } from '../application/ports/rate-limit-store.js';
 import { handleClientError } from '../adapters/http/client-errors.js';
 import { RedisRateLimitStore } from '../adapters/rate-limit/redis-rate-limit-store.js';
 import type { Config } from './config.js';
 import { HTTP } from './http/http-tokens.js';
-import { openSpindle } from './spindle.js';
+import { openSpindle, type Spindle } from './spindle.js';
 
 /** A listening Spindle server and the way to stop it cleanly. */
 export interface RunningServer {
@@ -13,18 +14,30 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** Put every module's demo data in place where it has none. */
+  readonly demo: boolean;
+  /** Apply pending migrations first (default true; cluster workers leave it to the primary). */
+  readonly migrate?: boolean;
+  /**
+   * The rate-limit store when it is not Redis's or this process's own (a cluster worker's, which asks the primary).
+   * With REDIS_URL set, Redis is used whatever this says.
+   */
+  readonly rateLimitStore?: RateLimitStore;
+}
+
 /**
  * Opens the database, applies pending migrations, puts every module's demo data in place when asked, and serves
  * the API. `stop` stops accepting connections, lets requests in flight finish (up to a grace period), then closes
  * Redis and the database (releasing the embedded data folder's lock).
  */
-export async function startServer(config: Config, logger: Logger, options: { demo: boolean }): Promise<RunningServer> {
-  const redis = config.redisUrl ? await RedisRateLimitStore.open(config.redisUrl, { logger }) : undefined;
-  let spindle;
+export async function startServer(config: Config, logger: Logger, options: ServerOptions): Promise<RunningServer> {
+  const store = config.redisUrl ? await RedisRateLimitStore.open(config.redisUrl, { logger }) : options.rateLimitStore;
+  let spindle: Spindle;
   try {
-    spindle = await openSpindle(config, logger, { redisRateLimitStore: redis });
+    spindle = await openSpindle(config, logger, { rateLimitStore: store, migrate: options.migrate });
   } catch (err) {
-    await redis?.close?.();
+    await store?.close?.();
     throw err;
   }
   try {

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { ContainerModule, Container } from 'inversify';
 import type { Logger } from '../application/ports/logger.js';
+import type { RateLimitStore } from '../application/ports/rate-limit-store.js';
 import type { Database, DatabaseSchema } from '../adapters/persistence/database.js';
-import type { RedisRateLimitStore } from '../adapters/rate-limit/redis-rate-limit-store.js';
 import type { Config } from './config.js';
 
 /** What the composition root opens before the container is built, and hands to every module's bindings. */
@@ -10,8 +10,11 @@ export interface Runtime {
   readonly config: Config;
   readonly logger: Logger;
   readonly db: Database;
-  /** Set when REDIS_URL is configured. */
-  readonly redisRateLimitStore?: RedisRateLimitStore;
+  /**
+   * A rate-limit store shared beyond this process (Redis when REDIS_URL is set, or the cluster primary's window in a
+   * worker); undefined counts requests in this process.
+   */
+  readonly rateLimitStore?: RateLimitStore;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import type { Logger } from '../application/ports/logger.js';
 import { Database } from '../adapters/persistence/database.js';
-import type { RedisRateLimitStore } from '../adapters/rate-limit/redis-rate-limit-store.js';
+import type { RateLimitStore } from '../application/ports/rate-limit-store.js';
 import type { Config } from './config.js';
 import { buildContainer } from './container.js';
 import { databaseLocation } from './database-location.js';
@@ -16,15 +16,17 @@ export interface Spindle {
   readonly container: Container;
   /** Runs every module's demo data step, in module order. */
   seedDemo(log: (line: string) => void): Promise<void>;
-  /** Closes Redis (when this opened it) and the database (releasing the embedded data folder's lock). */
+  /** Closes the shared rate-limit store (Redis) and the database (releasing the embedded data folder's lock). */
   close(): Promise<void>;
 }
 
 export interface OpenOptions {
   /** The modules to run; every module found in `composition/` by default. */
   readonly modules?: readonly SpindleModule[];
-  /** A Redis rate-limit store to use (and close with the application). */
-  readonly redisRateLimitStore?: RedisRateLimitStore;
+  /** A shared rate-limit store to use (and close with the application): Redis, or the cluster primary's. */
+  readonly rateLimitStore?: RateLimitStore;
+  /** Apply pending migrations (default true; cluster workers leave it to the primary). */
+  readonly migrate?: boolean;
 }
 
 /**
@@ -35,13 +37,15 @@ export async function openSpindle(config: Config, logger: Logger, options: OpenO
   const modules = options.modules ?? (await discoverModules());
   const db = await Database.open(databaseLocation(config), schemaOf(modules));
   try {
-    const applied = await db.migrate();
-    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    if (options.migrate !== false) {
+      const applied = await db.migrate();
+      if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    }
   } catch (err) {
     await db.close();
     throw err;
   }
-  const container = buildContainer({ config, logger, db, redisRateLimitStore: options.redisRateLimitStore }, modules);
+  const container = buildContainer({ config, logger, db, rateLimitStore: options.rateLimitStore }, modules);
   return {
     config,
     modules,
@@ -52,7 +56,7 @@ export async function openSpindle(config: Config, logger: Logger, options: OpenO
     },
     async close() {
       try {
-        await options.redisRateLimitStore?.close?.();
+        await options.rateLimitStore?.close?.();
       } finally {
         await db.close();
       }

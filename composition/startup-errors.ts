@@ -51,6 +51,9 @@ function describe(e: ErrorFields, context: StartupContext): string | undefined {
     return `${e.message.replace(/\.$/, '')}; start it, fix REDIS_URL, or unset REDIS_URL to count requests in memory.`;
   }
   if (e.syscall === 'listen') return listenError(e);
+  // In a cluster worker the primary binds the port, and the worker's error says `bind EADDRINUSE 127.0.0.1:3000`.
+  const bound = e.syscall === 'bind' && typeof e.message === 'string' ? /\s(\S+):(\d+)$/.exec(e.message) : null;
+  if (bound) return listenError({ ...e, address: bound[1], port: Number(bound[2]) });
   const db = context.databaseUrl === undefined ? undefined : parsePostgresUrl(context.databaseUrl);
   if (db === undefined) return undefined;
   if (typeof e.severity === 'string' && typeof e.code === 'string') return serverRefusal(e, e.code, db);

@@ -48,12 +48,24 @@ function mikroOrmTypes(): pg.CustomTypesConfig {
  * so a knex pool of one) and the lock that keeps other processes out of its folder.
  */
 export class Database {
+  private readPool: pg.Pool | undefined;
+
   private constructor(
     readonly orm: MikroORM,
     readonly location: DatabaseLocation,
     readonly pglite: PGlite | undefined,
     private readonly releaseLock: (() => Promise<void>) | undefined,
   ) {}
+
+  /**
+   * On a server, a plain `pg` pool for the hot reads by primary key (named prepared statements, no ORM in between),
+   * opened on first use and closed with the database; undefined on the embedded database (one session, the ORM's).
+   */
+  hotReadPool(): pg.Pool | undefined {
+    if (this.location.kind !== 'server') return undefined;
+    this.readPool ??= new pg.Pool({ connectionString: this.location.url, max: 10, connectionTimeoutMillis: 10_000 });
+    return this.readPool;
+  }
 
   /**
    * Opens the database at `location` with the schemas and migrations the modules contribute (persistence code
@@ -156,6 +168,7 @@ export class Database {
 
   async close(): Promise<void> {
     try {
+      await this.readPool?.end();
       await this.orm.close(true);
       if (this.pglite && !this.pglite.closed) await this.pglite.close();
     } finally {

@@ -8,6 +8,7 @@ import { CATALOGUE_SCHEMAS } from '../../adapters/persistence/catalogue/catalogu
 import { catalogueWriterFor } from '../../adapters/persistence/catalogue/catalogue-writer-for.js';
 import { CATALOGUE_MIGRATIONS } from '../../adapters/persistence/catalogue/migrations/index.js';
 import { MikroOrmCatalogueReader } from '../../adapters/persistence/catalogue/mikro-orm-catalogue-reader.js';
+import { PgCatalogueReader } from '../../adapters/persistence/catalogue/pg-catalogue-reader.js';
 import { MikroOrmNameResolver } from '../../adapters/persistence/catalogue/mikro-orm-name-resolver.js';
 import { GetArtist } from '../../application/catalogue/get-artist.js';
 import { GetLabel } from '../../application/catalogue/get-label.js';
@@ -39,7 +40,10 @@ export const catalogueModule: SpindleModule = {
 
   bindings: ({ db }) =>
     new ContainerModule(({ bind }) => {
-      bind(CATALOGUE.Reader).toConstantValue(new MikroOrmCatalogueReader(db.orm));
+      const ormReader = new MikroOrmCatalogueReader(db.orm);
+      const hotPool = db.hotReadPool();
+      // On a server, records by id go straight through pg (the hot path); the embedded database has one session.
+      bind(CATALOGUE.Reader).toConstantValue(hotPool ? new PgCatalogueReader(hotPool, ormReader) : ormReader);
       bind(TEXT.NameResolver).toConstantValue(new MikroOrmNameResolver(db.orm));
       bind(CATALOGUE.Writer).toConstantValue(catalogueWriterFor(db));
       bind(CATALOGUE.DumpReader).toConstantValue(new XmlDumpReader());

@@ -5,15 +5,15 @@ import type { SpindleModule } from '../spindle-module.js';
 import { RATE_LIMIT } from './rate-limit-tokens.js';
 
 /**
- * Rate-limit windows: in Redis when REDIS_URL is set (shared by every instance using the same server), else in this
- * process (right for one instance).
+ * Rate-limit windows: the shared store the runtime brings (Redis when REDIS_URL is set, shared by every instance
+ * using it; in a cluster worker without Redis, the primary's window), else in this process (right for one process).
  */
 export const rateLimitModule: SpindleModule = {
   name: 'rate-limit',
-  bindings: ({ redisRateLimitStore }) =>
+  bindings: ({ rateLimitStore }) =>
     new ContainerModule(({ bind }) => {
-      if (redisRateLimitStore) {
-        bind(RATE_LIMIT.Store).toConstantValue(redisRateLimitStore);
+      if (rateLimitStore) {
+        bind(RATE_LIMIT.Store).toConstantValue(rateLimitStore);
       } else {
         bind(RATE_LIMIT.Store)
           .toResolvedValue((clock) => new InMemoryRateLimitStore(clock), [CORE.Clock])

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../adapters/in-memory/in-memory-catalogue-reader.js';
+import { PgCatalogueReader } from '../../adapters/persistence/catalogue/pg-catalogue-reader.js';
 import { MikroOrmCatalogueReader } from '../../adapters/persistence/catalogue/mikro-orm-catalogue-reader.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import type { MasterVersionsQuery } from '../../application/catalogue/read-models.js';
@@ -123,5 +124,20 @@ contract('MikroOrmCatalogueReader', async () => {
   await loadCatalogueFixtures(db);
   return { reader: new MikroOrmCatalogueReader(db.orm), close: () => db.close() };
 });
+
+if (process.env.DATABASE_URL) {
+  // The hot reads by id through pg's named prepared statements, on a server only (the embedded database is one session).
+  contract('PgCatalogueReader', async () => {
+    const db: Database = await openTestDatabase();
+    await loadCatalogueFixtures(db);
+    return { reader: new PgCatalogueReader(db.hotReadPool()!, new MikroOrmCatalogueReader(db.orm)), close: () => db.close() };
+  });
+} else {
+  describe('CatalogueReader contract: PgCatalogueReader', () => {
+    it('runs on a PostgreSQL server only (set DATABASE_URL)', function () {
+      this.skip();
+    });
+  });
+}
 
 contract('InMemoryCatalogueReader', async () => ({ reader: await inMemoryReader(), close: async () => undefined }));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { expect } from 'chai';
@@ -6,6 +7,7 @@ import { Redis } from 'ioredis';
 import Koa from 'koa';
 import request from 'supertest';
 
+import { ClusterRateLimitStore, serveRateLimits } from '../../adapters/rate-limit/cluster-rate-limit-store.js';
 import { InMemoryRateLimitStore } from '../../adapters/rate-limit/in-memory-rate-limit-store.js';
 import { RedisRateLimitStore } from '../../adapters/rate-limit/redis-rate-limit-store.js';
 import { RedisUnavailable } from '../../adapters/rate-limit/redis-unavailable.js';
@@ -162,6 +164,71 @@ contract('InMemoryRateLimitStore', () => {
     advance: async (ms) => fake.advance(ms),
     key: (name) => name,
   };
+});
+
+contract('ClusterRateLimitStore (a worker asking its primary)', () => {
+  const fake = new FakeClock();
+  const { worker } = connectedPair(new InMemoryRateLimitStore(fake));
+  return {
+    store: worker,
+    windowMs: 60_000,
+    advance: async (ms) => fake.advance(ms),
+    key: (name) => name,
+  };
+});
+
+/**
+ * A worker's store and its primary joined by an in-process channel that copies each message as IPC does
+ * (JSON), so the contract runs without forking.
+ */
+function connectedPair(primaryStore: RateLimitStore): { worker: ClusterRateLimitStore } {
+  const toWorker = new EventEmitter();
+  const toPrimary = new EventEmitter();
+  const copy = (m: unknown) => JSON.parse(JSON.stringify(m)) as unknown;
+  serveRateLimits(
+    { on: (event: string, l: (m: unknown) => void) => toPrimary.on(event, l), send: (m: unknown) => setImmediate(() => toWorker.emit('message', copy(m))), isConnected: () => true } as never,
+    primaryStore,
+  );
+  const worker = new ClusterRateLimitStore({
+    send: (m) => setImmediate(() => toPrimary.emit('message', copy(m))),
+    on: (event, l) => toWorker.on(event, l),
+    off: (event, l) => toWorker.off(event, l),
+  });
+  return { worker };
+}
+
+describe('ClusterRateLimitStore', () => {
+  it('fails a hit the primary does not answer in time, and one the primary could not count', async () => {
+    const silent = new ClusterRateLimitStore({ send: () => undefined, on: () => undefined, off: () => undefined }, 50);
+    let caught: unknown;
+    try {
+      await silent.hit('k', 1, 1000);
+    } catch (err) {
+      caught = err;
+    }
+    expect(String(caught)).to.match(/did not answer a rate-limit hit within 50 ms/);
+
+    const failing: RateLimitStore = { hit: async () => Promise.reject(new Error('no memory')) };
+    const { worker } = connectedPair(failing);
+    caught = undefined;
+    try {
+      await worker.hit('k', 1, 1000);
+    } catch (err) {
+      caught = err;
+    }
+    expect(String(caught)).to.match(/could not count the request: no memory/);
+  });
+
+  it('refuses bad arguments in the worker, like every store', async () => {
+    const { worker } = connectedPair(new InMemoryRateLimitStore(new FakeClock()));
+    let caught: unknown;
+    try {
+      await worker.hit('k', 0, 1000);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).to.be.instanceOf(RangeError);
+  });
 });
 
 describe('InMemoryRateLimitStore', () => {

@@ -28,7 +28,7 @@ export async function loadTestModules(): Promise<readonly SpindleModule[]> {
 /** The whole container on a given database, built by the real composition root from every module. */
 export function testContainer(db: Database, env: Record<string, string> = {}, redis?: RedisRateLimitStore): Container {
   if (!modules) throw new Error('The test modules are not loaded: test/setup.js loads them before the suites run');
-  return buildContainer({ config: testConfig(env), logger: createPinoLogger('silent'), db, redisRateLimitStore: redis }, modules);
+  return buildContainer({ config: testConfig(env), logger: createPinoLogger('silent'), db, rateLimitStore: redis }, modules);
 }
 
 /** The whole HTTP application on a given database, built by the real composition root. */

@@ -1,0 +1,87 @@
+import type pg from 'pg';
+import type {
+  ArtistReleaseEntry,
+  ArtistReleasesQuery,
+  LabelReleaseEntry,
+  MasterVersion,
+  MasterVersionsQuery,
+} from '../../../application/catalogue/read-models.js';
+import type { CatalogueReader, Stored } from '../../../application/ports/catalogue-reader.js';
+import type { Page, PageRequest } from '../../../application/shared/page.js';
+import type { Artist } from '../../../domain/catalogue/artist.js';
+import type { Label } from '../../../domain/catalogue/label.js';
+import type { Master } from '../../../domain/catalogue/master.js';
+import type { Release } from '../../../domain/catalogue/release.js';
+import { expandArtist, expandLabel, expandMaster, expandRelease } from './catalogue-documents.js';
+
+type Doc = Record<string, unknown>;
+
+/** One named prepared statement per table: PostgreSQL plans it once per connection. */
+const BY_ID = (table: string): pg.QueryConfig<[number]> & { name: string } => ({
+  name: `spindle_${table}_by_id`,
+  text: `select data, date_added, date_changed from "${table}" where id = $1`,
+});
+const STATEMENTS = {
+  release: BY_ID('release'),
+  master: BY_ID('master'),
+  artist: BY_ID('artist'),
+  label: BY_ID('label'),
+} as const;
+
+interface DocumentRow {
+  readonly data: Doc | string;
+  readonly date_added: Date;
+  readonly date_changed: Date;
+}
+
+/**
+ * The catalogue reader on a PostgreSQL server: records by id straight through `pg` with named prepared statements
+ * (the hot path: one indexed row, no ORM in between), the derived lists through the reader it wraps. Catalogue data
+ * is written only by the bulk import, so reading it outside a unit of work's transaction loses nothing.
+ */
+export class PgCatalogueReader implements CatalogueReader {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly lists: CatalogueReader,
+  ) {}
+
+  private async document<T>(statement: pg.QueryConfig<[number]>, id: number, expand: (doc: Doc) => T): Promise<Stored<T> | null> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+    const { rows } = await this.pool.query<DocumentRow, [number]>({ ...statement, values: [id] });
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      record: expand(typeof row.data === 'string' ? (JSON.parse(row.data) as Doc) : row.data),
+      dateAdded: row.date_added,
+      dateChanged: row.date_changed,
+    };
+  }
+
+  release(id: number): Promise<Stored<Release> | null> {
+    return this.document(STATEMENTS.release, id, expandRelease);
+  }
+
+  master(id: number): Promise<Stored<Master> | null> {
+    return this.document(STATEMENTS.master, id, expandMaster);
+  }
+
+  artist(id: number): Promise<Stored<Artist> | null> {
+    return this.document(STATEMENTS.artist, id, expandArtist);
+  }
+
+  label(id: number): Promise<Stored<Label> | null> {
+    return this.document(STATEMENTS.label, id, expandLabel);
+  }
+
+  masterVersions(masterId: number, query: MasterVersionsQuery): Promise<Page<MasterVersion>> {
+    return this.lists.masterVersions(masterId, query);
+  }
+
+  artistReleases(artistId: number, query: ArtistReleasesQuery): Promise<Page<ArtistReleaseEntry>> {
+    return this.lists.artistReleases(artistId, query);
+  }
+
+  labelReleases(labelId: number, page: PageRequest): Promise<Page<LabelReleaseEntry>> {
+    return this.lists.labelReleases(labelId, page);
+  }
+}
