@@ -42,12 +42,16 @@ export function currencyCode(value: string): string {
  */
 export function validateQuery<T extends object>(Dto: new () => T, query: Query): T {
   const dto = new Dto();
+  let given = false;
   for (const [key, raw] of Object.entries(query)) {
     const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
     if (value === undefined || value.trim() === '') continue;
     const trimmed = value.trim();
     (dto as Record<string, unknown>)[key] = normalizerOf(dto, key)?.(trimmed) ?? trimmed;
+    given = true;
   }
+  // Most requests carry no parameter: a DTO whose defaults are valid (checked once per class) needs no validation.
+  if (!given && defaultsAreValid(Dto, dto)) return dto;
   const errors = validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true });
   const first = errors[0];
   if (first) {
@@ -55,6 +59,17 @@ export function validateQuery<T extends object>(Dto: new () => T, query: Query):
     throw new Invalid(message);
   }
   return dto;
+}
+
+const DEFAULTS_VALID = new WeakMap<new () => object, boolean>();
+
+function defaultsAreValid(Dto: new () => object, empty: object): boolean {
+  let valid = DEFAULTS_VALID.get(Dto);
+  if (valid === undefined) {
+    valid = validateSync(empty, { forbidUnknownValues: false, stopAtFirstError: true }).length === 0;
+    DEFAULTS_VALID.set(Dto, valid);
+  }
+  return valid;
 }
 
 /** Parses a path id: a positive whole number, or a 404 for anything else (the path names no resource). */
