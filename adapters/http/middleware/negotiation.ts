@@ -51,8 +51,7 @@ interface Choice {
  */
 export function selectTextFormat(accept: string | undefined, brand: string): TextFormat {
   if (accept === undefined || accept.trim() === '') return 'markup';
-  const b = brand.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const vendor = new RegExp(`^application/vnd\\.${b}\\.v2\\.([a-z0-9]+)\\+json$`);
+  const vendor = vendorPattern(brand);
   const choices: Choice[] = [];
   splitOutsideQuotes(accept.toLowerCase(), ',').forEach((entry, index) => {
     const [range, ...params] = splitOutsideQuotes(entry, ';').map((s) => s.trim());
@@ -75,6 +74,19 @@ export function selectTextFormat(accept: string | undefined, brand: string): Tex
 }
 
 /** The `q` parameter, 1 when absent; a malformed one counts as 1 rather than discarding the range. */
+const VENDOR_PATTERNS = new Map<string, RegExp>();
+
+/** `application/vnd.{brand}.v2.{format}+json`, compiled once per brand (every request with an Accept header asks). */
+function vendorPattern(brand: string): RegExp {
+  let pattern = VENDOR_PATTERNS.get(brand);
+  if (!pattern) {
+    const b = brand.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    pattern = new RegExp(`^application/vnd\\.${b}\\.v2\\.([a-z0-9]+)\\+json$`);
+    VENDOR_PATTERNS.set(brand, pattern);
+  }
+  return pattern;
+}
+
 function qualityOf(params: readonly string[]): number {
   for (const param of params) {
     const [name, value] = param.split('=', 2).map((s) => s.trim());
