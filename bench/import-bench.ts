@@ -1,9 +1,11 @@
 /*
- * Dump import benchmark: builds a synthetic releases dump (the 1,000 sample releases of the 2020 demo data repeated
- * with new ids) and imports it into a fresh embedded PGlite database and/or a fresh PostgreSQL database, each in a
- * child process of its own so that its peak RSS is its own. Prints releases/s and peak RSS.
+ * Dump import benchmark: builds synthetic dumps of the four kinds (synthetic-dumps.ts) and imports them — labels,
+ * artists, masters, releases, N each — into a fresh PostgreSQL database and/or a fresh embedded PGlite database,
+ * each in a child process of its own so that its peak RSS is its own, through the code path of `spindle import`
+ * (`ImportDump` with `catalogueWriterFor(db)` and `XmlDumpReader`). With --cli it also times `spindle import` itself.
  *
- *   node dist/bench/import-bench.js [--releases 200000] [--pglite] [--postgres [URL]] [--workers 2] [--keep]
+ *   node dist/bench/import-bench.js [--records 200000] [--releases N] [--releases-only] [--pglite] [--postgres [URL]]
+ *                                   [--cli] [--workers 2] [--keep]
  *
  * Without --pglite or --postgres it runs both (PostgreSQL at postgres://postgres@127.0.0.1:5432/spindle_bench).
  */
@@ -12,126 +14,110 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import { Command } from 'commander';
-import pg from 'pg';
 import { XmlDumpReader } from '../adapters/catalogue/dump/xml-dump-reader.js';
 import { Database } from '../adapters/persistence/database.js';
 import { ImportDump } from '../application/catalogue/import-dump.js';
+import type { DumpKind } from '../application/ports/dump-reader.js';
 import { catalogueWriterFor } from '../adapters/persistence/catalogue/catalogue-writer-for.js';
-import { demoDataFiles } from '../composition/catalogue/catalogue-import.js';
 import { discoverModules, schemaOf } from '../composition/modules.js';
+import { assertBenchDatabase, databaseName, recreateBenchDatabase } from './bench-database.js';
+import { PostgresCpu, peakRssBytes, resetPeakRss } from './process-figures.js';
+import { IMPORT_ORDER, ensureSyntheticDumps, removeSyntheticDumps, type DumpCounts } from './synthetic-dumps.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/spindle_bench';
+const MB = 1024 * 1024;
 
-interface Result {
-  readonly database: string;
-  readonly releases: number;
+type DatabaseKind = 'pglite' | 'postgres';
+
+/** One import (a kind, or the whole run). */
+interface Figures {
+  readonly label: string;
+  readonly records: number;
   readonly seconds: number;
-  readonly releasesPerSecond: number;
   readonly peakRssMb: number;
-  /** CPU time of this process per release (µs), all threads. */
-  readonly cpuUsPerRelease: number;
-  /** CPU time of all local postgres processes per release (µs), when they can be read from /proc. */
-  readonly postgresCpuUsPerRelease?: number;
+  /** CPU time of the importing process per record (µs), all its threads. */
+  readonly cpuUsPerRecord: number;
+  /** CPU time of the database's postgres processes per record (µs), when they can be read from /proc. */
+  readonly postgresCpuUsPerRecord?: number;
+}
+
+interface Run {
+  readonly title: string;
+  readonly rows: readonly Figures[];
+  readonly notes?: readonly string[];
 }
 
 const program = new Command()
-  .option('--releases <n>', 'releases in the synthetic dump', (v) => Number(v), 200_000)
+  .option('--records <n>', 'records of each kind in the synthetic dumps', (v) => Number(v), 200_000)
+  .option('--releases <n>', 'releases in the synthetic dumps (default: --records)', (v) => Number(v))
+  .option('--releases-only', 'import the releases dump alone')
   .option('--pglite', 'benchmark the embedded PGlite database')
-  .option('--postgres [url]', 'benchmark a PostgreSQL server (database created if missing)')
+  .option('--postgres [url]', 'benchmark a PostgreSQL server (the database is dropped and created)')
+  .option('--cli', 'also time `spindle import` itself (process start, module discovery, migrations included)')
   .option('--workers <n>', 'worker threads that parse (0: parse on the importing thread)', (v) => Number(v))
   .option('--batch <n>', 'records per batch read (with --workers 0)', (v) => Number(v), 100)
-  .option('--keep', 'keep the generated dump in the temp folder for the next run')
-  .option('--child <database>', '(internal) run one import in this process')
-  .option('--file <path>', '(internal) the dump to import')
+  .option('--keep', 'keep the generated dumps in the temp folder for the next run')
+  .option('--child <database>', '(internal) run the imports in this process')
+  .option('--files <json>', '(internal) the dumps to import, in order')
   .parse();
 const opts = program.opts<{
-  releases: number;
+  records: number;
+  releases?: number;
+  releasesOnly?: boolean;
   pglite?: boolean;
   postgres?: string | boolean;
+  cli?: boolean;
   workers?: number;
   batch: number;
   keep?: boolean;
-  child?: 'pglite' | 'postgres';
-  file?: string;
+  child?: DatabaseKind;
+  files?: string;
 }>();
-
 
 async function main(): Promise<void> {
   const both = !opts.pglite && !opts.postgres;
   const url = typeof opts.postgres === 'string' ? opts.postgres : DEFAULT_URL;
-  const file = path.join(os.tmpdir(), `spindle-bench-releases-${opts.releases}.xml.gz`);
-  if (!fs.existsSync(file)) {
-    const t0 = performance.now();
-    await generateDump(file, opts.releases);
-    const mb = fs.statSync(file).size / 1e6;
-    console.log(`generated ${file}: ${opts.releases} releases, ${mb.toFixed(0)} MB gzip (${s(t0)} s)`);
-  } else {
-    console.log(`using ${file}`);
-  }
-  const results: Result[] = [];
+  if (both || opts.postgres) assertBenchDatabase(url);
+  const releases = opts.releases ?? opts.records;
+  // Releases alone are the releases file of the run with N of each kind (the same file, cached in the same folder).
+  const counts: DumpCounts = opts.releasesOnly
+    ? { labels: releases, artists: releases, masters: releases, releases }
+    : { labels: opts.records, artists: opts.records, masters: opts.records, releases };
+  const kinds: readonly DumpKind[] = opts.releasesOnly ? ['releases'] : IMPORT_ORDER;
+  const dumps = await ensureSyntheticDumps(counts, kinds);
+  const files = kinds.map((k) => dumps.files[k]);
+  const databases: DatabaseKind[] = [...(both || opts.pglite ? ['pglite' as const] : []), ...(both || opts.postgres ? ['postgres' as const] : [])];
+  const runs: Run[] = [];
   try {
-    if (both || opts.pglite) results.push(await child('pglite', file, url));
-    if (both || opts.postgres) results.push(await child('postgres', file, url));
+    for (const database of databases) runs.push(await child(database, files, url));
+    if (opts.cli) for (const database of databases) runs.push(await cli(database, files, url));
   } finally {
-    if (!opts.keep) fs.rmSync(file, { force: true });
+    if (!opts.keep) removeSyntheticDumps(dumps, kinds);
   }
-  console.log('\ndatabase    releases   seconds   releases/s   peak RSS (MB)   CPU µs/release (node / postgres)');
-  for (const r of results) {
+  console.log(`\n${os.cpus().length} cores, ${Math.round(os.totalmem() / 1e9)} GB, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  for (const run of runs) print(run);
+}
+
+function print(run: Run): void {
+  console.log(`\n${run.title}`);
+  console.log('             records   seconds   records/s   peak RSS (MB)   CPU µs/record (node / postgres)');
+  for (const r of run.rows) {
+    const rate = r.seconds > 0 ? Math.round(r.records / r.seconds) : 0;
     console.log(
-      `${r.database.padEnd(10)} ${String(r.releases).padStart(9)} ${r.seconds.toFixed(1).padStart(9)} ` +
-        `${String(r.releasesPerSecond).padStart(12)} ${String(r.peakRssMb).padStart(15)}   ` +
-        `${r.cpuUsPerRelease} / ${r.postgresCpuUsPerRelease ?? '-'}`,
+      `${r.label.padEnd(10)} ${String(r.records).padStart(10)} ${r.seconds.toFixed(1).padStart(9)} ` +
+        `${String(rate).padStart(11)} ${String(r.peakRssMb).padStart(15)}   ` +
+        `${r.cpuUsPerRecord} / ${r.postgresCpuUsPerRecord ?? '-'}`,
     );
   }
+  for (const note of run.notes ?? []) console.log(note);
 }
 
-function s(t0: number): string {
-  return ((performance.now() - t0) / 1000).toFixed(1);
-}
+const self = fileURLToPath(import.meta.url);
 
-/** The sample's `<release …>…</release>` records, as text. */
-function sampleReleases(): string[] {
-  const releases = demoDataFiles().find((f) => f.includes('releases'))!;
-  const xml = zlib.gunzipSync(fs.readFileSync(releases)).toString('utf8');
-  const out: string[] = [];
-  let at = xml.indexOf('<release ');
-  while (at !== -1) {
-    const end = xml.indexOf('</release>', at) + '</release>'.length;
-    out.push(xml.slice(at, end));
-    at = xml.indexOf('<release ', end);
-  }
-  return out;
-}
-
-/** Writes `count` releases: copy k of sample record i gets id k × 1,000 + i + 1 (so ids stay within int4). */
-async function generateDump(file: string, count: number): Promise<void> {
-  const records = sampleReleases().map((r) => r.replace(/^<release id="\d+"/, ''));
-  const size = records.length;
-  function* text(): Generator<string> {
-    yield '<releases>\n';
-    let chunk = '';
-    for (let n = 0; n < count; n++) {
-      chunk += `<release id="${n + 1}"${records[n % size]}\n`;
-      if (chunk.length > 1 << 20) {
-        yield chunk;
-        chunk = '';
-      }
-    }
-    yield `${chunk}</releases>\n`;
-  }
-  const tmp = `${file}.part`;
-  await pipeline(Readable.from(text()), zlib.createGzip({ level: 6 }), fs.createWriteStream(tmp));
-  fs.renameSync(tmp, file);
-}
-
-async function child(database: 'pglite' | 'postgres', file: string, url: string): Promise<Result> {
-  const self = fileURLToPath(import.meta.url);
-  const args = [self, '--child', database, '--file', file, '--batch', String(opts.batch), '--postgres', url];
+async function child(database: DatabaseKind, files: string[], url: string): Promise<Run> {
+  const args = [self, '--child', database, '--files', JSON.stringify(files), '--batch', String(opts.batch), '--postgres', url];
   if (opts.workers !== undefined) args.push('--workers', String(opts.workers));
   console.log(`importing into ${database} …`);
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -139,14 +125,15 @@ async function child(database: 'pglite' | 'postgres', file: string, url: string)
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
   if (code !== 0) throw new Error(`the ${database} import failed (exit ${code})`);
-  return JSON.parse(out.trim().split('\n').pop()!) as Result;
+  return JSON.parse(out.trim().split('\n').pop()!) as Run;
 }
 
-async function runChild(database: 'pglite' | 'postgres', file: string, url: string): Promise<Result> {
+/** Imports the files in this process, one `ImportDump` per file as `spindle import` does, and measures each. */
+async function runChild(database: DatabaseKind, files: string[], url: string): Promise<Run> {
   let db: Database;
   let dataDir: string | undefined;
   if (database === 'postgres') {
-    await recreateDatabase(url);
+    await recreateBenchDatabase(url);
     db = await Database.open({ kind: 'server', url }, schemaOf(await discoverModules()));
   } else {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-bench-pglite-'));
@@ -154,43 +141,69 @@ async function runChild(database: 'pglite' | 'postgres', file: string, url: stri
   }
   try {
     await db.migrate();
-    let peak = process.memoryUsage().rss;
-    const cpu0 = process.cpuUsage();
-    const pgCpu = database === 'postgres' && fs.existsSync('/proc/self/stat') ? new PostgresCpu() : undefined;
-    pgCpu?.sample();
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-      pgCpu?.sample();
-    }, 100);
+    const rows: Figures[] = [];
+    const openPeak = peakRssBytes() ?? process.memoryUsage().rss;
+    let runPeak = openPeak;
     const reader = new XmlDumpReader({
       batchSize: opts.batch,
       ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
     });
-    const useCase = new ImportDump(reader, catalogueWriterFor(db), {
-      now: () => new Date(),
-    });
-    let lastLog = Date.now();
-    const summary = await useCase.execute({
-      source: file,
-      onProgress: (p) => {
-        if (Date.now() - lastLog < 5_000) return;
-        lastLog = Date.now();
-        process.stderr.write(`  ${p.records} records, ${Math.round((100 * p.bytesRead) / p.totalBytes)}% of the file\n`);
-      },
-    });
-    clearInterval(sampler);
-    const cpu = process.cpuUsage(cpu0);
-
-    const hwm = vmHwmBytes();
-    peak = Math.max(peak, hwm ?? 0);
+    const useCase = new ImportDump(reader, catalogueWriterFor(db), { now: () => new Date() });
+    const runCpu0 = process.cpuUsage();
+    const runPg = database === 'postgres' && PostgresCpu.available() ? new PostgresCpu(databaseName(url)) : undefined;
+    runPg?.sample();
+    const t0 = performance.now();
+    for (const file of files) {
+      resetPeakRss();
+      let peak = process.memoryUsage().rss;
+      const cpu0 = process.cpuUsage();
+      const pgCpu = runPg ? new PostgresCpu(databaseName(url)) : undefined;
+      pgCpu?.sample();
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+        pgCpu?.sample();
+        runPg?.sample();
+      }, 100);
+      let lastLog = Date.now();
+      const summary = await useCase.execute({
+        source: file,
+        onProgress: (p) => {
+          if (Date.now() - lastLog < 5_000) return;
+          lastLog = Date.now();
+          process.stderr.write(`  ${p.kind}: ${p.records} records, ${Math.round((100 * p.bytesRead) / p.totalBytes)}% of the file\n`);
+        },
+      });
+      clearInterval(sampler);
+      pgCpu?.sample();
+      const cpu = process.cpuUsage(cpu0);
+      peak = Math.max(peak, peakRssBytes() ?? 0);
+      runPeak = Math.max(runPeak, peak);
+      rows.push({
+        label: summary.kind,
+        records: summary.records,
+        seconds: summary.seconds,
+        peakRssMb: Math.round(peak / MB),
+        cpuUsPerRecord: Math.round((cpu.user + cpu.system) / summary.records),
+        ...(pgCpu ? { postgresCpuUsPerRecord: Math.round(pgCpu.micros() / summary.records) } : {}),
+      });
+    }
+    runPg?.sample();
+    const records = rows.reduce((n, r) => n + r.records, 0);
+    const cpu = process.cpuUsage(runCpu0);
+    if (rows.length > 1) {
+      rows.push({
+        label: 'total',
+        records,
+        seconds: (performance.now() - t0) / 1000,
+        peakRssMb: Math.round(runPeak / MB),
+        cpuUsPerRecord: Math.round((cpu.user + cpu.system) / records),
+        ...(runPg ? { postgresCpuUsPerRecord: Math.round(runPg.micros() / records) } : {}),
+      });
+    }
     return {
-      database,
-      releases: summary.records,
-      seconds: summary.seconds,
-      releasesPerSecond: Math.round(summary.records / summary.seconds),
-      peakRssMb: Math.round(peak / 1024 / 1024),
-      cpuUsPerRelease: Math.round((cpu.user + cpu.system) / summary.records),
-      ...(pgCpu ? { postgresCpuUsPerRelease: Math.round(pgCpu.micros() / summary.records) } : {}),
+      title: `${database}: ImportDump in a child process (seconds from opening each file to its commit; peak RSS of the process, per file and over the run)`,
+      rows,
+      notes: [`peak RSS while opening the database and migrating, before the first file: ${Math.round(openPeak / MB)} MB`],
     };
   } finally {
     await db.close();
@@ -199,77 +212,76 @@ async function runChild(database: 'pglite' | 'postgres', file: string, url: stri
 }
 
 /**
- * CPU time of the local postgres processes (Linux /proc), sampled: the import's own backend exits with its
- * connection, so each process's last sample counts (up to one sampling interval of it is missed).
+ * `spindle import FILES…` in a process of its own, into a fresh database: the figure an operator sees, from process
+ * start (module discovery, migrations) to exit. Peak RSS from `/usr/bin/time` (the kernel's ru_maxrss), else sampled.
  */
-class PostgresCpu {
-  private readonly first = new Map<string, number>();
-  private readonly last = new Map<string, number>();
-
-  sample(): void {
-    let pids: string[];
-    try {
-      pids = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p));
-    } catch {
-      return;
-    }
-    for (const pid of pids) {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const close = stat.lastIndexOf(')');
-        if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-        const fields = stat.slice(close + 2).split(' ');
-        const ticks = Number(fields[11]) + Number(fields[12]);
-        if (!this.first.has(pid)) this.first.set(pid, this.sampled ? 0 : ticks);
-        this.last.set(pid, ticks);
-      } catch {
-        // the process ended meanwhile
-      }
-    }
-    this.sampled = true;
+async function cli(database: DatabaseKind, files: string[], url: string): Promise<Run> {
+  const cliJs = path.join(path.dirname(self), '..', 'composition', 'cli.js');
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  let dataDir: string | undefined;
+  if (database === 'postgres') {
+    await recreateBenchDatabase(url);
+    env.DATABASE_URL = url;
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-bench-pglite-'));
+    delete env.DATABASE_URL;
+    env.DATA_DIR = dataDir;
   }
-
-  private sampled = false;
-
-  /** µs of CPU used since the first sample. */
-  micros(): number {
-    let ticks = 0;
-    for (const [pid, last] of this.last) ticks += last - (this.first.get(pid) ?? 0);
-    return (ticks * 1e6) / 100;
-  }
-}
-
-/** Peak resident set size from /proc (Linux), or undefined elsewhere. */
-function vmHwmBytes(): number | undefined {
+  console.log(`spindle import into ${database} …`);
+  const timeFile = path.join(os.tmpdir(), `spindle-bench-time-${process.pid}`);
+  const useTime = fs.existsSync('/usr/bin/time');
+  const command = useTime
+    ? ['/usr/bin/time', '-f', '%M %U %S', '-o', timeFile, process.execPath, cliJs, 'import', ...files]
+    : [process.execPath, cliJs, 'import', ...files];
+  const pgCpu = database === 'postgres' && PostgresCpu.available() ? new PostgresCpu(databaseName(url)) : undefined;
+  pgCpu?.sample();
+  const t0 = performance.now();
+  const proc = spawn(command[0]!, command.slice(1), { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  let sampledPeak = 0;
+  const sampler = setInterval(() => {
+    pgCpu?.sample();
+    // Without /usr/bin/time the child is node itself; with it, node is the child's child and time reports it.
+    if (!useTime && proc.pid !== undefined) sampledPeak = Math.max(sampledPeak, peakRssBytes(proc.pid) ?? 0);
+  }, 50);
+  const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  pgCpu?.sample();
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
-    return m ? Number(m[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Drops and recreates the bench database so each run starts empty (it is only ever the bench's own database). */
-async function recreateDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}"`);
-    await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-    // So that writing out an earlier run's dirty pages does not fall into this one.
-    await client.query('CHECKPOINT');
+    if (code !== 0) throw new Error(`spindle import into ${database} failed (exit ${code})`);
+    let peakMb = Math.round(sampledPeak / MB);
+    let cpuUs = 0;
+    if (useTime) {
+      const [maxKb, user, sys] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+      peakMb = Math.round((maxKb! * 1024) / MB);
+      cpuUs = (user! + sys!) * 1e6;
+    }
+    const records = [...out.matchAll(/: ([\d,]+) (?:artists|labels|masters|releases) in /g)].reduce((n, m) => n + Number(m[1]!.replace(/,/g, '')), 0);
+    return {
+      title: `${database}: spindle import ${files.length > 1 ? `(${files.length} files)` : ''} as a process of its own (seconds from start to exit; peak RSS ${useTime ? 'from /usr/bin/time' : 'sampled from /proc'})`,
+      rows: [
+        {
+          label: 'total',
+          records,
+          seconds,
+          peakRssMb: peakMb,
+          cpuUsPerRecord: records > 0 && useTime ? Math.round(cpuUs / records) : 0,
+          ...(pgCpu && records > 0 ? { postgresCpuUsPerRecord: Math.round(pgCpu.micros() / records) } : {}),
+        },
+      ],
+      notes: out.trim().split('\n').map((l) => `  ${l}`),
+    };
   } finally {
-    await client.end();
+    fs.rmSync(timeFile, { force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-// Last, so that the classes above are initialised before the top-level await runs.
+// Last, so that everything above is initialised before the top-level await runs.
 if (opts.child) {
-  const result = await runChild(opts.child, opts.file!, typeof opts.postgres === 'string' ? opts.postgres : DEFAULT_URL);
+  const result = await runChild(opts.child, JSON.parse(opts.files!) as string[], typeof opts.postgres === 'string' ? opts.postgres : DEFAULT_URL);
   process.stdout.write(`${JSON.stringify(result)}\n`);
   process.exit(0);
 } else {
