@@ -135,11 +135,12 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
       )`;
     const dir = query.sortOrder === 'desc' ? 'desc' : 'asc';
     const sort = ARTIST_SORT_COLUMNS[query.sort ?? 'year'];
-    const [count] = await this.rows(`${entries} select count(*)::int as n from entries`, [artistId]);
+    // The page and the total in one pass over the entries (a window count); a page past the end has no row to
+    // carry the total, so only then is it counted on its own.
     const rows = await this.rows(
       `${entries}
        select * from (
-         select e.type, e.id, e.role,
+         select e.type, e.id, e.role, count(*) over () as total,
                 coalesce(m.title, r.title) as title,
                 coalesce(m.year, r.year) as year,
                 coalesce(r.thumb, mr.thumb, '') as thumb,
@@ -171,20 +172,29 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
           ? { type: 'master', ...common, mainRelease: Number(r.main_release) }
           : { type: 'release', ...common, format: String(r.format), label: String(r.label), status: String(r.status) };
       }),
-      total: Number(count?.n ?? 0),
+      total: rows.length ? Number(rows[0]!.total) : await this.artistEntryCount(entries, artistId),
       page: query.page,
       perPage: query.perPage,
     };
   }
 
+  private async artistEntryCount(entries: string, artistId: number): Promise<number> {
+    const [count] = await this.rows(`${entries} select count(*)::int as n from entries`, [artistId]);
+    return Number(count?.n ?? 0);
+  }
+
   async labelReleases(labelId: number, page: PageRequest): Promise<Page<LabelReleaseEntry>> {
     const [count] = await this.rows(`select count(*)::int as n from release_label where label_id = ?`, [labelId]);
+    // The page is cut from the link table through its (label_id, release_id) index first, then only its rows are
+    // joined to their releases: the last page of a label with tens of thousands of releases costs what the first does.
     const rows = await this.rows(
-      `select r.id, r.title, r.artist, rl.catno, r.format, r.year, r.status, r.thumb
-         from release_label rl join release r on r.id = rl.release_id
-        where rl.label_id = ?
-        order by rl.release_id, rl.position
-        limit ? offset ?`,
+      `select r.id, r.title, r.artist, p.catno, r.format, r.year, r.status, r.thumb
+         from (select release_id, position, catno from release_label
+                where label_id = ?
+                order by release_id, position
+                limit ? offset ?) p
+         join release r on r.id = p.release_id
+        order by p.release_id, p.position`,
       [labelId, page.perPage, pageOffset(page)],
     );
     return {
