@@ -1,3 +1,4 @@
+import { MAX_CATALOGUE_ID } from '../../domain/catalogue/catalogue-ids.js';
 import { Conflict } from '../errors.js';
 import type { CatalogueWriter, DumpFileDate } from '../ports/catalogue-writer.js';
 import type { Clock } from '../ports/clock.js';
@@ -126,10 +127,19 @@ function olderDump(kind: DumpKind, file: DumpFileDate, latest: DumpFileDate): Co
   );
 }
 
-/** "record 17 (line 45) has no valid id ("abc"); skipped", for the first few, then how many more. */
+/**
+ * "record 17 (line 45) has no valid id ("abc"); skipped", or for an id too large to store "record 17 (line 40): id
+ * 3000000000 is beyond the largest id this catalogue stores (2147483647); skipped", for the first few, then how many
+ * more.
+ */
 function skippedWarnings(skipped: SkippedRecords): string[] {
   const lines = skipped.first.map((s) => {
     const where = s.line === undefined ? '' : ` (line ${s.line})`;
+    const digits = s.id.trim();
+    if (/^[0-9]+$/.test(digits) && Number(digits) > MAX_CATALOGUE_ID) {
+      const why = `id ${digits} is beyond the largest id this catalogue stores (${MAX_CATALOGUE_ID})`;
+      return `record ${s.record}${where}: ${why}; skipped`;
+    }
     const why = s.id === '' ? 'has no id' : `has no valid id (${JSON.stringify(s.id)})`;
     return `record ${s.record}${where} ${why}; skipped`;
   });

@@ -15,13 +15,14 @@ export interface ArtistCredit {
 /** Joins credits the way they are displayed ("A & B feat. C"), using each credit's name variation when present. */
 export function creditLine(credits: readonly ArtistCredit[]): string {
   let line = '';
-  credits.forEach((c, i) => {
+  for (let i = 0; i < credits.length; i++) {
+    const c = credits[i]!;
     line += c.anv || c.name;
     if (i < credits.length - 1) {
       const join = c.join.trim();
       line += join === ',' ? ', ' : join ? ` ${join} ` : ', ';
     }
-  });
+  }
   return line;
 }
 

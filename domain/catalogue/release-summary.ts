@@ -12,26 +12,37 @@ export function releaseYear(released: string): number {
  * (when above one) and name, then its free text and descriptions.
  */
 export function formatSummary(formats: readonly Format[]): string {
-  return formats
-    .map((f) => {
-      const qty = Number(f.qty) > 1 ? `${f.qty}x` : '';
-      return [`${qty}${f.name}`, f.text, ...f.descriptions].filter((s) => s.trim() !== '').join(', ');
-    })
-    .filter((s) => s !== '')
-    .join(', ');
+  let line = '';
+  for (const f of formats) {
+    let part = joinNonBlank('', `${Number(f.qty) > 1 ? `${f.qty}x` : ''}${f.name}`);
+    part = joinNonBlank(part, f.text);
+    for (const d of f.descriptions) part = joinNonBlank(part, d);
+    if (part !== '') line = line === '' ? part : `${line}, ${part}`;
+  }
+  return line;
 }
 
 /** The descriptions and free text of every format, without names ("12\", 33 ⅓ RPM"), as master versions show it. */
 export function formatDetails(formats: readonly Format[]): string {
-  return formats
-    .flatMap((f) => [...f.descriptions, f.text])
-    .filter((s) => s.trim() !== '')
-    .join(', ');
+  let line = '';
+  for (const f of formats) {
+    for (const d of f.descriptions) line = joinNonBlank(line, d);
+    line = joinNonBlank(line, f.text);
+  }
+  return line;
 }
 
 /** The distinct format names of a release, in order ("Vinyl", "CD"). */
 export function majorFormats(formats: readonly Format[]): string[] {
-  return [...new Set(formats.map((f) => f.name).filter((n) => n !== ''))];
+  const names: string[] = [];
+  for (const f of formats) if (f.name !== '' && !names.includes(f.name)) names.push(f.name);
+  return names;
+}
+
+/** `line, text`, or `line` alone when the text is blank (loops, not arrays: this runs for every release imported). */
+function joinNonBlank(line: string, text: string): string {
+  if (text.trim() === '') return line;
+  return line === '' ? text : `${line}, ${text}`;
 }
 
 /**

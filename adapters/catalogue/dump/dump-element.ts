@@ -1,3 +1,5 @@
+import { MAX_CATALOGUE_ID } from '../../../domain/catalogue/catalogue-ids.js';
+
 /**
  * One element of a dump record as the parser built it: attributes as given, child elements in order, and the text
  * directly inside it (only meaningful for leaf elements; between child elements it is pretty-printing whitespace).
@@ -43,18 +45,40 @@ export function attr(el: DumpElement, name: string): string {
   return '';
 }
 
-/** An integer from text ('' and garbage give 0). */
+/** An integer from text, as `parseInt` reads it ('' and garbage give 0). */
 export function toInt(text: string): number {
+  // Plain digits (nearly every number of a dump) are read here; anything else as `parseInt` reads it.
+  const length = text.length;
+  if (length > 0 && length < 16) {
+    let value = 0;
+    let i = 0;
+    for (; i < length; i++) {
+      const digit = text.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9) break;
+      value = value * 10 + digit;
+    }
+    if (i === length) return value;
+  }
   const n = parseInt(text, 10);
   return Number.isFinite(n) ? n : 0;
 }
 
-/** The largest id the catalogue tables hold (`int4`). */
-const MAX_ID = 2_147_483_647;
+/** The smallest whole number the catalogue's number columns hold (`int4`); the largest is `MAX_CATALOGUE_ID`. */
+const MIN_INT4 = -2_147_483_648;
 
 /**
- * A record's id from its text: decimal digits only (whitespace around them allowed), from 1 to 2³¹ − 1; anything else
- * ('', `abc`, `12abc`, `-3`, `0`, too large) gives 0, which no record has: the reader skips the record.
+ * A number the catalogue also keeps in a column of its own (a reference to a record, a master's year), as `toInt`
+ * reads it, or 0 when it does not fit one (beyond ±2³¹): a reference to an id no record can have links nothing, like
+ * a missing one.
+ */
+export function toInt32(text: string): number {
+  const n = toInt(text);
+  return n >= MIN_INT4 && n <= MAX_CATALOGUE_ID ? n : 0;
+}
+
+/**
+ * A record's id from its text: decimal digits only (whitespace around them allowed), from 1 to `MAX_CATALOGUE_ID`;
+ * anything else ('', `abc`, `12abc`, `-3`, `0`, too large) gives 0, which no record has: the reader skips the record.
  */
 export function toId(text: string): number {
   const t = text.trim();
@@ -64,7 +88,7 @@ export function toId(text: string): number {
     if (c < 48 || c > 57) return 0;
   }
   const n = Number(t);
-  return n <= MAX_ID ? n : 0;
+  return n <= MAX_CATALOGUE_ID ? n : 0;
 }
 
 /** The texts of the non-blank children (`<genres><genre>…`), in order. */

@@ -168,7 +168,8 @@ function parsePiece(job: PieceJob, encoder: Encoder): { result: PieceResult; tra
     if (!ring) {
       for (const [key, v] of Object.entries(value)) {
         if (!ArrayBuffer.isView(v)) continue;
-        const copy = (v as Uint8Array).slice();
+        // A copy of its own: `Buffer#slice` gives a view, and handing over its memory would detach the encoder's.
+        const copy = v instanceof Int32Array ? new Int32Array(v) : new Uint8Array(v as Uint8Array);
         value[key] = copy;
         transfer.push(copy.buffer);
       }

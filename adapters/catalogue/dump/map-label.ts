@@ -1,5 +1,5 @@
 import type { Label } from '../../../domain/catalogue/label.js';
-import { attr, type DumpElement, textOf, toId, toInt } from './dump-element.js';
+import { attr, type DumpElement, textOf, toId, toInt32 } from './dump-element.js';
 import { mapImages, mapRefs, mapUrls } from './map-shared.js';
 
 /** A `<label>` record of a labels dump (any era) as the domain Label; id 0 when it has no valid id. */
@@ -34,7 +34,7 @@ export function mapLabel(el: DumpElement): Label {
         urls = mapUrls(c);
         break;
       case 'parentLabel': {
-        const parentId = toInt(attr(c, 'id'));
+        const parentId = toInt32(attr(c, 'id'));
         const parentName = textOf(c);
         if (parentId !== 0 || parentName !== '') parentLabel = { id: parentId, name: parentName };
         break;

@@ -1,5 +1,5 @@
 import type { Master } from '../../../domain/catalogue/master.js';
-import { attr, type DumpElement, textOf, texts, toId, toInt } from './dump-element.js';
+import { attr, type DumpElement, textOf, texts, toId, toInt32 } from './dump-element.js';
 import { mapCredits, mapImages, mapVideos } from './map-shared.js';
 
 /** A `<master id>` record of a masters dump (any era) as the domain Master; id 0 when it has no valid id. */
@@ -16,13 +16,13 @@ export function mapMaster(el: DumpElement): Master {
   for (const c of el.children) {
     switch (c.name) {
       case 'main_release':
-        mainRelease = toInt(c.text);
+        mainRelease = toInt32(c.text);
         break;
       case 'title':
         title = textOf(c);
         break;
       case 'year':
-        year = toInt(c.text);
+        year = toInt32(c.text);
         break;
       case 'artists':
         artists = mapCredits(c);

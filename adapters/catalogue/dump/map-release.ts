@@ -1,7 +1,7 @@
 import { DEFAULT_ENTITY_TYPES, type EntityType } from '../../../domain/catalogue/entity-types.js';
 import type { Format, Identifier, Release, ReleaseEntity, Track } from '../../../domain/catalogue/release.js';
 import { trackType } from '../../../domain/catalogue/track-type.js';
-import { attr, type DumpElement, textOf, texts, toId, toInt } from './dump-element.js';
+import { attr, type DumpElement, textOf, texts, toId, toInt32 } from './dump-element.js';
 import { mapCredits, mapImages, mapVideos } from './map-shared.js';
 
 /** A `<release id status>` record of a releases dump (any era) as the domain Release; id 0 when it has no valid id. */
@@ -67,7 +67,7 @@ export function mapRelease(el: DumpElement): Release {
         dataQuality = textOf(c);
         break;
       case 'master_id': {
-        const id = toInt(c.text);
+        const id = toInt32(c.text);
         masterId = id > 0 ? id : null;
         isMainRelease = masterId !== null && attr(c, 'is_main_release') === 'true';
         break;
@@ -120,7 +120,7 @@ function mapEntityAttributes(el: DumpElement, element: string, type: EntityType)
   for (const c of el.children) {
     if (c.name !== element) continue;
     out.push({
-      id: toInt(attr(c, 'id')),
+      id: toInt32(attr(c, 'id')),
       name: attr(c, 'name'),
       catno: attr(c, 'catno'),
       entityType: type.entityType,
@@ -142,7 +142,7 @@ function mapCompanies(el: DumpElement): ReleaseEntity[] {
     for (const c of co.children) {
       switch (c.name) {
         case 'id':
-          id = toInt(c.text);
+          id = toInt32(c.text);
           break;
         case 'name':
           name = textOf(c);

@@ -1,6 +1,6 @@
 import type { ArtistCredit } from '../../../domain/catalogue/credit.js';
 import type { Image, NamedRef, Video } from '../../../domain/catalogue/media.js';
-import { attr, type DumpElement, textOf, toInt } from './dump-element.js';
+import { attr, type DumpElement, textOf, toInt, toInt32 } from './dump-element.js';
 
 /** `<artists><artist><id/><name/><anv/><join/><role/><tracks/></artist>…`; missing parts are '' and id 0. */
 export function mapCredits(el: DumpElement): ArtistCredit[] {
@@ -16,7 +16,7 @@ export function mapCredits(el: DumpElement): ArtistCredit[] {
     for (const c of a.children) {
       switch (c.name) {
         case 'id':
-          id = toInt(c.text);
+          id = toInt32(c.text);
           break;
         case 'name':
           name = textOf(c);
@@ -87,12 +87,12 @@ export function mapRefs(el: DumpElement, element: string): NamedRef[] {
   let lastId = 0;
   for (const c of el.children) {
     if (c.name === 'id') {
-      lastId = toInt(c.text);
+      lastId = toInt32(c.text);
       continue;
     }
     if (c.name !== element) continue;
     const idText = attr(c, 'id');
-    const id = idText !== '' ? toInt(idText) : lastId;
+    const id = idText !== '' ? toInt32(idText) : lastId;
     lastId = 0;
     const name = textOf(c);
     if (id === 0 && name === '') continue;

@@ -206,7 +206,11 @@ export class XmlScanner {
     const len = buf.length;
     let pos = this.pos;
     for (;;) {
-      const lt = buf.indexOf('<', pos);
+      // Most text between tags is short: a look at a few characters finds the next tag sooner than a search call.
+      let lt = pos;
+      const near = pos + 24 < len ? pos + 24 : len;
+      while (lt < near && buf.charCodeAt(lt) !== LT) lt++;
+      if (lt === near) lt = near < len ? buf.indexOf('<', near) : -1;
       if (lt === -1) {
         // Text runs to the end of what we have; at the end of input, or outside the root (where it can only be
         // whitespace), it is complete.
@@ -287,18 +291,17 @@ export class XmlScanner {
       if (i >= len) return -1;
       const quote = buf.charCodeAt(i);
       if (quote !== DQUOTE && quote !== SQUOTE) this.fail(i, `the value of attribute ${attrName} is not quoted`);
-      const close = buf.indexOf(quote === DQUOTE ? '"' : "'", i + 1);
-      if (close === -1) return -1;
-      let value = buf.slice(i + 1, close);
-      // Values are short, and most hold none of `<`, `&`, tab or a line break: one look at each character tells.
+      // Values are short, and most hold none of `<`, `&`, tab or a line break: one look at each character finds the
+      // closing quote and tells.
+      let close = i + 1;
       let plain = true;
-      for (let k = i + 1; k < close; k++) {
-        const v = buf.charCodeAt(k);
-        if (v === LT || v === AMP || v === 9 || v === 10 || v === 13) {
-          plain = false;
-          break;
-        }
+      for (; close < len; close++) {
+        const v = buf.charCodeAt(close);
+        if (v === quote) break;
+        if (v === LT || v === AMP || v === 9 || v === 10 || v === 13) plain = false;
       }
+      if (close >= len) return -1;
+      let value = buf.slice(i + 1, close);
       if (!plain) {
         if (value.indexOf('<') !== -1) this.fail(i, `< in the value of attribute ${attrName}`);
         // Attribute-value normalisation: each literal line break or tab is a space (references are kept).
@@ -339,6 +342,18 @@ export class XmlScanner {
   }
 
   private endTag(buf: string, lt: number): number {
+    const open = this.open;
+    const last = open[open.length - 1];
+    // The common case, `</name>` closing the open element, is checked in place.
+    if (last !== undefined) {
+      const nameEnd = lt + 2 + last.length;
+      if (buf.charCodeAt(nameEnd) === GT && matchesAt(buf, lt + 2, last)) {
+        open.pop();
+        this.handler.close();
+        if (open.length === 0) this.rootClosed = true;
+        return nameEnd + 1;
+      }
+    }
     const gt = buf.indexOf('>', lt + 2);
     if (gt === -1) return -1;
     const expected = this.open[this.open.length - 1];

@@ -82,7 +82,13 @@ export function writeReleaseArtistRows(out: BinaryCopyBuffer, r: Release): void 
   for (const link of releaseArtistLinks(r)) out.row(3).int4(r.id).int4(link.artistId).text(link.role);
 }
 
-/** The release's `release_label` rows (see `releaseLabelLinks`). */
+/** The largest position `release_label` holds (`int2`). */
+const MAX_POSITION = 32_767;
+
+/** The release's `release_label` rows (see `releaseLabelLinks`), up to the largest position the column holds. */
 export function writeReleaseLabelRows(out: BinaryCopyBuffer, r: Release): void {
-  for (const link of releaseLabelLinks(r)) out.row(4).int4(r.id).int2(link.position).int4(link.labelId).text(link.catno);
+  for (const link of releaseLabelLinks(r)) {
+    if (link.position > MAX_POSITION) break;
+    out.row(4).int4(r.id).int2(link.position).int4(link.labelId).text(link.catno);
+  }
 }

@@ -5,6 +5,7 @@ import type {
 } from '../../../application/ports/catalogue-writer.js';
 import type { DumpBatch, DumpKind, EncodedBatch } from '../../../application/ports/dump-reader.js';
 import { BinaryCopyBuffer } from './binary-copy-buffer.js';
+import { DeferredIndexes } from './deferred-indexes.js';
 import {
   ARTIST_COLUMNS,
   LABEL_COLUMNS,
@@ -30,27 +31,40 @@ export interface SqlImportChannel {
 export interface SqlWriteOptions {
   /** Records sent to the database at a time (default 2,000). */
   readonly flushRecords?: number;
-  /** Or fewer, once their rows take this many bytes (default 8 MB). */
+  /** Or fewer, once their rows take this many bytes (default 4 MB). */
   readonly flushBytes?: number;
+  /**
+   * Whether tables that are empty when a file starts are loaded without their indexes, which are built at the end
+   * (default true; see `DeferredIndexes`).
+   */
+  readonly deferIndexes?: boolean;
 }
 
 interface TableSpec {
   readonly table: string;
   readonly staging: string;
   readonly columns: readonly string[];
+  /** The other tables a file of the kind fills (the links of releases). */
+  readonly links: readonly string[];
 }
 
 const TABLES: Readonly<Record<DumpKind, TableSpec>> = {
-  artists: { table: 'artist', staging: 'import_artist', columns: ARTIST_COLUMNS },
-  labels: { table: 'label', staging: 'import_label', columns: LABEL_COLUMNS },
-  masters: { table: 'master', staging: 'import_master', columns: MASTER_COLUMNS },
-  releases: { table: 'release', staging: 'import_release', columns: RELEASE_COLUMNS },
+  artists: { table: 'artist', staging: 'import_artist', columns: ARTIST_COLUMNS, links: [] },
+  labels: { table: 'label', staging: 'import_label', columns: LABEL_COLUMNS, links: [] },
+  masters: { table: 'master', staging: 'import_master', columns: MASTER_COLUMNS, links: [] },
+  releases: {
+    table: 'release',
+    staging: 'import_release',
+    columns: RELEASE_COLUMNS,
+    links: ['release_artist', 'release_label'],
+  },
 };
 
 /** Every import takes this transaction-level advisory lock, so two imports never interleave their upserts. */
 const IMPORT_LOCK = 0x5_d15c_06;
 
 const q = (name: string): string => `"${name}"`;
+const NONE: ReadonlySet<number> = new Set();
 /** A string as an SQL literal (standard_conforming_strings is on in every supported version). */
 const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
@@ -62,6 +76,9 @@ class Round {
   readonly ids = new Set<number>();
   /** The id of each row, in row order. */
   readonly order: number[] = [];
+  /** The smallest and largest id in the round. */
+  min = Infinity;
+  max = 0;
   readonly rows = new BinaryCopyBuffer();
   readonly artistLinks = new BinaryCopyBuffer(1 << 16);
   readonly labelLinks = new BinaryCopyBuffer(1 << 16);
@@ -76,6 +93,8 @@ class Round {
   clear(): void {
     this.ids.clear();
     this.order.length = 0;
+    this.min = Infinity;
+    this.max = 0;
     this.rows.clear();
     this.artistLinks.clear();
     this.labelLinks.clear();
@@ -86,11 +105,13 @@ class Round {
  * The write path shared by the PostgreSQL and PGlite writers, which differ only in how COPY data reaches the
  * database. Records come encoded as binary COPY rows (`CATALOGUE_ROW_ENCODER`, which the reader applies on its
  * worker threads; batches of records are encoded here) and are sent in rounds of a few thousand; a round is sent
- * while the caller reads the next one, and its buffers are reused. Per round: the ids already stored are looked up;
- * new records are COPYed straight into their table (the common case of a first import), records already stored go
- * through a temporary staging table and one `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` that changes a row (and
- * its `date_changed`) only when its data differ, keeping `date_added`. For releases, the link rows of the round's
- * releases are replaced. A dated dump file is recorded in `dump_import` just before the commit.
+ * while the caller reads the next one, and its buffers are reused. Per round: the ids already stored are looked up
+ * (unless every id of the round is above the largest stored, as in a first import of a dump, which comes in id
+ * order); new records are COPYed straight into their table, records already stored go through a temporary staging
+ * table and one `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` that changes a row (and its `date_changed`) only when
+ * its data differ, keeping `date_added`. For releases, the link rows of the round's releases are replaced. Tables
+ * that are empty when the file starts are filled without their indexes, built before the commit (`DeferredIndexes`).
+ * A dated dump file is recorded in `dump_import` just before the commit.
  */
 export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   readonly encoder = CATALOGUE_ROW_ENCODER;
@@ -111,11 +132,15 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     private readonly channel: SqlImportChannel,
     private readonly finish: (commit: boolean) => Promise<void>,
     private readonly dump: DumpFileDate | undefined,
+    /** The largest id stored (0 when none), as far as this session knows: rounds above it need no look-up. */
+    private highest: number,
+    /** The indexes left out until the end, if the tables were empty. */
+    private deferred: DeferredIndexes | undefined,
     options: SqlWriteOptions,
   ) {
     this.spec = TABLES[kind];
     this.flushRecords = options.flushRecords ?? 2_000;
-    this.flushBytes = options.flushBytes ?? 8_000_000;
+    this.flushBytes = options.flushBytes ?? 4_000_000;
     this.recordEncoder = createRecordEncoder(kind);
     const cols = this.spec.columns.map(q).join(', ');
     const set = this.spec.columns
@@ -129,7 +154,10 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
       `RETURNING 1) SELECT count(*)::int AS updated FROM up`;
   }
 
-  /** Takes the import lock and creates the staging table inside the transaction the channel is in. */
+  /**
+   * Takes the import lock and creates the staging table inside the transaction the channel is in; when the kind's
+   * tables are empty, drops their indexes until the end (see `DeferredIndexes`).
+   */
   static async start(
     kind: DumpKind,
     channel: SqlImportChannel,
@@ -137,13 +165,23 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     dump: DumpFileDate | undefined,
     options: SqlWriteOptions = {},
   ): Promise<SqlCatalogueWriteSession> {
-    const { table, staging, columns } = TABLES[kind];
+    const { table, staging, columns, links } = TABLES[kind];
     await channel.query(`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
     const list = columns.map(q).join(', ');
     await channel.query(
       `CREATE TEMPORARY TABLE ${staging} ON COMMIT DROP AS SELECT ${list} FROM ${q(table)} WITH NO DATA`,
     );
-    return new SqlCatalogueWriteSession(kind, channel, finish, dump, options);
+    const linked = links.map((t) => ` OR EXISTS (SELECT 1 FROM ${q(t)})`).join('');
+    const [state] = await channel.query(
+      `SELECT coalesce(max(id), 0) AS highest, (false${linked}) AS linked FROM ${q(table)}`,
+    );
+    const highest = Number(state!.highest);
+    const empty = highest === 0 && state!.linked !== true;
+    const deferred =
+      empty && options.deferIndexes !== false
+        ? await DeferredIndexes.drop(channel, [table, ...links], table)
+        : undefined;
+    return new SqlCatalogueWriteSession(kind, channel, finish, dump, highest, deferred, options);
   }
 
   async latestDump(): Promise<DumpFileDate | null> {
@@ -178,6 +216,8 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
       }
       this.round.ids.add(id);
       this.round.order.push(id);
+      if (id < this.round.min) this.round.min = id;
+      if (id > this.round.max) this.round.max = id;
     }
     if (ids.length > from) this.round.add(rows, from, ids.length);
     if (this.round.order.length >= this.flushRecords || this.round.rows.byteLength >= this.flushBytes) {
@@ -202,10 +242,18 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
 
   private async send(round: Round): Promise<void> {
     const order = round.order;
-    const found = await this.channel.query(
-      `SELECT id FROM ${q(this.spec.table)} WHERE id = ANY('{${order.join(',')}}'::int[])`,
-    );
-    const existing = new Set(found.map((r) => Number(r.id)));
+    // Dumps come in id order: a round above every id stored so far is all new records (a first import), else the
+    // stored ones are looked up.
+    let existing = NONE;
+    if (round.min <= this.highest) {
+      const found = await this.channel.query(
+        `SELECT id FROM ${q(this.spec.table)} WHERE id = ANY('{${order.join(',')}}'::int[])`,
+      );
+      if (found.length > 0) existing = new Set(found.map((r) => Number(r.id)));
+    }
+    if (round.max > this.highest) this.highest = round.max;
+    // Updating stored records deletes their links by release id: that needs the indexes.
+    if (existing.size > 0) await this.buildIndexes();
     if (existing.size === 0) {
       await this.channel.copy(this.spec.table, this.spec.columns, round.rows.chunks());
     } else {
@@ -236,9 +284,17 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     this.free.push(round);
   }
 
+  /** Builds the indexes left out, if any (see `DeferredIndexes`). */
+  private async buildIndexes(): Promise<void> {
+    const deferred = this.deferred;
+    this.deferred = undefined;
+    await deferred?.build();
+  }
+
   async commit(): Promise<WriteCounts> {
     await this.flush();
     await this.sending;
+    await this.buildIndexes();
     if (this.dump) {
       await this.channel.query(
         `INSERT INTO dump_import (kind, dump_date, file) ` +

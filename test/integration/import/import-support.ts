@@ -62,10 +62,12 @@ export interface TransactionView {
   readonly writtenHere: number;
 }
 
-/** What an `ObservedWriter` saw: sessions begun, and a view of each transaction rolled back. */
+/** What an `ObservedWriter` saw: sessions begun, a view of each transaction rolled back, and the SQL sent. */
 export interface WriterObservations {
   begun: number;
   readonly rolledBack: TransactionView[];
+  /** Every query sent through a session's channel (not the COPYs), in order. */
+  readonly queries: string[];
 }
 
 /**
@@ -82,7 +84,10 @@ function observe(
   let copies = 0;
   return {
     channel: {
-      query: (text) => channel.query(text),
+      query: (text) => {
+        seen.queries.push(text);
+        return channel.query(text);
+      },
       copy: (table, columns, data) => {
         if (table === TABLE[kind] || table === `import_${TABLE[kind]}`) copies++;
         return channel.copy(table, columns, data);
@@ -149,7 +154,7 @@ export function observedWriterFor(
   db: Database,
   options: SqlWriteOptions = {},
 ): { writer: CatalogueWriter; seen: WriterObservations } {
-  const seen: WriterObservations = { begun: 0, rolledBack: [] };
+  const seen: WriterObservations = { begun: 0, rolledBack: [], queries: [] };
   if (db.location.kind === 'server') {
     return { writer: new ObservedPostgresWriter(db.location.url, options, seen), seen };
   }

@@ -1,24 +1,31 @@
 import { expect } from 'chai';
-import { toId } from '../../../../adapters/catalogue/dump/dump-element.js';
+import { toId, toInt32 } from '../../../../adapters/catalogue/dump/dump-element.js';
 import { XmlDumpReader, type XmlDumpReaderOptions } from '../../../../adapters/catalogue/dump/xml-dump-reader.js';
 import type { DumpKind, DumpRecordOf, SkippedRecords } from '../../../../application/ports/dump-reader.js';
 import { Scratch } from '../../../support/dump-fixtures.js';
 import { RECORD_LIST_ENCODER, type RecordList } from './record-list-encoder.js';
 
-/** Reads a dump on the calling thread (no options) or on worker threads: the ids read, and the records skipped. */
-async function read(file: string, options?: XmlDumpReaderOptions): Promise<{ ids: number[]; skipped: SkippedRecords }> {
+/** Reads a dump on the calling thread (no options) or on worker threads: the records read, and those skipped. */
+async function readRecords(
+  file: string,
+  options?: XmlDumpReaderOptions,
+): Promise<{ records: DumpRecordOf[DumpKind][]; skipped: SkippedRecords }> {
   const dump = await new XmlDumpReader(options ?? { workers: 0 }).open(file);
   try {
-    const ids: number[] = [];
+    const records: DumpRecordOf[DumpKind][] = [];
     for await (const batch of dump.batches(options ? RECORD_LIST_ENCODER : undefined)) {
-      const records: readonly DumpRecordOf[DumpKind][] =
-        'records' in batch ? batch.records : (batch.encoded as RecordList).records;
-      ids.push(...records.map((r) => r.id));
+      records.push(...('records' in batch ? batch.records : (batch.encoded as RecordList).records));
     }
-    return { ids, skipped: dump.skipped() };
+    return { records, skipped: dump.skipped() };
   } finally {
     await dump.close();
   }
+}
+
+/** The ids read, and the records skipped. */
+async function read(file: string, options?: XmlDumpReaderOptions): Promise<{ ids: number[]; skipped: SkippedRecords }> {
+  const { records, skipped } = await readRecords(file, options);
+  return { ids: records.map((r) => r.id), skipped };
 }
 
 /** Whole pieces, pieces cut everywhere (a skipped record's line is then counted across pieces), and one worker. */
@@ -54,6 +61,74 @@ describe('Dump reader: records without a valid id', () => {
       ['0x1f', 0],
     ];
     for (const [text, id] of cases) it(`${JSON.stringify(text)} → ${id}`, () => expect(toId(text)).to.equal(id));
+  });
+
+  describe('toInt32 (references, and numbers kept in columns of their own)', () => {
+    const cases: Array<[string, number]> = [
+      ['5', 5],
+      ['2147483647', 2147483647],
+      ['2147483648', 0],
+      ['3000000000', 0],
+      ['9007199254740993', 0],
+      ['99999999999999999999', 0],
+      ['-2147483648', -2147483648],
+      ['-2147483649', 0],
+      ['-3', -3],
+      [' 12', 12],
+      ['12abc', 12],
+      ['', 0],
+      ['abc', 0],
+    ];
+    for (const [text, n] of cases) it(`${JSON.stringify(text)} → ${n}`, () => expect(toInt32(text)).to.equal(n));
+  });
+
+  it('reads references to ids no record can have (beyond 2³¹ − 1) as none, the rest as it is', async () => {
+    const big = '3000000000';
+    const release = [
+      '<releases>',
+      `<release id="2147483647" status="Accepted"><title>Largest</title>`,
+      `<artists><artist><id>${big}</id><name>Far</name></artist><artist><id>7</id><name>Near</name></artist></artists>`,
+      `<labels><label name="Far Label" catno="F1" id="${big}"/><label name="Near Label" catno="N1" id="8"/></labels>`,
+      `<companies><company><id>${big}</id><name>Far Co</name><entity_type>4</entity_type></company></companies>`,
+      `<master_id is_main_release="true">${big}</master_id>`,
+      '</release>',
+      `<release id="${big}"><title>Too large</title></release>`,
+      '</releases>',
+    ].join('\n');
+    const masters =
+      `<masters><master id="9"><main_release>${big}</main_release><year>99999999999</year></master></masters>`;
+    const artists =
+      `<artists><artist><id>10</id><name>A</name><aliases><name id="${big}">Far</name></aliases>` +
+      `<members><id>${big}</id><name>Member</name></members></artist></artists>`;
+    const labels =
+      `<labels><label><id>11</id><name>L</name><parentLabel id="${big}">Far Parent</parentLabel>` +
+      `<sublabels><label id="${big}">Far Sub</label></sublabels></label></labels>`;
+    const files = {
+      releases: scratch.write('big-references-releases.xml', release),
+      masters: scratch.write('big-references-masters.xml', masters),
+      artists: scratch.write('big-references-artists.xml', artists),
+      labels: scratch.write('big-references-labels.xml', labels),
+    };
+    for (const options of [undefined, ...PARALLEL]) {
+      const at = JSON.stringify(options ?? 'calling thread');
+      const releases = await readRecords(files.releases, options);
+      expect(releases.skipped, at).to.deep.equal({ count: 1, first: [{ record: 2, line: 8, id: big }] });
+      const [r] = releases.records as DumpRecordOf['releases'][];
+      expect(r!.id, at).to.equal(2147483647);
+      expect(r!.artists.map((a) => [a.id, a.name]), at).to.deep.equal([[0, 'Far'], [7, 'Near']]);
+      expect(r!.labels.map((l) => [l.id, l.name]), at).to.deep.equal([[0, 'Far Label'], [8, 'Near Label']]);
+      expect(r!.companies.map((c) => [c.id, c.name]), at).to.deep.equal([[0, 'Far Co']]);
+      expect([r!.masterId, r!.isMainRelease], at).to.deep.equal([null, false]);
+      const [m] = (await readRecords(files.masters, options)).records as DumpRecordOf['masters'][];
+      expect([m!.mainRelease, m!.year], at).to.deep.equal([0, 0]);
+      const [a] = (await readRecords(files.artists, options)).records as DumpRecordOf['artists'][];
+      expect([a!.aliases, a!.members], at).to.deep.equal([[{ id: 0, name: 'Far' }], [{ id: 0, name: 'Member' }]]);
+      const [l] = (await readRecords(files.labels, options)).records as DumpRecordOf['labels'][];
+      expect([l!.parentLabel, l!.sublabels], at).to.deep.equal([
+        { id: 0, name: 'Far Parent' },
+        [{ id: 0, name: 'Far Sub' }],
+      ]);
+    }
   });
 
   // One file per kind and form of id: attributes (releases, masters) and `<id>` elements (artists, labels), in the

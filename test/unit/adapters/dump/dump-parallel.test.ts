@@ -4,6 +4,10 @@ import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { findCut } from '../../../../adapters/catalogue/dump/dump-pieces.js';
 import { XmlDumpReader, type XmlDumpReaderOptions } from '../../../../adapters/catalogue/dump/xml-dump-reader.js';
+import {
+  CATALOGUE_ROW_ENCODER,
+  type EncodedRows,
+} from '../../../../adapters/persistence/catalogue/catalogue-row-encoder.js';
 import { InvalidDump } from '../../../../application/catalogue/invalid-dump.js';
 import type { DumpKind, DumpRecordOf } from '../../../../application/ports/dump-reader.js';
 import { DEMO, REPO_ROOT, Scratch, demo } from '../../../support/dump-fixtures.js';
@@ -120,6 +124,31 @@ describe('Dump reader: parallel reading on worker threads', function () {
         expect(await failure(file, options), `${name}, ${label(options)}`).to.equal(expected);
       }
     }
+  });
+
+  it('hands over results too large for the shared ring piece after piece, keeping the encoder usable', async () => {
+    // Pieces of about 6 MB whose rows take more than a worker's 4 MB ring: they travel as copies of their own.
+    const notes = 'n'.repeat(10_000);
+    const lines = ['<releases>'];
+    for (let id = 1; id <= 1_500; id++) {
+      lines.push(`<release id="${id}"><title>T${id}</title><notes>${notes}</notes></release>`);
+    }
+    lines.push('</releases>');
+    const file = scratch.write('large-results.xml', lines.join('\n'));
+    const dump = await new XmlDumpReader({ workers: 2, pieceBytes: 6_000_000 }).open(file);
+    const ids: number[] = [];
+    let large = 0;
+    try {
+      for await (const batch of dump.batches(CATALOGUE_ROW_ENCODER)) {
+        const rows = (batch as { encoded: EncodedRows }).encoded;
+        if (rows.rows.byteLength > 4 << 20) large++;
+        ids.push(...rows.ids);
+      }
+    } finally {
+      await dump.close();
+    }
+    expect(large, 'pieces whose rows outgrew the ring').to.be.at.least(2);
+    expect(ids).to.deep.equal(Array.from({ length: 1_500 }, (_, i) => i + 1));
   });
 
   it('cuts before the last record start tag, preferring one at the start of a line', () => {
