@@ -1,3 +1,7 @@
+import { slugify } from '../../domain/catalogue/slug.js';
+
+export { slugify };
+
 /**
  * Builds every absolute URL the API writes, from the configured base and web URLs, never from the request's Host.
  */
@@ -49,12 +53,4 @@ export class ApiUrls {
     const slug = slugify(name);
     return `${this.webUrl}/${kind}/${id}${slug ? `-${slug}` : ''}`;
   }
-}
-
-/** "The Persuader - Stockholm" → "The-Persuader-Stockholm"; letters of any script are kept. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
 }

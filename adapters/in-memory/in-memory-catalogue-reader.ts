@@ -6,6 +6,7 @@ import type {
   MasterVersionsQuery,
 } from '../../application/catalogue/read-models.js';
 import type { Clock } from '../../application/ports/clock.js';
+import { releaseTemplate } from '../../application/catalogue/release-document.js';
 import type { CatalogueReader, Stored } from '../../application/ports/catalogue-reader.js';
 import { pageOffset, type Page, type PageRequest } from '../../application/shared/page.js';
 import type { Artist } from '../../domain/catalogue/artist.js';
@@ -80,6 +81,11 @@ export class InMemoryCatalogueReader implements CatalogueReader, NameResolver {
 
   async release(id: number): Promise<Stored<Release> | null> {
     return this.releases.get(id)?.stored ?? null;
+  }
+
+  async releaseDocument(id: number): Promise<Stored<string> | null> {
+    const stored = this.releases.get(id)?.stored;
+    return stored ? { ...stored, record: releaseTemplate(stored.record) } : null;
   }
 
   async master(id: number): Promise<Stored<Master> | null> {

@@ -1,4 +1,3 @@
-import type { Release } from '../../domain/catalogue/release.js';
 import type { Currency } from '../../domain/marketplace/currency.js';
 import type { TextFormat } from '../../domain/text/text-format.js';
 import { NotFound } from '../errors.js';
@@ -7,6 +6,7 @@ import { summaryOf, type CommunityFigures, type CommunitySummary } from '../port
 import { checkedMarketSummary, type MarketFigures, type MarketSummary } from '../ports/market-figures.js';
 import type { Caller } from '../shared/caller.js';
 import type { TextRenderer } from '../text/text-renderer.js';
+import { templateNotes } from './release-document.js';
 
 /** Which release, the currency for its marketplace figures and the text format of its notes. */
 export interface GetReleaseInput {
@@ -17,10 +17,14 @@ export interface GetReleaseInput {
   readonly caller?: Caller;
 }
 
-/** A release with its notes rendered in the asked text format, its marketplace and its community figures. */
+/**
+ * A release as `GET /releases/{id}` shows it: the template of its document (see release-document.ts), its notes in
+ * the asked text format, its marketplace and its community figures.
+ */
 export interface ReleaseView {
-  readonly release: Release;
-  readonly notes: string;
+  readonly template: string;
+  /** The notes in the asked format; undefined in markup, which the template holds as stored. */
+  readonly notes: string | undefined;
   readonly dateAdded: Date;
   readonly dateChanged: Date;
   readonly currency: Currency;
@@ -38,16 +42,17 @@ export class GetRelease {
   ) {}
 
   async execute(input: GetReleaseInput): Promise<ReleaseView> {
-    const stored = await this.catalogue.release(input.releaseId);
+    const stored = await this.catalogue.releaseDocument(input.releaseId);
     if (!stored) throw new NotFound('Release not found.');
     const userId = input.caller?.kind === 'user' ? input.caller.userId : null;
+    const template = stored.record;
     const [notes, market, community] = await Promise.all([
-      this.text.renderOne(stored.record.notes, input.textFormat),
+      input.textFormat === 'markup' ? undefined : this.text.renderOne(templateNotes(template), input.textFormat),
       this.market.forRelease(input.releaseId, input.currency),
       this.community.forReleases([input.releaseId], userId),
     ]);
     return {
-      release: stored.record,
+      template,
       notes,
       dateAdded: stored.dateAdded,
       dateChanged: stored.dateChanged,

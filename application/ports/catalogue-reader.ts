@@ -24,6 +24,8 @@ export interface Stored<T> {
  */
 export interface CatalogueReader {
   release(id: number): Promise<Stored<Release> | null>;
+  /** The template of a release's API document (see catalogue/release-document.ts), what `GET /releases/{id}` serves. */
+  releaseDocument(id: number): Promise<Stored<string> | null>;
   master(id: number): Promise<Stored<Master> | null>;
   artist(id: number): Promise<Stored<Artist> | null>;
   label(id: number): Promise<Stored<Label> | null>;

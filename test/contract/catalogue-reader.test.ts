@@ -6,6 +6,7 @@ import { PgCatalogueReader } from '../../adapters/persistence/catalogue/pg-catal
 import { MikroOrmCatalogueReader } from '../../adapters/persistence/catalogue/mikro-orm-catalogue-reader.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import type { MasterVersionsQuery } from '../../application/catalogue/read-models.js';
+import { releaseTemplate } from '../../application/catalogue/release-document.js';
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
 import { FIXTURES, loadCatalogueFixtures } from '../support/catalogue-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
@@ -45,6 +46,16 @@ function contract(name: string, open: () => Promise<{ reader: CatalogueReader; c
       const stored = await reader.release(1);
       expect(stored?.dateAdded).to.be.instanceOf(Date);
       expect(stored?.dateChanged.getTime()).to.be.at.least(stored!.dateAdded.getTime());
+    });
+
+    it("reads a release's document template, with the same dates, and null for an unknown id", async () => {
+      for (const id of [1, 9000002]) {
+        const release = (await reader.release(id))!;
+        const document = (await reader.releaseDocument(id))!;
+        expect(document.record).to.equal(releaseTemplate(release.record));
+        expect([document.dateAdded, document.dateChanged]).to.deep.equal([release.dateAdded, release.dateChanged]);
+      }
+      expect(await reader.releaseDocument(424242)).to.equal(null);
     });
 
     it('lists, filters, sorts and pages master versions', async () => {

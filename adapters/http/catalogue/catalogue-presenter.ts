@@ -2,16 +2,15 @@ import type { ArtistView } from '../../../application/catalogue/get-artist.js';
 import type { LabelView } from '../../../application/catalogue/get-label.js';
 import type { MasterView } from '../../../application/catalogue/get-master.js';
 import type { ReleaseView } from '../../../application/catalogue/get-release.js';
+import { fillTemplate } from '../../../application/catalogue/release-document.js';
 import type { ArtistReleaseListing } from '../../../application/catalogue/list-artist-releases.js';
 import type { MasterVersionListing } from '../../../application/catalogue/list-master-versions.js';
 import type { LabelReleaseEntry } from '../../../application/catalogue/read-models.js';
 import type { CollectionCounts, CommunitySummary } from '../../../application/ports/community-figures.js';
 import type { MarketSummary } from '../../../application/ports/market-figures.js';
-import { sortCreditLine, type ArtistCredit } from '../../../domain/catalogue/credit.js';
+import type { ArtistCredit } from '../../../domain/catalogue/credit.js';
 import type { Image, NamedRef, Video } from '../../../domain/catalogue/media.js';
-import type { ReleaseEntity, Track } from '../../../domain/catalogue/release.js';
-import { formatReleased, releaseYear } from '../../../domain/catalogue/release-summary.js';
-import { estimatedWeight, formatQuantity } from '../../../domain/catalogue/shipping-estimate.js';
+import type { Track } from '../../../domain/catalogue/release.js';
 import type { ApiUrls } from '../urls.js';
 
 /** Which words differ between the spec and the public Discogs API (GAPS.md "Two dialects"). */
@@ -46,10 +45,17 @@ function marketFields(market: MarketSummary): { num_for_sale: number; lowest_pri
  * base URL, and the dialect's key names.
  */
 export class CataloguePresenter {
+  /** The base URLs as the content of a JSON string, for the slots of release templates. */
+  private readonly apiBase: string;
+  private readonly webBase: string;
+
   constructor(
     private readonly urls: ApiUrls,
     private readonly dialect: Dialect,
-  ) {}
+  ) {
+    this.apiBase = JSON.stringify(urls.baseUrl).slice(1, -1);
+    this.webBase = JSON.stringify(urls.webUrl).slice(1, -1);
+  }
 
   private credit(c: ArtistCredit): object {
     return {
@@ -71,17 +77,6 @@ export class CataloguePresenter {
     return { uri: v.uri, title: v.title, description: v.description, duration: v.duration, embed: v.embed };
   }
 
-  private entity(e: ReleaseEntity): object {
-    return {
-      id: e.id,
-      name: e.name,
-      catno: e.catno,
-      entity_type: e.entityType,
-      entity_type_name: e.entityTypeName,
-      resource_url: this.urls.label(e.id),
-    };
-  }
-
   private track(t: Track): object {
     const out: Record<string, unknown> = { position: t.position, type_: t.type, title: t.title, duration: t.duration };
     if (t.artists.length) out.artists = t.artists.map((c) => this.credit(c));
@@ -94,64 +89,22 @@ export class CataloguePresenter {
     return { id: r.id, name: r.name, resource_url: url.call(this.urls, r.id) };
   }
 
-  private thumb(images: readonly Image[]): string {
-    return (images.find((i) => i.type === 'primary') ?? images[0])?.uri150 ?? '';
-  }
-
-  release(view: ReleaseView): object {
-    const r = view.release;
-    return {
-      id: r.id,
-      status: r.status,
-      year: releaseYear(r.released),
-      resource_url: this.urls.release(r.id),
-      uri: this.urls.web('release', r.id, `${r.artists.map((a) => a.anv || a.name).join(' ')} ${r.title}`),
-      artists: r.artists.map((c) => this.credit(c)),
-      artists_sort: sortCreditLine(r.artists),
-      labels: r.labels.map((e) => this.entity(e)),
-      series: r.series.map((e) => this.entity(e)),
-      companies: r.companies.map((e) => this.entity(e)),
-      formats: r.formats.map((f) => ({
-        name: f.name,
-        qty: f.qty,
-        ...(f.text ? { text: f.text } : {}),
-        descriptions: [...f.descriptions],
-      })),
-      data_quality: r.dataQuality,
-      community: {
-        have: view.community.community.inCollection,
-        want: view.community.community.inWantlist,
-        rating: { count: view.community.rating.count, average: view.community.rating.average ?? 0 },
-        submitter: null,
-        contributors: [],
-        data_quality: r.dataQuality,
-        status: r.status,
-      },
-      format_quantity: formatQuantity(r.formats),
-      date_added: timestamp(view.dateAdded),
-      date_changed: timestamp(view.dateChanged),
-      ...marketFields(view.market),
-      ...(r.masterId ? { master_id: r.masterId, master_url: this.urls.master(r.masterId) } : {}),
-      title: r.title,
-      country: r.country,
-      released: r.released,
-      notes: view.notes,
-      released_formatted: formatReleased(r.released),
-      identifiers: r.identifiers.map((i) => ({
-        type: i.type,
-        value: i.value,
-        ...(i.description ? { description: i.description } : {}),
-      })),
-      videos: r.videos.map((v) => this.video(v)),
-      genres: [...r.genres],
-      styles: [...r.styles],
-      tracklist: r.tracklist.map((t) => this.track(t)),
-      extraartists: r.extraartists.map((c) => this.credit(c)),
-      images: r.images.map((i) => this.image(i)),
-      thumb: this.thumb(r.images),
-      estimated_weight: estimatedWeight(r.formats),
-      blocked_from_sale: false,
-    };
+  /** The release's document: its template (see release-document.ts) with every slot filled. */
+  release(view: ReleaseView): string {
+    const { community, rating } = view.community;
+    return fillTemplate(view.template, {
+      apiBase: this.apiBase,
+      webBase: this.webBase,
+      have: String(community.inCollection),
+      want: String(community.inWantlist),
+      ratingCount: String(rating.count),
+      ratingAverage: JSON.stringify(rating.average ?? 0),
+      dateAdded: `"${timestamp(view.dateAdded)}"`,
+      dateChanged: `"${timestamp(view.dateChanged)}"`,
+      numForSale: String(view.market.numForSale),
+      lowestPrice: JSON.stringify(view.market.lowestPrice?.toNumber() ?? null),
+      notes: view.notes === undefined ? undefined : JSON.stringify(view.notes),
+    });
   }
 
   master(view: MasterView): object {

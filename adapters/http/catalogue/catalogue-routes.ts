@@ -49,6 +49,8 @@ export class CatalogueRoutes implements RouteModule {
         textFormat: ctx.state.textFormat,
         caller: ctx.state.caller,
       });
+      // Already JSON text (the filled template): sent as it is.
+      ctx.type = 'application/json';
       ctx.body = presenter.release(view);
     });
 

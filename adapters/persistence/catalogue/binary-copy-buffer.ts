@@ -170,11 +170,20 @@ export class BinaryCopyBuffer {
    * UTF-8 encoded, character by character (faster than a string round trip for the short strings of a record).
    */
   jString(value: string): this {
+    this.reserve(1);
+    this.buf[this.length++] = 34;
+    this.jStringContent(value);
+    this.reserve(1);
+    this.buf[this.length++] = 34;
+    return this;
+  }
+
+  /** A JSON string's content, escaped as `jString` escapes it, without the quotes. */
+  jStringContent(value: string): this {
     const n = value.length;
-    this.reserve(2 + n * 6);
+    this.reserve(n * 6);
     const b = this.buf;
     let p = this.length;
-    b[p++] = 34;
     // Most text is printable ASCII without quotes or backslashes: copied by a tight loop until something else comes.
     let i = 0;
     for (; i < n; i++) {
@@ -221,7 +230,6 @@ export class BinaryCopyBuffer {
         }
       }
     }
-    b[p++] = 34;
     this.length = p;
     return this;
   }

@@ -4,18 +4,19 @@ import type { Master } from '../../../domain/catalogue/master.js';
 import { releaseListing } from '../../../domain/catalogue/release-summary.js';
 import { releaseArtistLinks, releaseLabelLinks } from '../../../domain/catalogue/release-links.js';
 import type { Release } from '../../../domain/catalogue/release.js';
+import { writeReleaseTemplate } from '../../../application/catalogue/release-document.js';
 import type { BinaryCopyBuffer } from './binary-copy-buffer.js';
 import {
   writeArtistDocument,
   writeLabelDocument,
   writeMasterDocument,
-  writeReleaseDocument,
 } from './catalogue-documents.js';
 
 /*
  * The catalogue tables' rows as the import COPYs them. Each column list is the order the values are written in;
  * the types must match the columns (see binary-copy-buffer.ts): `data` is `json`, holding the compact document of
- * catalogue-documents.ts; `major_formats` is `jsonb`.
+ * catalogue-documents.ts, except for releases, whose `document` (text) holds the template of their API document
+ * (application/catalogue/release-document.ts); `major_formats` is `jsonb`.
  */
 
 export const ARTIST_COLUMNS = ['id', 'name', 'data'] as const;
@@ -37,7 +38,7 @@ export const RELEASE_COLUMNS = [
   'format_details',
   'major_formats',
   'thumb',
-  'data',
+  'document',
 ] as const;
 export const RELEASE_ARTIST_COLUMNS = ['release_id', 'artist_id', 'role'] as const;
 export const RELEASE_LABEL_COLUMNS = ['release_id', 'position', 'label_id', 'catno'] as const;
@@ -74,7 +75,10 @@ export function writeReleaseRow(out: BinaryCopyBuffer, r: Release): void {
     out.jString(name);
   }
   out.jRaw(']').endJson().text(listing.thumb);
-  writeReleaseDocument(out, r);
+  // document is text: the template of the release's API document, written in place like a JSON value.
+  out.beginJson();
+  writeReleaseTemplate(out, r);
+  out.endJson();
 }
 
 /** The release's `release_artist` rows (see `releaseArtistLinks`). */

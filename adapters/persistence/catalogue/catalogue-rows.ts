@@ -55,7 +55,10 @@ export class ReleaseRow {
   formatDetails!: string;
   majorFormats!: string[];
   thumb!: string;
-  data!: Release;
+  /** The compact document of a release stored before templates (null once its release is imported again). */
+  data!: Release | null;
+  /** The template of the release's document (`application/catalogue/release-document.ts`); null in older rows. */
+  document!: string | null;
   dateAdded!: Date;
   dateChanged!: Date;
 }
@@ -132,6 +135,7 @@ export const ReleaseSchema = new EntitySchema<ReleaseRow>({
   class: ReleaseRow,
   tableName: 'release',
   indexes: [{ name: 'release_master_id_idx', properties: ['masterId'] }],
+  checks: [{ name: 'release_document_check', expression: 'document is not null or data is not null' }],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: false },
     title: { type: 'text' },
@@ -148,7 +152,8 @@ export const ReleaseSchema = new EntitySchema<ReleaseRow>({
     formatDetails: { type: 'text', default: '' },
     majorFormats: { type: 'json', columnType: 'jsonb', defaultRaw: `'[]'` },
     thumb: { type: 'text', default: '' },
-    data: { type: 'json', columnType: 'json' },
+    data: { type: 'json', columnType: 'json', nullable: true },
+    document: { type: 'text', nullable: true },
     ...timestamps,
   },
 });

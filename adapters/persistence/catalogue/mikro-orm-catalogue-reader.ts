@@ -13,7 +13,8 @@ import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import { query as runSql } from '../mikro-orm-unit-of-work.js';
-import { expandArtist, expandLabel, expandMaster, expandRelease } from './catalogue-documents.js';
+import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
+import { releaseForms, type ReleaseDocumentRow, type ReleaseForms } from './release-forms.js';
 
 type Row = Record<string, unknown>;
 type Doc = Record<string, unknown>;
@@ -57,8 +58,27 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
     };
   }
 
-  release(id: number): Promise<Stored<Release> | null> {
-    return this.document('release', id, expandRelease);
+  private async releaseRow(id: number): Promise<Stored<ReleaseForms> | null> {
+    const [row] = await this.rows(
+      `select document, data, is_main_release, date_added, date_changed from "release" where id = ?`,
+      [id],
+    );
+    if (!row) return null;
+    return {
+      record: releaseForms(row as unknown as ReleaseDocumentRow),
+      dateAdded: new Date(row.date_added as string),
+      dateChanged: new Date(row.date_changed as string),
+    };
+  }
+
+  async release(id: number): Promise<Stored<Release> | null> {
+    const stored = await this.releaseRow(id);
+    return stored && { ...stored, record: stored.record.release() };
+  }
+
+  async releaseDocument(id: number): Promise<Stored<string> | null> {
+    const stored = await this.releaseRow(id);
+    return stored && { ...stored, record: stored.record.template() };
   }
 
   master(id: number): Promise<Stored<Master> | null> {

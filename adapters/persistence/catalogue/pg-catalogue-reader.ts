@@ -12,7 +12,8 @@ import type { Artist } from '../../../domain/catalogue/artist.js';
 import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
-import { expandArtist, expandLabel, expandMaster, expandRelease } from './catalogue-documents.js';
+import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
+import { releaseForms, type ReleaseDocumentRow, type ReleaseForms } from './release-forms.js';
 
 type Doc = Record<string, unknown>;
 
@@ -21,17 +22,23 @@ const BY_ID = (table: string): pg.QueryConfig<[number]> & { name: string } => ({
   name: `spindle_${table}_by_id`,
   text: `select data, date_added, date_changed from "${table}" where id = $1`,
 });
+const RELEASE_BY_ID: pg.QueryConfig<[number]> & { name: string } = {
+  name: 'spindle_release_document_by_id',
+  text: 'select document, data, is_main_release, date_added, date_changed from "release" where id = $1',
+};
 const STATEMENTS = {
-  release: BY_ID('release'),
   master: BY_ID('master'),
   artist: BY_ID('artist'),
   label: BY_ID('label'),
 } as const;
 
-interface DocumentRow {
-  readonly data: Doc | string;
+interface DatedRow {
   readonly date_added: Date;
   readonly date_changed: Date;
+}
+
+interface DocumentRow extends DatedRow {
+  readonly data: Doc | string;
 }
 
 /**
@@ -57,8 +64,22 @@ export class PgCatalogueReader implements CatalogueReader {
     };
   }
 
-  release(id: number): Promise<Stored<Release> | null> {
-    return this.document(STATEMENTS.release, id, expandRelease);
+  private async releaseRow(id: number): Promise<Stored<ReleaseForms> | null> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+    const { rows } = await this.pool.query<ReleaseDocumentRow & DatedRow, [number]>({ ...RELEASE_BY_ID, values: [id] });
+    const row = rows[0];
+    if (!row) return null;
+    return { record: releaseForms(row), dateAdded: row.date_added, dateChanged: row.date_changed };
+  }
+
+  async release(id: number): Promise<Stored<Release> | null> {
+    const stored = await this.releaseRow(id);
+    return stored && { ...stored, record: stored.record.release() };
+  }
+
+  async releaseDocument(id: number): Promise<Stored<string> | null> {
+    const stored = await this.releaseRow(id);
+    return stored && { ...stored, record: stored.record.template() };
   }
 
   master(id: number): Promise<Stored<Master> | null> {

@@ -46,17 +46,23 @@ interface TableSpec {
   readonly columns: readonly string[];
   /** The other tables a file of the kind fills (the links of releases). */
   readonly links: readonly string[];
+  /** The column holding the record's document: a stored record changes when it does. */
+  readonly document: string;
+  /** A column an update empties (the compact document a release's template replaces). */
+  readonly clears?: string;
 }
 
 const TABLES: Readonly<Record<DumpKind, TableSpec>> = {
-  artists: { table: 'artist', staging: 'import_artist', columns: ARTIST_COLUMNS, links: [] },
-  labels: { table: 'label', staging: 'import_label', columns: LABEL_COLUMNS, links: [] },
-  masters: { table: 'master', staging: 'import_master', columns: MASTER_COLUMNS, links: [] },
+  artists: { table: 'artist', staging: 'import_artist', columns: ARTIST_COLUMNS, links: [], document: 'data' },
+  labels: { table: 'label', staging: 'import_label', columns: LABEL_COLUMNS, links: [], document: 'data' },
+  masters: { table: 'master', staging: 'import_master', columns: MASTER_COLUMNS, links: [], document: 'data' },
   releases: {
     table: 'release',
     staging: 'import_release',
     columns: RELEASE_COLUMNS,
     links: ['release_artist', 'release_label'],
+    document: 'document',
+    clears: 'data',
   },
 };
 
@@ -146,11 +152,14 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     const set = this.spec.columns
       .filter((c) => c !== 'id')
       .map((c) => `${q(c)} = excluded.${q(c)}`)
+      .concat(this.spec.clears ? [`${q(this.spec.clears)} = NULL`] : [])
       .join(', ');
+    const doc = q(this.spec.document);
+    // A release stored before templates (compact document, no template) counts as changed once.
     this.upsert =
       `WITH up AS (INSERT INTO ${q(this.spec.table)} AS t (${cols}) SELECT ${cols} FROM ${this.spec.staging} ` +
       `ON CONFLICT (id) DO UPDATE SET ${set}, date_changed = now() ` +
-      `WHERE t.data::text IS DISTINCT FROM excluded.data::text ` +
+      `WHERE t.${doc}::text IS DISTINCT FROM excluded.${doc}::text ` +
       `RETURNING 1) SELECT count(*)::int AS updated FROM up`;
   }
 

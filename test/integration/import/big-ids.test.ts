@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { releaseOfTemplate } from '../../../application/catalogue/release-document.js';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { runImport } from '../../support/catalogue-import.js';
 import { openTestDatabase } from '../../support/test-database.js';
@@ -54,9 +55,10 @@ describe('Dump import: ids beyond 2³¹ − 1', function () {
     expect(await sql(db, 'SELECT release_id, position, label_id, catno FROM release_label')).to.deep.equal([
       { release_id: 2147483647, position: 0, label_id: 8, catno: 'S1' },
     ]);
-    const [row] = await sql<{ data: { artists: unknown[]; labels: unknown[] } }>(db, 'SELECT data FROM release');
-    expect(row!.data.artists).to.deep.equal([{ name: 'Far' }, { id: 7, name: 'Near' }]);
-    expect(row!.data.labels).to.deep.equal([{ name: 'Far', catno: 'F1' }]);
+    const [row] = await sql<{ document: string }>(db, 'SELECT document FROM release');
+    const release = releaseOfTemplate(row!.document, false);
+    expect(release.artists.map((a) => [a.id, a.name])).to.deep.equal([[0, 'Far'], [7, 'Near']]);
+    expect(release.labels.map((l) => [l.id, l.name, l.catno])).to.deep.equal([[0, 'Far', 'F1']]);
   });
 
   it('in the columns of masters (main release, year) store none', async () => {

@@ -22,7 +22,7 @@ describe('Dump import: dump dates', function () {
   const recorded = (): Promise<unknown[]> =>
     sql(db, 'SELECT kind, dump_date::text AS date, file FROM dump_import ORDER BY id');
   const release1 = async (): Promise<unknown> =>
-    (await sql(db, 'SELECT data::text AS data FROM release WHERE id = 1'))[0]?.data;
+    (await sql(db, 'SELECT document FROM release WHERE id = 1'))[0]?.document;
 
   async function refusal(source: string): Promise<Conflict> {
     try {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
-import { expandMaster, expandRelease } from '../../../adapters/persistence/catalogue/catalogue-documents.js';
+import { expandMaster } from '../../../adapters/persistence/catalogue/catalogue-documents.js';
+import { releaseOfTemplate, releaseTemplate } from '../../../application/catalogue/release-document.js';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { runImport, seedDemoData } from '../../support/catalogue-import.js';
 import { aCredit, aRelease, aTrack, inSeries, onLabel } from '../../support/builders/catalogue-builders.js';
@@ -43,12 +44,12 @@ describe('Dump import into the database', function () {
       expect(counts).to.deep.equal({ artists: 1000, labels: 1000, masters: 1000, releases: 1000 });
     });
 
-    it('stores each release with its list columns and the whole record as data', async () => {
+    it('stores each release with its list columns and the whole record as the template of its document', async () => {
       const releases = await readDump(demo('releases'), 'releases');
       const [row] = await sql(
         db,
         `SELECT id, title, status, year, released, country, master_id, is_main_release, artist, label, catno, format,
-                format_details, major_formats, thumb, data FROM release WHERE id = 1`,
+                format_details, major_formats, thumb, data, document FROM release WHERE id = 1`,
       );
       expect(row).to.deep.equal({
         id: 1,
@@ -66,11 +67,13 @@ describe('Dump import into the database', function () {
         format_details: '12", 33 ⅓ RPM',
         major_formats: ['Vinyl'],
         thumb: '',
-        data: row!.data,
+        data: null,
+        document: row!.document,
       });
-      // The document is stored compact (defaults left out) and expands to the whole record.
-      expect(expandRelease(row!.data as Record<string, unknown>)).to.deep.equal(releases.find((r) => r.id === 1));
-      expect(row!.data).to.not.have.property('series');
+      // The template of the API document, which gives back the whole record.
+      const release = releases.find((r) => r.id === 1)!;
+      expect(row!.document).to.equal(releaseTemplate(release));
+      expect(releaseOfTemplate(row!.document as string, true)).to.deep.equal(release);
       const [noMaster] = await sql(db, 'SELECT count(*)::int AS n FROM release WHERE master_id IS NULL');
       expect(noMaster!.n).to.equal(releases.filter((r) => r.masterId === null).length);
     });
@@ -188,10 +191,10 @@ describe('Dump import into the database', function () {
       const [after] = await sql(
         db,
         `SELECT date_added::text AS added, date_changed::text AS changed, date_changed > date_added AS later,
-                data FROM release WHERE id = 40299`,
+                document, is_main_release FROM release WHERE id = 40299`,
       );
       expect(after).to.include({ added: before!.added, later: true });
-      const updated = expandRelease(after!.data as Record<string, unknown>);
+      const updated = releaseOfTemplate(after!.document as string, after!.is_main_release as boolean);
       expect(updated.series).to.have.length(2);
       expect(updated.images).to.deep.equal([]);
       expect(await sql(db, 'SELECT position, label_id, catno FROM release_label WHERE release_id = 40299 ORDER BY 1')).to.deep.equal([

@@ -26,7 +26,7 @@ export async function catalogueSnapshot(db: Database, options: { timestamps?: bo
     release: await sql(
       db,
       `SELECT id, title, status, year, released, country, master_id, is_main_release, artist, label, catno, format,
-              format_details, major_formats, thumb, data${ts} FROM release ORDER BY id`,
+              format_details, major_formats, thumb, data, document${ts} FROM release ORDER BY id`,
     ),
     releaseArtist: await sql(db, 'SELECT release_id, artist_id, role FROM release_artist ORDER BY 1, 2, 3'),
     releaseLabel: await sql(db, 'SELECT release_id, position, label_id, catno FROM release_label ORDER BY 1, 2'),

@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121102457_catalogue } from './Migration20261121102457_catalogue.js';
 import { Migration20261121110651_document_json } from './Migration20261121110651_document_json.js';
 import { Migration20261122152519_dump_import } from './Migration20261122152519_dump_import.js';
+import { Migration20261122184500_release_document } from './Migration20261122184500_release_document.js';
 
 /**
  * The catalogue module's migrations, in order. Each module lists its own migrations beside its schemas; the database
@@ -12,4 +13,5 @@ export const CATALOGUE_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration20261121102457_catalogue', class: Migration20261121102457_catalogue },
   { name: 'Migration20261121110651_document_json', class: Migration20261121110651_document_json },
   { name: 'Migration20261122152519_dump_import', class: Migration20261122152519_dump_import },
+  { name: 'Migration20261122184500_release_document', class: Migration20261122184500_release_document },
 ];

@@ -1,3 +1,4 @@
+import { releaseTemplate } from '../../../../application/catalogue/release-document.js';
 import { expect } from 'chai';
 import { NoUsersCommunityFigures } from '../../../../adapters/in-memory/no-users-community-figures.js';
 import { CataloguePresenter } from '../../../../adapters/http/catalogue/catalogue-presenter.js';
@@ -24,7 +25,7 @@ const FIGURES: CommunitySummary = {
 };
 
 function releaseView(market: MarketSummary, community: CommunitySummary): ReleaseView {
-  return { release: aRelease(10), notes: '', dateAdded: DATE, dateChanged: DATE, currency: market.lowestPrice?.currency ?? 'USD', market, community };
+  return { template: releaseTemplate(aRelease(10)), notes: undefined, dateAdded: DATE, dateChanged: DATE, currency: market.lowestPrice?.currency ?? 'USD', market, community };
 }
 
 const version: MasterVersion = {
@@ -43,7 +44,7 @@ describe('CataloguePresenter figures', () => {
     for (const [price, shown] of cases) {
       it(`${price?.toString() ?? 'nothing for sale'} → ${shown}`, async () => {
         const market = { lowestPrice: price, numForSale: price ? 4 : 0 };
-        const release = presenter.release(releaseView(market, await nobody())) as Record<string, unknown>;
+        const release = JSON.parse(presenter.release(releaseView(market, await nobody()))) as Record<string, unknown>;
         const master = presenter.master({ master: aMaster(5, { mainRelease: 10 }), tracklist: [], currency: 'USD', market }) as Record<string, unknown>;
         for (const json of [release, master]) {
           expect(json.lowest_price).to.equal(shown);
@@ -56,7 +57,7 @@ describe('CataloguePresenter figures', () => {
   });
 
   it('writes exactly the JSON of before when nobody holds, wants or rated anything', async () => {
-    const json = presenter.release(releaseView(NOTHING_FOR_SALE, await nobody())) as Record<string, unknown>;
+    const json = JSON.parse(presenter.release(releaseView(NOTHING_FOR_SALE, await nobody()))) as Record<string, unknown>;
     expect(JSON.stringify(json.community)).to.equal(
       '{"have":0,"want":0,"rating":{"count":0,"average":0},"submitter":null,"contributors":[],"data_quality":"Correct","status":"Accepted"}',
     );
@@ -69,7 +70,7 @@ describe('CataloguePresenter figures', () => {
   });
 
   it('shows the community figures it is given', () => {
-    const json = presenter.release(releaseView(NOTHING_FOR_SALE, FIGURES)) as { community: Record<string, unknown> };
+    const json = JSON.parse(presenter.release(releaseView(NOTHING_FOR_SALE, FIGURES))) as { community: Record<string, unknown> };
     expect(json.community).to.deep.include({ have: 120, want: 45, rating: { count: 7, average: 4.29 } });
     const stats = { community: { in_wantlist: 45, in_collection: 120 }, user: { in_wantlist: 1, in_collection: 2 } };
     expect((presenter.version({ version, community: FIGURES }) as Record<string, unknown>).stats).to.deep.equal(stats);

@@ -1,3 +1,4 @@
+import { releaseTemplate, templateNotes } from '../../../../application/catalogue/release-document.js';
 import { expect } from 'chai';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
@@ -69,15 +70,18 @@ describe('catalogue use cases (in-memory adapters)', () => {
   });
 
   describe('GetRelease', () => {
-    it('returns the release, its dates, market figures and notes in the asked format', async () => {
+    it('returns the template of the release, its dates, market figures and notes in the asked format', async () => {
       const view = await new GetRelease(catalogue, market, community, text).execute({ releaseId: 10, currency: 'EUR', textFormat: 'plaintext' });
-      expect(view.release.title).to.equal('First Press');
+      expect(view.template).to.equal(releaseTemplate((await catalogue.release(10))!.record));
+      expect(view.template).to.include('"title":"First Press"');
       expect(view.notes).to.equal('By Someone on Seven Records.');
       expect(view.market).to.deep.equal({ lowestPrice: null, numForSale: 0 });
       expect(view.currency).to.equal('EUR');
       expect(view.dateAdded).to.deep.equal(FIXED);
       const markup = await new GetRelease(catalogue, market, community, text).execute({ releaseId: 10, currency: 'USD', textFormat: 'markup' });
-      expect(markup.notes).to.equal('By [a=Someone] on [l7].');
+      // In markup, the notes stay as the template holds them.
+      expect(markup.notes).to.equal(undefined);
+      expect(templateNotes(markup.template)).to.equal('By [a=Someone] on [l7].');
     });
 
     it('asks the marketplace in the requested currency', async () => {

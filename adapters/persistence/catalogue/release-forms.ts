@@ -1,0 +1,33 @@
+import { releaseOfTemplate, releaseTemplate } from '../../../application/catalogue/release-document.js';
+import type { Release } from '../../../domain/catalogue/release.js';
+import { expandRelease } from './catalogue-documents.js';
+
+/** What a release row holds of its record: the template (rows the import wrote), or the compact document (older rows). */
+export interface ReleaseDocumentRow {
+  readonly document: string | null;
+  readonly data: Record<string, unknown> | string | null;
+  readonly is_main_release: boolean;
+}
+
+/** A release row's record in the two forms readers give: the domain release, and its document template. */
+export interface ReleaseForms {
+  release(): Release;
+  template(): string;
+}
+
+/**
+ * Reads a release row in either of its stored forms: the template (`document`, written by the import since templates
+ * exist) gives the release back by `releaseOfTemplate`; a compact document (`data`, rows written before, until their
+ * release is imported again) gives the template by `releaseTemplate`.
+ */
+export function releaseForms(row: ReleaseDocumentRow): ReleaseForms {
+  const { document } = row;
+  if (document !== null) {
+    return { release: () => releaseOfTemplate(document, row.is_main_release), template: () => document };
+  }
+  const data = row.data;
+  if (data === null) throw new Error('a release row with neither a template nor a compact document');
+  const release = (): Release =>
+    expandRelease(typeof data === 'string' ? (JSON.parse(data) as Record<string, unknown>) : data);
+  return { release, template: () => releaseTemplate(release()) };
+}
