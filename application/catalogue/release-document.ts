@@ -90,90 +90,89 @@ function slotted(out: JsonWriter, slot: string, rest: string): void {
   out.jRaw(`"${SLOT}${slot}`).jStringContent(rest).jRaw('"');
 }
 
-const creditWriter =
-  (out: JsonWriter) =>
-  (c: ArtistCredit, i: number): void => {
+function credits(out: JsonWriter, list: readonly ArtistCredit[]): void {
+  out.jRaw('[');
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
     out.jRaw(i === 0 ? '{"id":' : ',{"id":').jInt(c.id);
     out.jRaw(',"name":').jString(c.name);
     out.jRaw(',"anv":').jString(c.anv);
     out.jRaw(',"join":').jString(c.join);
     out.jRaw(',"role":').jString(c.role);
     out.jRaw(',"tracks":').jString(c.tracks);
-    out.jRaw(',"resource_url":');
-    if (c.id) slotted(out, SLOTS.apiBase, `/artists/${c.id}`);
-    else out.jRaw('""');
-    out.jRaw('}');
-  };
-
-function credits(out: JsonWriter, list: readonly ArtistCredit[]): void {
-  out.jRaw('[');
-  list.forEach(creditWriter(out));
+    if (c.id) out.jRaw(`,"resource_url":"${SLOT}${SLOTS.apiBase}/artists/`).jInt(c.id).jRaw('"}');
+    else out.jRaw(',"resource_url":""}');
+  }
   out.jRaw(']');
 }
 
 function entities(out: JsonWriter, list: readonly ReleaseEntity[]): void {
   out.jRaw('[');
-  list.forEach((e, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const e = list[i]!;
     out.jRaw(i === 0 ? '{"id":' : ',{"id":').jInt(e.id);
     out.jRaw(',"name":').jString(e.name);
     out.jRaw(',"catno":').jString(e.catno);
     out.jRaw(',"entity_type":').jString(e.entityType);
     out.jRaw(',"entity_type_name":').jString(e.entityTypeName);
-    out.jRaw(',"resource_url":');
-    slotted(out, SLOTS.apiBase, `/labels/${e.id}`);
-    out.jRaw('}');
-  });
+    out.jRaw(`,"resource_url":"${SLOT}${SLOTS.apiBase}/labels/`).jInt(e.id).jRaw('"}');
+  }
   out.jRaw(']');
 }
 
 function strings(out: JsonWriter, list: readonly string[]): void {
   out.jRaw('[');
-  list.forEach((s, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i]!;
     if (i > 0) out.jRaw(',');
     out.jString(s);
-  });
+  }
   out.jRaw(']');
 }
 
 function formats(out: JsonWriter, list: readonly Format[]): void {
   out.jRaw('[');
-  list.forEach((f, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i]!;
     out.jRaw(i === 0 ? '{"name":' : ',{"name":').jString(f.name);
     out.jRaw(',"qty":').jString(f.qty);
     if (f.text) out.jRaw(',"text":').jString(f.text);
     out.jRaw(',"descriptions":');
     strings(out, f.descriptions);
     out.jRaw('}');
-  });
+  }
   out.jRaw(']');
 }
 
 function identifiers(out: JsonWriter, list: readonly Identifier[]): void {
   out.jRaw('[');
-  list.forEach((id, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const id = list[i]!;
     out.jRaw(i === 0 ? '{"type":' : ',{"type":').jString(id.type);
     out.jRaw(',"value":').jString(id.value);
     if (id.description) out.jRaw(',"description":').jString(id.description);
     out.jRaw('}');
-  });
+  }
   out.jRaw(']');
 }
 
 function videos(out: JsonWriter, list: readonly Video[]): void {
   out.jRaw('[');
-  list.forEach((v, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i]!;
     out.jRaw(i === 0 ? '{"uri":' : ',{"uri":').jString(v.uri);
     out.jRaw(',"title":').jString(v.title);
     out.jRaw(',"description":').jString(v.description);
     out.jRaw(',"duration":').jInt(v.duration);
     out.jRaw(v.embed ? ',"embed":true}' : ',"embed":false}');
-  });
+  }
   out.jRaw(']');
 }
 
 function images(out: JsonWriter, list: readonly Image[]): void {
   out.jRaw('[');
-  list.forEach((im, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const im = list[i]!;
     out.jRaw(i === 0 ? '{"type":' : ',{"type":').jString(im.type);
     out.jRaw(',"uri":').jString(im.uri);
     out.jRaw(',"uri150":').jString(im.uri150);
@@ -181,13 +180,14 @@ function images(out: JsonWriter, list: readonly Image[]): void {
     out.jRaw(',"height":').jInt(im.height);
     out.jRaw(',"width":').jInt(im.width);
     out.jRaw('}');
-  });
+  }
   out.jRaw(']');
 }
 
 function tracks(out: JsonWriter, list: readonly Track[]): void {
   out.jRaw('[');
-  list.forEach((t, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const t = list[i]!;
     out.jRaw(i === 0 ? '{"position":' : ',{"position":').jString(t.position);
     out.jRaw(',"type_":').jString(t.type);
     out.jRaw(',"title":').jString(t.title);
@@ -205,7 +205,7 @@ function tracks(out: JsonWriter, list: readonly Track[]): void {
       tracks(out, t.subTracks);
     }
     out.jRaw('}');
-  });
+  }
   out.jRaw(']');
 }
 
