@@ -24,7 +24,12 @@ const BY_ID = (table: string): pg.QueryConfig<[number]> & { name: string } => ({
 });
 const RELEASE_BY_ID: pg.QueryConfig<[number]> & { name: string } = {
   name: 'spindle_release_document_by_id',
-  text: 'select document, data, is_main_release, date_added, date_changed from "release" where id = $1',
+  // The times as whole milliseconds since 1970 (what a Date holds): parsing a number costs far less than a timestamp.
+  text:
+    'select document, data, is_main_release, ' +
+    "(extract(epoch from date_trunc('milliseconds', date_added)) * 1000)::int8 as added_ms, " +
+    "(extract(epoch from date_trunc('milliseconds', date_changed)) * 1000)::int8 as changed_ms " +
+    'from "release" where id = $1',
 };
 const STATEMENTS = {
   master: BY_ID('master'),
@@ -66,10 +71,17 @@ export class PgCatalogueReader implements CatalogueReader {
 
   private async releaseRow(id: number): Promise<Stored<ReleaseForms> | null> {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-    const { rows } = await this.pool.query<ReleaseDocumentRow & DatedRow, [number]>({ ...RELEASE_BY_ID, values: [id] });
+    const { rows } = await this.pool.query<ReleaseDocumentRow & { added_ms: string; changed_ms: string }, [number]>({
+      ...RELEASE_BY_ID,
+      values: [id],
+    });
     const row = rows[0];
     if (!row) return null;
-    return { record: releaseForms(row), dateAdded: row.date_added, dateChanged: row.date_changed };
+    return {
+      record: releaseForms(row),
+      dateAdded: new Date(Number(row.added_ms)),
+      dateChanged: new Date(Number(row.changed_ms)),
+    };
   }
 
   async release(id: number): Promise<Stored<Release> | null> {

@@ -54,7 +54,10 @@ describe('Release rows written before templates', function () {
   }
 
   it('are read as the release and its template, like rows with a template', async () => {
+    const [[, reference]] = readers() as [[string, CatalogueReader]];
     for (const [name, reader] of readers()) {
+      const [mine, theirs] = [await reader.releaseDocument(5), await reference.releaseDocument(5)];
+      expect([mine?.dateAdded, mine?.dateChanged], `${name}: dates`).to.deep.equal([theirs?.dateAdded, theirs?.dateChanged]);
       for (const id of [...OLD, 4]) {
         const release = releases.find((r) => r.id === id)!;
         expect((await reader.release(id))?.record, `${name} ${id}`).to.deep.equal(release);
