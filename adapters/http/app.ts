@@ -4,7 +4,7 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import type { RequestScope } from '../../application/ports/request-scope.js';
 import { isAuthenticated } from '../../application/shared/caller.js';
-import { AnonymousCredentialResolver, credentials, type CredentialResolver } from './credentials.js';
+import { AnonymousCredentialResolver, credentials, refuseBadCredentials, type CredentialResolver } from './credentials.js';
 import type { SpindleState } from './http-state.js';
 import { errorHandler } from './middleware/errors.js';
 import { jsonp, negotiation } from './middleware/negotiation.js';
@@ -46,7 +46,8 @@ export interface HttpAppDependencies {
 /**
  * The Koa application, middleware in the order the architecture gives: request id and log line → User-Agent
  * rule → JSONP wrapper and media type negotiation → the one error mapper → path tolerance → request scope →
- * credentials → rate limit (headers on every response) → the routes of every module. Routes that take a body mount
+ * credentials → rate limit (headers on every response; refused credentials count as anonymous) → the refusal of bad
+ * credentials (401) → the routes of every module. Routes that take a body mount
  * `jsonBodyParser` themselves.
  */
 export function createHttpApp(deps: HttpAppDependencies): Koa<SpindleState> {
@@ -77,6 +78,7 @@ export function createHttpApp(deps: HttpAppDependencies): Koa<SpindleState> {
       logger: deps.logger,
     }),
   );
+  app.use(refuseBadCredentials());
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

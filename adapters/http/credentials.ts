@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { Unauthenticated } from '../../application/errors.js';
 import { ANONYMOUS, type Caller } from '../../application/shared/caller.js';
 import type { SpindleState } from './http-state.js';
 
@@ -18,10 +19,28 @@ export class AnonymousCredentialResolver implements CredentialResolver {
   }
 }
 
-/** The credential-resolution middleware: puts the typed caller on `ctx.state.caller` for the rate limit and routes. */
+/**
+ * The credential-resolution middleware: puts the typed caller on `ctx.state.caller` for the rate limit and routes.
+ * Credentials refused as not authenticating (`Unauthenticated`: wrong, revoked, malformed) leave the caller
+ * anonymous and the error on `ctx.state.credentialError`, which `refuseBadCredentials` (after the rate limit) throws.
+ */
 export function credentials(resolver: CredentialResolver): Koa.Middleware<SpindleState> {
   return async (ctx, next) => {
-    ctx.state.caller = await resolver.resolve(ctx);
+    try {
+      ctx.state.caller = await resolver.resolve(ctx);
+    } catch (err) {
+      if (!(err instanceof Unauthenticated)) throw err;
+      ctx.state.caller = ANONYMOUS;
+      ctx.state.credentialError = err;
+    }
+    await next();
+  };
+}
+
+/** Answers a request whose credentials were refused with that refusal (401), once the rate limit has counted it. */
+export function refuseBadCredentials(): Koa.Middleware<SpindleState> {
+  return async (ctx, next) => {
+    if (ctx.state.credentialError) throw ctx.state.credentialError;
     await next();
   };
 }

@@ -10,4 +10,9 @@ export interface SpindleState {
   textFormat: TextFormat;
   /** Who is calling, as the credential resolution established it; decides the rate-limit tier. */
   caller: Caller;
+  /**
+   * Credentials that were presented but refused: the request is counted as anonymous by the rate limit, then
+   * answered with this error (so that guessing credentials is rate limited like anything else).
+   */
+  credentialError?: Error;
 }

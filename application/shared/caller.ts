@@ -14,6 +14,8 @@ export type Caller =
       readonly via: 'oauth' | 'token';
       /** The application acting for the user (OAuth), or undefined for a personal token. */
       readonly applicationId?: string;
+      /** The personal token used, or undefined for OAuth. */
+      readonly tokenId?: string;
     };
 
 /** The caller without credentials. */

@@ -1,0 +1,85 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+/*
+ * The identity tables. These row classes exist for the schema (migrations are generated from them); the
+ * repositories read and write them with SQL through the current unit of work.
+ */
+
+export class UserRow {
+  id!: number;
+  username!: string;
+  /** The login name lower-cased: unique, so two names that differ only in case cannot both exist. */
+  loginKey!: string;
+  realName!: string;
+  email!: string;
+  /** The email lower-cased, unique. */
+  emailKey!: string;
+  passwordHash!: string;
+  registeredAt!: Date;
+}
+
+export class ApplicationRow {
+  id!: string;
+  name!: string;
+  owner!: UserRow;
+  consumerKey!: string;
+  consumerSecret!: string;
+  callbackUrl!: string | null;
+  createdAt!: Date;
+}
+
+export class PersonalTokenRow {
+  id!: string;
+  user!: UserRow;
+  label!: string;
+  /** SHA-256 of the token, unique; the token itself is never stored. */
+  digest!: string;
+  lastCharacters!: string;
+  createdAt!: Date;
+  revokedAt!: Date | null;
+}
+
+export const UserSchema = new EntitySchema<UserRow>({
+  class: UserRow,
+  tableName: 'app_user',
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    username: { type: 'text' },
+    loginKey: { type: 'text', unique: 'app_user_login_key_unique' },
+    realName: { type: 'text', default: '' },
+    email: { type: 'text' },
+    emailKey: { type: 'text', unique: 'app_user_email_key_unique' },
+    passwordHash: { type: 'text' },
+    registeredAt: { type: 'datetime', columnType: 'timestamptz' },
+  },
+});
+
+export const ApplicationSchema = new EntitySchema<ApplicationRow>({
+  class: ApplicationRow,
+  tableName: 'client_application',
+  properties: {
+    id: { type: 'text', primary: true },
+    name: { type: 'text' },
+    owner: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade', index: 'client_application_owner_id_index' },
+    consumerKey: { type: 'text', unique: 'client_application_consumer_key_unique' },
+    consumerSecret: { type: 'text' },
+    callbackUrl: { type: 'text', nullable: true },
+    createdAt: { type: 'datetime', columnType: 'timestamptz' },
+  },
+});
+
+export const PersonalTokenSchema = new EntitySchema<PersonalTokenRow>({
+  class: PersonalTokenRow,
+  tableName: 'personal_token',
+  properties: {
+    id: { type: 'text', primary: true },
+    user: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade', index: 'personal_token_user_id_index' },
+    label: { type: 'text' },
+    digest: { type: 'text', unique: 'personal_token_digest_unique' },
+    lastCharacters: { type: 'text' },
+    createdAt: { type: 'datetime', columnType: 'timestamptz' },
+    revokedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+  },
+});
+
+export const IDENTITY_SCHEMAS = [UserSchema, ApplicationSchema, PersonalTokenSchema];

@@ -1,0 +1,161 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { ClientApplication, PersonalToken, User } from '../../../domain/identity/accounts.js';
+import { emailKey } from '../../../domain/identity/email.js';
+import {
+  NameTaken,
+  type ApplicationRepository,
+  type PersonalTokenRepository,
+  type UserRepository,
+} from '../../../domain/identity/identity-repositories.js';
+import { loginKey } from '../../../domain/identity/login-name.js';
+import { query } from '../mikro-orm-unit-of-work.js';
+
+type Row = Record<string, unknown>;
+
+const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+function toUser(r: Row): User {
+  return {
+    id: Number(r.id),
+    username: String(r.username),
+    realName: String(r.real_name),
+    email: String(r.email),
+    passwordHash: String(r.password_hash),
+    registeredAt: date(r.registered_at),
+  };
+}
+
+function toApplication(r: Row): ClientApplication {
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    ownerId: Number(r.owner_id),
+    consumerKey: String(r.consumer_key),
+    consumerSecret: String(r.consumer_secret),
+    callbackUrl: r.callback_url === null ? null : String(r.callback_url),
+    createdAt: date(r.created_at),
+  };
+}
+
+function toToken(r: Row): PersonalToken {
+  return {
+    id: String(r.id),
+    userId: Number(r.user_id),
+    label: String(r.label),
+    digest: String(r.digest),
+    lastCharacters: String(r.last_characters),
+    createdAt: date(r.created_at),
+    revokedAt: r.revoked_at === null ? null : date(r.revoked_at),
+  };
+}
+
+/** SQLSTATE of a unique violation, and the constraint it names. */
+function uniqueViolation(err: unknown): string | undefined {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e.code !== '23505') return undefined;
+  return e.constraint ?? e.message ?? '';
+}
+
+/** Users in `app_user`, through the current unit of work. */
+export class MikroOrmUserRepository implements UserRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  async add(user: Omit<User, 'id'>): Promise<User> {
+    try {
+      const [row] = await query(
+        this.orm,
+        `insert into app_user (username, login_key, real_name, email, email_key, password_hash, registered_at)
+         values (?, ?, ?, ?, ?, ?, ?) returning *`,
+        [user.username, loginKey(user.username), user.realName, user.email, emailKey(user.email), user.passwordHash, user.registeredAt],
+      );
+      return toUser(row!);
+    } catch (err) {
+      const constraint = uniqueViolation(err);
+      if (constraint !== undefined) throw new NameTaken(constraint.includes('email') ? 'email' : 'login name');
+      throw err;
+    }
+  }
+
+  async byId(id: number): Promise<User | null> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+    const [row] = await query(this.orm, 'select * from app_user where id = ?', [id]);
+    return row ? toUser(row) : null;
+  }
+
+  async byLoginName(name: string): Promise<User | null> {
+    const [row] = await query(this.orm, 'select * from app_user where login_key = ?', [loginKey(name)]);
+    return row ? toUser(row) : null;
+  }
+
+  async byEmail(email: string): Promise<User | null> {
+    const [row] = await query(this.orm, 'select * from app_user where email_key = ?', [emailKey(email)]);
+    return row ? toUser(row) : null;
+  }
+}
+
+/** Applications in `client_application`, through the current unit of work. */
+export class MikroOrmApplicationRepository implements ApplicationRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  async add(a: ClientApplication): Promise<void> {
+    await query(
+      this.orm,
+      `insert into client_application (id, name, owner_id, consumer_key, consumer_secret, callback_url, created_at)
+       values (?, ?, ?, ?, ?, ?, ?)`,
+      [a.id, a.name, a.ownerId, a.consumerKey, a.consumerSecret, a.callbackUrl, a.createdAt],
+    );
+  }
+
+  async byConsumerKey(key: string): Promise<ClientApplication | null> {
+    const [row] = await query(this.orm, 'select * from client_application where consumer_key = ?', [key]);
+    return row ? toApplication(row) : null;
+  }
+
+  async byId(id: string): Promise<ClientApplication | null> {
+    const [row] = await query(this.orm, 'select * from client_application where id = ?', [id]);
+    return row ? toApplication(row) : null;
+  }
+
+  async ownedBy(userId: number): Promise<ClientApplication[]> {
+    const rows = await query(this.orm, 'select * from client_application where owner_id = ? order by created_at, id', [userId]);
+    return rows.map(toApplication);
+  }
+}
+
+/** Personal tokens in `personal_token`, through the current unit of work. */
+export class MikroOrmPersonalTokenRepository implements PersonalTokenRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  async add(t: PersonalToken): Promise<void> {
+    await query(
+      this.orm,
+      `insert into personal_token (id, user_id, label, digest, last_characters, created_at, revoked_at)
+       values (?, ?, ?, ?, ?, ?, ?)`,
+      [t.id, t.userId, t.label, t.digest, t.lastCharacters, t.createdAt, t.revokedAt],
+    );
+  }
+
+  async byDigest(digest: string): Promise<PersonalToken | null> {
+    const [row] = await query(this.orm, 'select * from personal_token where digest = ?', [digest]);
+    return row ? toToken(row) : null;
+  }
+
+  async byId(id: string): Promise<PersonalToken | null> {
+    const [row] = await query(this.orm, 'select * from personal_token where id = ?', [id]);
+    return row ? toToken(row) : null;
+  }
+
+  async ofUser(userId: number): Promise<PersonalToken[]> {
+    const rows = await query(this.orm, 'select * from personal_token where user_id = ? order by created_at desc, id', [userId]);
+    return rows.map(toToken);
+  }
+
+  async revoke(id: string, at: Date): Promise<boolean> {
+    const rows = await query(
+      this.orm,
+      'update personal_token set revoked_at = coalesce(revoked_at, ?) where id = ? returning id',
+      [at, id],
+    );
+    return rows.length > 0;
+  }
+}

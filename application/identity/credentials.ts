@@ -1,0 +1,65 @@
+import type {
+  ApplicationRepository,
+  PersonalTokenRepository,
+  UserRepository,
+} from '../../domain/identity/identity-repositories.js';
+import { Unauthenticated } from '../errors.js';
+import type { SecretDigest } from '../ports/secrets.js';
+import { ANONYMOUS, type Caller } from '../shared/caller.js';
+
+/**
+ * What a request presented to say who it is, as the HTTP adapter read it from the query or the `Authorization`
+ * header: nothing, an application's consumer key and secret, a personal token, or something unreadable (why).
+ */
+export type PresentedCredential =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'key'; readonly key: string; readonly secret: string }
+  | { readonly kind: 'token'; readonly token: string }
+  | { readonly kind: 'malformed'; readonly reason: string };
+
+export const INVALID_KEY = 'Invalid consumer key or secret.';
+export const INVALID_TOKEN = 'Invalid or revoked personal access token.';
+
+/**
+ * Turns presented credentials into the caller: anonymous without any; an application for a valid key and secret; the
+ * token's user for a valid personal token. Anything presented that is not valid (unknown, wrong, revoked, malformed)
+ * is refused with 401, never taken as anonymous.
+ */
+export class ResolveCredentials {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly applications: ApplicationRepository,
+    private readonly tokens: PersonalTokenRepository,
+    private readonly digest: SecretDigest,
+  ) {}
+
+  async execute(credential: PresentedCredential): Promise<Caller> {
+    switch (credential.kind) {
+      case 'none':
+        return ANONYMOUS;
+      case 'malformed':
+        throw new Unauthenticated(credential.reason);
+      case 'key': {
+        const application = await this.applications.byConsumerKey(credential.key);
+        if (!application || !sameSecret(application.consumerSecret, credential.secret)) {
+          throw new Unauthenticated(INVALID_KEY);
+        }
+        return { kind: 'application', applicationId: application.id };
+      }
+      case 'token': {
+        const token = await this.tokens.byDigest(this.digest.digest(credential.token));
+        if (!token || token.revokedAt !== null) throw new Unauthenticated(INVALID_TOKEN);
+        const user = await this.users.byId(token.userId);
+        if (!user) throw new Unauthenticated(INVALID_TOKEN);
+        return { kind: 'user', userId: String(user.id), username: user.username, via: 'token', tokenId: token.id };
+      }
+    }
+  }
+}
+
+/** Compares two secrets in time that does not depend on where they first differ. */
+export function sameSecret(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
+  return diff === 0;
+}

@@ -1,0 +1,33 @@
+import { Invalid } from '../errors.js';
+
+/** A required text field, trimmed unless said otherwise: missing or not a string gives a clear 422. */
+export function requiredText(value: unknown, field: string, options: { trim?: boolean } = {}): string {
+  if (typeof value !== 'string') throw new Invalid(`${field} is required and must be a string.`);
+  const text = options.trim === false ? value : value.trim();
+  if (text === '') throw new Invalid(`${field} is required.`);
+  return text;
+}
+
+/** An optional text field: undefined or null gives '', anything else must be a string. */
+export function optionalText(value: unknown, field: string, max: number): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw new Invalid(`${field} must be a string.`);
+  const text = value.trim();
+  if (text.length > max) throw new Invalid(`${field} is at most ${max} characters long.`);
+  return text;
+}
+
+/** An http(s) URL without credentials, or `oob`: what an OAuth callback may be. */
+export function callbackProblem(url: string): string | null {
+  if (url === 'oob') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `${JSON.stringify(url)} is not a URL.`;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'A callback URL is http or https.';
+  if (parsed.username || parsed.password) return 'A callback URL may not carry a user name or password.';
+  if (url.length > 2000) return 'A callback URL is at most 2000 characters long.';
+  return null;
+}

@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ContainerModule, type Container } from 'inversify';
+import { IdentityCredentialResolver } from '../../adapters/http/identity/identity-credential-resolver.js';
+import { IdentityRoutes } from '../../adapters/http/identity/identity-routes.js';
+import { IDENTITY_SCHEMAS } from '../../adapters/persistence/identity/identity-rows.js';
+import { IDENTITY_MIGRATIONS } from '../../adapters/persistence/identity/migrations/index.js';
+import {
+  MikroOrmApplicationRepository,
+  MikroOrmPersonalTokenRepository,
+  MikroOrmUserRepository,
+} from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
+import { RandomSecretGenerator, Sha256SecretDigest } from '../../adapters/system/random-secrets.js';
+import { ScryptPasswordHasher } from '../../adapters/system/scrypt-password-hasher.js';
+import {
+  Authenticate,
+  CreatePersonalToken,
+  CreateUser,
+  ListPersonalTokens,
+  RegisterApplication,
+  RevokePersonalToken,
+} from '../../application/identity/accounts.js';
+import { ResolveCredentials } from '../../application/identity/credentials.js';
+import { GetIdentity } from '../../application/identity/get-identity.js';
+import { CORE } from '../core/core-tokens.js';
+import { HTTP } from '../http/http-tokens.js';
+import { PERSISTENCE } from '../persistence/persistence-tokens.js';
+import type { SpindleModule } from '../spindle-module.js';
+import { IDENTITY } from './identity-tokens.js';
+
+/**
+ * Identity and access: user accounts, registered applications, personal access tokens; the credential resolver of
+ * every request (key and secret, personal token) and `GET /oauth/identity`; `spindle user|app|token` commands; demo
+ * accounts.
+ */
+export const identityModule: SpindleModule = {
+  name: 'identity',
+  schema: { entities: IDENTITY_SCHEMAS, migrations: IDENTITY_MIGRATIONS },
+
+  bindings: ({ db, config }) =>
+    new ContainerModule(({ bind }) => {
+      bind(IDENTITY.UserRepository).toConstantValue(new MikroOrmUserRepository(db.orm));
+      bind(IDENTITY.ApplicationRepository).toConstantValue(new MikroOrmApplicationRepository(db.orm));
+      bind(IDENTITY.PersonalTokenRepository).toConstantValue(new MikroOrmPersonalTokenRepository(db.orm));
+      bind(IDENTITY.PasswordHasher).toConstantValue(new ScryptPasswordHasher());
+      bind(IDENTITY.SecretGenerator).toConstantValue(new RandomSecretGenerator());
+      bind(IDENTITY.SecretDigest).toConstantValue(new Sha256SecretDigest());
+      bind(IDENTITY.CreateUser)
+        .toResolvedValue((users, hasher, uow, clock) => new CreateUser(users, hasher, uow, clock), [
+          IDENTITY.UserRepository,
+          IDENTITY.PasswordHasher,
+          PERSISTENCE.UnitOfWork,
+          CORE.Clock,
+        ])
+        .inSingletonScope();
+      bind(IDENTITY.Authenticate)
+        .toResolvedValue((users, hasher) => new Authenticate(users, hasher), [IDENTITY.UserRepository, IDENTITY.PasswordHasher])
+        .inSingletonScope();
+      bind(IDENTITY.RegisterApplication)
+        .toResolvedValue(
+          (users, apps, secrets, ids, uow, clock) => new RegisterApplication(users, apps, secrets, ids, uow, clock),
+          [IDENTITY.UserRepository, IDENTITY.ApplicationRepository, IDENTITY.SecretGenerator, CORE.IdGenerator, PERSISTENCE.UnitOfWork, CORE.Clock],
+        )
+        .inSingletonScope();
+      bind(IDENTITY.CreatePersonalToken)
+        .toResolvedValue(
+          (users, tokens, secrets, digest, ids, uow, clock) =>
+            new CreatePersonalToken(users, tokens, secrets, digest, ids, uow, clock),
+          [
+            IDENTITY.UserRepository,
+            IDENTITY.PersonalTokenRepository,
+            IDENTITY.SecretGenerator,
+            IDENTITY.SecretDigest,
+            CORE.IdGenerator,
+            PERSISTENCE.UnitOfWork,
+            CORE.Clock,
+          ],
+        )
+        .inSingletonScope();
+      bind(IDENTITY.ListPersonalTokens)
+        .toResolvedValue((users, tokens) => new ListPersonalTokens(users, tokens), [
+          IDENTITY.UserRepository,
+          IDENTITY.PersonalTokenRepository,
+        ])
+        .inSingletonScope();
+      bind(IDENTITY.RevokePersonalToken)
+        .toResolvedValue((users, tokens, uow, clock) => new RevokePersonalToken(users, tokens, uow, clock), [
+          IDENTITY.UserRepository,
+          IDENTITY.PersonalTokenRepository,
+          PERSISTENCE.UnitOfWork,
+          CORE.Clock,
+        ])
+        .inSingletonScope();
+      bind(IDENTITY.ResolveCredentials)
+        .toResolvedValue((users, apps, tokens, digest) => new ResolveCredentials(users, apps, tokens, digest), [
+          IDENTITY.UserRepository,
+          IDENTITY.ApplicationRepository,
+          IDENTITY.PersonalTokenRepository,
+          IDENTITY.SecretDigest,
+        ])
+        .inSingletonScope();
+      bind(IDENTITY.GetIdentity)
+        .toResolvedValue((users, apps, tokens) => new GetIdentity(users, apps, tokens), [
+          IDENTITY.UserRepository,
+          IDENTITY.ApplicationRepository,
+          IDENTITY.PersonalTokenRepository,
+        ])
+        .inSingletonScope();
+      bind(HTTP.CredentialResolver)
+        .toResolvedValue((resolve) => new IdentityCredentialResolver(resolve, config.brand), [IDENTITY.ResolveCredentials])
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue((getIdentity, urls) => new IdentityRoutes(getIdentity, urls, config.dialect), [
+          IDENTITY.GetIdentity,
+          HTTP.ApiUrls,
+        ])
+        .inSingletonScope();
+    }),
+
+  commands(program, context) {
+    const user = program.command('user').description('user accounts');
+    user
+      .command('add')
+      .description('create a user account (the password from --password, or else read from standard input)')
+      .argument('<name>', 'login name: 2 to 40 letters, digits, ".", "_" or "-"')
+      .requiredOption('--email <email>', 'email address')
+      .option('--password <password>', 'password (at least 8 characters); leave out to read it from standard input')
+      .option('--real-name <name>', 'real name')
+      .action(async (name: string, opts: { email: string; password?: string; realName?: string }) => {
+        const password = opts.password ?? (await readStandardInput()).replace(/\r?\n$/, '');
+        await context.withContainer(async (container) => {
+          const created = await container
+            .get(IDENTITY.CreateUser)
+            .execute({ username: name, email: opts.email, password, realName: opts.realName });
+          console.log(`Created user ${created.username} (id ${created.id}).`);
+        });
+      });
+
+    const app = program.command('app').description('registered applications (API consumers)');
+    app
+      .command('add')
+      .description('register an application; prints consumer_key=… and consumer_secret=…, one per line')
+      .argument('<name>', 'the application name users see when asked to approve it')
+      .requiredOption('--owner <user>', 'the login name of the user who owns it')
+      .option('--callback <url>', 'the OAuth callback URL (its origin is the only one redirects may go to)')
+      .action(async (name: string, opts: { owner: string; callback?: string }) => {
+        await context.withContainer(async (container) => {
+          const registered = await container
+            .get(IDENTITY.RegisterApplication)
+            .execute({ name, owner: opts.owner, callbackUrl: opts.callback });
+          console.log(`consumer_key=${registered.consumerKey}`);
+          console.log(`consumer_secret=${registered.consumerSecret}`);
+        });
+      });
+
+    const token = program.command('token').description('personal access tokens');
+    token
+      .command('create')
+      .description('generate a personal access token for a user; prints only the token (shown this once)')
+      .argument('<user>', 'login name')
+      .option('--label <label>', 'what the token is for (its consumer_name)')
+      .action(async (userName: string, opts: { label?: string }) => {
+        await context.withContainer(async (container) => {
+          const created = await container.get(IDENTITY.CreatePersonalToken).execute({ user: userName, label: opts.label });
+          console.log(created.token);
+        });
+      });
+    token
+      .command('list')
+      .description("list a user's personal tokens (id, label, created, last characters, revoked)")
+      .argument('<user>', 'login name')
+      .action(async (userName: string) => {
+        await context.withContainer(async (container) => {
+          const tokens = await container.get(IDENTITY.ListPersonalTokens).execute({ user: userName });
+          if (tokens.length === 0) console.log(`${userName} has no personal tokens.`);
+          for (const t of tokens) {
+            const state = t.revokedAt ? `revoked ${t.revokedAt.toISOString()}` : 'active';
+            console.log(`${t.id}  ${JSON.stringify(t.label)}  created ${t.createdAt.toISOString()}  …${t.lastCharacters}  ${state}`);
+          }
+        });
+      });
+    token
+      .command('revoke')
+      .description('revoke one of a user\'s personal tokens (ids from "spindle token list")')
+      .argument('<user>', 'login name')
+      .argument('<id>', 'the token id')
+      .action(async (userName: string, id: string) => {
+        await context.withContainer(async (container) => {
+          const revoked = await container.get(IDENTITY.RevokePersonalToken).execute({ user: userName, tokenId: id });
+          console.log(`Revoked ${JSON.stringify(revoked.label)} (…${revoked.lastCharacters}) of ${userName}.`);
+        });
+      });
+  },
+
+  async demo(container, log) {
+    await createDemoAccounts(container, log);
+  },
+};
+
+/** The demo users: a seller and a buyer. */
+export const DEMO_USERS = ['demo-seller', 'demo-buyer'] as const;
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
+
+/**
+ * Two demo users with a personal token each, and a demo application owned by the seller, when they do not exist
+ * yet: their secrets are printed once and written to `demo-accounts.txt` in the data folder.
+ */
+async function createDemoAccounts(container: Container, log: (line: string) => void): Promise<void> {
+  const config = container.get(CORE.Config);
+  const file = path.join(config.dataDir, DEMO_ACCOUNTS_FILE);
+  if (await container.get(IDENTITY.UserRepository).byLoginName(DEMO_USERS[0])) {
+    log(`identity: demo accounts exist already (their secrets were written to ${file} when made)`);
+    return;
+  }
+  const secrets = container.get(IDENTITY.SecretGenerator);
+  const lines = ['# Spindle demo accounts, made by `spindle serve --demo` / `spindle seed`. Keep this file private.', ''];
+  for (const name of DEMO_USERS) {
+    const password = secrets.generate(16);
+    await container.get(IDENTITY.CreateUser).execute({ username: name, email: `${name}@example.com`, password, realName: name === 'demo-seller' ? 'Demo Seller' : 'Demo Buyer' });
+    const { token } = await container.get(IDENTITY.CreatePersonalToken).execute({ user: name, label: 'Demo token' });
+    lines.push(`${name}: password ${password}`, `${name}: token ${token}`);
+  }
+  const app = await container.get(IDENTITY.RegisterApplication).execute({ name: 'Spindle demo application', owner: DEMO_USERS[0] });
+  lines.push(`demo application: consumer_key ${app.consumerKey}`, `demo application: consumer_secret ${app.consumerSecret}`, '');
+  lines.push(`Try: curl -A "Demo/1.0" -H "Authorization: ${config.brand} token=<a token above>" ${config.baseUrl}/oauth/identity`, '');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(file, lines.join('\n'), { mode: 0o600 });
+  log(`identity: demo users ${DEMO_USERS.join(' and ')} with a personal token each, and a demo application; secrets in ${file}`);
+  // Shown once on the console, never through the logger (log lines are kept and shipped; secrets must not be).
+  console.log(['', 'Demo accounts (also in ' + file + '):', ...lines.slice(2), ''].join('\n'));
+}
+
+async function readStandardInput(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password: ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

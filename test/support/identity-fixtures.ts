@@ -1,0 +1,42 @@
+import type { Container } from 'inversify';
+import type { Database } from '../../adapters/persistence/database.js';
+import { IDENTITY } from '../../composition/identity/identity-tokens.js';
+import { query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
+
+/** A user made for a test, with a personal token. */
+export interface TestUser {
+  readonly id: number;
+  readonly name: string;
+  readonly password: string;
+  readonly token: string;
+  readonly tokenId: string;
+}
+
+/** An application made for a test. */
+export interface TestApplication {
+  readonly id: string;
+  readonly name: string;
+  readonly key: string;
+  readonly secret: string;
+}
+
+/** Empties the identity tables. */
+export async function emptyIdentity(db: Database): Promise<void> {
+  await query(db.orm, 'delete from personal_token');
+  await query(db.orm, 'delete from client_application');
+  await query(db.orm, 'delete from app_user');
+}
+
+/** Creates a user with a personal token through the real use cases. */
+export async function aUser(container: Container, name: string, label?: string): Promise<TestUser> {
+  const password = `pw-${name}-secret`;
+  const created = await container.get(IDENTITY.CreateUser).execute({ username: name, email: `${name}@example.test`, password });
+  const { token, record } = await container.get(IDENTITY.CreatePersonalToken).execute({ user: name, label });
+  return { id: created.id, name, password, token, tokenId: record.id };
+}
+
+/** Registers an application owned by `owner` through the real use case. */
+export async function anApplication(container: Container, owner: string, name = 'Test App', callbackUrl?: string): Promise<TestApplication> {
+  const app = await container.get(IDENTITY.RegisterApplication).execute({ name, owner, callbackUrl });
+  return { id: app.id, name: app.name, key: app.consumerKey, secret: app.consumerSecret };
+}
