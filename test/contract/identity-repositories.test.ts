@@ -1,0 +1,180 @@
+import { expect } from 'chai';
+import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
+import {
+  InMemoryApplicationRepository,
+  InMemoryPersonalTokenRepository,
+  InMemoryUserRepository,
+} from '../../adapters/in-memory/in-memory-identity-repositories.js';
+import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
+import { SequentialIdGenerator } from '../../adapters/in-memory/sequential-id-generator.js';
+import type { Database } from '../../adapters/persistence/database.js';
+import {
+  MikroOrmApplicationRepository,
+  MikroOrmPersonalTokenRepository,
+  MikroOrmUserRepository,
+} from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
+import { MikroOrmRequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
+import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
+import { RandomSecretGenerator, Sha256SecretDigest } from '../../adapters/system/random-secrets.js';
+import { ScryptPasswordHasher } from '../../adapters/system/scrypt-password-hasher.js';
+import { Conflict } from '../../application/errors.js';
+import { CreatePersonalToken, CreateUser } from '../../application/identity/accounts.js';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import {
+  NameTaken,
+  type ApplicationRepository,
+  type PersonalTokenRepository,
+  type UserRepository,
+} from '../../domain/identity/identity-repositories.js';
+import { emptyIdentity } from '../support/identity-fixtures.js';
+import { openTestDatabase } from '../support/test-database.js';
+
+interface Subject {
+  readonly users: UserRepository;
+  readonly applications: ApplicationRepository;
+  readonly tokens: PersonalTokenRepository;
+  readonly uow: UnitOfWork;
+  /** Runs work as a request would (its own scope), where the adapter needs one. */
+  readonly scoped: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+const AT = new Date('2026-11-22T12:00:00.000Z');
+const user = (name: string, email = `${name.toLowerCase()}@example.com`) => ({
+  username: name,
+  realName: '',
+  email,
+  passwordHash: 'scrypt$…',
+  registeredAt: AT,
+});
+
+function contract(name: string, open: () => Promise<{ subject: Subject; reset(): Promise<void> }>): void {
+  describe(`Identity repositories contract: ${name}`, function () {
+    this.timeout(60_000);
+    let s: Subject;
+    let reset: () => Promise<void>;
+    before(async () => ({ subject: s, reset } = await open()));
+    beforeEach(() => reset());
+
+    it('adds users with ids of their own, found by id, name and email in any case', async () => {
+      const alice = await s.scoped(() => s.uow.run(() => s.users.add(user('Alice'))));
+      const bob = await s.scoped(() => s.uow.run(() => s.users.add(user('bob'))));
+      expect(alice.id).to.be.a('number').above(0);
+      expect(bob.id).to.not.equal(alice.id);
+      expect(await s.scoped(() => s.users.byId(alice.id))).to.deep.equal(alice);
+      expect((await s.scoped(() => s.users.byLoginName('ALICE')))?.id).to.equal(alice.id);
+      expect((await s.scoped(() => s.users.byEmail('BOB@EXAMPLE.COM')))?.id).to.equal(bob.id);
+      expect(await s.scoped(() => s.users.byLoginName('carol'))).to.equal(null);
+      expect(await s.scoped(() => s.users.byId(0))).to.equal(null);
+      expect(await s.scoped(() => s.users.byId(99999999999))).to.equal(null);
+    });
+
+    it('refuses a second user with the same name or email in another case', async () => {
+      await s.scoped(() => s.uow.run(() => s.users.add(user('Alice'))));
+      for (const [candidate, what] of [
+        [user('aLiCe', 'new@example.com'), 'login name'],
+        [user('other', 'ALICE@example.com'), 'email'],
+      ] as const) {
+        let error: unknown;
+        try {
+          await s.scoped(() => s.uow.run(() => s.users.add(candidate)));
+        } catch (err) {
+          error = err;
+        }
+        expect(error).to.be.instanceOf(NameTaken);
+        expect((error as NameTaken).what).to.equal(what);
+      }
+    });
+
+    it('keeps applications and tokens, revokes a token once', async () => {
+      const alice = await s.scoped(() => s.uow.run(() => s.users.add(user('Alice'))));
+      const application = {
+        id: 'app-1', name: 'Shelf', ownerId: alice.id, consumerKey: 'k'.repeat(20), consumerSecret: 's'.repeat(32),
+        callbackUrl: null, createdAt: AT,
+      };
+      await s.scoped(() => s.uow.run(() => s.applications.add(application)));
+      expect(await s.scoped(() => s.applications.byConsumerKey('k'.repeat(20)))).to.deep.equal(application);
+      expect(await s.scoped(() => s.applications.byId('app-1'))).to.deep.equal(application);
+      expect(await s.scoped(() => s.applications.ownedBy(alice.id))).to.deep.equal([application]);
+      expect(await s.scoped(() => s.applications.byConsumerKey('nope'))).to.equal(null);
+
+      const token = { id: 't-1', userId: alice.id, label: 'x', digest: 'd'.repeat(64), lastCharacters: 'abcd', createdAt: AT, revokedAt: null };
+      await s.scoped(() => s.uow.run(() => s.tokens.add(token)));
+      expect(await s.scoped(() => s.tokens.byDigest('d'.repeat(64)))).to.deep.equal(token);
+      const first = new Date('2026-11-23T00:00:00.000Z');
+      expect(await s.scoped(() => s.uow.run(() => s.tokens.revoke('t-1', first)))).to.equal(true);
+      expect(await s.scoped(() => s.uow.run(() => s.tokens.revoke('t-1', new Date('2026-12-01T00:00:00.000Z'))))).to.equal(true);
+      expect((await s.scoped(() => s.tokens.byId('t-1')))?.revokedAt).to.deep.equal(first);
+      expect(await s.scoped(() => s.uow.run(() => s.tokens.revoke('none', first)))).to.equal(false);
+      expect((await s.scoped(() => s.tokens.ofUser(alice.id))).map((t) => t.id)).to.deep.equal(['t-1']);
+    });
+
+    it('lets exactly one of many simultaneous sign-ups of one name (in different cases) through', async () => {
+      const hasher = new ScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+      const create = new CreateUser(s.users, hasher, s.uow, new FixedClock(AT));
+      const names = ['Dup', 'dup', 'DUP', 'dUp', 'duP', 'DuP'];
+      const results = await Promise.allSettled(
+        names.map((n, i) => s.scoped(() => create.execute({ username: n, email: `dup${i}@example.com`, password: 'long enough' }))),
+      );
+      const ok = results.filter((r) => r.status === 'fulfilled');
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(ok).to.have.length(1);
+      expect(refused).to.have.length(names.length - 1);
+      for (const r of refused) expect(r.reason).to.be.instanceOf(Conflict);
+    });
+
+    it('makes every token of simultaneous requests, each unique', async () => {
+      await s.scoped(() => s.uow.run(() => s.users.add(user('Alice'))));
+      const create = new CreatePersonalToken(
+        s.users, s.tokens, new RandomSecretGenerator(), new Sha256SecretDigest(), new SequentialIdGenerator(`t${Date.now()}`), s.uow, new FixedClock(AT),
+      );
+      const made = await Promise.all(Array.from({ length: 8 }, () => s.scoped(() => create.execute({ user: 'alice' }))));
+      expect(new Set(made.map((m) => m.token)).size).to.equal(8);
+      expect(await s.scoped(async () => (await s.users.byLoginName('alice')) && (await s.tokens.ofUser((await s.users.byLoginName('alice'))!.id)).length)).to.equal(8);
+    });
+  });
+}
+
+contract('in memory', async () => {
+  let subject: Subject;
+  const make = (): Subject => {
+    const uow = new InMemoryUnitOfWork();
+    return {
+      users: new InMemoryUserRepository(uow),
+      applications: new InMemoryApplicationRepository(uow),
+      tokens: new InMemoryPersonalTokenRepository(uow),
+      uow,
+      scoped: (work) => work(),
+    };
+  };
+  subject = make();
+  const proxy: Subject = {
+    get users() { return subject.users; },
+    get applications() { return subject.applications; },
+    get tokens() { return subject.tokens; },
+    get uow() { return subject.uow; },
+    scoped: (work) => work(),
+  };
+  return { subject: proxy, reset: async () => { subject = make(); } };
+});
+
+describe('with the MikroORM adapters', () => {
+  let db: Database;
+  before(async () => {
+    db = await openTestDatabase();
+  });
+  after(() => db.close());
+
+  contract(`MikroORM on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, async () => {
+    const scope = new MikroOrmRequestScope(db.orm);
+    return {
+      subject: {
+        users: new MikroOrmUserRepository(db.orm),
+        applications: new MikroOrmApplicationRepository(db.orm),
+        tokens: new MikroOrmPersonalTokenRepository(db.orm),
+        uow: new MikroOrmUnitOfWork(db.orm),
+        scoped: (work) => scope.run(work),
+      },
+      reset: () => scope.run(() => emptyIdentity(db)),
+    };
+  });
+});

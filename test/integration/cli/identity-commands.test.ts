@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import request from 'supertest';
+import type { Database } from '../../../adapters/persistence/database.js';
+import { REPO_ROOT } from '../../support/repo-root.js';
+import { openTestDatabase } from '../../support/test-database.js';
+import { AGENT } from '../../support/test-app.js';
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `spindle user|app|token …` as an operator runs them, on the suite's database (a server, or an embedded folder). */
+describe('spindle user, app and token (the commands, end to end)', function () {
+  this.timeout(180_000);
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  let db: Database | undefined;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-identity-'));
+    if (process.env.DATABASE_URL) {
+      db = await openTestDatabase();
+      await db.close();
+      env = { ...process.env, LOG_LEVEL: 'silent' };
+    } else {
+      env = { ...process.env, DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' };
+    }
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const spindle = (args: string[], input?: string): Promise<Run> =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), ...args], {
+        env,
+        cwd: dir,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d));
+      child.stderr.on('data', (d: Buffer) => (stderr += d));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+      child.stdin.end(input ?? '');
+    });
+
+  it('adds a user (password as an option or on standard input), an application and tokens, lists and revokes them', async () => {
+    const added = await spindle(['user', 'add', 'Operator', '--email', 'op@example.com', '--password', 'secret password']);
+    expect(added.code, added.stderr).to.equal(0);
+    expect(added.stdout).to.match(/^Created user Operator \(id \d+\)\.\n$/);
+    const fromStdin = await spindle(['user', 'add', 'piped', '--email', 'piped@example.com'], 'another password\n');
+    expect(fromStdin.code, fromStdin.stderr).to.equal(0);
+
+    const taken = await spindle(['user', 'add', 'operator', '--email', 'x@example.com', '--password', 'secret password']);
+    expect(taken.code).to.equal(2);
+    expect(taken.stderr.trim()).to.equal('The login name "operator" is taken (names are compared without regard to case).');
+    const badName = await spindle(['user', 'add', 'no spaces', '--email', 'y@example.com', '--password', 'secret password']);
+    expect(badName.code).to.equal(2);
+    expect(badName.stderr.trim()).to.equal(
+      `A login name may hold only letters (A-Z, a-z), digits, '.', '_' and '-'; "no spaces" has " ".`,
+    );
+
+    const app = await spindle(['app', 'add', 'My Shelf', '--owner', 'Operator', '--callback', 'https://shelf.example/cb']);
+    expect(app.code, app.stderr).to.equal(0);
+    expect(app.stdout).to.match(/^consumer_key=[A-Za-z0-9]{20}\nconsumer_secret=[A-Za-z0-9]{32}\n$/);
+    const noOwner = await spindle(['app', 'add', 'X', '--owner', 'nobody']);
+    expect(noOwner.code).to.equal(2);
+    expect(noOwner.stderr.trim()).to.equal('There is no user "nobody".');
+
+    const created = await spindle(['token', 'create', 'Operator', '--label', 'backup script']);
+    expect(created.code, created.stderr).to.equal(0);
+    expect(created.stdout).to.match(/^[A-Za-z0-9]{40}\n$/);
+    const token = created.stdout.trim();
+
+    const listed = await spindle(['token', 'list', 'operator']);
+    expect(listed.code, listed.stderr).to.equal(0);
+    expect(listed.stdout).to.include('"backup script"').and.include(`…${token.slice(-4)}  active`);
+    expect(listed.stdout).to.not.include(token);
+    const id = listed.stdout.split(' ')[0]!;
+
+    const revoked = await spindle(['token', 'revoke', 'Operator', id]);
+    expect(revoked.code, revoked.stderr).to.equal(0);
+    expect(revoked.stdout).to.equal(`Revoked "backup script" (…${token.slice(-4)}) of Operator.\n`);
+    expect((await spindle(['token', 'list', 'Operator'])).stdout).to.include('revoked');
+    const again = await spindle(['token', 'revoke', 'Operator', 'no-such-id']);
+    expect(again.code).to.equal(2);
+    expect(again.stderr.trim()).to.equal('Operator has no token "no-such-id".');
+  });
+
+  it('works while a server runs on PostgreSQL, and says clearly that the embedded database admits one process', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const server = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), 'serve'], {
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' },
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; ; i++) {
+        try {
+          await request(base).get('/releases/1').set('User-Agent', AGENT);
+          break;
+        } catch (err) {
+          if (i > 150) throw err;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+      const created = await spindle(['token', 'create', 'piped']);
+      if (process.env.DATABASE_URL) {
+        expect(created.code, created.stderr).to.equal(0);
+        const res = await request(base).get('/oauth/identity').set('User-Agent', AGENT).set('Authorization', `Service token=${created.stdout.trim()}`);
+        expect(res.status).to.equal(200);
+        expect(res.body.username).to.equal('piped');
+      } else {
+        expect(created.code).to.not.equal(0);
+        expect(created.stderr).to.match(/in use by another Spindle process/);
+      }
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.on('close', r));
+    }
+  });
+});

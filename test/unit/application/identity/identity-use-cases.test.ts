@@ -1,0 +1,158 @@
+import { expect } from 'chai';
+import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
+import {
+  InMemoryApplicationRepository,
+  InMemoryPersonalTokenRepository,
+  InMemoryUserRepository,
+} from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
+import { InMemoryUnitOfWork } from '../../../../adapters/in-memory/in-memory-unit-of-work.js';
+import { SequentialIdGenerator } from '../../../../adapters/in-memory/sequential-id-generator.js';
+import { RandomSecretGenerator, Sha256SecretDigest } from '../../../../adapters/system/random-secrets.js';
+import { ScryptPasswordHasher } from '../../../../adapters/system/scrypt-password-hasher.js';
+import { Conflict, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import {
+  Authenticate,
+  CreatePersonalToken,
+  CreateUser,
+  ListPersonalTokens,
+  RegisterApplication,
+  RevokePersonalToken,
+} from '../../../../application/identity/accounts.js';
+import { INVALID_KEY, INVALID_TOKEN, ResolveCredentials, sameSecret } from '../../../../application/identity/credentials.js';
+import { GetIdentity } from '../../../../application/identity/get-identity.js';
+import { ANONYMOUS } from '../../../../application/shared/caller.js';
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('Identity use cases (in memory)', function () {
+  this.timeout(30_000);
+  const clock = new FixedClock('2026-11-22T12:00:00Z');
+  let uow: InMemoryUnitOfWork;
+  let users: InMemoryUserRepository;
+  let apps: InMemoryApplicationRepository;
+  let tokens: InMemoryPersonalTokenRepository;
+  const hasher = new ScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+  const secrets = new RandomSecretGenerator();
+  const digest = new Sha256SecretDigest();
+  let createUser: CreateUser;
+  let createToken: CreatePersonalToken;
+  let resolve: ResolveCredentials;
+
+  beforeEach(() => {
+    uow = new InMemoryUnitOfWork();
+    users = new InMemoryUserRepository(uow);
+    apps = new InMemoryApplicationRepository(uow);
+    tokens = new InMemoryPersonalTokenRepository(uow);
+    createUser = new CreateUser(users, hasher, uow, clock);
+    createToken = new CreatePersonalToken(users, tokens, secrets, digest, new SequentialIdGenerator('token'), uow, clock);
+    resolve = new ResolveCredentials(users, apps, tokens, digest);
+  });
+
+  it('creates users with a hashed password, names unique in any case, emails too', async () => {
+    const alice = await createUser.execute({ username: 'Alice', email: 'alice@example.com', password: 'long enough', realName: ' Alice A. ' });
+    expect(alice).to.deep.equal({ id: 1, username: 'Alice', realName: 'Alice A.', email: 'alice@example.com', registeredAt: clock.now() });
+    expect(alice).to.not.have.property('passwordHash');
+    const stored = (await users.byId(1))!;
+    expect(stored.passwordHash).to.match(/^scrypt\$/);
+    expect(await hasher.verify('long enough', stored.passwordHash)).to.equal(true);
+    const sameName = await rejection(createUser.execute({ username: 'ALICE', email: 'other@example.com', password: 'long enough' }));
+    expect(sameName).to.be.instanceOf(Conflict);
+    expect(sameName.message).to.equal('The login name "ALICE" is taken (names are compared without regard to case).');
+    const sameEmail = await rejection(createUser.execute({ username: 'alice2', email: 'ALICE@example.com', password: 'long enough' }));
+    expect(sameEmail).to.be.instanceOf(Conflict);
+    expect(sameEmail.message).to.equal('An account with the email address "ALICE@example.com" exists already.');
+  });
+
+  it('refuses bad input with 422 naming the problem, storing nothing', async () => {
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ email: 'a@b.co', password: 'long enough' }, /username is required/],
+      [{ username: 42, email: 'a@b.co', password: 'long enough' }, /username is required and must be a string/],
+      [{ username: 'a b', email: 'a@b.co', password: 'long enough' }, /may hold only letters/],
+      [{ username: 'abc', email: 'nope', password: 'long enough' }, /is not an email address/],
+      [{ username: 'abc', email: 'a@b.co', password: 'short' }, /at least 8/],
+      [{ username: 'abc', email: 'a@b.co', password: ['x'] }, /password is required and must be a string/],
+    ];
+    for (const [input, message] of cases) {
+      const err = await rejection(createUser.execute(input as never));
+      expect(err, JSON.stringify(input)).to.be.instanceOf(Invalid);
+      expect(err.message).to.match(message);
+    }
+    expect(await users.byId(1)).to.equal(null);
+  });
+
+  it('authenticates by name (any case) and password, telling nothing about which was wrong', async () => {
+    await createUser.execute({ username: 'Alice', email: 'alice@example.com', password: 'long enough' });
+    const authenticate = new Authenticate(users, hasher);
+    expect((await authenticate.execute({ username: 'alice', password: 'long enough' }))?.username).to.equal('Alice');
+    expect(await authenticate.execute({ username: 'alice', password: 'wrong one' })).to.equal(null);
+    expect(await authenticate.execute({ username: 'nobody', password: 'long enough' })).to.equal(null);
+  });
+
+  it('registers applications with a key and secret, resolved to the application', async () => {
+    await createUser.execute({ username: 'Alice', email: 'alice@example.com', password: 'long enough' });
+    const register = new RegisterApplication(users, apps, secrets, new SequentialIdGenerator('app'), uow, clock);
+    const app = await register.execute({ name: 'Shelf', owner: 'alice', callbackUrl: 'https://shelf.example/cb' });
+    expect(app).to.include({ id: 'app-1', name: 'Shelf', ownerId: 1, callbackUrl: 'https://shelf.example/cb' });
+    expect(app.consumerKey).to.match(/^[A-Za-z0-9]{20}$/);
+    expect(app.consumerSecret).to.match(/^[A-Za-z0-9]{32}$/);
+    expect(await resolve.execute({ kind: 'key', key: app.consumerKey, secret: app.consumerSecret })).to.deep.equal({
+      kind: 'application',
+      applicationId: 'app-1',
+    });
+    const wrong = await rejection(resolve.execute({ kind: 'key', key: app.consumerKey, secret: `${app.consumerSecret}x` }));
+    expect(wrong).to.be.instanceOf(Unauthenticated);
+    expect(wrong.message).to.equal(INVALID_KEY);
+    expect(await rejection(register.execute({ name: 'X', owner: 'nobody' }))).to.be.instanceOf(NotFound);
+    expect((await rejection(register.execute({ name: 'X', owner: 'alice', callbackUrl: 'javascript:alert(1)' }))).message).to.equal(
+      'A callback URL is http or https.',
+    );
+    expect(await rejection(register.execute({ name: '', owner: 'alice' }))).to.be.instanceOf(Invalid);
+  });
+
+  it('creates, lists and revokes personal tokens; only digests are kept', async () => {
+    await createUser.execute({ username: 'Alice', email: 'alice@example.com', password: 'long enough' });
+    await createUser.execute({ username: 'bob', email: 'bob@example.com', password: 'long enough' });
+    const { token, record } = await createToken.execute({ user: 'Alice', label: 'script' });
+    expect(token).to.match(/^[A-Za-z0-9]{40}$/);
+    expect(record).to.deep.include({ id: 'token-1', userId: 1, label: 'script', lastCharacters: token.slice(-4), revokedAt: null });
+    expect(record.digest).to.equal(digest.digest(token));
+    expect(JSON.stringify(await tokens.ofUser(1))).to.not.include(token);
+    const caller = await resolve.execute({ kind: 'token', token });
+    expect(caller).to.deep.equal({ kind: 'user', userId: '1', username: 'Alice', via: 'token', tokenId: 'token-1' });
+    const identity = await new GetIdentity(users, apps, tokens).execute(caller);
+    expect(identity).to.deep.equal({ id: 1, username: 'Alice', consumerName: 'script' });
+    expect((await createToken.execute({ user: 'bob' })).record.label).to.equal('Personal access token');
+
+    const revoke = new RevokePersonalToken(users, tokens, uow, clock);
+    // Another user's token is unknown to bob.
+    expect(await rejection(revoke.execute({ user: 'bob', tokenId: 'token-1' }))).to.be.instanceOf(NotFound);
+    const revoked = await revoke.execute({ user: 'alice', tokenId: 'token-1' });
+    expect(revoked.revokedAt).to.deep.equal(clock.now());
+    const refused = await rejection(resolve.execute({ kind: 'token', token }));
+    expect(refused).to.be.instanceOf(Unauthenticated);
+    expect(refused.message).to.equal(INVALID_TOKEN);
+    expect((await new ListPersonalTokens(users, tokens).execute({ user: 'Alice' })).map((t) => t.revokedAt)).to.deep.equal([clock.now()]);
+  });
+
+  it('resolves no credential to anonymous and a malformed one to 401', async () => {
+    expect(await resolve.execute({ kind: 'none' })).to.equal(ANONYMOUS);
+    const err = await rejection(resolve.execute({ kind: 'malformed', reason: 'Bad header.' }));
+    expect(err).to.be.instanceOf(Unauthenticated);
+    expect(err.message).to.equal('Bad header.');
+    expect(await rejection(new GetIdentity(users, apps, tokens).execute(ANONYMOUS))).to.be.instanceOf(Unauthenticated);
+  });
+
+  it('compares secrets whole', () => {
+    expect(sameSecret('abc', 'abc')).to.equal(true);
+    expect(sameSecret('abc', 'abd')).to.equal(false);
+    expect(sameSecret('abc', 'abcd')).to.equal(false);
+    expect(sameSecret('', '')).to.equal(true);
+  });
+});
