@@ -44,7 +44,7 @@ function fromPairs(found: Map<string, string>, where: string): PresentedCredenti
 /**
  * Reads what a request presents to say who it is: `key`+`secret` or `token` in the query, or an `Authorization`
  * header `{Brand} key=…, secret=…` / `{Brand} token=…` (the scheme word in any case). A header of another scheme is
- * refused (OAuth is read by its own resolver), as are two different credentials at once.
+ * refused (OAuth 1.0a is not served yet, and says so), as are two different credentials at once.
  */
 export function presentedCredential(ctx: Koa.Context, brand: string): PresentedCredential {
   const query = ctx.query;
@@ -60,8 +60,14 @@ export function presentedCredential(ctx: Koa.Context, brand: string): PresentedC
   if (header === '') return fromQuery;
   const space = header.search(/\s/);
   const scheme = space === -1 ? header : header.slice(0, space);
+  if (scheme.toLowerCase() === 'oauth' && brand.toLowerCase() !== 'oauth') {
+    return {
+      kind: 'malformed',
+      reason: `OAuth 1.0a is not accepted by this server yet: use "${brand} token=…" or "${brand} key=…, secret=…".`,
+    };
+  }
   if (scheme.toLowerCase() !== brand.toLowerCase()) {
-    return { kind: 'malformed', reason: `The Authorization header's scheme must be ${brand} (or OAuth).` };
+    return { kind: 'malformed', reason: `The Authorization header's scheme must be ${brand}.` };
   }
   const found = pairs(space === -1 ? '' : header.slice(space + 1));
   if (!found) return { kind: 'malformed', reason: `The Authorization header must read "${brand} token=…" or "${brand} key=…, secret=…".` };

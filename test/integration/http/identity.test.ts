@@ -98,7 +98,11 @@ describe('Identity over HTTP: credentials, tiers and /oauth/identity', function 
     expect401(await get(`/releases/1?key=${client.key}`), 'A consumer key needs its secret in the query, and a secret its key.');
     expect401(await get('/releases/1?token='), 'The token in the query is empty.');
     expect401(await get(`/releases/1?token=${alice.token}&token=${alice.token}`), 'Each of key, secret and token may be given once.');
-    expect401(await get('/releases/1').set('Authorization', 'Bearer abc'), 'The Authorization header\'s scheme must be Service (or OAuth).');
+    expect401(await get('/releases/1').set('Authorization', 'Bearer abc'), 'The Authorization header\'s scheme must be Service.');
+    expect401(
+      await get('/releases/1').set('Authorization', 'OAuth oauth_consumer_key="k", oauth_signature="s%26"'),
+      'OAuth 1.0a is not accepted by this server yet: use "Service token=…" or "Service key=…, secret=…".',
+    );
     expect401(await get('/releases/1').set('Authorization', 'Service'), 'The Authorization header must read "Service token=…" or "Service key=…, secret=…".');
     expect401(await get('/releases/1').set('Authorization', 'Service user=x'), 'Unknown field user in the Authorization header.');
     expect401(

@@ -6,13 +6,17 @@ import request from 'supertest';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { seedDemoData } from '../../support/catalogue-import.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
-import { testApp } from '../../support/test-app.js';
+import { HTTP } from '../../../composition/http/http-tokens.js';
+import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
+import { testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
 interface Example {
   readonly line: string;
   readonly agent: string;
   readonly accept?: string;
+  /** An `Authorization` header, `$TOKEN` standing for a demo user's personal token. */
+  readonly authorization?: string;
   readonly path: string;
 }
 
@@ -24,7 +28,7 @@ function readmeExamples(): Example[] {
     .filter((line) => line.startsWith('curl '))
     .map((line) => {
       const command = line.replace(/\s+#.*$/, '');
-      const words = [...command.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!);
+      const words = [...command.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
       const url = words.find((w) => w.startsWith('http://localhost:3000'));
       if (!url) throw new Error(`No URL in README example: ${line}`);
       if (/[&?]/.test(url) && !command.includes(`'${url}'`)) throw new Error(`Unquoted URL with & or ? in README: ${line}`);
@@ -33,6 +37,8 @@ function readmeExamples(): Example[] {
         line,
         agent: words[words.indexOf('-A') + 1]!,
         accept: words.includes('-H') && header?.startsWith('Accept:') ? header.slice('Accept:'.length).trim() : undefined,
+        authorization:
+          words.includes('-H') && header?.startsWith('Authorization:') ? header.slice('Authorization:'.length).trim() : undefined,
         path: url.slice('http://localhost:3000'.length),
       };
     });
@@ -42,10 +48,14 @@ function readmeExamples(): Example[] {
 describe('README examples (on the demo data)', () => {
   let db: Database;
   let app: Koa;
+  let token: string;
   before(async () => {
     db = await openTestDatabase();
     await seedDemoData(db, { progress: 'none' });
-    app = testApp(db, { RATE_LIMIT_ANONYMOUS: '100000' });
+    const container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
+    app = container.get(HTTP.HttpApp) as unknown as Koa;
+    await emptyIdentity(db);
+    token = (await aUser(container, 'demo-buyer')).token;
   });
   after(async () => {
     await db?.close();
@@ -58,6 +68,7 @@ describe('README examples (on the demo data)', () => {
     it(example.line, async () => {
       let req = request(app.callback()).get(example.path).set('User-Agent', example.agent);
       if (example.accept) req = req.set('Accept', example.accept);
+      if (example.authorization) req = req.set('Authorization', example.authorization.replace('$TOKEN', token));
       const res = await req;
       const says404 = /#\s*404/.test(example.line);
       expect(res.status, res.text).to.equal(says404 ? 404 : 200);
@@ -68,6 +79,7 @@ describe('README examples (on the demo data)', () => {
       const list = body.versions ?? body.releases;
       if (list !== undefined) expect(list, 'a list example must show entries').to.be.an('array').that.is.not.empty;
       else expect(body.id, 'a record example must show the record').to.be.a('number');
+      if (example.path === '/oauth/identity') expect(body.username).to.equal('demo-buyer');
     });
   }
 });

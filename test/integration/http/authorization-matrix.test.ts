@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import type Koa from 'koa';
+import type { Database } from '../../../adapters/persistence/database.js';
+import { HTTP } from '../../../composition/http/http-tokens.js';
+import { authorizationMatrix, type CallerKind, type MatrixParties, type MatrixRow } from '../../support/authorization-matrix.js';
+import { seedCatalogue } from '../../support/catalogue-seed.js';
+import { aLabel, aMaster, anArtist, aRelease, aCredit, onLabel } from '../../support/builders/catalogue-builders.js';
+import { aUser, anApplication, emptyIdentity } from '../../support/identity-fixtures.js';
+import { testContainer } from '../../support/test-app.js';
+import { openTestDatabase } from '../../support/test-database.js';
+
+const everyone = (status: number): Record<CallerKind, number> => ({
+  anonymous: status,
+  application: status,
+  'another user': status,
+  owner: status,
+});
+
+/**
+ * Every endpoint, as each kind of caller: anonymous, an application's key and secret alone, another user, the owner.
+ * Each later module adds its endpoints here as rows.
+ */
+const ROWS: readonly MatrixRow[] = [
+  // The catalogue is public: everyone reads it, the same way.
+  { method: 'GET', path: '/releases/10', status: everyone(200) },
+  { method: 'GET', path: '/releases/999', status: everyone(404) },
+  { method: 'GET', path: '/masters/5', status: everyone(200) },
+  { method: 'GET', path: '/masters/5/versions', status: everyone(200) },
+  { method: 'GET', path: '/artists/1', status: everyone(200) },
+  { method: 'GET', path: '/artists/1/releases', status: everyone(200) },
+  { method: 'GET', path: '/labels/7', status: everyone(200) },
+  { method: 'GET', path: '/labels/7/releases', status: everyone(200) },
+  // Identity: a user's own, through a token (the owner is whoever calls).
+  {
+    method: 'GET',
+    path: '/oauth/identity',
+    status: { anonymous: 401, application: 401, 'another user': 200, owner: 200 },
+    privateTo: [{ text: (p) => p.owner.name, visibleTo: ['owner'] }],
+    check: (who, body, p) => {
+      if (who === 'owner') expect((body as { username: string }).username).to.equal(p.owner.name);
+      if (who === 'another user') expect((body as { username: string }).username).to.equal(p.other.name);
+    },
+  },
+];
+
+describe('Authorization matrix', function () {
+  this.timeout(60_000);
+  let db: Database;
+  let app: Koa;
+  let parties: MatrixParties;
+
+  before(async () => {
+    db = await openTestDatabase();
+    // Limits out of the way: every row is tried four times from one address.
+    const container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
+    app = container.get(HTTP.HttpApp) as unknown as Koa;
+    await emptyIdentity(db);
+    const owner = await aUser(container, 'matrix-owner');
+    const other = await aUser(container, 'matrix-other');
+    parties = { owner, other, application: await anApplication(container, 'matrix-owner', 'Matrix App') };
+    await seedCatalogue(db, {
+      artists: [anArtist(1, { name: 'Matrix Artist' })],
+      labels: [aLabel(7, { name: 'Matrix Label' })],
+      masters: [aMaster(5, { mainRelease: 10 })],
+      releases: [aRelease(10, { masterId: 5, artists: [aCredit(1, 'Matrix Artist')], labels: [onLabel(7, 'Matrix Label')] })],
+    });
+  });
+  after(() => db.close());
+
+  authorizationMatrix(ROWS, () => ({ app, parties }));
+});
