@@ -17,6 +17,9 @@ export class NotFound extends ApplicationError {
   }
 }
 
+/** The request is malformed in a way the HTTP layer cannot tell by itself, e.g. an OAuth request missing a parameter (400). */
+export class BadRequest extends ApplicationError {}
+
 /** The caller must authenticate (401). */
 export class Unauthenticated extends ApplicationError {
   constructor(message = 'You must authenticate to access this resource.') {

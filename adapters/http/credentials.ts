@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { Unauthenticated } from '../../application/errors.js';
+import { BadRequest, Unauthenticated } from '../../application/errors.js';
 import { ANONYMOUS, type Caller } from '../../application/shared/caller.js';
 import type { SpindleState } from './http-state.js';
 
@@ -21,15 +21,16 @@ export class AnonymousCredentialResolver implements CredentialResolver {
 
 /**
  * The credential-resolution middleware: puts the typed caller on `ctx.state.caller` for the rate limit and routes.
- * Credentials refused as not authenticating (`Unauthenticated`: wrong, revoked, malformed) leave the caller
- * anonymous and the error on `ctx.state.credentialError`, which `refuseBadCredentials` (after the rate limit) throws.
+ * Credentials refused (`Unauthenticated`: wrong, revoked, malformed; `BadRequest`: an OAuth request missing a
+ * parameter or out of its time window) leave the caller anonymous and the error on `ctx.state.credentialError`,
+ * which `refuseBadCredentials` (after the rate limit) throws.
  */
 export function credentials(resolver: CredentialResolver): Koa.Middleware<SpindleState> {
   return async (ctx, next) => {
     try {
       ctx.state.caller = await resolver.resolve(ctx);
     } catch (err) {
-      if (!(err instanceof Unauthenticated)) throw err;
+      if (!(err instanceof Unauthenticated) && !(err instanceof BadRequest)) throw err;
       ctx.state.caller = ANONYMOUS;
       ctx.state.credentialError = err;
     }

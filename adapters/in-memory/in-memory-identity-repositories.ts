@@ -1,8 +1,11 @@
-import type { ClientApplication, PersonalToken, User } from '../../domain/identity/accounts.js';
+import type { Clock } from '../../application/ports/clock.js';
+import type { NonceStore } from '../../application/ports/nonce-store.js';
+import type { ClientApplication, OAuthToken, PersonalToken, User } from '../../domain/identity/accounts.js';
 import { emailKey } from '../../domain/identity/email.js';
 import {
   NameTaken,
   type ApplicationRepository,
+  type OAuthTokenRepository,
   type PersonalTokenRepository,
   type UserRepository,
 } from '../../domain/identity/identity-repositories.js';
@@ -129,5 +132,86 @@ export class InMemoryPersonalTokenRepository implements PersonalTokenRepository,
 
   restore(snapshot: unknown): void {
     this.tokens = new Map(snapshot as Map<string, PersonalToken>);
+  }
+}
+
+/** OAuth tokens in memory, enlisted in an `InMemoryUnitOfWork`. */
+export class InMemoryOAuthTokenRepository implements OAuthTokenRepository, InMemoryTransactional {
+  private tokens = new Map<string, OAuthToken>();
+
+  constructor(uow: InMemoryUnitOfWork) {
+    uow.enlist(this);
+  }
+
+  async add(token: OAuthToken): Promise<void> {
+    this.tokens.set(token.token, token);
+  }
+
+  async byToken(token: string): Promise<OAuthToken | null> {
+    return this.tokens.get(token) ?? null;
+  }
+
+  async authorize(token: string, userId: number, verifier: string, at: Date): Promise<boolean> {
+    const t = this.tokens.get(token);
+    if (!t || t.kind !== 'request' || t.authorizedAt !== null || t.usedAt !== null) return false;
+    this.tokens.set(token, { ...t, userId, verifier, authorizedAt: at });
+    return true;
+  }
+
+  async markUsed(token: string, at: Date): Promise<boolean> {
+    const t = this.tokens.get(token);
+    if (!t || t.kind !== 'request' || t.usedAt !== null) return false;
+    this.tokens.set(token, { ...t, usedAt: at });
+    return true;
+  }
+
+  async remove(token: string): Promise<void> {
+    if (this.tokens.get(token)?.kind === 'request') this.tokens.delete(token);
+  }
+
+  async revokeAccess(userId: number, applicationId: string, at: Date): Promise<number> {
+    let n = 0;
+    for (const t of this.tokens.values()) {
+      if (t.kind === 'access' && t.userId === userId && t.applicationId === applicationId && t.revokedAt === null) {
+        this.tokens.set(t.token, { ...t, revokedAt: at });
+        n++;
+      }
+    }
+    return n;
+  }
+
+  async connectedApplications(userId: number): Promise<Array<{ applicationId: string; since: Date }>> {
+    const since = new Map<string, Date>();
+    for (const t of this.tokens.values()) {
+      if (t.kind !== 'access' || t.userId !== userId || t.revokedAt !== null || t.authorizedAt === null) continue;
+      const seen = since.get(t.applicationId);
+      if (!seen || t.authorizedAt < seen) since.set(t.applicationId, t.authorizedAt);
+    }
+    return [...since]
+      .map(([applicationId, at]) => ({ applicationId, since: at }))
+      .sort((a, b) => a.since.getTime() - b.since.getTime() || (a.applicationId < b.applicationId ? -1 : 1));
+  }
+
+  snapshot(): unknown {
+    return new Map(this.tokens);
+  }
+
+  restore(snapshot: unknown): void {
+    this.tokens = new Map(snapshot as Map<string, OAuthToken>);
+  }
+}
+
+/** OAuth nonces in this process's memory (one process only: embedding and tests). */
+export class InMemoryNonceStore implements NonceStore {
+  private readonly seen = new Map<string, number>();
+
+  constructor(private readonly clock: Clock) {}
+
+  async claim(key: string, ttlSeconds: number): Promise<boolean> {
+    const now = this.clock.now().getTime();
+    for (const [k, until] of this.seen) if (until < now) this.seen.delete(k);
+    if (this.seen.has(key)) return false;
+    this.seen.set(key, now + ttlSeconds * 1000);
+    return true;
   }
 }

@@ -1,4 +1,5 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomInt } from 'node:crypto';
+import type { HmacSha1 } from '../../application/ports/hmac.js';
 import type { SecretDigest, SecretGenerator } from '../../application/ports/secrets.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -16,5 +17,12 @@ export class RandomSecretGenerator implements SecretGenerator {
 export class Sha256SecretDigest implements SecretDigest {
   digest(secret: string): string {
     return createHash('sha256').update(secret, 'utf8').digest('hex');
+  }
+}
+
+/** HMAC-SHA1 (base64) from `node:crypto`, for OAuth 1.0a signatures. */
+export class NodeHmacSha1 implements HmacSha1 {
+  sign(key: string, text: string): string {
+    return createHmac('sha1', key).update(text, 'utf8').digest('base64');
   }
 }

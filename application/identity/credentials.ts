@@ -5,6 +5,7 @@ import type {
 } from '../../domain/identity/identity-repositories.js';
 import { Unauthenticated } from '../errors.js';
 import type { SecretDigest } from '../ports/secrets.js';
+import type { OAuthVerifier, SignedRequest } from './oauth.js';
 import { ANONYMOUS, type Caller } from '../shared/caller.js';
 
 /**
@@ -15,6 +16,7 @@ export type PresentedCredential =
   | { readonly kind: 'none' }
   | { readonly kind: 'key'; readonly key: string; readonly secret: string }
   | { readonly kind: 'token'; readonly token: string }
+  | { readonly kind: 'oauth'; readonly request: SignedRequest }
   | { readonly kind: 'malformed'; readonly reason: string };
 
 export const INVALID_KEY = 'Invalid consumer key or secret.';
@@ -22,7 +24,8 @@ export const INVALID_TOKEN = 'Invalid or revoked personal access token.';
 
 /**
  * Turns presented credentials into the caller: anonymous without any; an application for a valid key and secret; the
- * token's user for a valid personal token. Anything presented that is not valid (unknown, wrong, revoked, malformed)
+ * token's user for a valid personal token; the access token's user, through its application, for a valid OAuth 1.0a
+ * request. Anything presented that is not valid (unknown, wrong, revoked, malformed)
  * is refused with 401, never taken as anonymous.
  */
 export class ResolveCredentials {
@@ -31,6 +34,7 @@ export class ResolveCredentials {
     private readonly applications: ApplicationRepository,
     private readonly tokens: PersonalTokenRepository,
     private readonly digest: SecretDigest,
+    private readonly oauth: OAuthVerifier,
   ) {}
 
   async execute(credential: PresentedCredential): Promise<Caller> {
@@ -45,6 +49,12 @@ export class ResolveCredentials {
           throw new Unauthenticated(INVALID_KEY);
         }
         return { kind: 'application', applicationId: application.id };
+      }
+      case 'oauth': {
+        const { application, token } = await this.oauth.verify(credential.request, 'access token');
+        const user = token?.userId != null ? await this.users.byId(token.userId) : null;
+        if (!user) throw new Unauthenticated('Invalid oauth_token.');
+        return { kind: 'user', userId: String(user.id), username: user.username, via: 'oauth', applicationId: application.id };
       }
       case 'token': {
         const token = await this.tokens.byDigest(this.digest.digest(credential.token));

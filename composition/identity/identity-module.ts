@@ -7,10 +7,12 @@ import { IDENTITY_SCHEMAS } from '../../adapters/persistence/identity/identity-r
 import { IDENTITY_MIGRATIONS } from '../../adapters/persistence/identity/migrations/index.js';
 import {
   MikroOrmApplicationRepository,
+  MikroOrmOAuthTokenRepository,
   MikroOrmPersonalTokenRepository,
   MikroOrmUserRepository,
+  SqlNonceStore,
 } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
-import { RandomSecretGenerator, Sha256SecretDigest } from '../../adapters/system/random-secrets.js';
+import { NodeHmacSha1, RandomSecretGenerator, Sha256SecretDigest } from '../../adapters/system/random-secrets.js';
 import { ScryptPasswordHasher } from '../../adapters/system/scrypt-password-hasher.js';
 import {
   Authenticate,
@@ -21,6 +23,14 @@ import {
   RevokePersonalToken,
 } from '../../application/identity/accounts.js';
 import { ResolveCredentials } from '../../application/identity/credentials.js';
+import {
+  AuthorizeRequestToken,
+  ConnectedApplications,
+  ExchangeAccessToken,
+  IssueRequestToken,
+  OAuthVerifier,
+} from '../../application/identity/oauth.js';
+import { OAuthRoutes } from '../../adapters/http/identity/oauth-routes.js';
 import { GetIdentity } from '../../application/identity/get-identity.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
@@ -91,12 +101,68 @@ export const identityModule: SpindleModule = {
           CORE.Clock,
         ])
         .inSingletonScope();
+      bind(IDENTITY.OAuthTokenRepository).toConstantValue(new MikroOrmOAuthTokenRepository(db.orm));
+      bind(IDENTITY.NonceStore)
+        .toResolvedValue((clock) => new SqlNonceStore(db.orm, clock), [CORE.Clock])
+        .inSingletonScope();
+      bind(IDENTITY.Hmac).toConstantValue(new NodeHmacSha1());
+      bind(IDENTITY.OAuthVerifier)
+        .toResolvedValue((apps, tokens, nonces, hmac, clock) => new OAuthVerifier(apps, tokens, nonces, hmac, clock), [
+          IDENTITY.ApplicationRepository,
+          IDENTITY.OAuthTokenRepository,
+          IDENTITY.NonceStore,
+          IDENTITY.Hmac,
+          CORE.Clock,
+        ])
+        .inSingletonScope();
+      bind(IDENTITY.IssueRequestToken)
+        .toResolvedValue((verifier, tokens, secrets, uow, clock) => new IssueRequestToken(verifier, tokens, secrets, uow, clock), [
+          IDENTITY.OAuthVerifier,
+          IDENTITY.OAuthTokenRepository,
+          IDENTITY.SecretGenerator,
+          PERSISTENCE.UnitOfWork,
+          CORE.Clock,
+        ])
+        .inSingletonScope();
+      bind(IDENTITY.AuthorizeRequestToken)
+        .toResolvedValue((apps, tokens, secrets, uow, clock) => new AuthorizeRequestToken(apps, tokens, secrets, uow, clock), [
+          IDENTITY.ApplicationRepository,
+          IDENTITY.OAuthTokenRepository,
+          IDENTITY.SecretGenerator,
+          PERSISTENCE.UnitOfWork,
+          CORE.Clock,
+        ])
+        .inSingletonScope();
+      bind(IDENTITY.ExchangeAccessToken)
+        .toResolvedValue((verifier, tokens, secrets, uow, clock) => new ExchangeAccessToken(verifier, tokens, secrets, uow, clock), [
+          IDENTITY.OAuthVerifier,
+          IDENTITY.OAuthTokenRepository,
+          IDENTITY.SecretGenerator,
+          PERSISTENCE.UnitOfWork,
+          CORE.Clock,
+        ])
+        .inSingletonScope();
+      bind(IDENTITY.ConnectedApplications)
+        .toResolvedValue((apps, tokens, uow, clock) => new ConnectedApplications(apps, tokens, uow, clock), [
+          IDENTITY.ApplicationRepository,
+          IDENTITY.OAuthTokenRepository,
+          PERSISTENCE.UnitOfWork,
+          CORE.Clock,
+        ])
+        .inSingletonScope();
       bind(IDENTITY.ResolveCredentials)
-        .toResolvedValue((users, apps, tokens, digest) => new ResolveCredentials(users, apps, tokens, digest), [
+        .toResolvedValue((users, apps, tokens, digest, oauth) => new ResolveCredentials(users, apps, tokens, digest, oauth), [
           IDENTITY.UserRepository,
           IDENTITY.ApplicationRepository,
           IDENTITY.PersonalTokenRepository,
           IDENTITY.SecretDigest,
+          IDENTITY.OAuthVerifier,
+        ])
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue((issue, exchange) => new OAuthRoutes(issue, exchange, config.baseUrl), [
+          IDENTITY.IssueRequestToken,
+          IDENTITY.ExchangeAccessToken,
         ])
         .inSingletonScope();
       bind(IDENTITY.GetIdentity)
@@ -107,7 +173,7 @@ export const identityModule: SpindleModule = {
         ])
         .inSingletonScope();
       bind(HTTP.CredentialResolver)
-        .toResolvedValue((resolve) => new IdentityCredentialResolver(resolve, config.brand), [IDENTITY.ResolveCredentials])
+        .toResolvedValue((resolve) => new IdentityCredentialResolver(resolve, config.brand, config.baseUrl), [IDENTITY.ResolveCredentials])
         .inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue((getIdentity, urls) => new IdentityRoutes(getIdentity, urls, config.dialect), [

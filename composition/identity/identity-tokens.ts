@@ -1,10 +1,20 @@
 import type { Authenticate, CreatePersonalToken, CreateUser, ListPersonalTokens, RegisterApplication, RevokePersonalToken } from '../../application/identity/accounts.js';
 import type { ResolveCredentials } from '../../application/identity/credentials.js';
 import type { GetIdentity } from '../../application/identity/get-identity.js';
+import type {
+  AuthorizeRequestToken,
+  ConnectedApplications,
+  ExchangeAccessToken,
+  IssueRequestToken,
+  OAuthVerifier,
+} from '../../application/identity/oauth.js';
+import type { HmacSha1 } from '../../application/ports/hmac.js';
+import type { NonceStore } from '../../application/ports/nonce-store.js';
 import type { PasswordHasher } from '../../application/ports/password-hasher.js';
 import type { SecretDigest, SecretGenerator } from '../../application/ports/secrets.js';
 import type {
   ApplicationRepository,
+  OAuthTokenRepository,
   PersonalTokenRepository,
   UserRepository,
 } from '../../domain/identity/identity-repositories.js';
@@ -25,4 +35,12 @@ export const IDENTITY = {
   RevokePersonalToken: token<RevokePersonalToken>('identity/RevokePersonalToken'),
   ResolveCredentials: token<ResolveCredentials>('identity/ResolveCredentials'),
   GetIdentity: token<GetIdentity>('identity/GetIdentity'),
+  OAuthTokenRepository: token<OAuthTokenRepository>('identity/OAuthTokenRepository'),
+  NonceStore: token<NonceStore>('identity/NonceStore'),
+  Hmac: token<HmacSha1>('identity/Hmac'),
+  OAuthVerifier: token<OAuthVerifier>('identity/OAuthVerifier'),
+  IssueRequestToken: token<IssueRequestToken>('identity/IssueRequestToken'),
+  AuthorizeRequestToken: token<AuthorizeRequestToken>('identity/AuthorizeRequestToken'),
+  ExchangeAccessToken: token<ExchangeAccessToken>('identity/ExchangeAccessToken'),
+  ConnectedApplications: token<ConnectedApplications>('identity/ConnectedApplications'),
 } as const;

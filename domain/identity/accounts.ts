@@ -39,3 +39,30 @@ export interface PersonalToken {
 export const DEFAULT_TOKEN_LABEL = 'Personal access token';
 export const TOKEN_LABEL_MAX_LENGTH = 100;
 export const APPLICATION_NAME_MAX_LENGTH = 100;
+
+/**
+ * An OAuth 1.0a token: a request token (issued to an application, authorized by a user within 15 minutes, exchanged
+ * once) or an access token (an application acting for a user until the user revokes it). The secret is kept as it is:
+ * HMAC-SHA1 signatures are checked with it.
+ */
+export interface OAuthToken {
+  readonly token: string;
+  readonly secret: string;
+  readonly kind: 'request' | 'access';
+  readonly applicationId: string;
+  /** The user who authorized the request token, or whom the access token acts for. */
+  readonly userId: number | null;
+  /** Where the authorize page sends the user back (`oob`: show the verifier); request tokens only. */
+  readonly callback: string | null;
+  readonly verifier: string | null;
+  readonly createdAt: Date;
+  readonly authorizedAt: Date | null;
+  /** When a request token was exchanged for an access token (once). */
+  readonly usedAt: Date | null;
+  readonly revokedAt: Date | null;
+}
+
+/** How long a request token and its verifier may be used after the request token is issued. */
+export const REQUEST_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+/** How far an OAuth timestamp may be from the server's clock, either way. */
+export const OAUTH_TIMESTAMP_WINDOW_SECONDS = 5 * 60;

@@ -1,4 +1,4 @@
-import type { ClientApplication, PersonalToken, User } from './accounts.js';
+import type { ClientApplication, OAuthToken, PersonalToken, User } from './accounts.js';
 
 /** Users, by id, by login name (any case) and by email (any case). */
 export interface UserRepository {
@@ -32,4 +32,19 @@ export class NameTaken extends Error {
     super(`${what} taken`);
     this.name = 'NameTaken';
   }
+}
+
+export interface OAuthTokenRepository {
+  add(token: OAuthToken): Promise<void>;
+  byToken(token: string): Promise<OAuthToken | null>;
+  /** Records the user's approval of a request token, once; false when it was authorized (or used) already. */
+  authorize(token: string, userId: number, verifier: string, at: Date): Promise<boolean>;
+  /** Marks a request token exchanged, once; false when it was used already (so two exchanges cannot both win). */
+  markUsed(token: string, at: Date): Promise<boolean>;
+  /** Forgets a request token the user denied. */
+  remove(token: string): Promise<void>;
+  /** Revokes every access token of an application for a user; how many were active. */
+  revokeAccess(userId: number, applicationId: string, at: Date): Promise<number>;
+  /** The applications a user has active access tokens for, with when each was first approved. */
+  connectedApplications(userId: number): Promise<Array<{ applicationId: string; since: Date }>>;
 }

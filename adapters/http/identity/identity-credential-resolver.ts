@@ -1,18 +1,23 @@
 import type Koa from 'koa';
 import type { ResolveCredentials } from '../../../application/identity/credentials.js';
-import type { Caller } from '../../../application/shared/caller.js';
+import { ANONYMOUS, type Caller } from '../../../application/shared/caller.js';
 import type { CredentialResolver } from '../credentials.js';
 import type { SpindleState } from '../http-state.js';
 import { presentedCredential } from './presented-credential.js';
 
+/** The OAuth token endpoints check their own signatures (with a request token, or none): not credentials of a caller. */
+export const OAUTH_TOKEN_PATHS: ReadonlySet<string> = new Set(['/oauth/request_token', '/oauth/access_token']);
+
 /** The identity module's credential resolver: reads the request's credentials and has the use case check them. */
 export class IdentityCredentialResolver implements CredentialResolver {
   constructor(
-    private readonly resolve_: ResolveCredentials,
+    private readonly resolveCredentials: ResolveCredentials,
     private readonly brand: string,
+    private readonly baseUrl: string,
   ) {}
 
-  resolve(ctx: Koa.ParameterizedContext<SpindleState>): Promise<Caller> {
-    return this.resolve_.execute(presentedCredential(ctx, this.brand));
+  async resolve(ctx: Koa.ParameterizedContext<SpindleState>): Promise<Caller> {
+    if (OAUTH_TOKEN_PATHS.has(ctx.path.replace(/\/+$/, ''))) return ANONYMOUS;
+    return this.resolveCredentials.execute(presentedCredential(ctx, this.brand, this.baseUrl));
   }
 }

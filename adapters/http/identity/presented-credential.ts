@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import type { PresentedCredential } from '../../../application/identity/credentials.js';
+import { oauthHeaderParameters, signedRequest } from './signed-request.js';
 
 /** `key=value` pairs after the scheme word, separated by commas, values optionally quoted. */
 function pairs(text: string): Map<string, string> | undefined {
@@ -44,9 +45,9 @@ function fromPairs(found: Map<string, string>, where: string): PresentedCredenti
 /**
  * Reads what a request presents to say who it is: `key`+`secret` or `token` in the query, or an `Authorization`
  * header `{Brand} key=…, secret=…` / `{Brand} token=…` (the scheme word in any case). A header of another scheme is
- * refused (OAuth 1.0a is not served yet, and says so), as are two different credentials at once.
+ * refused, as are two different credentials at once. `Authorization: OAuth …` is an OAuth 1.0a signed request.
  */
-export function presentedCredential(ctx: Koa.Context, brand: string): PresentedCredential {
+export function presentedCredential(ctx: Koa.Context, brand: string, baseUrl: string): PresentedCredential {
   const query = ctx.query;
   const values = { key: single(query.key), secret: single(query.secret), token: single(query.token) };
   if (values.key === null || values.secret === null || values.token === null) {
@@ -60,14 +61,14 @@ export function presentedCredential(ctx: Koa.Context, brand: string): PresentedC
   if (header === '') return fromQuery;
   const space = header.search(/\s/);
   const scheme = space === -1 ? header : header.slice(0, space);
-  if (scheme.toLowerCase() === 'oauth' && brand.toLowerCase() !== 'oauth') {
-    return {
-      kind: 'malformed',
-      reason: `OAuth 1.0a is not accepted by this server yet: use "${brand} token=…" or "${brand} key=…, secret=…".`,
-    };
+  if (scheme.toLowerCase() === 'oauth') {
+    const oauth = oauthHeaderParameters(header);
+    if (!oauth) return { kind: 'malformed', reason: 'The OAuth Authorization header cannot be read: name="value" pairs, comma-separated.' };
+    if (fromQuery.kind !== 'none') return { kind: 'malformed', reason: 'Send one credential: OAuth, or a key and secret or token, not both.' };
+    return { kind: 'oauth', request: signedRequest(ctx, baseUrl, oauth) };
   }
   if (scheme.toLowerCase() !== brand.toLowerCase()) {
-    return { kind: 'malformed', reason: `The Authorization header's scheme must be ${brand}.` };
+    return { kind: 'malformed', reason: `The Authorization header's scheme must be ${brand} or OAuth.` };
   }
   const found = pairs(space === -1 ? '' : header.slice(space + 1));
   if (!found) return { kind: 'malformed', reason: `The Authorization header must read "${brand} token=…" or "${brand} key=…, secret=…".` };

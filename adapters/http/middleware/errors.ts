@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import {
   ApplicationError,
+  BadRequest,
   Conflict,
   Forbidden,
   Invalid,
@@ -16,6 +17,7 @@ import { messageBody } from '../json-body.js';
 
 const STATUS: ReadonlyArray<readonly [abstract new (...args: never[]) => ApplicationError, number]> = [
   [NotFound, 404],
+  [BadRequest, 400],
   [Unauthenticated, 401],
   [Forbidden, 403],
   [Invalid, 422],

@@ -82,4 +82,54 @@ export const PersonalTokenSchema = new EntitySchema<PersonalTokenRow>({
   },
 });
 
-export const IDENTITY_SCHEMAS = [UserSchema, ApplicationSchema, PersonalTokenSchema];
+export class OAuthTokenRow {
+  token!: string;
+  secret!: string;
+  /** `request` or `access`. */
+  kind!: string;
+  application!: ApplicationRow;
+  user!: UserRow | null;
+  callback!: string | null;
+  verifier!: string | null;
+  createdAt!: Date;
+  authorizedAt!: Date | null;
+  usedAt!: Date | null;
+  revokedAt!: Date | null;
+}
+
+/** A nonce seen, kept until `expiresAt` (when a request carrying it could no longer be accepted anyway). */
+export class OAuthNonceRow {
+  key!: string;
+  expiresAt!: Date;
+}
+
+export const OAuthTokenSchema = new EntitySchema<OAuthTokenRow>({
+  class: OAuthTokenRow,
+  tableName: 'oauth_token',
+  indexes: [{ name: 'oauth_token_user_id_application_id_index', properties: ['user', 'application'] }],
+  properties: {
+    token: { type: 'text', primary: true },
+    secret: { type: 'text' },
+    kind: { type: 'text' },
+    application: { kind: 'm:1', entity: () => ApplicationRow, deleteRule: 'cascade', index: 'oauth_token_application_id_index' },
+    user: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade', nullable: true },
+    callback: { type: 'text', nullable: true },
+    verifier: { type: 'text', nullable: true },
+    createdAt: { type: 'datetime', columnType: 'timestamptz' },
+    authorizedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+    usedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+    revokedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+  },
+});
+
+export const OAuthNonceSchema = new EntitySchema<OAuthNonceRow>({
+  class: OAuthNonceRow,
+  tableName: 'oauth_nonce',
+  indexes: [{ name: 'oauth_nonce_expires_at_index', properties: ['expiresAt'] }],
+  properties: {
+    key: { type: 'text', primary: true },
+    expiresAt: { type: 'datetime', columnType: 'timestamptz' },
+  },
+});
+
+export const IDENTITY_SCHEMAS = [UserSchema, ApplicationSchema, PersonalTokenSchema, OAuthTokenSchema, OAuthNonceSchema];

@@ -1,9 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ClientApplication, PersonalToken, User } from '../../../domain/identity/accounts.js';
+import type { ClientApplication, OAuthToken, PersonalToken, User } from '../../../domain/identity/accounts.js';
+import type { Clock } from '../../../application/ports/clock.js';
+import type { NonceStore } from '../../../application/ports/nonce-store.js';
 import { emailKey } from '../../../domain/identity/email.js';
 import {
   NameTaken,
   type ApplicationRepository,
+  type OAuthTokenRepository,
   type PersonalTokenRepository,
   type UserRepository,
 } from '../../../domain/identity/identity-repositories.js';
@@ -155,6 +158,113 @@ export class MikroOrmPersonalTokenRepository implements PersonalTokenRepository 
       this.orm,
       'update personal_token set revoked_at = coalesce(revoked_at, ?) where id = ? returning id',
       [at, id],
+    );
+    return rows.length > 0;
+  }
+}
+
+function toOAuthToken(r: Row): OAuthToken {
+  const optionalDate = (v: unknown): Date | null => (v === null ? null : date(v));
+  return {
+    token: String(r.token),
+    secret: String(r.secret),
+    kind: r.kind === 'access' ? 'access' : 'request',
+    applicationId: String(r.application_id),
+    userId: r.user_id === null ? null : Number(r.user_id),
+    callback: r.callback === null ? null : String(r.callback),
+    verifier: r.verifier === null ? null : String(r.verifier),
+    createdAt: date(r.created_at),
+    authorizedAt: optionalDate(r.authorized_at),
+    usedAt: optionalDate(r.used_at),
+    revokedAt: optionalDate(r.revoked_at),
+  };
+}
+
+/** OAuth request and access tokens in `oauth_token`, through the current unit of work. */
+export class MikroOrmOAuthTokenRepository implements OAuthTokenRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  async add(t: OAuthToken): Promise<void> {
+    await query(
+      this.orm,
+      `insert into oauth_token (token, secret, kind, application_id, user_id, callback, verifier, created_at, authorized_at, used_at, revoked_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [t.token, t.secret, t.kind, t.applicationId, t.userId, t.callback, t.verifier, t.createdAt, t.authorizedAt, t.usedAt, t.revokedAt],
+    );
+  }
+
+  async byToken(token: string): Promise<OAuthToken | null> {
+    const [row] = await query(this.orm, 'select * from oauth_token where token = ?', [token]);
+    return row ? toOAuthToken(row) : null;
+  }
+
+  async authorize(token: string, userId: number, verifier: string, at: Date): Promise<boolean> {
+    const rows = await query(
+      this.orm,
+      `update oauth_token set user_id = ?, verifier = ?, authorized_at = ?
+        where token = ? and kind = 'request' and authorized_at is null and used_at is null returning token`,
+      [userId, verifier, at, token],
+    );
+    return rows.length > 0;
+  }
+
+  async markUsed(token: string, at: Date): Promise<boolean> {
+    const rows = await query(
+      this.orm,
+      `update oauth_token set used_at = ? where token = ? and kind = 'request' and used_at is null returning token`,
+      [at, token],
+    );
+    return rows.length > 0;
+  }
+
+  async remove(token: string): Promise<void> {
+    await query(this.orm, `delete from oauth_token where token = ? and kind = 'request'`, [token]);
+  }
+
+  async revokeAccess(userId: number, applicationId: string, at: Date): Promise<number> {
+    const rows = await query(
+      this.orm,
+      `update oauth_token set revoked_at = ?
+        where user_id = ? and application_id = ? and kind = 'access' and revoked_at is null returning token`,
+      [at, userId, applicationId],
+    );
+    return rows.length;
+  }
+
+  async connectedApplications(userId: number): Promise<Array<{ applicationId: string; since: Date }>> {
+    const rows = await query(
+      this.orm,
+      `select application_id, min(authorized_at) as since from oauth_token
+        where user_id = ? and kind = 'access' and revoked_at is null
+        group by application_id order by min(authorized_at), application_id`,
+      [userId],
+    );
+    return rows.map((r) => ({ applicationId: String(r.application_id), since: date(r.since) }));
+  }
+}
+
+/**
+ * OAuth nonces in `oauth_nonce`, shared by every instance on the database: a claim is an insert that does nothing
+ * when the key is there and not expired. Expired rows are deleted now and then, by the claims themselves.
+ */
+export class SqlNonceStore implements NonceStore {
+  private claims = 0;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly clock: Clock,
+  ) {}
+
+  async claim(key: string, ttlSeconds: number): Promise<boolean> {
+    const now = this.clock.now();
+    const expires = new Date(now.getTime() + ttlSeconds * 1000);
+    if (++this.claims % 1000 === 1) await query(this.orm, 'delete from oauth_nonce where expires_at < ?', [now]);
+    const rows = await query(
+      this.orm,
+      `insert into oauth_nonce (key, expires_at) values (?, ?)
+       on conflict (key) do update set expires_at = excluded.expires_at where oauth_nonce.expires_at < ?
+       returning key`,
+      [key, expires, now],
     );
     return rows.length > 0;
   }

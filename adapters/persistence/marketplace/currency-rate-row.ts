@@ -15,6 +15,7 @@ export class CurrencyRateRow {
 export const CurrencyRateSchema = new EntitySchema<CurrencyRateRow>({
   class: CurrencyRateRow,
   tableName: 'currency_rate',
+  checks: [{ name: 'currency_rate_rate_check', expression: 'rate > 0' }],
   properties: {
     currency: { type: 'string', columnType: 'char(3)', primary: true },
     rate: { type: 'decimal', columnType: 'numeric' },

@@ -30,6 +30,10 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'GET', path: '/artists/1/releases', status: everyone(200) },
   { method: 'GET', path: '/labels/7', status: everyone(200) },
   { method: 'GET', path: '/labels/7/releases', status: everyone(200) },
+  // The OAuth token endpoints check their own signatures: without one, everybody's request is malformed.
+  { method: 'GET', path: '/oauth/request_token', status: everyone(400) },
+  { method: 'POST', path: '/oauth/request_token', status: everyone(400) },
+  { method: 'POST', path: '/oauth/access_token', status: everyone(400) },
   // Identity: a user's own, through a token (the owner is whoever calls).
   {
     method: 'GET',

@@ -98,11 +98,12 @@ describe('Identity over HTTP: credentials, tiers and /oauth/identity', function 
     expect401(await get(`/releases/1?key=${client.key}`), 'A consumer key needs its secret in the query, and a secret its key.');
     expect401(await get('/releases/1?token='), 'The token in the query is empty.');
     expect401(await get(`/releases/1?token=${alice.token}&token=${alice.token}`), 'Each of key, secret and token may be given once.');
-    expect401(await get('/releases/1').set('Authorization', 'Bearer abc'), 'The Authorization header\'s scheme must be Service.');
-    expect401(
-      await get('/releases/1').set('Authorization', 'OAuth oauth_consumer_key="k", oauth_signature="s%26"'),
-      'OAuth 1.0a is not accepted by this server yet: use "Service token=…" or "Service key=…, secret=…".',
-    );
+    expect401(await get('/releases/1').set('Authorization', 'Bearer abc'), 'The Authorization header\'s scheme must be Service or OAuth.');
+    expect401(await get('/releases/1').set('Authorization', 'OAuth oauth_consumer_key=k'), 'The OAuth Authorization header cannot be read: name="value" pairs, comma-separated.');
+    // An OAuth request missing a parameter is malformed (400, RFC 5849 §3.2), counted by the rate limit all the same.
+    const incomplete = await get('/releases/1').set('Authorization', 'OAuth oauth_consumer_key="k", oauth_signature="s%26"');
+    expect([incomplete.status, incomplete.body]).to.deep.equal([400, { message: 'Missing oauth_signature_method.' }]);
+    expect(incomplete.headers['x-service-ratelimit']).to.equal('25');
     expect401(await get('/releases/1').set('Authorization', 'Service'), 'The Authorization header must read "Service token=…" or "Service key=…, secret=…".');
     expect401(await get('/releases/1').set('Authorization', 'Service user=x'), 'Unknown field user in the Authorization header.');
     expect401(

@@ -2,14 +2,16 @@ import { expect } from 'chai';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import {
   InMemoryApplicationRepository,
+  InMemoryNonceStore,
+  InMemoryOAuthTokenRepository,
   InMemoryPersonalTokenRepository,
   InMemoryUserRepository,
 } from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
 import { InMemoryUnitOfWork } from '../../../../adapters/in-memory/in-memory-unit-of-work.js';
 import { SequentialIdGenerator } from '../../../../adapters/in-memory/sequential-id-generator.js';
-import { RandomSecretGenerator, Sha256SecretDigest } from '../../../../adapters/system/random-secrets.js';
+import { NodeHmacSha1, RandomSecretGenerator, Sha256SecretDigest } from '../../../../adapters/system/random-secrets.js';
 import { ScryptPasswordHasher } from '../../../../adapters/system/scrypt-password-hasher.js';
-import { Conflict, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import { BadRequest, Conflict, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
 import {
   Authenticate,
   CreatePersonalToken,
@@ -20,6 +22,12 @@ import {
 } from '../../../../application/identity/accounts.js';
 import { INVALID_KEY, INVALID_TOKEN, ResolveCredentials, sameSecret } from '../../../../application/identity/credentials.js';
 import { GetIdentity } from '../../../../application/identity/get-identity.js';
+import {
+  AuthorizeRequestToken,
+  ExchangeAccessToken,
+  IssueRequestToken,
+  OAuthVerifier,
+} from '../../../../application/identity/oauth.js';
 import { ANONYMOUS } from '../../../../application/shared/caller.js';
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
@@ -52,7 +60,9 @@ describe('Identity use cases (in memory)', function () {
     tokens = new InMemoryPersonalTokenRepository(uow);
     createUser = new CreateUser(users, hasher, uow, clock);
     createToken = new CreatePersonalToken(users, tokens, secrets, digest, new SequentialIdGenerator('token'), uow, clock);
-    resolve = new ResolveCredentials(users, apps, tokens, digest);
+    const oauthTokens = new InMemoryOAuthTokenRepository(uow);
+    const verifier = new OAuthVerifier(apps, oauthTokens, new InMemoryNonceStore(clock), new NodeHmacSha1(), clock);
+    resolve = new ResolveCredentials(users, apps, tokens, digest, verifier);
   });
 
   it('creates users with a hashed password, names unique in any case, emails too', async () => {
@@ -147,6 +157,45 @@ describe('Identity use cases (in memory)', function () {
     expect(err).to.be.instanceOf(Unauthenticated);
     expect(err.message).to.equal('Bad header.');
     expect(await rejection(new GetIdentity(users, apps, tokens).execute(ANONYMOUS))).to.be.instanceOf(Unauthenticated);
+  });
+
+  it('expires request tokens 15 minutes after they were issued, for the page and the exchange', async () => {
+    const moving = new FixedClock('2026-11-22T12:00:00Z');
+    await createUser.execute({ username: 'Alice', email: 'alice@example.com', password: 'long enough' });
+    const register = new RegisterApplication(users, apps, secrets, new SequentialIdGenerator('app'), uow, moving);
+    const app = await register.execute({ name: 'Shelf', owner: 'alice' });
+    const oauthTokens = new InMemoryOAuthTokenRepository(uow);
+    const verifier = new OAuthVerifier(apps, oauthTokens, new InMemoryNonceStore(moving), new NodeHmacSha1(), moving);
+    const issue = new IssueRequestToken(verifier, oauthTokens, secrets, uow, moving);
+    const authorize = new AuthorizeRequestToken(apps, oauthTokens, secrets, uow, moving);
+    const exchange = new ExchangeAccessToken(verifier, oauthTokens, secrets, uow, moving);
+    const plaintext = (token?: { token: string; secret: string }, extra: Record<string, string> = {}) => ({
+      method: 'POST',
+      url: 'https://api.test/oauth/x',
+      oauth: new Map([
+        ['oauth_consumer_key', app.consumerKey],
+        ['oauth_signature_method', 'PLAINTEXT'],
+        ['oauth_signature', `${app.consumerSecret}&${token?.secret ?? ''}`],
+        ['oauth_timestamp', String(Math.floor(moving.now().getTime() / 1000))],
+        ['oauth_nonce', secrets.generate(12)],
+        ...(token ? [['oauth_token', token.token] as [string, string]] : []),
+        ...Object.entries(extra),
+      ]),
+      parameters: [],
+    });
+    const user = { kind: 'user', userId: '1', username: 'Alice', via: 'token' } as const;
+
+    const late = await issue.execute(plaintext(undefined, { oauth_callback: 'oob' }));
+    moving.advance(15 * 60 * 1000 + 1);
+    expect(await rejection(authorize.describe(late.token))).to.be.instanceOf(NotFound);
+
+    const early = await issue.execute(plaintext(undefined, { oauth_callback: 'oob' }));
+    const outcome = await authorize.decide({ caller: user, token: early.token, approve: true });
+    expect(outcome.kind).to.equal('show verifier');
+    moving.advance(15 * 60 * 1000 + 1);
+    const expired = await rejection(exchange.execute(plaintext(early, { oauth_verifier: (outcome as { verifier: string }).verifier })));
+    expect(expired).to.be.instanceOf(BadRequest);
+    expect(expired.message).to.equal('The request token has expired (15 minutes after it was issued).');
   });
 
   it('compares secrets whole', () => {
