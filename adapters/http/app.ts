@@ -58,7 +58,8 @@ export function createHttpApp(deps: HttpAppDependencies): Koa<SpindleState> {
   for (const routes of deps.routes) routes.register(router);
 
   app.use(requestLog(deps.logger));
-  app.use(userAgentRule({ blockGeneric: settings.blockGenericUserAgents }));
+  const webPage = (path: string): boolean => deps.routes.some((r) => r.isWebPage?.(path) === true);
+  app.use(userAgentRule({ blockGeneric: settings.blockGenericUserAgents, exempt: webPage }));
   app.use(jsonp());
   app.use(negotiation({ brand: settings.brand }));
   app.use(errorHandler({ baseUrl: settings.baseUrl, logger: deps.logger }));

@@ -7,4 +7,9 @@ import type { SpindleState } from './http-state.js';
  */
 export interface RouteModule {
   register(router: Router<SpindleState>): void;
+  /**
+   * Whether a path is one of this module's web pages (for browsers, not API clients): the API's User-Agent rule does
+   * not apply to those.
+   */
+  isWebPage?(path: string): boolean;
 }

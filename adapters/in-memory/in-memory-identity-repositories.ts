@@ -1,6 +1,6 @@
 import type { Clock } from '../../application/ports/clock.js';
 import type { NonceStore } from '../../application/ports/nonce-store.js';
-import type { ClientApplication, OAuthToken, PersonalToken, User } from '../../domain/identity/accounts.js';
+import type { ClientApplication, OAuthToken, PersonalToken, User, WebSession } from '../../domain/identity/accounts.js';
 import { emailKey } from '../../domain/identity/email.js';
 import {
   NameTaken,
@@ -8,6 +8,7 @@ import {
   type OAuthTokenRepository,
   type PersonalTokenRepository,
   type UserRepository,
+  type WebSessionRepository,
 } from '../../domain/identity/identity-repositories.js';
 import { loginKey } from '../../domain/identity/login-name.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
@@ -213,5 +214,35 @@ export class InMemoryNonceStore implements NonceStore {
     if (this.seen.has(key)) return false;
     this.seen.set(key, now + ttlSeconds * 1000);
     return true;
+  }
+}
+
+/** Web sessions in memory, enlisted in an `InMemoryUnitOfWork`. */
+export class InMemoryWebSessionRepository implements WebSessionRepository, InMemoryTransactional {
+  private sessions = new Map<string, WebSession>();
+
+  constructor(uow: InMemoryUnitOfWork) {
+    uow.enlist(this);
+  }
+
+  async add(session: WebSession): Promise<void> {
+    this.sessions.set(session.digest, session);
+  }
+
+  async live(digest: string, now: Date): Promise<WebSession | null> {
+    const s = this.sessions.get(digest);
+    return s && s.expiresAt > now ? s : null;
+  }
+
+  async remove(digest: string): Promise<void> {
+    this.sessions.delete(digest);
+  }
+
+  snapshot(): unknown {
+    return new Map(this.sessions);
+  }
+
+  restore(snapshot: unknown): void {
+    this.sessions = new Map(snapshot as Map<string, WebSession>);
   }
 }

@@ -10,6 +10,7 @@ import {
   MikroOrmOAuthTokenRepository,
   MikroOrmPersonalTokenRepository,
   MikroOrmUserRepository,
+  MikroOrmWebSessionRepository,
   SqlNonceStore,
 } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { NodeHmacSha1, RandomSecretGenerator, Sha256SecretDigest } from '../../adapters/system/random-secrets.js';
@@ -31,6 +32,9 @@ import {
   OAuthVerifier,
 } from '../../application/identity/oauth.js';
 import { OAuthRoutes } from '../../adapters/http/identity/oauth-routes.js';
+import { WebPageRoutes } from '../../adapters/http/identity/web/web-routes.js';
+import { WebSessions } from '../../application/identity/web-sessions.js';
+import { RATE_LIMIT } from '../rate-limit/rate-limit-tokens.js';
 import { GetIdentity } from '../../application/identity/get-identity.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
@@ -158,6 +162,45 @@ export const identityModule: SpindleModule = {
           IDENTITY.SecretDigest,
           IDENTITY.OAuthVerifier,
         ])
+        .inSingletonScope();
+      bind(IDENTITY.WebSessionRepository).toConstantValue(new MikroOrmWebSessionRepository(db.orm));
+      bind(IDENTITY.WebSessions)
+        .toResolvedValue(
+          (authenticate, users, sessions, attempts, secrets, digest, uow, clock) =>
+            new WebSessions(authenticate, users, sessions, attempts, secrets, digest, uow, clock),
+          [
+            IDENTITY.Authenticate,
+            IDENTITY.UserRepository,
+            IDENTITY.WebSessionRepository,
+            RATE_LIMIT.Store,
+            IDENTITY.SecretGenerator,
+            IDENTITY.SecretDigest,
+            PERSISTENCE.UnitOfWork,
+            CORE.Clock,
+          ],
+        )
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (sessions, createUser, registerApplication, createToken, listTokens, revokeToken, authorize, connected, users, applications, secrets) =>
+            new WebPageRoutes(
+              { sessions, createUser, registerApplication, createToken, listTokens, revokeToken, authorize, connected, users, applications, secrets },
+              { webUrl: config.webUrl, site: config.brand },
+            ),
+          [
+            IDENTITY.WebSessions,
+            IDENTITY.CreateUser,
+            IDENTITY.RegisterApplication,
+            IDENTITY.CreatePersonalToken,
+            IDENTITY.ListPersonalTokens,
+            IDENTITY.RevokePersonalToken,
+            IDENTITY.AuthorizeRequestToken,
+            IDENTITY.ConnectedApplications,
+            IDENTITY.UserRepository,
+            IDENTITY.ApplicationRepository,
+            IDENTITY.SecretGenerator,
+          ],
+        )
         .inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue((issue, exchange) => new OAuthRoutes(issue, exchange, config.baseUrl), [

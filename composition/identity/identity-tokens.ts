@@ -17,7 +17,9 @@ import type {
   OAuthTokenRepository,
   PersonalTokenRepository,
   UserRepository,
+  WebSessionRepository,
 } from '../../domain/identity/identity-repositories.js';
+import type { WebSessions } from '../../application/identity/web-sessions.js';
 import { token } from '../token.js';
 
 export const IDENTITY = {
@@ -43,4 +45,6 @@ export const IDENTITY = {
   AuthorizeRequestToken: token<AuthorizeRequestToken>('identity/AuthorizeRequestToken'),
   ExchangeAccessToken: token<ExchangeAccessToken>('identity/ExchangeAccessToken'),
   ConnectedApplications: token<ConnectedApplications>('identity/ConnectedApplications'),
+  WebSessionRepository: token<WebSessionRepository>('identity/WebSessionRepository'),
+  WebSessions: token<WebSessions>('identity/WebSessions'),
 } as const;

@@ -66,3 +66,14 @@ export interface OAuthToken {
 export const REQUEST_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 /** How far an OAuth timestamp may be from the server's clock, either way. */
 export const OAUTH_TIMESTAMP_WINDOW_SECONDS = 5 * 60;
+
+/** A signed-in browser session of the web pages: only a digest of its cookie is kept. */
+export interface WebSession {
+  readonly digest: string;
+  readonly userId: number;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+}
+
+/** How long a web session lasts after sign-in. */
+export const WEB_SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;

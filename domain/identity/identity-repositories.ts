@@ -1,4 +1,4 @@
-import type { ClientApplication, OAuthToken, PersonalToken, User } from './accounts.js';
+import type { ClientApplication, OAuthToken, PersonalToken, User, WebSession } from './accounts.js';
 
 /** Users, by id, by login name (any case) and by email (any case). */
 export interface UserRepository {
@@ -47,4 +47,11 @@ export interface OAuthTokenRepository {
   revokeAccess(userId: number, applicationId: string, at: Date): Promise<number>;
   /** The applications a user has active access tokens for, with when each was first approved. */
   connectedApplications(userId: number): Promise<Array<{ applicationId: string; since: Date }>>;
+}
+
+export interface WebSessionRepository {
+  add(session: WebSession): Promise<void>;
+  /** The session, if it exists and has not expired at `now` (expired ones are deleted now and then). */
+  live(digest: string, now: Date): Promise<WebSession | null>;
+  remove(digest: string): Promise<void>;
 }

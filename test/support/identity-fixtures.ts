@@ -23,6 +23,7 @@ export interface TestApplication {
 /** Empties the identity tables. */
 export async function emptyIdentity(db: Database): Promise<void> {
   await query(db.orm, 'delete from oauth_nonce');
+  await query(db.orm, 'delete from web_session');
   await query(db.orm, 'delete from oauth_token');
   await query(db.orm, 'delete from personal_token');
   await query(db.orm, 'delete from client_application');

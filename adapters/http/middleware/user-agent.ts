@@ -65,6 +65,8 @@ export function isGenericUserAgent(ua: string): boolean {
 export interface UserAgentRuleOptions {
   /** Refuse generic library and browser agents too (operator setting `BLOCK_GENERIC_USER_AGENTS`). */
   readonly blockGeneric: boolean;
+  /** Paths the rule does not apply to (web pages, which browsers visit). */
+  readonly exempt?: (path: string) => boolean;
 }
 
 /**
@@ -74,6 +76,10 @@ export interface UserAgentRuleOptions {
 export function userAgentRule(options: UserAgentRuleOptions): Koa.Middleware {
   return async function userAgentMiddleware(ctx, next) {
     const ua = ctx.get('User-Agent');
+    if (options.exempt?.(ctx.path)) {
+      await next();
+      return;
+    }
     if (ua.trim() === '' || (options.blockGeneric && isGenericUserAgent(ua))) {
       // Body first: setting a null body after the status would turn the status into 204.
       ctx.body = null;

@@ -132,4 +132,24 @@ export const OAuthNonceSchema = new EntitySchema<OAuthNonceRow>({
   },
 });
 
-export const IDENTITY_SCHEMAS = [UserSchema, ApplicationSchema, PersonalTokenSchema, OAuthTokenSchema, OAuthNonceSchema];
+/** A signed-in web session: the digest of its cookie. */
+export class WebSessionRow {
+  digest!: string;
+  user!: UserRow;
+  createdAt!: Date;
+  expiresAt!: Date;
+}
+
+export const WebSessionSchema = new EntitySchema<WebSessionRow>({
+  class: WebSessionRow,
+  tableName: 'web_session',
+  indexes: [{ name: 'web_session_expires_at_index', properties: ['expiresAt'] }],
+  properties: {
+    digest: { type: 'text', primary: true },
+    user: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade', index: 'web_session_user_id_index' },
+    createdAt: { type: 'datetime', columnType: 'timestamptz' },
+    expiresAt: { type: 'datetime', columnType: 'timestamptz' },
+  },
+});
+
+export const IDENTITY_SCHEMAS = [WebSessionSchema, UserSchema, ApplicationSchema, PersonalTokenSchema, OAuthTokenSchema, OAuthNonceSchema];

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ClientApplication, OAuthToken, PersonalToken, User } from '../../../domain/identity/accounts.js';
+import type { ClientApplication, OAuthToken, PersonalToken, User, WebSession } from '../../../domain/identity/accounts.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { NonceStore } from '../../../application/ports/nonce-store.js';
 import { emailKey } from '../../../domain/identity/email.js';
@@ -9,6 +9,7 @@ import {
   type OAuthTokenRepository,
   type PersonalTokenRepository,
   type UserRepository,
+  type WebSessionRepository,
 } from '../../../domain/identity/identity-repositories.js';
 import { loginKey } from '../../../domain/identity/login-name.js';
 import { query } from '../mikro-orm-unit-of-work.js';
@@ -267,5 +268,32 @@ export class SqlNonceStore implements NonceStore {
       [key, expires, now],
     );
     return rows.length > 0;
+  }
+}
+
+/** Web sessions in `web_session` (digests of the cookies), shared by every instance on the database. */
+export class MikroOrmWebSessionRepository implements WebSessionRepository {
+  private adds = 0;
+
+  constructor(private readonly orm: MikroORM) {}
+
+  async add(session: WebSession): Promise<void> {
+    if (++this.adds % 100 === 1) await query(this.orm, 'delete from web_session where expires_at < ?', [session.createdAt]);
+    await query(this.orm, 'insert into web_session (digest, user_id, created_at, expires_at) values (?, ?, ?, ?)', [
+      session.digest,
+      session.userId,
+      session.createdAt,
+      session.expiresAt,
+    ]);
+  }
+
+  async live(digest: string, now: Date): Promise<WebSession | null> {
+    const [row] = await query(this.orm, 'select * from web_session where digest = ? and expires_at > ?', [digest, now]);
+    if (!row) return null;
+    return { digest: String(row.digest), userId: Number(row.user_id), createdAt: date(row.created_at), expiresAt: date(row.expires_at) };
+  }
+
+  async remove(digest: string): Promise<void> {
+    await query(this.orm, 'delete from web_session where digest = ?', [digest]);
   }
 }

@@ -34,6 +34,13 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'GET', path: '/oauth/request_token', status: everyone(400) },
   { method: 'POST', path: '/oauth/request_token', status: everyone(400) },
   { method: 'POST', path: '/oauth/access_token', status: everyone(400) },
+  // The web pages answer to a browser session, not to API credentials: the private ones send everyone to sign in.
+  { method: 'GET', path: '/signin', status: everyone(200) },
+  { method: 'GET', path: '/signup', status: everyone(200) },
+  { method: 'GET', path: '/settings/developers', status: everyone(302) },
+  { method: 'GET', path: '/settings/connected', status: everyone(302) },
+  { method: 'POST', path: '/settings/developers/tokens', status: everyone(403) },
+  { method: 'GET', path: '/oauth/authorize?oauth_token=unknown', status: everyone(404) },
   // Identity: a user's own, through a token (the owner is whoever calls).
   {
     method: 'GET',

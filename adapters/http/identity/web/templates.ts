@@ -1,0 +1,183 @@
+import { Eta } from 'eta';
+
+/*
+ * The web pages' templates (Eta, escaping every `<%= %>` by default; `<%~ %>` only for markup the templates made
+ * themselves). Kept in TypeScript as strings so that the build carries them with the code.
+ */
+
+const LAYOUT = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title><%= it.title %> · <%= it.site %></title>
+<link rel="stylesheet" href="<%= it.webUrl %>/web.css">
+</head>
+<body>
+<header>
+  <a class="brand" href="<%= it.webUrl %>/settings/developers"><%= it.site %></a>
+  <nav>
+  <% if (it.user) { %>
+    <span>Signed in as <strong><%= it.user %></strong></span>
+    <a href="<%= it.webUrl %>/settings/developers">Developer settings</a>
+    <a href="<%= it.webUrl %>/settings/connected">Connected applications</a>
+    <form method="post" action="<%= it.webUrl %>/signout" class="inline">
+      <input type="hidden" name="csrf" value="<%= it.csrf %>">
+      <button type="submit">Sign out</button>
+    </form>
+  <% } else { %>
+    <a href="<%= it.webUrl %>/signin">Sign in</a>
+    <a href="<%= it.webUrl %>/signup">Sign up</a>
+  <% } %>
+  </nav>
+</header>
+<main>
+<h1><%= it.title %></h1>
+<% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %>
+<% if (it.notice) { %><p class="notice" role="status"><%= it.notice %></p><% } %>
+<%~ it.body %>
+</main>
+</body>
+</html>
+`;
+
+const SIGN_IN = `<% layout('@layout') %>
+<form method="post" action="<%= it.webUrl %>/signin">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <input type="hidden" name="next" value="<%= it.next %>">
+  <label>Login name <input name="username" autocomplete="username" required value="<%= it.username %>"></label>
+  <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
+  <button type="submit">Sign in</button>
+</form>
+<p>No account yet? <a href="<%= it.webUrl %>/signup?next=<%= encodeURIComponent(it.next) %>">Sign up</a>.</p>
+`;
+
+const SIGN_UP = `<% layout('@layout') %>
+<form method="post" action="<%= it.webUrl %>/signup">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <input type="hidden" name="next" value="<%= it.next %>">
+  <label>Login name <input name="username" autocomplete="username" required value="<%= it.username %>"></label>
+  <label>Email <input name="email" type="email" autocomplete="email" required value="<%= it.email %>"></label>
+  <label>Real name (optional) <input name="real_name" autocomplete="name" value="<%= it.realName %>"></label>
+  <label>Password (at least 8 characters) <input name="password" type="password" autocomplete="new-password" required></label>
+  <button type="submit">Sign up</button>
+</form>
+`;
+
+const AUTHORIZE = `<% layout('@layout') %>
+<p><strong><%= it.application %></strong> asks to act for your account <strong><%= it.user %></strong>: to read and change
+what you can through the API. It will not see your password. You can take this back at any time under Connected applications.</p>
+<form method="post" action="<%= it.webUrl %>/oauth/authorize">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <input type="hidden" name="oauth_token" value="<%= it.token %>">
+  <button type="submit" name="decision" value="approve">Approve</button>
+  <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+</form>
+<p class="small">This request expires at <%= it.expiresAt %>.</p>
+`;
+
+const VERIFIER = `<% layout('@layout') %>
+<p>You approved <strong><%= it.application %></strong>. Enter this code in the application:</p>
+<p class="secret" id="verifier"><%= it.verifier %></p>
+`;
+
+const DENIED = `<% layout('@layout') %>
+<p>You denied <strong><%= it.application %></strong> access to your account.</p>
+`;
+
+const DEVELOPERS = `<% layout('@layout') %>
+<% if (it.created) { %>
+<section class="created" role="status">
+  <p><%= it.created.what %> Copy it now: it is not shown again.</p>
+  <% it.created.lines.forEach(function (line) { %><p class="secret"><%= line %></p><% }) %>
+</section>
+<% } %>
+<h2>Applications</h2>
+<% if (it.applications.length === 0) { %><p>No applications yet.</p><% } else { %>
+<table>
+  <thead><tr><th>Name</th><th>Consumer key</th><th>Callback URL</th><th>Registered</th></tr></thead>
+  <tbody>
+  <% it.applications.forEach(function (a) { %>
+    <tr><td><%= a.name %></td><td><code><%= a.consumerKey %></code></td><td><%= a.callbackUrl || '—' %></td><td><%= a.createdAt %></td></tr>
+  <% }) %>
+  </tbody>
+</table>
+<% } %>
+<form method="post" action="<%= it.webUrl %>/settings/developers/applications">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <label>Application name <input name="name" required maxlength="100"></label>
+  <label>Callback URL (optional) <input name="callback_url" type="url"></label>
+  <button type="submit">Register an application</button>
+</form>
+<h2>Personal access tokens</h2>
+<% if (it.tokens.length === 0) { %><p>No tokens yet.</p><% } else { %>
+<table>
+  <thead><tr><th>Label</th><th>Ends with</th><th>Created</th><th>State</th><th></th></tr></thead>
+  <tbody>
+  <% it.tokens.forEach(function (t) { %>
+    <tr><td><%= t.label %></td><td><code>…<%= t.lastCharacters %></code></td><td><%= t.createdAt %></td>
+      <td><%= t.revokedAt ? 'revoked ' + t.revokedAt : 'active' %></td>
+      <td><% if (!t.revokedAt) { %>
+        <form method="post" action="<%= it.webUrl %>/settings/developers/tokens/<%= encodeURIComponent(t.id) %>/revoke" class="inline">
+          <input type="hidden" name="csrf" value="<%= it.csrf %>">
+          <button type="submit" class="secondary">Revoke</button>
+        </form><% } %></td></tr>
+  <% }) %>
+  </tbody>
+</table>
+<% } %>
+<form method="post" action="<%= it.webUrl %>/settings/developers/tokens">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <label>Label (optional) <input name="label" maxlength="100"></label>
+  <button type="submit">Generate token</button>
+</form>
+`;
+
+const CONNECTED = `<% layout('@layout') %>
+<% if (it.applications.length === 0) { %><p>No application can act for your account.</p><% } else { %>
+<table>
+  <thead><tr><th>Application</th><th>Since</th><th></th></tr></thead>
+  <tbody>
+  <% it.applications.forEach(function (a) { %>
+    <tr><td><%= a.name %></td><td><%= a.since %></td><td>
+      <form method="post" action="<%= it.webUrl %>/settings/connected/<%= encodeURIComponent(a.id) %>/revoke" class="inline">
+        <input type="hidden" name="csrf" value="<%= it.csrf %>">
+        <button type="submit" class="secondary">Revoke access</button>
+      </form></td></tr>
+  <% }) %>
+  </tbody>
+</table>
+<% } %>
+`;
+
+const MESSAGE = `<% layout('@layout') %>
+<% if (it.link) { %><p><a href="<%= it.link.href %>"><%= it.link.text %></a></p><% } %>
+`;
+
+/** The one small stylesheet. */
+export const STYLESHEET = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#222;background:#fafafa}
+header{display:flex;gap:1rem;align-items:center;justify-content:space-between;padding:.75rem 1.5rem;background:#222;color:#eee}
+header a{color:#eee}.brand{font-weight:bold;text-decoration:none}nav{display:flex;gap:1rem;align-items:center}
+main{max-width:52rem;margin:2rem auto;padding:0 1.5rem}form{margin:1rem 0}label{display:block;margin:.5rem 0}
+input{display:block;margin-top:.25rem;padding:.4rem;width:100%;max-width:24rem;font:inherit}
+button{padding:.45rem 1rem;font:inherit;cursor:pointer;background:#1d5fbf;color:#fff;border:0;border-radius:4px}
+button.secondary{background:#777}form.inline{display:inline;margin:0}table{border-collapse:collapse;width:100%}
+td,th{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #ddd}.error{color:#a00}.notice{color:#060}
+.secret{font-family:monospace;font-size:1.1rem;background:#fff;border:1px solid #ccc;padding:.5rem;word-break:break-all}
+.small{font-size:.85rem;color:#666}
+`;
+
+/** The page templates, loaded once. */
+export function pageTemplates(): Eta {
+  const eta = new Eta({ autoEscape: true, views: '/nonexistent', cache: true });
+  eta.loadTemplate('@layout', LAYOUT);
+  eta.loadTemplate('@signin', SIGN_IN);
+  eta.loadTemplate('@signup', SIGN_UP);
+  eta.loadTemplate('@authorize', AUTHORIZE);
+  eta.loadTemplate('@verifier', VERIFIER);
+  eta.loadTemplate('@denied', DENIED);
+  eta.loadTemplate('@developers', DEVELOPERS);
+  eta.loadTemplate('@connected', CONNECTED);
+  eta.loadTemplate('@message', MESSAGE);
+  return eta;
+}

@@ -1,0 +1,331 @@
+import { timingSafeEqual } from 'node:crypto';
+import type Router from '@koa/router';
+import type Koa from 'koa';
+import {
+  ApplicationError,
+  Conflict,
+  Forbidden,
+  Invalid,
+  NotFound,
+  RateLimited,
+  Unauthenticated,
+} from '../../../../application/errors.js';
+import type {
+  CreatePersonalToken,
+  CreateUser,
+  ListPersonalTokens,
+  RegisterApplication,
+  RevokePersonalToken,
+} from '../../../../application/identity/accounts.js';
+import type { AuthorizeRequestToken, ConnectedApplications } from '../../../../application/identity/oauth.js';
+import type { WebSessions } from '../../../../application/identity/web-sessions.js';
+import type { SecretGenerator } from '../../../../application/ports/secrets.js';
+import type { Caller } from '../../../../application/shared/caller.js';
+import type { ApplicationRepository, UserRepository } from '../../../../domain/identity/identity-repositories.js';
+import type { SpindleState } from '../../http-state.js';
+import type { RouteModule } from '../../route-module.js';
+import { formParameters } from '../signed-request.js';
+import { pageTemplates, STYLESHEET } from './templates.js';
+
+export const SESSION_COOKIE = 'spindle_session';
+export const CSRF_COOKIE = 'spindle_csrf';
+const MAX_FORM_BYTES = 16 * 1024;
+
+/** The paths of the web pages: the User-Agent rule of the API does not apply to them (browsers send what they send). */
+export function isWebPagePath(path: string): boolean {
+  return (
+    path === '/signin' ||
+    path === '/signup' ||
+    path === '/signout' ||
+    path === '/oauth/authorize' ||
+    path === '/web.css' ||
+    path === '/settings/developers' ||
+    path.startsWith('/settings/developers/') ||
+    path === '/settings/connected' ||
+    path.startsWith('/settings/connected/')
+  );
+}
+
+/** What the pages need. */
+export interface WebPageUseCases {
+  readonly sessions: WebSessions;
+  readonly createUser: CreateUser;
+  readonly registerApplication: RegisterApplication;
+  readonly createToken: CreatePersonalToken;
+  readonly listTokens: ListPersonalTokens;
+  readonly revokeToken: RevokePersonalToken;
+  readonly authorize: AuthorizeRequestToken;
+  readonly connected: ConnectedApplications;
+  readonly users: UserRepository;
+  readonly applications: ApplicationRepository;
+  readonly secrets: SecretGenerator;
+}
+
+export interface WebPageSettings {
+  readonly webUrl: string;
+  readonly site: string;
+}
+
+/** A path on this site to go back to after signing in; anything else (another origin, `//host`) is refused. */
+export function safeNext(next: unknown): string {
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || /[\\\r\n]/.test(next)) return '/settings/developers';
+  return next;
+}
+
+const STATUS_OF: ReadonlyArray<readonly [abstract new (...args: never[]) => ApplicationError, number]> = [
+  [Invalid, 422],
+  [Conflict, 409],
+  [NotFound, 404],
+  [Forbidden, 403],
+  [RateLimited, 429],
+];
+
+/**
+ * The web pages on `{web_url}`: sign up, sign in, sign out, the OAuth authorize page, developer settings
+ * (applications, personal tokens), connected applications, and the stylesheet. Server-rendered HTML (Eta) that works
+ * without JavaScript; every form carries a CSRF token (a cookie of its own, compared with the form's field);
+ * sessions are server-side (only a digest of the cookie is stored); session cookies are HttpOnly, SameSite=Lax, and
+ * Secure when `WEB_URL` is https.
+ */
+export class WebPageRoutes implements RouteModule {
+  private readonly eta = pageTemplates();
+  private readonly secure: boolean;
+
+  constructor(
+    private readonly useCases: WebPageUseCases,
+    private readonly settings: WebPageSettings,
+  ) {
+    this.secure = settings.webUrl.startsWith('https:');
+  }
+
+  private setCookie(ctx: Koa.Context, name: string, value: string, maxAgeSeconds: number | null): void {
+    const parts = [`${name}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+    if (maxAgeSeconds !== null) parts.push(`Max-Age=${maxAgeSeconds}`);
+    if (this.secure) parts.push('Secure');
+    ctx.append('Set-Cookie', parts.join('; '));
+  }
+
+  /** The form token of this browser, made (and set as a cookie) when it has none. */
+  private csrf(ctx: Koa.Context): string {
+    const existing = ctx.cookies.get(CSRF_COOKIE);
+    if (existing && /^[A-Za-z0-9]{32}$/.test(existing)) return existing;
+    const token = this.useCases.secrets.generate(32);
+    this.setCookie(ctx, CSRF_COOKIE, token, null);
+    return token;
+  }
+
+  /** Refuses a form whose CSRF field is missing or is not this browser's token. */
+  private checkCsrf(ctx: Koa.Context, form: URLSearchParams): void {
+    const cookie = ctx.cookies.get(CSRF_COOKIE) ?? '';
+    const field = form.get('csrf') ?? '';
+    const same = cookie.length === 32 && field.length === 32 && timingSafeEqual(Buffer.from(cookie), Buffer.from(field));
+    if (!same) throw new Forbidden('This form has expired or was not sent from this site: reload the page and try again.');
+  }
+
+  private async form(ctx: Koa.Context): Promise<URLSearchParams> {
+    const form = new URLSearchParams(await formParameters(ctx, MAX_FORM_BYTES));
+    this.checkCsrf(ctx, form);
+    return form;
+  }
+
+  private async user(ctx: Koa.Context): Promise<Caller | null> {
+    return this.useCases.sessions.caller(ctx.cookies.get(SESSION_COOKIE));
+  }
+
+  private render(ctx: Koa.Context, template: string, data: Record<string, unknown>, status = 200): void {
+    const user = (data.user as string | undefined) ?? undefined;
+    ctx.status = status;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Content-Security-Policy', "default-src 'self'; style-src 'self'; form-action 'self' https: http:; frame-ancestors 'none'");
+    ctx.body = this.eta.render(template, {
+      site: this.settings.site,
+      webUrl: this.settings.webUrl,
+      csrf: this.csrf(ctx),
+      error: undefined,
+      notice: undefined,
+      ...data,
+      user,
+    });
+  }
+
+  /** Runs a page; refusals become pages with their status, an unknown session a trip to the sign-in page. */
+  private page(handler: (ctx: Koa.Context) => Promise<void>): (ctx: Koa.Context) => Promise<void> {
+    return async (ctx) => {
+      try {
+        await handler(ctx);
+      } catch (err) {
+        if (err instanceof Unauthenticated) {
+          ctx.redirect(`${this.settings.webUrl}/signin?next=${encodeURIComponent(ctx.originalUrl)}`);
+          return;
+        }
+        const found = err instanceof ApplicationError ? STATUS_OF.find(([cls]) => err instanceof cls) : undefined;
+        if (!found) throw err;
+        if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
+        const caller = await this.user(ctx).catch(() => null);
+        this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user: caller?.kind === 'user' ? caller.username : undefined }, found[1]);
+      }
+    };
+  }
+
+  private async signedIn(ctx: Koa.Context): Promise<Caller & { kind: 'user' }> {
+    const caller = await this.user(ctx);
+    if (!caller || caller.kind !== 'user') throw new Unauthenticated();
+    return caller;
+  }
+
+  isWebPage(path: string): boolean {
+    return isWebPagePath(path);
+  }
+
+  register(router: Router<SpindleState>): void {
+    const { useCases, settings } = this;
+    const web = settings.webUrl;
+
+    router.get('/web.css', (ctx) => {
+      ctx.type = 'text/css; charset=utf-8';
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.body = STYLESHEET;
+    });
+
+    router.get('/signin', this.page(async (ctx) => {
+      this.render(ctx, '@signin', { title: 'Sign in', next: safeNext(ctx.query.next), username: '' });
+    }));
+
+    router.post('/signin', this.page(async (ctx) => {
+      const form = await this.form(ctx);
+      const username = form.get('username') ?? '';
+      const next = safeNext(form.get('next'));
+      const started = await useCases.sessions.signIn({ username, password: form.get('password') ?? '', address: ctx.ip });
+      if (!started) {
+        this.render(ctx, '@signin', { title: 'Sign in', next, username, error: 'Wrong login name or password.' }, 401);
+        return;
+      }
+      this.setCookie(ctx, SESSION_COOKIE, started.cookie, Math.floor((started.expiresAt.getTime() - Date.now()) / 1000));
+      ctx.status = 303;
+      ctx.redirect(`${web}${next}`);
+    }));
+
+    router.get('/signup', this.page(async (ctx) => {
+      this.render(ctx, '@signup', { title: 'Sign up', next: safeNext(ctx.query.next), username: '', email: '', realName: '' });
+    }));
+
+    router.post('/signup', this.page(async (ctx) => {
+      const form = await this.form(ctx);
+      const next = safeNext(form.get('next'));
+      const input = { username: form.get('username') ?? '', email: form.get('email') ?? '', password: form.get('password') ?? '', realName: form.get('real_name') ?? '' };
+      try {
+        const account = await useCases.createUser.execute(input);
+        const started = await useCases.sessions.start(account);
+        this.setCookie(ctx, SESSION_COOKIE, started.cookie, Math.floor((started.expiresAt.getTime() - Date.now()) / 1000));
+        ctx.status = 303;
+        ctx.redirect(`${web}${next}`);
+      } catch (err) {
+        if (!(err instanceof Invalid) && !(err instanceof Conflict)) throw err;
+        this.render(ctx, '@signup', { title: 'Sign up', next, username: input.username, email: input.email, realName: input.realName, error: err.message }, err instanceof Invalid ? 422 : 409);
+      }
+    }));
+
+    router.post('/signout', this.page(async (ctx) => {
+      await this.form(ctx);
+      await useCases.sessions.signOut(ctx.cookies.get(SESSION_COOKIE));
+      this.setCookie(ctx, SESSION_COOKIE, '', 0);
+      ctx.status = 303;
+      ctx.redirect(`${web}/signin`);
+    }));
+
+    router.get('/oauth/authorize', this.page(async (ctx) => {
+      const token = typeof ctx.query.oauth_token === 'string' ? ctx.query.oauth_token : '';
+      if (token === '') throw new Invalid('This page needs an oauth_token: the application that sent you here should have added one.');
+      const request = await useCases.authorize.describe(token);
+      const caller = await this.signedIn(ctx);
+      this.render(ctx, '@authorize', {
+        title: `Authorize ${request.application.name}`,
+        application: request.application.name,
+        token: request.token,
+        expiresAt: request.expiresAt.toISOString(),
+        user: caller.username,
+      });
+    }));
+
+    router.post('/oauth/authorize', this.page(async (ctx) => {
+      const form = await this.form(ctx);
+      const caller = await this.signedIn(ctx);
+      const decision = form.get('decision');
+      if (decision !== 'approve' && decision !== 'deny') throw new Invalid('Choose Approve or Deny.');
+      const outcome = await useCases.authorize.decide({ caller, token: form.get('oauth_token') ?? '', approve: decision === 'approve' });
+      if (outcome.kind === 'redirect') {
+        ctx.status = 303;
+        ctx.redirect(outcome.url);
+      } else if (outcome.kind === 'show verifier') {
+        this.render(ctx, '@verifier', { title: 'Application approved', application: outcome.application, verifier: outcome.verifier, user: caller.username });
+      } else {
+        this.render(ctx, '@denied', { title: 'Application denied', application: outcome.application, user: caller.username });
+      }
+    }));
+
+    const developers = async (ctx: Koa.Context, caller: Caller & { kind: 'user' }, extra: Record<string, unknown> = {}, status = 200) => {
+      const user = await useCases.users.byId(Number(caller.userId));
+      const applications = user ? await useCases.applications.ownedBy(user.id) : [];
+      const tokens = await useCases.listTokens.execute({ user: caller.username });
+      this.render(ctx, '@developers', {
+        title: 'Developer settings',
+        user: caller.username,
+        applications: applications.map((a) => ({ name: a.name, consumerKey: a.consumerKey, callbackUrl: a.callbackUrl, createdAt: a.createdAt.toISOString() })),
+        tokens: tokens.map((t) => ({ id: t.id, label: t.label, lastCharacters: t.lastCharacters, createdAt: t.createdAt.toISOString(), revokedAt: t.revokedAt?.toISOString() })),
+        created: undefined,
+        ...extra,
+      }, status);
+    };
+
+    router.get('/settings/developers', this.page(async (ctx) => developers(ctx, await this.signedIn(ctx))));
+
+    router.post('/settings/developers/applications', this.page(async (ctx) => {
+      const form = await this.form(ctx);
+      const caller = await this.signedIn(ctx);
+      try {
+        const app = await useCases.registerApplication.execute({ name: form.get('name') ?? '', owner: caller.username, callbackUrl: form.get('callback_url') ?? '' });
+        await developers(ctx, caller, {
+          created: { what: `Registered ${app.name}. Its consumer secret:`, lines: [`consumer_key=${app.consumerKey}`, `consumer_secret=${app.consumerSecret}`] },
+        }, 201);
+      } catch (err) {
+        if (!(err instanceof Invalid)) throw err;
+        await developers(ctx, caller, { error: err.message }, 422);
+      }
+    }));
+
+    router.post('/settings/developers/tokens', this.page(async (ctx) => {
+      const form = await this.form(ctx);
+      const caller = await this.signedIn(ctx);
+      const created = await useCases.createToken.execute({ user: caller.username, label: form.get('label') ?? '' });
+      await developers(ctx, caller, { created: { what: `Generated "${created.record.label}".`, lines: [created.token] } }, 201);
+    }));
+
+    router.post('/settings/developers/tokens/:id/revoke', this.page(async (ctx) => {
+      await this.form(ctx);
+      const caller = await this.signedIn(ctx);
+      const revoked = await useCases.revokeToken.execute({ user: caller.username, tokenId: ctx.params.id });
+      await developers(ctx, caller, { notice: `Revoked "${revoked.label}".` });
+    }));
+
+    const connectedPage = async (ctx: Koa.Context, caller: Caller & { kind: 'user' }, extra: Record<string, unknown> = {}) => {
+      const applications = await useCases.connected.list(caller);
+      this.render(ctx, '@connected', {
+        title: 'Connected applications',
+        user: caller.username,
+        applications: applications.map((a) => ({ id: a.id, name: a.name, since: a.since.toISOString() })),
+        ...extra,
+      });
+    };
+
+    router.get('/settings/connected', this.page(async (ctx) => connectedPage(ctx, await this.signedIn(ctx))));
+
+    router.post('/settings/connected/:id/revoke', this.page(async (ctx) => {
+      await this.form(ctx);
+      const caller = await this.signedIn(ctx);
+      await useCases.connected.revoke(caller, ctx.params.id);
+      await connectedPage(ctx, caller, { notice: 'Access revoked.' });
+    }));
+  }
+}
