@@ -35,6 +35,8 @@ import { OAuthRoutes } from '../../adapters/http/identity/oauth-routes.js';
 import { WebPageRoutes } from '../../adapters/http/identity/web/web-routes.js';
 import { WebSessions } from '../../application/identity/web-sessions.js';
 import { RATE_LIMIT } from '../rate-limit/rate-limit-tokens.js';
+import { RedisNonceStore } from '../../adapters/rate-limit/redis-nonce-store.js';
+import { RedisRateLimitStore } from '../../adapters/rate-limit/redis-rate-limit-store.js';
 import { GetIdentity } from '../../application/identity/get-identity.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
@@ -51,7 +53,7 @@ export const identityModule: SpindleModule = {
   name: 'identity',
   schema: { entities: IDENTITY_SCHEMAS, migrations: IDENTITY_MIGRATIONS },
 
-  bindings: ({ db, config }) =>
+  bindings: ({ db, config, rateLimitStore, logger }) =>
     new ContainerModule(({ bind }) => {
       bind(IDENTITY.UserRepository).toConstantValue(new MikroOrmUserRepository(db.orm));
       bind(IDENTITY.ApplicationRepository).toConstantValue(new MikroOrmApplicationRepository(db.orm));
@@ -106,8 +108,13 @@ export const identityModule: SpindleModule = {
         ])
         .inSingletonScope();
       bind(IDENTITY.OAuthTokenRepository).toConstantValue(new MikroOrmOAuthTokenRepository(db.orm));
+      // In Redis beside the rate-limit windows when REDIS_URL is set (the database's store while Redis is down);
+      // otherwise in the database, which every instance shares too.
       bind(IDENTITY.NonceStore)
-        .toResolvedValue((clock) => new SqlNonceStore(db.orm, clock), [CORE.Clock])
+        .toResolvedValue((clock) => {
+          const sql = new SqlNonceStore(db.orm, clock);
+          return rateLimitStore instanceof RedisRateLimitStore ? new RedisNonceStore(rateLimitStore.connection, sql, logger) : sql;
+        }, [CORE.Clock])
         .inSingletonScope();
       bind(IDENTITY.Hmac).toConstantValue(new NodeHmacSha1());
       bind(IDENTITY.OAuthVerifier)
