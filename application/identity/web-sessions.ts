@@ -68,7 +68,7 @@ export class WebSessions {
     if (!session) return null;
     const user = await this.users.byId(session.userId);
     if (!user) return null;
-    return { kind: 'user', userId: String(user.id), username: user.username, via: 'token' };
+    return { kind: 'user', userId: String(user.id), username: user.username, via: 'session' };
   }
 
   async signOut(cookie: string | undefined): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * Who is making a request, as the credentials established it: nobody, an application by its consumer key and
- * secret, or a user acting through an application (OAuth) or a personal access token. Use cases that need an
- * identity take the caller in their input and decide from it; they never read credentials themselves.
+ * secret, or a user acting through an application (OAuth), a personal access token or a web session. Use cases that
+ * need an identity take the caller in their input and decide from it; they never read credentials themselves.
  */
 export type Caller =
   | { readonly kind: 'anonymous' }
@@ -10,8 +10,11 @@ export type Caller =
       readonly kind: 'user';
       readonly userId: string;
       readonly username: string;
-      /** How the user authenticated: through an application's OAuth token, or a personal access token. */
-      readonly via: 'oauth' | 'token';
+      /**
+       * How the user authenticated: through an application's OAuth token, a personal access token, or a signed-in
+       * session of the web pages.
+       */
+      readonly via: 'oauth' | 'token' | 'session';
       /** The application acting for the user (OAuth), or undefined for a personal token. */
       readonly applicationId?: string;
       /** The personal token used, or undefined for OAuth. */
