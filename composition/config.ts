@@ -27,6 +27,13 @@ export interface Config {
   /** PostgreSQL server URL; undefined selects the embedded database in `dataDir`. */
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
+  /** `IMAGE_DIR`: the folder of image files (default `{DATA_DIR}/images`). */
+  readonly imageDir: string;
+  /**
+   * `IMAGE_SIGNING_SECRET`: the key image URLs are signed with; unset, one is made and kept in the database (shared by
+   * every instance on it).
+   */
+  readonly imageSigningSecret: string | undefined;
   readonly redisUrl: string | undefined;
   /** `RATE_LIMIT_STORE_FAILURE`: `open` (default) lets requests through while Redis is down, `closed` answers 503. */
   readonly rateLimitStoreFailure: RateLimitStoreFailure;
@@ -131,6 +138,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
+  const imageSigningSecret = read('IMAGE_SIGNING_SECRET');
+  if (imageSigningSecret !== undefined && imageSigningSecret.length < 32) {
+    problems.push('IMAGE_SIGNING_SECRET must be at least 32 characters long');
+  }
   const config: Config = {
     host,
     port,
@@ -141,6 +152,8 @@ export function loadConfig(env: Env = process.env): Config {
     userPathSegment,
     databaseUrl,
     dataDir: path.resolve(read('DATA_DIR') ?? 'data'),
+    imageDir: path.resolve(read('IMAGE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'images')),
+    imageSigningSecret,
     redisUrl,
     rateLimitStoreFailure,
     rateLimit: {

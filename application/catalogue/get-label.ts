@@ -1,3 +1,6 @@
+import type { Image } from '../../domain/catalogue/media.js';
+import { NO_IMAGE_LINKS, type ImageLinks } from '../ports/image-links.js';
+import { ANONYMOUS, type Caller } from '../shared/caller.js';
 import type { Label } from '../../domain/catalogue/label.js';
 import type { TextFormat } from '../../domain/text/text-format.js';
 import { NotFound } from '../errors.js';
@@ -8,6 +11,8 @@ import type { TextRenderer } from '../text/text-renderer.js';
 export interface LabelView {
   readonly label: Label;
   readonly profile: string;
+  /** The label's image objects, linked for the caller. */
+  readonly images: readonly Image[];
 }
 
 /** Reads one label; throws NotFound("Label not found.") for an unknown id. */
@@ -15,11 +20,16 @@ export class GetLabel {
   constructor(
     private readonly catalogue: CatalogueReader,
     private readonly text: TextRenderer,
+    private readonly imageLinks: ImageLinks = NO_IMAGE_LINKS,
   ) {}
 
-  async execute(input: { readonly labelId: number; readonly textFormat: TextFormat }): Promise<LabelView> {
+  async execute(input: { readonly labelId: number; readonly textFormat: TextFormat; readonly caller?: Caller }): Promise<LabelView> {
     const stored = await this.catalogue.label(input.labelId);
     if (!stored) throw new NotFound('Label not found.');
-    return { label: stored.record, profile: await this.text.renderOne(stored.record.profile, input.textFormat) };
+    const [profile, images] = await Promise.all([
+      this.text.renderOne(stored.record.profile, input.textFormat),
+      this.imageLinks.links('label', stored.record.id, stored.record.images, input.caller ?? ANONYMOUS),
+    ]);
+    return { label: stored.record, profile, images };
   }
 }

@@ -1,3 +1,6 @@
+import type { Image } from '../../domain/catalogue/media.js';
+import { NO_IMAGE_LINKS, type ImageLinks } from '../ports/image-links.js';
+import { ANONYMOUS, type Caller } from '../shared/caller.js';
 import type { Master } from '../../domain/catalogue/master.js';
 import type { Track } from '../../domain/catalogue/release.js';
 import type { Currency } from '../../domain/marketplace/currency.js';
@@ -9,6 +12,8 @@ import { checkedMarketSummary, type MarketFigures, type MarketSummary } from '..
 export interface GetMasterInput {
   readonly masterId: number;
   readonly currency: Currency;
+  /** Who asks: image links are for authenticated callers. Anonymous when left out. */
+  readonly caller?: Caller;
 }
 
 /**
@@ -17,6 +22,8 @@ export interface GetMasterInput {
  */
 export interface MasterView {
   readonly master: Master;
+  /** The master's image objects, linked for the caller. */
+  readonly images: readonly Image[];
   readonly tracklist: readonly Track[];
   readonly currency: Currency;
   readonly market: MarketSummary;
@@ -27,16 +34,24 @@ export class GetMaster {
   constructor(
     private readonly catalogue: CatalogueReader,
     private readonly market: MarketFigures,
+    private readonly imageLinks: ImageLinks = NO_IMAGE_LINKS,
   ) {}
 
   async execute(input: GetMasterInput): Promise<MasterView> {
     const stored = await this.catalogue.master(input.masterId);
     if (!stored) throw new NotFound('Master Release not found.');
     const master = stored.record;
-    const [main, market] = await Promise.all([
+    const [main, market, images] = await Promise.all([
       master.mainRelease ? this.catalogue.release(master.mainRelease) : Promise.resolve(null),
       this.market.forMaster(master.id, input.currency),
+      this.imageLinks.links('master', master.id, master.images, input.caller ?? ANONYMOUS),
     ]);
-    return { master, tracklist: main?.record.tracklist ?? [], currency: input.currency, market: checkedMarketSummary(market, input.currency) };
+    return {
+      master,
+      images,
+      tracklist: main?.record.tracklist ?? [],
+      currency: input.currency,
+      market: checkedMarketSummary(market, input.currency),
+    };
   }
 }

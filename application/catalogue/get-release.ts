@@ -4,9 +4,11 @@ import { NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import { summaryOf, type CommunityFigures, type CommunitySummary } from '../ports/community-figures.js';
 import { checkedMarketSummary, type MarketFigures, type MarketSummary } from '../ports/market-figures.js';
-import type { Caller } from '../shared/caller.js';
+import { ANONYMOUS, isAuthenticated, type Caller } from '../shared/caller.js';
 import type { TextRenderer } from '../text/text-renderer.js';
-import { templateNotes } from './release-document.js';
+import { templateImages, templateNotes } from './release-document.js';
+import type { Image } from '../../domain/catalogue/media.js';
+import { NO_IMAGE_LINKS, type ImageLinks } from '../ports/image-links.js';
 
 /** Which release, the currency for its marketplace figures and the text format of its notes. */
 export interface GetReleaseInput {
@@ -25,6 +27,8 @@ export interface ReleaseView {
   readonly template: string;
   /** The notes in the asked format; undefined in markup, which the template holds as stored. */
   readonly notes: string | undefined;
+  /** The image objects linked for the caller; undefined when the template's (link-less) images stand. */
+  readonly images: readonly Image[] | undefined;
   readonly dateAdded: Date;
   readonly dateChanged: Date;
   readonly currency: Currency;
@@ -34,11 +38,17 @@ export interface ReleaseView {
 
 /** Reads one release; throws NotFound("Release not found.") for an unknown id. */
 export class GetRelease {
+  private async linkedImages(template: string, releaseId: number, caller: Caller): Promise<Image[] | undefined> {
+    const images = templateImages(template);
+    return images.length === 0 ? undefined : this.imageLinks.links('release', releaseId, images, caller);
+  }
+
   constructor(
     private readonly catalogue: CatalogueReader,
     private readonly market: MarketFigures,
     private readonly community: CommunityFigures,
     private readonly text: TextRenderer,
+    private readonly imageLinks: ImageLinks = NO_IMAGE_LINKS,
   ) {}
 
   async execute(input: GetReleaseInput): Promise<ReleaseView> {
@@ -46,14 +56,18 @@ export class GetRelease {
     if (!stored) throw new NotFound('Release not found.');
     const userId = input.caller?.kind === 'user' ? input.caller.userId : null;
     const template = stored.record;
-    const [notes, market, community] = await Promise.all([
+    const caller = input.caller ?? ANONYMOUS;
+    const [notes, market, community, images] = await Promise.all([
       input.textFormat === 'markup' ? undefined : this.text.renderOne(templateNotes(template), input.textFormat),
       this.market.forRelease(input.releaseId, input.currency),
       this.community.forReleases([input.releaseId], userId),
+      // Only an authenticated caller can get links; the template's images (no links) serve everyone else as they are.
+      isAuthenticated(caller) ? this.linkedImages(template, input.releaseId, caller) : undefined,
     ]);
     return {
       template,
       notes,
+      images,
       dateAdded: stored.dateAdded,
       dateChanged: stored.dateChanged,
       currency: input.currency,

@@ -43,6 +43,10 @@ export const SLOTS = {
   lowestPrice: 'P',
   /** Comes just before the JSON string of `notes` (in markup, the stored text): kept, or replaced by other text. */
   notes: 'N',
+  /** Comes just before the `images` array (URLs empty): kept, or replaced by the caller's linked images. */
+  images: 'G',
+  /** Comes just before the JSON string of `thumb` (empty): kept, or replaced. */
+  thumb: 'T',
 } as const;
 
 /**
@@ -169,7 +173,8 @@ function videos(out: JsonWriter, list: readonly Video[]): void {
   out.jRaw(']');
 }
 
-function images(out: JsonWriter, list: readonly Image[]): void {
+/** Image objects as the API shows them: `resource_url` is the image's `uri`. */
+export function writeImages(out: JsonWriter, list: readonly Image[]): void {
   out.jRaw('[');
   for (let i = 0; i < list.length; i++) {
     const im = list[i]!;
@@ -272,9 +277,11 @@ export function writeReleaseTemplate(out: JsonWriter, r: Release): void {
   tracks(out, r.tracklist);
   out.jRaw(',"extraartists":');
   credits(out, r.extraartists);
-  out.jRaw(',"images":');
-  images(out, r.images);
-  out.jRaw(',"thumb":').jString(thumbOf(r.images));
+  // Image URLs depend on the caller (and on the image store): the template holds them empty, after a marker.
+  const blank = r.images.map((im) => ({ ...im, uri: '', uri150: '' }));
+  out.jRaw(`,"images":${slot('images')}`);
+  writeImages(out, blank);
+  out.jRaw(`,"thumb":${slot('thumb')}`).jString(thumbOf(blank));
   out.jRaw(',"estimated_weight":').jInt(estimatedWeight(r.formats));
   out.jRaw(',"blocked_from_sale":false}');
 }
@@ -302,6 +309,10 @@ export interface SlotValues {
   readonly numForSale: string;
   readonly lowestPrice: string;
   readonly notes?: string;
+  /** The JSON array that replaces the stored (link-less) images, or undefined to keep them. */
+  readonly images?: string;
+  /** The JSON string that replaces the stored (empty) thumb, or undefined to keep it. */
+  readonly thumb?: string;
 }
 
 const CODE = (letter: string): number => letter.charCodeAt(0);
@@ -316,6 +327,8 @@ const D = CODE(SLOTS.dateChanged);
 const S = CODE(SLOTS.numForSale);
 const P = CODE(SLOTS.lowestPrice);
 const N = CODE(SLOTS.notes);
+const G = CODE(SLOTS.images);
+const T = CODE(SLOTS.thumb);
 
 /** Where the JSON string starting at `from` (its opening quote) ends: just after its closing quote. */
 function endOfString(text: string, from: number): number {
@@ -327,6 +340,36 @@ function endOfString(text: string, from: number): number {
     else if (Number.isNaN(c)) throw new Error('a template ends inside a string');
     else i++;
   }
+}
+
+/** Where the JSON array starting at `from` (its `[`) ends: just after its `]` (strings and nesting respected). */
+function endOfArray(text: string, from: number): number {
+  let depth = 0;
+  let i = from;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (Number.isNaN(c)) throw new Error('a template ends inside an array');
+    if (c === 34) {
+      i = endOfString(text, i);
+      continue;
+    }
+    if (c === 91 || c === 123) depth++;
+    else if (c === 93 || c === 125) {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+    i++;
+  }
+}
+
+/** The release's image objects as its template holds them (URLs empty): what the caller's links are made for. */
+export function templateImages(template: string): Image[] {
+  const marker = `"images":${slot('images')}`;
+  const at = template.indexOf(marker);
+  if (at === -1) return [];
+  const from = at + marker.length;
+  const list = JSON.parse(template.slice(from, endOfArray(template, from))) as Json[];
+  return list.map((i) => ({ type: str(i.type) as Image['type'], uri: '', uri150: '', width: num(i.width), height: num(i.height) }));
 }
 
 /** The document: the template with every slot filled. */
@@ -370,6 +413,18 @@ export function fillTemplate(template: string, values: SlotValues): string {
       case N:
         if (values.notes !== undefined) {
           out += values.notes;
+          from = endOfString(template, from);
+        }
+        break;
+      case G:
+        if (values.images !== undefined) {
+          out += values.images;
+          from = endOfArray(template, from);
+        }
+        break;
+      case T:
+        if (values.thumb !== undefined) {
+          out += values.thumb;
           from = endOfString(template, from);
         }
         break;
@@ -427,7 +482,9 @@ function trackOf(t: Json): Track {
 export function releaseOfTemplate(template: string, isMainRelease: boolean): Release {
   // Slots emptied (inside strings) or made null (values), so that the rest parses as JSON.
   const json = template.replace(/\u0001([A-Z])/g, (_, letter: string) =>
-    letter === SLOTS.apiBase || letter === SLOTS.webBase || letter === SLOTS.notes ? '' : 'null',
+    letter === SLOTS.apiBase || letter === SLOTS.webBase || letter === SLOTS.notes || letter === SLOTS.images || letter === SLOTS.thumb
+      ? ''
+      : 'null',
   );
   const d = JSON.parse(json) as Json;
   return {

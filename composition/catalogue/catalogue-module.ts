@@ -26,6 +26,8 @@ import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { TEXT } from '../text/text-tokens.js';
 import { CATALOGUE } from './catalogue-tokens.js';
+import { IMAGES } from '../images/images-tokens.js';
+import type { ImageLinks } from '../../application/ports/image-links.js';
 
 const progress = (): 'bar' | 'line' => (process.stdout.isTTY ? 'bar' : 'line');
 
@@ -55,25 +57,32 @@ export const catalogueModule: SpindleModule = {
         ])
         .inSingletonScope();
       bind(CATALOGUE.CommunityFigures).toConstantValue(new NoUsersCommunityFigures());
+      // Image links come from the images module when there is one (without it, image objects have no links).
+      const images = { serviceIdentifier: IMAGES.Links, optional: true } as const;
       bind(CATALOGUE.GetRelease)
-        .toResolvedValue((c, m, f, t) => new GetRelease(c, m, f, t), [
+        .toResolvedValue((c, m, f, t, i: ImageLinks | undefined) => new GetRelease(c, m, f, t, i), [
           CATALOGUE.Reader,
           MARKETPLACE.MarketFigures,
           CATALOGUE.CommunityFigures,
           TEXT.TextRenderer,
+          images,
         ])
         .inSingletonScope();
       bind(CATALOGUE.GetMaster)
-        .toResolvedValue((c, m) => new GetMaster(c, m), [CATALOGUE.Reader, MARKETPLACE.MarketFigures])
+        .toResolvedValue((c, m, i: ImageLinks | undefined) => new GetMaster(c, m, i), [CATALOGUE.Reader, MARKETPLACE.MarketFigures, images])
         .inSingletonScope();
       bind(CATALOGUE.ListMasterVersions)
         .toResolvedValue((c, f) => new ListMasterVersions(c, f), [CATALOGUE.Reader, CATALOGUE.CommunityFigures])
         .inSingletonScope();
-      bind(CATALOGUE.GetArtist).toResolvedValue((c, t) => new GetArtist(c, t), [CATALOGUE.Reader, TEXT.TextRenderer]).inSingletonScope();
+      bind(CATALOGUE.GetArtist)
+        .toResolvedValue((c, t, i: ImageLinks | undefined) => new GetArtist(c, t, i), [CATALOGUE.Reader, TEXT.TextRenderer, images])
+        .inSingletonScope();
       bind(CATALOGUE.ListArtistReleases)
         .toResolvedValue((c, f) => new ListArtistReleases(c, f), [CATALOGUE.Reader, CATALOGUE.CommunityFigures])
         .inSingletonScope();
-      bind(CATALOGUE.GetLabel).toResolvedValue((c, t) => new GetLabel(c, t), [CATALOGUE.Reader, TEXT.TextRenderer]).inSingletonScope();
+      bind(CATALOGUE.GetLabel)
+        .toResolvedValue((c, t, i: ImageLinks | undefined) => new GetLabel(c, t, i), [CATALOGUE.Reader, TEXT.TextRenderer, images])
+        .inSingletonScope();
       bind(CATALOGUE.ListLabelReleases).toResolvedValue((c) => new ListLabelReleases(c), [CATALOGUE.Reader]).inSingletonScope();
 
       bind(CATALOGUE.Presenter)

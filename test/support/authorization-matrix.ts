@@ -13,6 +13,8 @@ export interface MatrixParties {
   readonly owner: TestUser;
   readonly other: TestUser;
   readonly application: TestApplication;
+  /** The path of a signed image URL of the catalogue fixture (`/images/{signature}/release/10/0.png`). */
+  readonly imagePath: string;
 }
 
 /**
@@ -55,7 +57,7 @@ function send(app: Koa, row: MatrixRow, who: CallerKind, p: MatrixParties): requ
 /** Defines one test per row and caller: the status, no secret anywhere, private texts only where allowed. */
 export function authorizationMatrix(rows: readonly MatrixRow[], setup: () => { app: Koa; parties: MatrixParties }): void {
   for (const row of rows) {
-    const name = typeof row.path === 'function' ? row.path.toString().replace(/^.*=>\s*/, '') : row.path;
+    const name = typeof row.path === 'function' ? row.path.toString().replace(/^.*=>\s*/, '').replace(/`/g, '') : row.path;
     for (const who of CALLERS) {
       it(`${row.method} ${name} as ${who}: ${row.status[who]}`, async () => {
         const { app, parties } = setup();

@@ -10,6 +10,8 @@ import { ApiUrls } from '../../adapters/http/urls.js';
 /** Everything a release's API document is made of. */
 export interface ReferenceReleaseInput {
   readonly release: Release;
+  /** The image objects as linked for the caller (empty URLs for anonymous callers). */
+  readonly images: readonly Image[];
   readonly notes: string;
   readonly dateAdded: Date;
   readonly dateChanged: Date;
@@ -21,7 +23,8 @@ const timestamp = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/
 
 /**
  * `GET /releases/{id}` as the presenter built it before release templates existed (an object for `JSON.stringify`),
- * kept as the reference the templates are checked against byte for byte. Not used by the application.
+ * kept as the reference the templates are checked against byte for byte, with the images given (the caller's links)
+ * instead of the record's. Not used by the application.
  */
 export function referenceReleaseDocument(urls: ApiUrls, view: ReferenceReleaseInput): object {
   const credit = (c: ArtistCredit): object => ({
@@ -114,8 +117,8 @@ export function referenceReleaseDocument(urls: ApiUrls, view: ReferenceReleaseIn
     styles: [...r.styles],
     tracklist: r.tracklist.map(track),
     extraartists: r.extraartists.map(credit),
-    images: r.images.map(image),
-    thumb: thumb(r.images),
+    images: view.images.map(image),
+    thumb: thumb(view.images),
     estimated_weight: estimatedWeight(r.formats),
     blocked_from_sale: false,
   };

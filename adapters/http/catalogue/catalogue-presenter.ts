@@ -2,7 +2,7 @@ import type { ArtistView } from '../../../application/catalogue/get-artist.js';
 import type { LabelView } from '../../../application/catalogue/get-label.js';
 import type { MasterView } from '../../../application/catalogue/get-master.js';
 import type { ReleaseView } from '../../../application/catalogue/get-release.js';
-import { fillTemplate } from '../../../application/catalogue/release-document.js';
+import { fillTemplate, JsonText, thumbOf, writeImages } from '../../../application/catalogue/release-document.js';
 import type { ArtistReleaseListing } from '../../../application/catalogue/list-artist-releases.js';
 import type { MasterVersionListing } from '../../../application/catalogue/list-master-versions.js';
 import type { LabelReleaseEntry } from '../../../application/catalogue/read-models.js';
@@ -38,6 +38,13 @@ function collectionStats(figures: CommunitySummary): object {
 /** `num_for_sale` and `lowest_price` (major units of the asked currency, or null when nothing is for sale). */
 function marketFields(market: MarketSummary): { num_for_sale: number; lowest_price: number | null } {
   return { num_for_sale: market.numForSale, lowest_price: market.lowestPrice?.toNumber() ?? null };
+}
+
+/** The `images` and `thumb` slots of a release template, for images linked for the caller. */
+function linkedImages(images: readonly Image[]): { images: string; thumb: string } {
+  const out = new JsonText();
+  writeImages(out, images);
+  return { images: out.text, thumb: JSON.stringify(thumbOf(images)) };
 }
 
 /**
@@ -104,6 +111,7 @@ export class CataloguePresenter {
       numForSale: String(view.market.numForSale),
       lowestPrice: JSON.stringify(view.market.lowestPrice?.toNumber() ?? null),
       notes: view.notes === undefined ? undefined : JSON.stringify(view.notes),
+      ...(view.images === undefined ? {} : linkedImages(view.images)),
     });
   }
 
@@ -117,7 +125,7 @@ export class CataloguePresenter {
       resource_url: this.urls.master(m.id),
       uri: this.urls.web('master', m.id, `${m.artists.map((a) => a.anv || a.name).join(' ')} ${m.title}`),
       ...marketFields(view.market),
-      images: m.images.map((i) => this.image(i)),
+      images: view.images.map((i) => this.image(i)),
       genres: [...m.genres],
       styles: [...m.styles],
       year: m.year,
@@ -155,7 +163,7 @@ export class CataloguePresenter {
       resource_url: this.urls.artist(a.id),
       uri: this.urls.web('artist', a.id, a.name),
       releases_url: this.urls.artistReleases(a.id),
-      images: a.images.map((i) => this.image(i)),
+      images: view.images.map((i) => this.image(i)),
       realname: a.realname,
       profile: view.profile,
       urls: [...a.urls],
@@ -194,7 +202,7 @@ export class CataloguePresenter {
       resource_url: this.urls.label(l.id),
       uri: this.urls.web('label', l.id, l.name),
       releases_url: this.urls.labelReleases(l.id),
-      images: l.images.map((i) => this.image(i)),
+      images: view.images.map((i) => this.image(i)),
       [this.dialect === 'discogs' ? 'contact_info' : '_info']: l.contactInfo,
       profile: view.profile,
       data_quality: l.dataQuality,

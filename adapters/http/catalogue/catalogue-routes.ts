@@ -57,7 +57,7 @@ export class CatalogueRoutes implements RouteModule {
     router.get('/masters/:id', async (ctx) => {
       const masterId = pathId(ctx.params.id, notFound('Master Release not found.'));
       const q = validateQuery(CurrencyQuery, ctx.query);
-      ctx.body = presenter.master(await useCases.getMaster.execute({ masterId, currency: currency(q) }));
+      ctx.body = presenter.master(await useCases.getMaster.execute({ masterId, currency: currency(q), caller: ctx.state.caller }));
     });
 
     router.get('/masters/:id/versions', async (ctx) => {
@@ -73,7 +73,7 @@ export class CatalogueRoutes implements RouteModule {
 
     router.get('/artists/:id', async (ctx) => {
       const artistId = pathId(ctx.params.id, notFound('Artist not found.'));
-      ctx.body = presenter.artist(await useCases.getArtist.execute({ artistId, textFormat: ctx.state.textFormat }));
+      ctx.body = presenter.artist(await useCases.getArtist.execute({ artistId, textFormat: ctx.state.textFormat, caller: ctx.state.caller }));
     });
 
     router.get('/artists/:id/releases', async (ctx) => {
@@ -89,7 +89,7 @@ export class CatalogueRoutes implements RouteModule {
 
     router.get('/labels/:id', async (ctx) => {
       const labelId = pathId(ctx.params.id, notFound('Label not found.'));
-      ctx.body = presenter.label(await useCases.getLabel.execute({ labelId, textFormat: ctx.state.textFormat }));
+      ctx.body = presenter.label(await useCases.getLabel.execute({ labelId, textFormat: ctx.state.textFormat, caller: ctx.state.caller }));
     });
 
     router.get('/labels/:id/releases', async (ctx) => {

@@ -1,3 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { demoCover } from '../../../adapters/system/png.js';
+import { IMAGES } from '../../../composition/images/images-tokens.js';
 import { expect } from 'chai';
 import type Koa from 'koa';
 import type { Database } from '../../../adapters/persistence/database.js';
@@ -41,6 +46,13 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'GET', path: '/settings/connected', status: everyone(302) },
   { method: 'POST', path: '/settings/developers/tokens', status: everyone(403) },
   { method: 'GET', path: '/oauth/authorize?oauth_token=unknown', status: everyone(404) },
+  // Images: a signed URL serves authenticated callers of any kind; anyone else is asked to authenticate.
+  {
+    method: 'GET',
+    path: (p) => p.imagePath,
+    status: { anonymous: 401, application: 200, 'another user': 200, owner: 200 },
+  },
+  { method: 'GET', path: (p) => p.imagePath.replace('/0.png', '/1.png'), status: { anonymous: 401, application: 404, 'another user': 404, owner: 404 } },
   // Identity: a user's own, through a token (the owner is whoever calls).
   {
     method: 'GET',
@@ -59,16 +71,20 @@ describe('Authorization matrix', function () {
   let db: Database;
   let app: Koa;
   let parties: MatrixParties;
+  const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-matrix-images-'));
 
   before(async () => {
     db = await openTestDatabase();
     // Limits out of the way: every row is tried four times from one address.
-    const container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
+    const container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', IMAGE_DIR: imageDir });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);
     const owner = await aUser(container, 'matrix-owner');
     const other = await aUser(container, 'matrix-other');
-    parties = { owner, other, application: await anApplication(container, 'matrix-owner', 'Matrix App') };
+    await container.get(IMAGES.Store).write('release/10/0.png', demoCover(10, 150));
+    const imageKey = 'release/10/0.png';
+    const imagePath = `/images/${await container.get(IMAGES.Signer).sign(imageKey)}/${imageKey}`;
+    parties = { owner, other, application: await anApplication(container, 'matrix-owner', 'Matrix App'), imagePath };
     await seedCatalogue(db, {
       artists: [anArtist(1, { name: 'Matrix Artist' })],
       labels: [aLabel(7, { name: 'Matrix Label' })],
@@ -76,7 +92,10 @@ describe('Authorization matrix', function () {
       releases: [aRelease(10, { masterId: 5, artists: [aCredit(1, 'Matrix Artist')], labels: [onLabel(7, 'Matrix Label')] })],
     });
   });
-  after(() => db.close());
+  after(async () => {
+    await db.close();
+    fs.rmSync(imageDir, { recursive: true, force: true });
+  });
 
   authorizationMatrix(ROWS, () => ({ app, parties }));
 });

@@ -48,6 +48,20 @@ describe('config', () => {
     expect(c.rateLimit.anonymousPerWindow).to.equal(1000);
   });
 
+  it('puts images in the data folder unless told otherwise, and takes a signing secret of 32 characters or more', () => {
+    const defaults = loadConfig({ DATA_DIR: '/srv/spindle' });
+    expect(defaults.imageDir).to.equal('/srv/spindle/images');
+    expect(defaults.imageSigningSecret).to.equal(undefined);
+    const set = loadConfig({ IMAGE_DIR: '/srv/covers', IMAGE_SIGNING_SECRET: 'k'.repeat(32) });
+    expect([set.imageDir, set.imageSigningSecret]).to.deep.equal(['/srv/covers', 'k'.repeat(32)]);
+    try {
+      loadConfig({ IMAGE_SIGNING_SECRET: 'short' });
+      expect.fail('a short secret was taken');
+    } catch (err) {
+      expect((err as ConfigError).problems).to.deep.equal(['IMAGE_SIGNING_SECRET must be at least 32 characters long']);
+    }
+  });
+
   it('refuses bad values, naming every problem at once', () => {
     try {
       loadConfig({ PORT: 'eighty', BASE_URL: 'ftp://x', BRAND: 'two words', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe', RATE_LIMIT_ANONYMOUS: '0' });

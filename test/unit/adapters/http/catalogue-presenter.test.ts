@@ -25,7 +25,7 @@ const FIGURES: CommunitySummary = {
 };
 
 function releaseView(market: MarketSummary, community: CommunitySummary): ReleaseView {
-  return { template: releaseTemplate(aRelease(10)), notes: undefined, dateAdded: DATE, dateChanged: DATE, currency: market.lowestPrice?.currency ?? 'USD', market, community };
+  return { template: releaseTemplate(aRelease(10)), notes: undefined, images: undefined, dateAdded: DATE, dateChanged: DATE, currency: market.lowestPrice?.currency ?? 'USD', market, community };
 }
 
 const version: MasterVersion = {
@@ -45,7 +45,7 @@ describe('CataloguePresenter figures', () => {
       it(`${price?.toString() ?? 'nothing for sale'} → ${shown}`, async () => {
         const market = { lowestPrice: price, numForSale: price ? 4 : 0 };
         const release = JSON.parse(presenter.release(releaseView(market, await nobody()))) as Record<string, unknown>;
-        const master = presenter.master({ master: aMaster(5, { mainRelease: 10 }), tracklist: [], currency: 'USD', market }) as Record<string, unknown>;
+        const master = presenter.master({ master: aMaster(5, { mainRelease: 10 }), images: [], tracklist: [], currency: 'USD', market }) as Record<string, unknown>;
         for (const json of [release, master]) {
           expect(json.lowest_price).to.equal(shown);
           expect(json.num_for_sale).to.equal(price ? 4 : 0);

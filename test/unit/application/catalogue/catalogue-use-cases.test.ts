@@ -1,3 +1,4 @@
+import { rejection } from '../../../support/rejection.js';
 import { releaseTemplate, templateNotes } from '../../../../application/catalogue/release-document.js';
 import { expect } from 'chai';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
@@ -22,14 +23,6 @@ import { aCredit, aLabel, aMaster, anArtist, aRelease } from '../../../support/b
 const WEB = 'https://web.test';
 const FIXED = new Date('2026-01-02T03:04:05Z');
 
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 const A_USER: Caller = { kind: 'user', userId: 'u-1', username: 'someone', via: 'token' };
 

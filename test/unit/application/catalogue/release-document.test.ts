@@ -9,6 +9,7 @@ import {
   releaseOfTemplate,
   releaseTemplate,
   SLOT,
+  templateImages,
   templateNotes,
   writeReleaseTemplate,
 } from '../../../../application/catalogue/release-document.js';
@@ -110,11 +111,16 @@ describe('Release document templates', function () {
       const presenter = new CataloguePresenter(urls, 'spec');
       for (const release of releases) {
         const template = releaseTemplate(release);
-        for (const figures of FIGURES) {
-          for (const notes of [undefined, 'Rendered <b>notes</b> "quoted"\n']) {
-            const view = { template, notes, dateAdded: DATE_ADDED, dateChanged: DATE_CHANGED, currency: 'USD' as const, ...figures };
+        const blank = release.images.map((im) => ({ ...im, uri: '', uri150: '' }));
+        const linked = release.images.map((im, n) => ({ ...im, uri: `${urls.baseUrl}/images/sig${n}/release/${release.id}/${n}.jpg`, uri150: `${urls.baseUrl}/images/s"q${n}/x` }));
+        for (const [figures, notes, images] of FIGURES.flatMap((f) =>
+          [undefined, 'Rendered <b>notes</b> "quoted"\n'].flatMap((n) => [[f, n, undefined], [f, n, linked]] as const),
+        )) {
+          {
+            const view = { template, notes, images, dateAdded: DATE_ADDED, dateChanged: DATE_CHANGED, currency: 'USD' as const, ...figures };
             const reference = referenceReleaseDocument(urls, {
               release,
+              images: images ?? blank,
               notes: notes ?? release.notes,
               dateAdded: DATE_ADDED,
               dateChanged: DATE_CHANGED,
@@ -144,12 +150,14 @@ describe('Release document templates', function () {
     }
   });
 
-  it('give back the release they were written from, and its stored notes', () => {
+  it('give back the release they were written from (image URLs empty: links are made per caller), and its notes and images', () => {
     for (const release of releases) {
       const template = releaseTemplate(release);
       const back = releaseOfTemplate(template, release.isMainRelease);
-      if (JSON.stringify(back) !== JSON.stringify(release)) expect(back, `release ${release.id}`).to.deep.equal(release);
+      const expected = { ...release, images: release.images.map((im) => ({ ...im, uri: '', uri150: '' })) };
+      if (JSON.stringify(back) !== JSON.stringify(expected)) expect(back, `release ${release.id}`).to.deep.equal(expected);
       expect(templateNotes(template)).to.equal(release.notes);
+      expect(templateImages(template)).to.deep.equal(expected.images);
     }
   });
 
@@ -160,8 +168,8 @@ describe('Release document templates', function () {
     // The notes' own U+0001 is escaped, as JSON.stringify escapes it.
     expect(template).to.include('\\u0001control\\u0002');
     const slots = template.split(SLOT).length - 1;
-    // The release's two URLs, one linked artist, one label, the master; eight values; the notes marker.
-    expect(slots).to.equal(2 + 1 + 1 + 1 + 8 + 1);
+    // The release's two URLs, one linked artist, one label, the master; eight values; the notes, images and thumb markers.
+    expect(slots).to.equal(2 + 1 + 1 + 1 + 8 + 3);
   });
 
   it('refuses a template with a slot it does not know', () => {

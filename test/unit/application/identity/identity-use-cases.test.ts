@@ -1,3 +1,4 @@
+import { rejection } from '../../../support/rejection.js';
 import { expect } from 'chai';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import {
@@ -30,14 +31,6 @@ import {
 } from '../../../../application/identity/oauth.js';
 import { ANONYMOUS } from '../../../../application/shared/caller.js';
 
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('Identity use cases (in memory)', function () {
   this.timeout(30_000);

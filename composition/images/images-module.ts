@@ -1,0 +1,71 @@
+import { ContainerModule, type Container } from 'inversify';
+import { ImageRoutes } from '../../adapters/http/images/image-routes.js';
+import { IMAGES_MIGRATIONS } from '../../adapters/persistence/images/migrations/index.js';
+import { ServerSecretSchema, sharedSecret } from '../../adapters/persistence/images/server-secret.js';
+import { FolderImageStore } from '../../adapters/system/folder-image-store.js';
+import { HmacImageSigner } from '../../adapters/system/hmac-image-signer.js';
+import { demoCover } from '../../adapters/system/png.js';
+import { RandomSecretGenerator } from '../../adapters/system/random-secrets.js';
+import { GetImage, imageBase, StoredImageLinks } from '../../application/images/images.js';
+import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
+import { HTTP } from '../http/http-tokens.js';
+import type { SpindleModule } from '../spindle-module.js';
+import { IMAGES } from './images-tokens.js';
+import { demoDataFile } from '../demo-data.js';
+import type { Release } from '../../domain/catalogue/release.js';
+
+/**
+ * Images: a store of image files (a folder), signed image URLs served at `/images/…` to authenticated callers, the
+ * links the catalogue's documents show, and generated covers for the demo releases.
+ */
+export const imagesModule: SpindleModule = {
+  name: 'images',
+  schema: { entities: [ServerSecretSchema], migrations: IMAGES_MIGRATIONS },
+
+  bindings: ({ db, config }) =>
+    new ContainerModule(({ bind }) => {
+      bind(IMAGES.Store).toConstantValue(new FolderImageStore(config.imageDir));
+      const secret = config.imageSigningSecret;
+      const secrets = new RandomSecretGenerator();
+      bind(IMAGES.Signer).toConstantValue(
+        new HmacImageSigner(async () => secret ?? sharedSecret(db.orm, 'image-signing', () => secrets.generate(48))),
+      );
+      bind(IMAGES.Links)
+        .toResolvedValue((store, signer) => new StoredImageLinks(store, signer, (sig, key) => `${config.baseUrl}/images/${sig}/${key}`), [
+          IMAGES.Store,
+          IMAGES.Signer,
+        ])
+        .inSingletonScope();
+      bind(IMAGES.GetImage)
+        .toResolvedValue((store, signer) => new GetImage(store, signer), [IMAGES.Store, IMAGES.Signer])
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue((getImage) => new ImageRoutes(getImage), [IMAGES.GetImage])
+        .inSingletonScope();
+    }),
+
+  async demo(container, log) {
+    await demoCovers(container, log);
+  },
+};
+
+/** A cover (600 px, and a 150 px thumbnail) for the first image of every demo release that has images. */
+async function demoCovers(container: Container, log: (line: string) => void): Promise<void> {
+  const store = container.get(IMAGES.Store);
+  const dump = await container.get(CATALOGUE.DumpReader).open(demoDataFile('discogs_20200806_releases.xml.gz'));
+  let made = 0;
+  try {
+    for await (const batch of dump.batches()) {
+      for (const release of (batch as { readonly records: readonly Release[] }).records) {
+        if (release.images.length === 0) continue;
+        if ((await store.locate(imageBase('release', release.id, 0, false))) !== null) continue;
+        await store.write(`${imageBase('release', release.id, 0, false)}.png`, demoCover(release.id, 600));
+        await store.write(`${imageBase('release', release.id, 0, true)}.png`, demoCover(release.id, 150));
+        made++;
+      }
+    }
+  } finally {
+    await dump.close();
+  }
+  log(made > 0 ? `images: generated covers for ${made} demo releases` : 'images: demo covers already in place');
+}

@@ -1,0 +1,12 @@
+import type { GetImage } from '../../application/images/images.js';
+import type { ImageLinks } from '../../application/ports/image-links.js';
+import type { ImageSigner, ImageStore } from '../../application/ports/image-store.js';
+import { token } from '../token.js';
+
+export const IMAGES = {
+  Store: token<ImageStore>('images/Store'),
+  Signer: token<ImageSigner>('images/Signer'),
+  /** The catalogue's documents take their image links from here (optional: without it, no links). */
+  Links: token<ImageLinks>('images/Links'),
+  GetImage: token<GetImage>('images/GetImage'),
+} as const;
