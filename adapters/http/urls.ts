@@ -48,6 +48,11 @@ export class ApiUrls {
     return `${this.baseUrl}/${this.userSegment}/${encodeURIComponent(name)}`;
   }
 
+  /** A page of the web site: `{web_url}{path}`. */
+  webPage(path: string): string {
+    return `${this.webUrl}${path}`;
+  }
+
   /** A web page of a catalogue entity: `{web_url}/release/1-The-Persuader-Stockholm`. */
   web(kind: 'artist' | 'label' | 'master' | 'release', id: number, name: string): string {
     const slug = slugify(name);

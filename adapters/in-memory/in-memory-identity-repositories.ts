@@ -1,6 +1,6 @@
 import type { Clock } from '../../application/ports/clock.js';
 import type { NonceStore } from '../../application/ports/nonce-store.js';
-import type { ClientApplication, OAuthToken, PersonalToken, User, WebSession } from '../../domain/identity/accounts.js';
+import type { ClientApplication, OAuthToken, PersonalToken, ProfileChanges, User, WebSession } from '../../domain/identity/accounts.js';
 import { emailKey } from '../../domain/identity/email.js';
 import {
   NameTaken,
@@ -46,6 +46,14 @@ export class InMemoryUserRepository implements UserRepository, InMemoryTransacti
     const key = emailKey(email);
     for (const u of this.users.values()) if (emailKey(u.email) === key) return u;
     return null;
+  }
+
+  async updateProfile(id: number, changes: ProfileChanges): Promise<User | null> {
+    const user = this.users.get(id);
+    if (!user) return null;
+    const updated = { ...user, ...changes };
+    this.users.set(id, updated);
+    return updated;
   }
 
   snapshot(): unknown {

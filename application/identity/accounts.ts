@@ -58,7 +58,19 @@ export class CreateUser {
       if (await this.users.byLoginName(username)) throw taken('login name', username);
       if (await this.users.byEmail(emailKey(email))) throw taken('email', email);
       try {
-        return account(await this.users.add({ username, realName, email, passwordHash, registeredAt: this.clock.now() }));
+        return account(
+          await this.users.add({
+            username,
+            realName,
+            email,
+            passwordHash,
+            registeredAt: this.clock.now(),
+            homePage: '',
+            location: '',
+            profile: '',
+            currency: 'USD',
+          }),
+        );
       } catch (err) {
         // Another request took the name or address between the look-up and the insert.
         if (err instanceof NameTaken) throw taken(err.what, err.what === 'login name' ? username : email);

@@ -7,7 +7,17 @@ export interface User {
   readonly email: string;
   readonly passwordHash: string;
   readonly registeredAt: Date;
+  /** What the user says of themselves on their profile. */
+  readonly homePage: string;
+  readonly location: string;
+  /** Free text in the markup format. */
+  readonly profile: string;
+  /** The currency the user sees prices in (and sells in). */
+  readonly currency: string;
 }
+
+/** A user's profile fields that the user may edit. */
+export type ProfileChanges = Partial<Pick<User, 'realName' | 'homePage' | 'location' | 'profile' | 'currency'>>;
 
 /**
  * A registered application (an API consumer). The consumer secret is kept as it is: OAuth HMAC-SHA1 signatures are

@@ -1,4 +1,4 @@
-import type { ClientApplication, OAuthToken, PersonalToken, User, WebSession } from './accounts.js';
+import type { ClientApplication, OAuthToken, PersonalToken, ProfileChanges, User, WebSession } from './accounts.js';
 
 /** Users, by id, by login name (any case) and by email (any case). */
 export interface UserRepository {
@@ -7,6 +7,8 @@ export interface UserRepository {
   byId(id: number): Promise<User | null>;
   byLoginName(name: string): Promise<User | null>;
   byEmail(email: string): Promise<User | null>;
+  /** Changes a user's profile fields; the user as it is now, or null when there is none. */
+  updateProfile(id: number, changes: ProfileChanges): Promise<User | null>;
 }
 
 export interface ApplicationRepository {

@@ -45,6 +45,10 @@ const user = (name: string, email = `${name.toLowerCase()}@example.com`) => ({
   email,
   passwordHash: 'scrypt$…',
   registeredAt: AT,
+  homePage: '',
+  location: '',
+  profile: '',
+  currency: 'USD',
 });
 
 function contract(name: string, open: () => Promise<{ subject: Subject; reset(): Promise<void> }>): void {
@@ -66,6 +70,15 @@ function contract(name: string, open: () => Promise<{ subject: Subject; reset():
       expect(await s.scoped(() => s.users.byLoginName('carol'))).to.equal(null);
       expect(await s.scoped(() => s.users.byId(0))).to.equal(null);
       expect(await s.scoped(() => s.users.byId(99999999999))).to.equal(null);
+    });
+
+    it('changes only the profile fields given', async () => {
+      const alice = await s.scoped(() => s.uow.run(() => s.users.add(user('Alice'))));
+      const changed = await s.scoped(() => s.uow.run(() => s.users.updateProfile(alice.id, { location: 'Malmö', currency: 'SEK' })));
+      expect(changed).to.deep.equal({ ...alice, location: 'Malmö', currency: 'SEK' });
+      expect(await s.scoped(() => s.users.byId(alice.id))).to.deep.equal(changed);
+      expect(await s.scoped(() => s.uow.run(() => s.users.updateProfile(alice.id, {})))).to.deep.equal(changed);
+      expect(await s.scoped(() => s.uow.run(() => s.users.updateProfile(999999, { location: 'x' })))).to.equal(null);
     });
 
     it('refuses a second user with the same name or email in another case', async () => {

@@ -16,6 +16,10 @@ export class UserRow {
   emailKey!: string;
   passwordHash!: string;
   registeredAt!: Date;
+  homePage!: string;
+  location!: string;
+  profile!: string;
+  currAbbr!: string;
 }
 
 export class ApplicationRow {
@@ -51,6 +55,10 @@ export const UserSchema = new EntitySchema<UserRow>({
     emailKey: { type: 'text', unique: 'app_user_email_key_unique' },
     passwordHash: { type: 'text' },
     registeredAt: { type: 'datetime', columnType: 'timestamptz' },
+    homePage: { type: 'text', default: '' },
+    location: { type: 'text', default: '' },
+    profile: { type: 'text', default: '' },
+    currAbbr: { type: 'text', default: 'USD' },
   },
 });
 

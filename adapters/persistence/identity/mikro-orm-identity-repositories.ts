@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ClientApplication, OAuthToken, PersonalToken, User, WebSession } from '../../../domain/identity/accounts.js';
+import type { ClientApplication, OAuthToken, PersonalToken, ProfileChanges, User, WebSession } from '../../../domain/identity/accounts.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { NonceStore } from '../../../application/ports/nonce-store.js';
 import { emailKey } from '../../../domain/identity/email.js';
@@ -26,6 +26,10 @@ function toUser(r: Row): User {
     email: String(r.email),
     passwordHash: String(r.password_hash),
     registeredAt: date(r.registered_at),
+    homePage: String(r.home_page),
+    location: String(r.location),
+    profile: String(r.profile),
+    currency: String(r.curr_abbr).trim(),
   };
 }
 
@@ -68,9 +72,22 @@ export class MikroOrmUserRepository implements UserRepository {
     try {
       const [row] = await query(
         this.orm,
-        `insert into app_user (username, login_key, real_name, email, email_key, password_hash, registered_at)
-         values (?, ?, ?, ?, ?, ?, ?) returning *`,
-        [user.username, loginKey(user.username), user.realName, user.email, emailKey(user.email), user.passwordHash, user.registeredAt],
+        `insert into app_user (username, login_key, real_name, email, email_key, password_hash, registered_at,
+                               home_page, location, profile, curr_abbr)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
+        [
+          user.username,
+          loginKey(user.username),
+          user.realName,
+          user.email,
+          emailKey(user.email),
+          user.passwordHash,
+          user.registeredAt,
+          user.homePage,
+          user.location,
+          user.profile,
+          user.currency,
+        ],
       );
       return toUser(row!);
     } catch (err) {
@@ -94,6 +111,22 @@ export class MikroOrmUserRepository implements UserRepository {
   async byEmail(email: string): Promise<User | null> {
     const [row] = await query(this.orm, 'select * from app_user where email_key = ?', [emailKey(email)]);
     return row ? toUser(row) : null;
+  }
+
+  async updateProfile(id: number, changes: ProfileChanges): Promise<User | null> {
+    const columns: Array<[string, unknown]> = [];
+    if (changes.realName !== undefined) columns.push(['real_name', changes.realName]);
+    if (changes.homePage !== undefined) columns.push(['home_page', changes.homePage]);
+    if (changes.location !== undefined) columns.push(['location', changes.location]);
+    if (changes.profile !== undefined) columns.push(['profile', changes.profile]);
+    if (changes.currency !== undefined) columns.push(['curr_abbr', changes.currency]);
+    if (columns.length === 0) return this.byId(id);
+    const rows = await query(
+      this.orm,
+      `update app_user set ${columns.map(([c]) => `${c} = ?`).join(', ')} where id = ? returning *`,
+      [...columns.map(([, v]) => v), id],
+    );
+    return rows[0] ? toUser(rows[0]) : null;
   }
 }
 

@@ -53,6 +53,20 @@ const ROWS: readonly MatrixRow[] = [
     status: { anonymous: 401, application: 200, 'another user': 200, owner: 200 },
   },
   { method: 'GET', path: (p) => p.imagePath.replace('/0.png', '/1.png'), status: { anonymous: 401, application: 404, 'another user': 404, owner: 404 } },
+  // Profiles: public, with the email to its user alone; edited by its user alone.
+  {
+    method: 'GET',
+    path: (p) => `/s/${p.owner.name}`,
+    status: everyone(200),
+    privateTo: [{ text: (p) => `${p.owner.name}@example.test`, visibleTo: ['owner'] }],
+  },
+  {
+    method: 'POST',
+    path: (p) => `/s/${p.owner.name}`,
+    body: { location: 'Matrix City' },
+    status: { anonymous: 401, application: 403, 'another user': 403, owner: 200 },
+    privateTo: [{ text: (p) => `${p.owner.name}@example.test`, visibleTo: ['owner'] }],
+  },
   // Identity: a user's own, through a token (the owner is whoever calls).
   {
     method: 'GET',

@@ -60,7 +60,17 @@ describe('Identity use cases (in memory)', function () {
 
   it('creates users with a hashed password, names unique in any case, emails too', async () => {
     const alice = await createUser.execute({ username: 'Alice', email: 'alice@example.com', password: 'long enough', realName: ' Alice A. ' });
-    expect(alice).to.deep.equal({ id: 1, username: 'Alice', realName: 'Alice A.', email: 'alice@example.com', registeredAt: clock.now() });
+    expect(alice).to.deep.equal({
+      id: 1,
+      username: 'Alice',
+      realName: 'Alice A.',
+      email: 'alice@example.com',
+      registeredAt: clock.now(),
+      homePage: '',
+      location: '',
+      profile: '',
+      currency: 'USD',
+    });
     expect(alice).to.not.have.property('passwordHash');
     const stored = (await users.byId(1))!;
     expect(stored.passwordHash).to.match(/^scrypt\$/);
