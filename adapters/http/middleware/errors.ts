@@ -27,6 +27,11 @@ const STATUS: ReadonlyArray<readonly [abstract new (...args: never[]) => Applica
   [Unavailable, 503],
 ];
 
+/** The status a typed application error answers with, or undefined for anything else (a 500). */
+export function statusOf(err: unknown): number | undefined {
+  return err instanceof ApplicationError ? STATUS.find(([cls]) => err instanceof cls)?.[1] : undefined;
+}
+
 /** Messages for statuses set by the routing layer rather than thrown by a use case. */
 const ROUTING_MESSAGES: Readonly<Record<number, string>> = {
   404: NotFound.GENERIC,
@@ -53,9 +58,9 @@ export function errorHandler(options: { baseUrl: string; logger: Logger }): Koa.
         ctx.status = 204;
       }
     } catch (err) {
-      const found = err instanceof ApplicationError ? STATUS.find(([cls]) => err instanceof cls) : undefined;
-      if (found) {
-        ctx.status = found[1];
+      const mapped = statusOf(err);
+      if (mapped !== undefined) {
+        ctx.status = mapped;
         if (err instanceof RateLimited || err instanceof Unavailable) ctx.set('Retry-After', String(err.retryAfterSeconds));
         if (err instanceof Unauthenticated) ctx.set('WWW-Authenticate', `OAuth realm="${options.baseUrl}"`);
         ctx.type = 'application/json';

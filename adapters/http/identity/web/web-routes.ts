@@ -1,15 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import {
-  ApplicationError,
-  Conflict,
-  Forbidden,
-  Invalid,
-  NotFound,
-  RateLimited,
-  Unauthenticated,
-} from '../../../../application/errors.js';
+import { Conflict, Forbidden, Invalid, RateLimited, Unauthenticated } from '../../../../application/errors.js';
 import type {
   CreatePersonalToken,
   CreateUser,
@@ -24,6 +16,7 @@ import type { Caller } from '../../../../application/shared/caller.js';
 import type { ApplicationRepository, UserRepository } from '../../../../domain/identity/identity-repositories.js';
 import type { SpindleState } from '../../http-state.js';
 import type { RouteModule } from '../../route-module.js';
+import { statusOf } from '../../middleware/errors.js';
 import { formParameters } from '../signed-request.js';
 import { pageTemplates, STYLESHEET } from './templates.js';
 
@@ -71,14 +64,6 @@ export function safeNext(next: unknown): string {
   if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || /[\\\r\n]/.test(next)) return '/settings/developers';
   return next;
 }
-
-const STATUS_OF: ReadonlyArray<readonly [abstract new (...args: never[]) => ApplicationError, number]> = [
-  [Invalid, 422],
-  [Conflict, 409],
-  [NotFound, 404],
-  [Forbidden, 403],
-  [RateLimited, 429],
-];
 
 /**
  * The web pages on `{web_url}`: sign up, sign in, sign out, the OAuth authorize page, developer settings
@@ -160,11 +145,12 @@ export class WebPageRoutes implements RouteModule {
           ctx.redirect(`${this.settings.webUrl}/signin?next=${encodeURIComponent(ctx.originalUrl)}`);
           return;
         }
-        const found = err instanceof ApplicationError ? STATUS_OF.find(([cls]) => err instanceof cls) : undefined;
-        if (!found) throw err;
+        // The API's mapping of refusals to statuses; anything else goes on to the error middleware (a 500).
+        const status = statusOf(err);
+        if (status === undefined) throw err;
         if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
         const caller = await this.user(ctx).catch(() => null);
-        this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user: caller?.kind === 'user' ? caller.username : undefined }, found[1]);
+        this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user: caller?.kind === 'user' ? caller.username : undefined }, status);
       }
     };
   }
