@@ -33,6 +33,8 @@ export interface SignedRequest {
 export interface Verified {
   readonly application: ClientApplication;
   readonly token: OAuthToken | null;
+  /** The request's OAuth parameters (header and query), as checked. */
+  readonly oauth: ReadonlyMap<string, string>;
 }
 
 const REQUIRED = ['oauth_consumer_key', 'oauth_signature_method', 'oauth_signature', 'oauth_timestamp', 'oauth_nonce'] as const;
@@ -117,7 +119,7 @@ export class OAuthVerifier {
     if (!(await this.nonces.claim(nonceKey, 2 * OAUTH_TIMESTAMP_WINDOW_SECONDS))) {
       throw new Unauthenticated('oauth_nonce was used already.');
     }
-    return { application, token };
+    return { application, token, oauth: p };
   }
 }
 
@@ -146,8 +148,8 @@ export class IssueRequestToken {
   ) {}
 
   async execute(req: SignedRequest): Promise<IssuedToken> {
-    const { application } = await this.verifier.verify(req, 'no token');
-    const callback = oauthParameters(req).get('oauth_callback');
+    const { application, oauth } = await this.verifier.verify(req, 'no token');
+    const callback = oauth.get('oauth_callback');
     if (!callback) throw new BadRequest('Missing oauth_callback (a URL, or oob).');
     const problem = callbackProblem(callback);
     if (problem) throw new BadRequest(`oauth_callback: ${problem}`);
@@ -253,8 +255,8 @@ export class ExchangeAccessToken {
   ) {}
 
   async execute(req: SignedRequest): Promise<IssuedToken> {
-    const { application, token } = await this.verifier.verify(req, 'request token');
-    const given = oauthParameters(req).get('oauth_verifier');
+    const { application, token, oauth } = await this.verifier.verify(req, 'request token');
+    const given = oauth.get('oauth_verifier');
     if (!given) throw new BadRequest('Missing oauth_verifier.');
     if (token!.authorizedAt === null || token!.verifier === null || token!.userId === null) {
       throw new BadRequest('The request token has not been authorized by a user.');
