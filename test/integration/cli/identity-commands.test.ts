@@ -1,54 +1,23 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { commandPlace, runSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
 import { AGENT } from '../../support/test-app.js';
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 /** `spindle user|app|token …` as an operator runs them, on the suite's database (a server, or an embedded folder). */
 describe('spindle user, app and token (the commands, end to end)', function () {
   this.timeout(180_000);
-  let dir: string;
-  let env: NodeJS.ProcessEnv;
-  let db: Database | undefined;
+  let place: CommandPlace;
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-identity-'));
-    if (process.env.DATABASE_URL) {
-      db = await openTestDatabase();
-      await db.close();
-      env = { ...process.env, LOG_LEVEL: 'silent' };
-    } else {
-      env = { ...process.env, DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' };
-    }
+    place = await commandPlace('spindle-identity-');
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => fs.rmSync(place.dir, { recursive: true, force: true }));
 
-  const spindle = (args: string[], input?: string): Promise<Run> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), ...args], {
-        env,
-        cwd: dir,
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d));
-      child.stderr.on('data', (d: Buffer) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-      child.stdin.end(input ?? '');
-    });
+  const spindle = (args: string[], input?: string): Promise<Run> => runSpindle(place, args, input);
 
   it('adds a user (password as an option or on standard input), an application and tokens, lists and revokes them', async () => {
     const added = await spindle(['user', 'add', 'Operator', '--email', 'op@example.com', '--password', 'secret password']);
@@ -96,8 +65,8 @@ describe('spindle user, app and token (the commands, end to end)', function () {
   it('works while a server runs on PostgreSQL, and says clearly that the embedded database admits one process', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const server = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), 'serve'], {
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' },
-      cwd: dir,
+      env: { ...place.env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' },
+      cwd: place.dir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

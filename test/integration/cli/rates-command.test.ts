@@ -1,51 +1,21 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { Database } from '../../../adapters/persistence/database.js';
-import { REPO_ROOT } from '../../support/repo-root.js';
-import { openTestDatabase } from '../../support/test-database.js';
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+import { commandPlace, runSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
 
 /** `spindle rates …` as an operator runs it, on the suite's database (a PostgreSQL server, or an embedded folder). */
 describe('spindle rates (the command, end to end)', function () {
   this.timeout(120_000);
+  let place: CommandPlace;
   let dir: string;
-  let env: NodeJS.ProcessEnv;
-  let db: Database | undefined;
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-rates-'));
-    if (process.env.DATABASE_URL) {
-      db = await openTestDatabase(); // a fresh schema; closed before the commands run against the server
-      await db.close();
-      env = { ...process.env, LOG_LEVEL: 'silent' };
-    } else {
-      env = { ...process.env, DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' };
-    }
+    place = await commandPlace('spindle-rates-');
+    dir = place.dir;
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const spindle = (...args: string[]): Promise<Run> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), ...args], {
-        env,
-        cwd: dir,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d));
-      child.stderr.on('data', (d: Buffer) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  const spindle = (...args: string[]): Promise<Run> => runSpindle(place, args);
   const file = (name: string, text: string): string => {
     fs.writeFileSync(path.join(dir, name), text);
     return name;

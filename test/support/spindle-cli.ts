@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from './repo-root.js';
+import { openTestDatabase } from './test-database.js';
+
+/** What a `spindle` command did: its exit status and what it printed. */
+export interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Where a command test runs `spindle`: a scratch folder, and the environment pointing at the suite's database. */
+export interface CommandPlace {
+  readonly dir: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/**
+ * A scratch folder and the environment commands run in: the suite's PostgreSQL server (`DATABASE_URL`, a fresh
+ * schema, closed again before the commands run against it), or else an embedded data folder inside the scratch one.
+ */
+export async function commandPlace(prefix: string): Promise<CommandPlace> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (process.env.DATABASE_URL) {
+    await (await openTestDatabase()).close();
+    return { dir, env: { ...process.env, LOG_LEVEL: 'silent' } };
+  }
+  return { dir, env: { ...process.env, DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' } };
+}
+
+/** Runs `spindle ARGS…` (the build's CLI) as an operator would, with `input` on its standard input. */
+export function runSpindle(place: CommandPlace, args: readonly string[], input = ''): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), ...args], {
+      env: place.env,
+      cwd: place.dir,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
