@@ -17,7 +17,8 @@ export class IdentityCredentialResolver implements CredentialResolver {
   ) {}
 
   async resolve(ctx: Koa.ParameterizedContext<SpindleState>): Promise<Caller> {
-    if (OAUTH_TOKEN_PATHS.has(ctx.path.replace(/\/+$/, ''))) return ANONYMOUS;
+    // The path middleware, earlier in the chain, has already taken any trailing `/` off.
+    if (OAUTH_TOKEN_PATHS.has(ctx.path)) return ANONYMOUS;
     return this.resolveCredentials.execute(presentedCredential(ctx, this.brand, this.baseUrl));
   }
 }
