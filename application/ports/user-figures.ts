@@ -26,8 +26,26 @@ export interface UserFigures {
   readonly buyer: TradeRatings;
 }
 
+/**
+ * The part of a user's figures one module counts (the collection module its collection and wantlist sizes, the lists
+ * module its lists…). A profile merges every part over the defaults of `NO_USER_FIGURES`.
+ */
+export interface UserFiguresPart {
+  forUser(userId: number): Promise<Partial<UserFigures>>;
+}
+
 export interface UserFiguresSource {
   forUser(userId: number): Promise<UserFigures>;
+}
+
+/** A source that asks every part at once and lays their answers over the figures of a service with none of that data. */
+export function mergedUserFigures(parts: readonly UserFiguresPart[]): UserFiguresSource {
+  return {
+    async forUser(userId: number): Promise<UserFigures> {
+      const answers = await Promise.all([NO_USER_FIGURES.forUser(userId), ...parts.map((p) => p.forUser(userId))]);
+      return Object.assign({}, ...answers) as UserFigures;
+    },
+  };
 }
 
 /** The figures of a service where none of that data exists yet: no collections, lists, listings, ratings or trades. */

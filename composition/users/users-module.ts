@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { ProfileRoutes } from '../../adapters/http/users/profile-routes.js';
-import type { UserFiguresSource } from '../../application/ports/user-figures.js';
+import { mergedUserFigures, type UserFiguresPart } from '../../application/ports/user-figures.js';
 import { EditProfile, GetProfile } from '../../application/users/profiles.js';
 import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
@@ -11,16 +11,16 @@ import { USERS } from './users-tokens.js';
 
 /**
  * The users' side. So far: profiles (`GET`/`POST /s/{name}`), with figures counted by whichever modules hold them
- * (the `USERS.Figures` slot; until collections, lists and listings exist, every figure is zero).
+ * (every `USERS.FiguresPart` bound, merged; a figure no module counts is zero or null).
  */
 export const usersModule: SpindleModule = {
   name: 'users',
 
   bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {
-      const figures = { serviceIdentifier: USERS.Figures, optional: true } as const;
+      const figures = { serviceIdentifier: USERS.FiguresPart, isMultiple: true, optional: true } as const;
       bind(USERS.GetProfile)
-        .toResolvedValue((users, text, figures: UserFiguresSource | undefined) => new GetProfile(users, text, figures), [
+        .toResolvedValue((users, text, parts: UserFiguresPart[] | undefined) => new GetProfile(users, text, mergedUserFigures(parts ?? [])), [
           IDENTITY.UserRepository,
           TEXT.TextRenderer,
           figures,
