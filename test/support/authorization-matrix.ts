@@ -1,12 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
+import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
-import type { TestApplication, TestUser } from './identity-fixtures.js';
-import { AGENT } from './test-app.js';
+import type { Database } from '../../adapters/persistence/database.js';
+import { demoCover } from '../../adapters/system/png.js';
+import { HTTP } from '../../composition/http/http-tokens.js';
+import { IMAGES } from '../../composition/images/images-tokens.js';
+import { aLabel, aMaster, anArtist, aRelease, aCredit, onLabel } from './builders/catalogue-builders.js';
+import { seedCatalogue } from './catalogue-seed.js';
+import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from './identity-fixtures.js';
+import { AGENT, testContainer } from './test-app.js';
+import { openTestDatabase } from './test-database.js';
 
 /** The four kinds of caller every endpoint is tried as. */
 export const CALLERS = ['anonymous', 'application', 'another user', 'owner'] as const;
 export type CallerKind = (typeof CALLERS)[number];
+
+/** The same status for every kind of caller. */
+export const everyone = (status: number): Record<CallerKind, number> => ({
+  anonymous: status,
+  application: status,
+  'another user': status,
+  owner: status,
+});
 
 /** The parties of the matrix: the owner of the resources, another user, and an application (key and secret). */
 export interface MatrixParties {
@@ -73,4 +92,52 @@ export function authorizationMatrix(rows: readonly MatrixRow[], setup: () => { a
       });
     }
   }
+}
+
+/** The world a matrix runs in: a database, the app, the container (to make a module's resources) and the parties. */
+export interface MatrixWorld {
+  readonly db: Database;
+  readonly container: Container;
+  readonly app: Koa;
+  readonly parties: MatrixParties;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the matrix's world: two users with personal tokens (`matrix-owner`, `matrix-other`), an application of the
+ * owner's, a signed image, and a small catalogue (artist 1, label 7, master 5, release 10 and release 11). Every module's
+ * matrix file starts here, then makes the owner's resources through its own use cases.
+ */
+export async function openMatrix(): Promise<MatrixWorld> {
+  const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-matrix-images-'));
+  const db = await openTestDatabase();
+  // Limits out of the way: every row is tried four times from one address.
+  const container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', IMAGE_DIR: imageDir });
+  const app = container.get(HTTP.HttpApp) as unknown as Koa;
+  await emptyIdentity(db);
+  const owner = await aUser(container, 'matrix-owner');
+  const other = await aUser(container, 'matrix-other');
+  const imageKey = 'release/10/0.png';
+  await container.get(IMAGES.Store).write(imageKey, demoCover(10, 150));
+  const imagePath = `/images/${await container.get(IMAGES.Signer).sign(imageKey)}/${imageKey}`;
+  const parties = { owner, other, application: await anApplication(container, 'matrix-owner', 'Matrix App'), imagePath };
+  await seedCatalogue(db, {
+    artists: [anArtist(1, { name: 'Matrix Artist' })],
+    labels: [aLabel(7, { name: 'Matrix Label' })],
+    masters: [aMaster(5, { mainRelease: 10 })],
+    releases: [
+      aRelease(10, { masterId: 5, artists: [aCredit(1, 'Matrix Artist')], labels: [onLabel(7, 'Matrix Label')] }),
+      aRelease(11, { masterId: 5, artists: [aCredit(1, 'Matrix Artist')], labels: [onLabel(7, 'Matrix Label')] }),
+    ],
+  });
+  return {
+    db,
+    container,
+    app,
+    parties,
+    async close() {
+      await db.close();
+      fs.rmSync(imageDir, { recursive: true, force: true });
+    },
+  };
 }

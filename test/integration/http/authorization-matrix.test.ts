@@ -1,29 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { demoCover } from '../../../adapters/system/png.js';
-import { IMAGES } from '../../../composition/images/images-tokens.js';
 import { expect } from 'chai';
-import type Koa from 'koa';
-import type { Database } from '../../../adapters/persistence/database.js';
-import { HTTP } from '../../../composition/http/http-tokens.js';
-import { authorizationMatrix, type CallerKind, type MatrixParties, type MatrixRow } from '../../support/authorization-matrix.js';
-import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aLabel, aMaster, anArtist, aRelease, aCredit, onLabel } from '../../support/builders/catalogue-builders.js';
-import { aUser, anApplication, emptyIdentity } from '../../support/identity-fixtures.js';
-import { testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
-
-const everyone = (status: number): Record<CallerKind, number> => ({
-  anonymous: status,
-  application: status,
-  'another user': status,
-  owner: status,
-});
+import { authorizationMatrix, everyone, openMatrix, type MatrixRow, type MatrixWorld } from '../../support/authorization-matrix.js';
 
 /**
- * Every endpoint, as each kind of caller: anonymous, an application's key and secret alone, another user, the owner.
- * Each later module adds its endpoints here as rows.
+ * Every endpoint of the catalogue, identity, images and profiles, as each kind of caller: anonymous, an application's
+ * key and secret alone, another user, the owner. Other modules keep their rows in a matrix file of their own
+ * (`authorization-matrix-<module>.test.ts`) on the same world (`openMatrix`).
  */
 const ROWS: readonly MatrixRow[] = [
   // The catalogue is public: everyone reads it, the same way.
@@ -82,34 +63,14 @@ const ROWS: readonly MatrixRow[] = [
 
 describe('Authorization matrix', function () {
   this.timeout(60_000);
-  let db: Database;
-  let app: Koa;
-  let parties: MatrixParties;
-  const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-matrix-images-'));
+  let world: MatrixWorld;
 
   before(async () => {
-    db = await openTestDatabase();
-    // Limits out of the way: every row is tried four times from one address.
-    const container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', IMAGE_DIR: imageDir });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
-    const owner = await aUser(container, 'matrix-owner');
-    const other = await aUser(container, 'matrix-other');
-    await container.get(IMAGES.Store).write('release/10/0.png', demoCover(10, 150));
-    const imageKey = 'release/10/0.png';
-    const imagePath = `/images/${await container.get(IMAGES.Signer).sign(imageKey)}/${imageKey}`;
-    parties = { owner, other, application: await anApplication(container, 'matrix-owner', 'Matrix App'), imagePath };
-    await seedCatalogue(db, {
-      artists: [anArtist(1, { name: 'Matrix Artist' })],
-      labels: [aLabel(7, { name: 'Matrix Label' })],
-      masters: [aMaster(5, { mainRelease: 10 })],
-      releases: [aRelease(10, { masterId: 5, artists: [aCredit(1, 'Matrix Artist')], labels: [onLabel(7, 'Matrix Label')] })],
-    });
+    world = await openMatrix();
   });
   after(async () => {
-    await db.close();
-    fs.rmSync(imageDir, { recursive: true, force: true });
+    await world.close();
   });
 
-  authorizationMatrix(ROWS, () => ({ app, parties }));
+  authorizationMatrix(ROWS, () => world);
 });
