@@ -42,9 +42,12 @@ export interface SpindleModule {
   commands?(program: Command, context: CommandContext): void;
   /**
    * Puts the module's demo data in place when it has none yet (`spindle serve --demo`, `spindle seed`), so a
-   * newcomer sees every feature with content; says what it did through `log`. Modules run in name order.
+   * newcomer sees every feature with content; says what it did through `log`. Modules run in name order, each after
+   * the modules its `demoAfter` names.
    */
   demo?(container: Container, log: (line: string) => void): Promise<void>;
+  /** Modules whose demo data this module's demo builds on (for example `identity` for the demo users). */
+  readonly demoAfter?: readonly string[];
 }
 
 /** Whether a value exported by a module file is a SpindleModule. */

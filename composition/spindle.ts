@@ -52,7 +52,7 @@ export async function openSpindle(config: Config, logger: Logger, options: OpenO
     db,
     container,
     async seedDemo(log) {
-      for (const m of modules) await m.demo?.(container, log);
+      for (const m of demoOrder(modules)) await m.demo?.(container, log);
     },
     async close() {
       try {
@@ -62,4 +62,24 @@ export async function openSpindle(config: Config, logger: Logger, options: OpenO
       }
     },
   };
+}
+
+/**
+ * The order modules put their demo data in place: by name, except that a module waits for the modules its `demoAfter`
+ * names (the users' side needs the demo users of identity and the releases of the catalogue). A name no module has is
+ * ignored; a cycle is an error in the modules, reported as such.
+ */
+export function demoOrder(modules: readonly SpindleModule[]): SpindleModule[] {
+  const present = new Set(modules.map((m) => m.name));
+  const done = new Set<string>();
+  const order: SpindleModule[] = [];
+  const pending = [...modules];
+  while (pending.length > 0) {
+    const next = pending.findIndex((m) => (m.demoAfter ?? []).every((name) => done.has(name) || !present.has(name)));
+    if (next < 0) throw new Error(`The demo data of ${pending.map((m) => m.name).join(', ')} wait for each other`);
+    const [m] = pending.splice(next, 1);
+    order.push(m!);
+    done.add(m!.name);
+  }
+  return order;
 }
