@@ -34,6 +34,22 @@ export interface CommunityFigures {
   forMasters(masterIds: readonly number[], userId: string | null): Promise<ReadonlyMap<number, CommunitySummary>>;
 }
 
+/** Everyone's collection and wantlist counts of an item, and the asking user's (null when no user asked). */
+export interface Holding {
+  readonly community: CollectionCounts;
+  readonly user: CollectionCounts | null;
+}
+
+/**
+ * Reads collection and wantlist counts of catalogue items (the collection module's part of the community figures):
+ * an entry for every id asked, zeros where nobody holds or wants it.
+ */
+export interface HoldingCounts {
+  forReleases(releaseIds: readonly number[], userId: string | null): Promise<ReadonlyMap<number, Holding>>;
+  /** Counted over every version of each master. */
+  forMasters(masterIds: readonly number[], userId: string | null): Promise<ReadonlyMap<number, Holding>>;
+}
+
 /** The entry for `id` in an answer of CommunityFigures; throws when the adapter left it out, breaking the port. */
 export function summaryOf(answer: ReadonlyMap<number, CommunitySummary>, id: number): CommunitySummary {
   const summary = answer.get(id);

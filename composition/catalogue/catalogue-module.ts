@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { ContainerModule } from 'inversify';
-import { NoUsersCommunityFigures } from '../../adapters/in-memory/no-users-community-figures.js';
+import { CommunityFromParts } from '../../application/catalogue/community-from-parts.js';
+import { GetReleaseStats } from '../../application/catalogue/get-release-stats.js';
+import type { HoldingCounts } from '../../application/ports/community-figures.js';
 import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
 import { CataloguePresenter } from '../../adapters/http/catalogue/catalogue-presenter.js';
 import { CatalogueRoutes } from '../../adapters/http/catalogue/catalogue-routes.js';
@@ -56,7 +58,15 @@ export const catalogueModule: SpindleModule = {
           CORE.Clock,
         ])
         .inSingletonScope();
-      bind(CATALOGUE.CommunityFigures).toConstantValue(new NoUsersCommunityFigures());
+      // Collection and wantlist counts come from the collection module when there is one.
+      bind(CATALOGUE.CommunityFigures)
+        .toResolvedValue((holdings: HoldingCounts | undefined) => new CommunityFromParts(holdings), [
+          { serviceIdentifier: CATALOGUE.HoldingCounts, optional: true },
+        ])
+        .inSingletonScope();
+      bind(CATALOGUE.GetReleaseStats)
+        .toResolvedValue((c, f) => new GetReleaseStats(c, f), [CATALOGUE.Reader, CATALOGUE.CommunityFigures])
+        .inSingletonScope();
       // Image links come from the images module when there is one (without it, image objects have no links).
       const images = { serviceIdentifier: IMAGES.Links, optional: true } as const;
       bind(CATALOGUE.GetRelease)
@@ -90,9 +100,9 @@ export const catalogueModule: SpindleModule = {
         .inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(
-          (config, presenter, getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases) =>
+          (config, presenter, getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases, getReleaseStats) =>
             new CatalogueRoutes(
-              { getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases },
+              { getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases, getReleaseStats },
               presenter,
               { baseUrl: config.baseUrl },
             ),
@@ -106,6 +116,7 @@ export const catalogueModule: SpindleModule = {
             CATALOGUE.ListArtistReleases,
             CATALOGUE.GetLabel,
             CATALOGUE.ListLabelReleases,
+            CATALOGUE.GetReleaseStats,
           ],
         )
         .inSingletonScope();

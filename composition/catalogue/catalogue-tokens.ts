@@ -7,7 +7,8 @@ import type { ListArtistReleases } from '../../application/catalogue/list-artist
 import type { ListLabelReleases } from '../../application/catalogue/list-label-releases.js';
 import type { ListMasterVersions } from '../../application/catalogue/list-master-versions.js';
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
-import type { CommunityFigures } from '../../application/ports/community-figures.js';
+import type { CommunityFigures, HoldingCounts } from '../../application/ports/community-figures.js';
+import type { GetReleaseStats } from '../../application/catalogue/get-release-stats.js';
 import type { CatalogueWriter } from '../../application/ports/catalogue-writer.js';
 import type { DumpReader } from '../../application/ports/dump-reader.js';
 import type { CataloguePresenter } from '../../adapters/http/catalogue/catalogue-presenter.js';
@@ -25,7 +26,10 @@ export const CATALOGUE = {
   ListArtistReleases: token<ListArtistReleases>('catalogue/ListArtistReleases'),
   GetLabel: token<GetLabel>('catalogue/GetLabel'),
   ListLabelReleases: token<ListLabelReleases>('catalogue/ListLabelReleases'),
-  /** What users do with records (collections, wantlists, ratings); bound to the stand-in until users exist. */
+  GetReleaseStats: token<GetReleaseStats>('catalogue/GetReleaseStats'),
+  /** What users do with records (collections, wantlists, ratings), from the parts other modules bind below. */
   CommunityFigures: token<CommunityFigures>('catalogue/CommunityFigures'),
+  /** Optional slot: collection and wantlist counts, bound by the collection module (none bound: nobody holds anything). */
+  HoldingCounts: token<HoldingCounts>('catalogue/HoldingCounts'),
   Presenter: token<CataloguePresenter>('catalogue/Presenter'),
 } as const;

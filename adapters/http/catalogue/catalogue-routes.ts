@@ -3,6 +3,7 @@ import type { GetArtist } from '../../../application/catalogue/get-artist.js';
 import type { GetLabel } from '../../../application/catalogue/get-label.js';
 import type { GetMaster } from '../../../application/catalogue/get-master.js';
 import type { GetRelease } from '../../../application/catalogue/get-release.js';
+import type { GetReleaseStats } from '../../../application/catalogue/get-release-stats.js';
 import type { ListArtistReleases } from '../../../application/catalogue/list-artist-releases.js';
 import type { ListLabelReleases } from '../../../application/catalogue/list-label-releases.js';
 import type { ListMasterVersions } from '../../../application/catalogue/list-master-versions.js';
@@ -24,6 +25,7 @@ export interface CatalogueUseCases {
   readonly listArtistReleases: ListArtistReleases;
   readonly getLabel: GetLabel;
   readonly listLabelReleases: ListLabelReleases;
+  readonly getReleaseStats: GetReleaseStats;
 }
 
 const notFound = (message: string) => () => new NotFound(message);
@@ -52,6 +54,12 @@ export class CatalogueRoutes implements RouteModule {
       // Already JSON text (the filled template): sent as it is.
       ctx.type = 'application/json';
       ctx.body = presenter.release(view);
+    });
+
+    router.get('/releases/:id/stats', async (ctx) => {
+      const releaseId = pathId(ctx.params.id, notFound('Release not found.'));
+      const stats = await useCases.getReleaseStats.execute({ releaseId });
+      ctx.body = { num_have: stats.inCollection, num_want: stats.inWantlist };
     });
 
     router.get('/masters/:id', async (ctx) => {

@@ -1,0 +1,217 @@
+import type Router from '@koa/router';
+import type { CollectionValue, GetCollectionValue } from '../../../application/collection/collection-value.js';
+import type { ListFields } from '../../../application/collection/fields.js';
+import type { CreateFolder, DeleteFolder, EditFolder, GetFolder, ListFolders } from '../../../application/collection/folders.js';
+import type {
+  AddToFolder,
+  DeleteInstance,
+  EditInstance,
+  InstancePage,
+  ListFolderItems,
+  ListReleaseInstances,
+  SetInstanceNote,
+} from '../../../application/collection/instances.js';
+import { wantChangeOf, type EditWant, type GetWant, type ListWants, type PutWant, type RemoveWant } from '../../../application/collection/wantlist.js';
+import { NotFound } from '../../../application/errors.js';
+import type { SpindleState } from '../http-state.js';
+import { jsonBodyParser } from '../json-body-parser.js';
+import { PageQuery, paginate } from '../pagination.js';
+import { pathId, validateQuery } from '../query.js';
+import type { RouteModule } from '../route-module.js';
+import type { CollectionPresenter } from './collection-presenter.js';
+import { CollectionListQuery } from './collection-queries.js';
+import type Koa from 'koa';
+
+/** The use cases the collection routes call. */
+export interface CollectionUseCases {
+  readonly listFolders: ListFolders;
+  readonly getFolder: GetFolder;
+  readonly createFolder: CreateFolder;
+  readonly editFolder: EditFolder;
+  readonly deleteFolder: DeleteFolder;
+  readonly listFolderItems: ListFolderItems;
+  readonly listReleaseInstances: ListReleaseInstances;
+  readonly addToFolder: AddToFolder;
+  readonly editInstance: EditInstance;
+  readonly deleteInstance: DeleteInstance;
+  readonly setInstanceNote: SetInstanceNote;
+  readonly listFields: ListFields;
+  readonly getValue: GetCollectionValue;
+  readonly listWants: ListWants;
+  readonly getWant: GetWant;
+  readonly putWant: PutWant;
+  readonly editWant: EditWant;
+  readonly removeWant: RemoveWant;
+}
+
+/** A folder id of a path: 0 or a positive whole number; anything else names no folder. */
+function folderId(value: string | undefined): number {
+  if (value === '0') return 0;
+  return pathId(value, () => new NotFound('Folder not found.'));
+}
+
+const releaseId = (value: string | undefined): number => pathId(value, () => new NotFound('Release not found.'));
+const instanceId = (value: string | undefined): number => pathId(value, () => new NotFound('Instance not found.'));
+const fieldId = (value: string | undefined): number => pathId(value, () => new NotFound('Field not found.'));
+
+const bodyOf = (ctx: Koa.Context): unknown => (ctx.request as unknown as { body?: unknown }).body;
+
+/**
+ * A user's collection (folders, instances, notes fields, value) and wantlist under `/s/{name}/…` (and `/users/{name}/…`),
+ * with the statuses of GAPS: 201 with a body for new folders, instances and wants, 204 for edits and deletions of
+ * instances and deletions of folders and wants.
+ */
+export class CollectionRoutes implements RouteModule {
+  constructor(
+    private readonly useCases: CollectionUseCases,
+    private readonly presenter: CollectionPresenter,
+    private readonly options: { readonly baseUrl: string; readonly maxBodyBytes: number },
+  ) {}
+
+  register(router: Router<SpindleState>): void {
+    const { useCases: u, presenter: p, options } = this;
+    const body = jsonBodyParser(options.maxBodyBytes);
+    const base = '/s/:name/collection';
+    const instancePath = (ctx: { params: Record<string, string | undefined>; state: SpindleState }) => ({
+      name: ctx.params.name!,
+      folderId: folderId(ctx.params.folder),
+      releaseId: releaseId(ctx.params.release),
+      instanceId: instanceId(ctx.params.instance),
+      caller: ctx.state.caller,
+    });
+    const instances = (ctx: Koa.Context, result: InstancePage): object => ({
+      pagination: paginate(ctx, options.baseUrl, result.page),
+      releases: result.page.items.map((v) => p.instance(v)),
+    });
+
+    router.get(`${base}/folders`, async (ctx) => {
+      const { user, folders } = await u.listFolders.execute({ name: ctx.params.name!, caller: ctx.state.caller });
+      ctx.body = { folders: folders.map((f) => p.folder(user, f)) };
+    });
+    router.post(`${base}/folders`, body, async (ctx) => {
+      const { user, folder } = await u.createFolder.execute({ name: ctx.params.name!, caller: ctx.state.caller, body: bodyOf(ctx) });
+      ctx.status = 201;
+      ctx.body = p.folder(user, folder);
+    });
+    router.get(`${base}/folders/:folder`, async (ctx) => {
+      const { user, folder } = await u.getFolder.execute({ name: ctx.params.name!, folderId: folderId(ctx.params.folder), caller: ctx.state.caller });
+      ctx.body = p.folder(user, folder);
+    });
+    router.post(`${base}/folders/:folder`, body, async (ctx) => {
+      const { user, folder } = await u.editFolder.execute({
+        name: ctx.params.name!,
+        folderId: folderId(ctx.params.folder),
+        caller: ctx.state.caller,
+        body: bodyOf(ctx),
+      });
+      ctx.body = p.folder(user, folder);
+    });
+    router.delete(`${base}/folders/:folder`, async (ctx) => {
+      await u.deleteFolder.execute({ name: ctx.params.name!, folderId: folderId(ctx.params.folder), caller: ctx.state.caller });
+      ctx.status = 204;
+    });
+
+    router.get(`${base}/folders/:folder/releases`, async (ctx) => {
+      const q = validateQuery(CollectionListQuery, ctx.query);
+      const result = await u.listFolderItems.execute({
+        name: ctx.params.name!,
+        folderId: folderId(ctx.params.folder),
+        caller: ctx.state.caller,
+        sort: q.sortKey(),
+        order: q.sortOrder(),
+        page: q.toPageRequest(),
+      });
+      ctx.body = instances(ctx, result);
+    });
+    router.post(`${base}/folders/:folder/releases/:release`, body, async (ctx) => {
+      const folder = folderId(ctx.params.folder);
+      const release = releaseId(ctx.params.release);
+      const { user, instance } = await u.addToFolder.execute({ name: ctx.params.name!, folderId: folder, releaseId: release, caller: ctx.state.caller });
+      ctx.status = 201;
+      ctx.body = { instance_id: instance.id, resource_url: p.instanceUrl(user, folder, release, instance.id) };
+    });
+    // The instance paths, and the singular form the spec writes into resource_url (`…/release/{r}/instance/{i}`).
+    for (const path of [`${base}/folders/:folder/releases/:release/instances/:instance`, `${base}/folders/:folder/release/:release/instance/:instance`]) {
+      router.post(path, body, async (ctx) => {
+        await u.editInstance.execute({ ...instancePath(ctx), body: bodyOf(ctx) });
+        ctx.status = 204;
+      });
+      router.delete(path, async (ctx) => {
+        await u.deleteInstance.execute(instancePath(ctx));
+        ctx.status = 204;
+      });
+      router.post(`${path}/fields/:field`, body, async (ctx) => {
+        const fromBody = bodyOf(ctx);
+        const value =
+          ctx.query.value !== undefined
+            ? ctx.query.value
+            : typeof fromBody === 'object' && fromBody !== null && !Array.isArray(fromBody)
+              ? (fromBody as Record<string, unknown>).value
+              : undefined;
+        await u.setInstanceNote.execute({ ...instancePath(ctx), fieldId: fieldId(ctx.params.field), value: Array.isArray(value) ? value.at(-1) : value });
+        ctx.status = 204;
+      });
+    }
+
+    router.get(`${base}/releases/:release`, async (ctx) => {
+      const q = validateQuery(PageQuery, ctx.query);
+      const raw = ctx.params.release;
+      const release = raw === '0' ? 0 : releaseId(raw);
+      const result = await u.listReleaseInstances.execute({ name: ctx.params.name!, releaseId: release, caller: ctx.state.caller, page: q.toPageRequest() });
+      ctx.body = instances(ctx, result);
+    });
+    router.get(`${base}/fields`, async (ctx) => {
+      const fields = await u.listFields.execute({ name: ctx.params.name!, caller: ctx.state.caller });
+      ctx.body = { fields: fields.map((f) => p.field(f)) };
+    });
+    router.get(`${base}/value`, async (ctx) => {
+      const value: CollectionValue = await u.getValue.execute({ name: ctx.params.name!, caller: ctx.state.caller });
+      ctx.body = p.value(value);
+    });
+
+    router.get('/s/:name/wants', async (ctx) => {
+      const q = validateQuery(CollectionListQuery, ctx.query);
+      const { page } = await u.listWants.execute({
+        name: ctx.params.name!,
+        caller: ctx.state.caller,
+        sort: q.sortKey(),
+        order: q.sortOrder(),
+        page: q.toPageRequest(),
+      });
+      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), wants: page.items.map((v) => p.want(v)) };
+    });
+    router.get('/s/:name/wants/:release', async (ctx) => {
+      ctx.body = p.want(await u.getWant.execute({ name: ctx.params.name!, releaseId: releaseId(ctx.params.release), caller: ctx.state.caller }));
+    });
+    router.put('/s/:name/wants/:release', body, async (ctx) => {
+      const view = await u.putWant.execute({
+        name: ctx.params.name!,
+        releaseId: releaseId(ctx.params.release),
+        caller: ctx.state.caller,
+        change: wantChangeOf(lastValues(ctx.query), bodyOf(ctx)),
+      });
+      ctx.status = 201;
+      ctx.body = p.want(view);
+    });
+    router.post('/s/:name/wants/:release', body, async (ctx) => {
+      const view = await u.editWant.execute({
+        name: ctx.params.name!,
+        releaseId: releaseId(ctx.params.release),
+        caller: ctx.state.caller,
+        change: wantChangeOf(lastValues(ctx.query), bodyOf(ctx)),
+      });
+      ctx.body = p.want(view);
+    });
+    router.delete('/s/:name/wants/:release', async (ctx) => {
+      await u.removeWant.execute({ name: ctx.params.name!, releaseId: releaseId(ctx.params.release), caller: ctx.state.caller });
+      ctx.status = 204;
+    });
+  }
+}
+
+/** The query's parameters, the last value of a repeated one. */
+function lastValues(query: Record<string, string | string[] | undefined>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query)) out[k] = Array.isArray(v) ? v.at(-1) : v;
+  return out;
+}

@@ -1,0 +1,195 @@
+import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
+import type { Holding, HoldingCounts } from '../../application/ports/community-figures.js';
+import { creditLine } from '../../domain/catalogue/credit.js';
+import { formatSummary, releaseYear } from '../../domain/catalogue/release-summary.js';
+import { ALL_FOLDER, Collection, UNCATEGORIZED_FOLDER, type Folder, type Privacy } from '../../domain/collection/collection.js';
+import type {
+  CollectionRepository,
+  CollectionSort,
+  ListRequest,
+  Slice,
+  WantlistRepository,
+} from '../../domain/collection/collection-repository.js';
+import type { Instance } from '../../domain/collection/instance.js';
+import type { NotesField } from '../../domain/collection/notes-fields.js';
+import type { Want } from '../../domain/collection/want.js';
+import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
+
+interface Stored {
+  folders: Map<number, { userId: number; name: string }>;
+  settings: Map<number, { fields: readonly NotesField[]; privacy: Privacy }>;
+  instances: Map<number, Instance>;
+  wants: Map<string, Want>;
+  nextFolder: number;
+  nextInstance: number;
+}
+
+type SortKeys = Record<'label' | 'artist' | 'title' | 'catno' | 'format', string> & { year: number };
+
+/** The fields a list sorts releases by, as the SQL columns hold them; empty for a release the catalogue lacks. */
+async function sortKeysOf(catalogue: CatalogueReader | undefined, ids: readonly number[]): Promise<Map<number, SortKeys>> {
+  const keys = new Map<number, SortKeys>();
+  for (const id of new Set(ids)) {
+    const r = (await catalogue?.release(id))?.record;
+    keys.set(id, {
+      label: r?.labels[0]?.name ?? '',
+      catno: r?.labels[0]?.catno ?? '',
+      artist: r ? creditLine(r.artists) : '',
+      title: r?.title ?? '',
+      format: r ? formatSummary(r.formats) : '',
+      year: r ? releaseYear(r.released) : 0,
+    });
+  }
+  return keys;
+}
+
+function sorted<T extends { releaseId: number; rating: number; dateAdded: Date }>(
+  items: T[],
+  keys: Map<number, SortKeys>,
+  request: ListRequest,
+  own: (item: T) => number,
+): Slice<T> {
+  const sign = request.order === 'desc' ? -1 : 1;
+  const by = (sort: CollectionSort, a: T, b: T): number => {
+    if (sort === 'rating') return a.rating - b.rating;
+    if (sort === 'added') return a.dateAdded.getTime() - b.dateAdded.getTime();
+    const ka = keys.get(a.releaseId)!;
+    const kb = keys.get(b.releaseId)!;
+    if (sort === 'year') return ka.year - kb.year;
+    const x = ka[sort].toLowerCase();
+    const y = kb[sort].toLowerCase();
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  items.sort((a, b) => sign * (by(request.sort, a, b) || own(a) - own(b)));
+  return { items: items.slice(request.offset, request.offset + request.limit), total: items.length };
+}
+
+/**
+ * Collections, wantlists and their counts in memory, enlisted in an `InMemoryUnitOfWork` (runs there are serialised,
+ * so `loadForChange` needs no lock). Sorting by release fields reads the releases from the catalogue given.
+ */
+export class InMemoryCollectionStore implements InMemoryTransactional {
+  private state: Stored = { folders: new Map(), settings: new Map(), instances: new Map(), wants: new Map(), nextFolder: 2, nextInstance: 1 };
+  readonly collections: CollectionRepository;
+  readonly wantlists: WantlistRepository;
+  readonly holdings: HoldingCounts;
+
+  constructor(uow: InMemoryUnitOfWork, catalogue?: CatalogueReader) {
+    uow.enlist(this);
+    const store = (): Stored => this.state;
+    const wantKey = (userId: number, releaseId: number): string => `${userId}/${releaseId}`;
+
+    const load = async (userId: number): Promise<Collection> => {
+      const s = store();
+      const count = (folderId: number): number => [...s.instances.values()].filter((i) => i.userId === userId && i.folderId === folderId).length;
+      const folders: Folder[] = [{ id: UNCATEGORIZED_FOLDER, name: 'Uncategorized', count: count(UNCATEGORIZED_FOLDER) }];
+      for (const [id, f] of s.folders) if (f.userId === userId) folders.push({ id, name: f.name, count: count(id) });
+      const settings = s.settings.get(userId);
+      if (!settings) return Collection.restore(userId, folders, Collection.fresh(userId).fields, Collection.fresh(userId).privacy);
+      return Collection.restore(userId, folders, settings.fields, settings.privacy);
+    };
+
+    this.collections = {
+      load,
+      loadForChange: load,
+      async save(c) {
+        const s = store();
+        s.settings.set(c.userId, { fields: c.fields, privacy: c.privacy });
+        for (const [id, f] of [...s.folders]) if (f.userId === c.userId) s.folders.delete(id);
+        for (const f of c.folders) if (f.id !== ALL_FOLDER && f.id !== UNCATEGORIZED_FOLDER) s.folders.set(f.id, { userId: c.userId, name: f.name });
+      },
+      async nextFolderId() {
+        return store().nextFolder++;
+      },
+      async nextInstanceId() {
+        return store().nextInstance++;
+      },
+      async instance(userId, instanceId) {
+        const i = store().instances.get(instanceId);
+        return i && i.userId === userId ? i : null;
+      },
+      async addInstance(i) {
+        store().instances.set(i.id, i);
+      },
+      async updateInstance(i) {
+        store().instances.set(i.id, i);
+      },
+      async removeInstance(i) {
+        store().instances.delete(i.id);
+      },
+      async removeNotes(userId, fieldId, keep) {
+        const s = store();
+        for (const i of [...s.instances.values()]) {
+          const value = i.notes.get(fieldId);
+          if (i.userId !== userId || value === undefined || keep?.includes(value)) continue;
+          s.instances.set(i.id, i.noted({ fieldId, value: '' }));
+        }
+      },
+      async instancesOfRelease(userId, releaseId, offset, limit) {
+        const all = [...store().instances.values()].filter((i) => i.userId === userId && i.releaseId === releaseId).sort((a, b) => a.id - b.id);
+        return { items: all.slice(offset, offset + limit), total: all.length };
+      },
+      async instancesInFolder(userId, folderId, request) {
+        const all = [...store().instances.values()].filter((i) => i.userId === userId && (folderId === ALL_FOLDER || i.folderId === folderId));
+        return sorted(all, await sortKeysOf(catalogue, all.map((i) => i.releaseId)), request, (i) => i.id);
+      },
+      async releaseIdsHeld(userId) {
+        return [...store().instances.values()].filter((i) => i.userId === userId).map((i) => i.releaseId);
+      },
+    };
+
+    this.wantlists = {
+      async want(userId, releaseId) {
+        return store().wants.get(wantKey(userId, releaseId)) ?? null;
+      },
+      async add(w) {
+        store().wants.set(wantKey(w.userId, w.releaseId), w);
+      },
+      async update(w) {
+        store().wants.set(wantKey(w.userId, w.releaseId), w);
+      },
+      async remove(userId, releaseId) {
+        store().wants.delete(wantKey(userId, releaseId));
+      },
+      async list(userId, request) {
+        const all = [...store().wants.values()].filter((w) => w.userId === userId);
+        return sorted(all, await sortKeysOf(catalogue, all.map((w) => w.releaseId)), request, (w) => w.releaseId);
+      },
+      async count(userId) {
+        return [...store().wants.values()].filter((w) => w.userId === userId).length;
+      },
+    };
+
+    const holding = (userId: string | null, matches: (releaseId: number) => boolean): Holding => {
+      const s = store();
+      const instances = [...s.instances.values()].filter((i) => matches(i.releaseId));
+      const wants = [...s.wants.values()].filter((w) => matches(w.releaseId));
+      const mine = (x: { userId: number }): boolean => userId !== null && x.userId === Number(userId);
+      return {
+        community: { inCollection: instances.length, inWantlist: wants.length },
+        user: userId === null ? null : { inCollection: instances.filter(mine).length, inWantlist: wants.filter(mine).length },
+      };
+    };
+    this.holdings = {
+      async forReleases(ids, userId) {
+        return new Map(ids.map((id) => [id, holding(userId, (r) => r === id)]));
+      },
+      async forMasters(ids, userId) {
+        const masterOf = new Map<number, number | null>();
+        for (const r of new Set([...store().instances.values(), ...store().wants.values()].map((x) => x.releaseId))) {
+          masterOf.set(r, (await catalogue?.release(r))?.record.masterId ?? null);
+        }
+        return new Map(ids.map((id) => [id, holding(userId, (r) => masterOf.get(r) === id)]));
+      },
+    };
+  }
+
+  snapshot(): unknown {
+    const s = this.state;
+    return { ...s, folders: new Map(s.folders), settings: new Map(s.settings), instances: new Map(s.instances), wants: new Map(s.wants) };
+  }
+
+  restore(snapshot: unknown): void {
+    this.state = snapshot as Stored;
+  }
+}

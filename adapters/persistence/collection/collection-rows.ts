@@ -1,0 +1,121 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { UserRow } from '../identity/identity-rows.js';
+
+/*
+ * The collection tables. These row classes exist for the schema (migrations are generated from them); the
+ * repositories read and write them with SQL through the current unit of work. The per-release counts
+ * (`collection_release_count`) are kept by triggers on the instance and want tables (see the migrations).
+ */
+
+/** A user's collection settings: privacy and the notes fields (the aggregate's small parts, one row). */
+export class CollectionSettingsRow {
+  user!: UserRow;
+  collectionPublic!: boolean;
+  wantlistPublic!: boolean;
+  /** The notes fields as JSON: `[{id, name, type, position, public, options | lines}]`. */
+  fields!: unknown;
+}
+
+/** A folder a user made (folders 0 and 1 are not stored: every collection has them). Ids are unique across users. */
+export class CollectionFolderRow {
+  id!: number;
+  user!: UserRow;
+  name!: string;
+  /** The name lower-cased: unique per user. */
+  nameKey!: string;
+}
+
+/** One copy of a release in a collection. */
+export class CollectionInstanceRow {
+  id!: number;
+  user!: UserRow;
+  folderId!: number;
+  releaseId!: number;
+  rating!: number;
+  dateAdded!: Date;
+  /** Field id → value, as JSON. */
+  notes!: unknown;
+}
+
+/** A release on a user's wantlist. */
+export class WantRow {
+  user!: UserRow;
+  releaseId!: number;
+  notes!: string;
+  rating!: number;
+  dateAdded!: Date;
+}
+
+/** How many instances and wants a release has, kept by triggers in the same transaction as the change. */
+export class ReleaseCountRow {
+  releaseId!: number;
+  have!: number;
+  want!: number;
+}
+
+export const CollectionSettingsSchema = new EntitySchema<CollectionSettingsRow>({
+  class: CollectionSettingsRow,
+  tableName: 'collection_settings',
+  properties: {
+    user: { kind: '1:1', entity: () => UserRow, primary: true, deleteRule: 'cascade', owner: true },
+    collectionPublic: { type: 'boolean', default: true },
+    wantlistPublic: { type: 'boolean', default: true },
+    fields: { type: 'json', columnType: 'jsonb' },
+  },
+});
+
+export const CollectionFolderSchema = new EntitySchema<CollectionFolderRow>({
+  class: CollectionFolderRow,
+  tableName: 'collection_folder',
+  uniques: [{ name: 'collection_folder_user_id_name_key_unique', properties: ['user', 'nameKey'] }],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    user: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade' },
+    name: { type: 'text' },
+    nameKey: { type: 'text' },
+  },
+});
+
+export const CollectionInstanceSchema = new EntitySchema<CollectionInstanceRow>({
+  class: CollectionInstanceRow,
+  tableName: 'collection_instance',
+  indexes: [
+    { name: 'collection_instance_user_id_folder_id_index', properties: ['user', 'folderId'] },
+    { name: 'collection_instance_user_id_release_id_index', properties: ['user', 'releaseId'] },
+    { name: 'collection_instance_release_id_index', properties: ['releaseId'] },
+  ],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    user: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade', index: false },
+    folderId: { type: 'integer' },
+    releaseId: { type: 'integer' },
+    rating: { type: 'smallint', default: 0 },
+    dateAdded: { type: 'datetime', columnType: 'timestamptz' },
+    notes: { type: 'json', columnType: 'jsonb', defaultRaw: `'{}'` },
+  },
+});
+
+export const WantSchema = new EntitySchema<WantRow>({
+  class: WantRow,
+  tableName: 'want',
+  indexes: [{ name: 'want_release_id_index', properties: ['releaseId'] }],
+  properties: {
+    user: { kind: 'm:1', entity: () => UserRow, primary: true, deleteRule: 'cascade' },
+    releaseId: { type: 'integer', primary: true },
+    notes: { type: 'text', default: '' },
+    rating: { type: 'smallint', default: 0 },
+    dateAdded: { type: 'datetime', columnType: 'timestamptz' },
+  },
+});
+
+export const ReleaseCountSchema = new EntitySchema<ReleaseCountRow>({
+  class: ReleaseCountRow,
+  tableName: 'collection_release_count',
+  properties: {
+    releaseId: { type: 'integer', primary: true, autoincrement: false },
+    have: { type: 'integer', default: 0 },
+    want: { type: 'integer', default: 0 },
+  },
+});
+
+export const COLLECTION_SCHEMAS = [CollectionSettingsSchema, CollectionFolderSchema, CollectionInstanceSchema, WantSchema, ReleaseCountSchema];

@@ -1,0 +1,60 @@
+import { CollectionError } from '../../domain/collection/collection-error.js';
+import type { User } from '../../domain/identity/accounts.js';
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import { ApplicationError, Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
+import type { Caller } from '../shared/caller.js';
+
+/** Whether the caller is that user (a token, an OAuth grant or a web session of theirs). */
+export function isOwner(caller: Caller, user: User): boolean {
+  return caller.kind === 'user' && Number(caller.userId) === user.id;
+}
+
+/** Only the user: anyone else is asked to authenticate (anonymous) or refused (403). */
+export function requireOwner(caller: Caller, user: User): void {
+  if (isOwner(caller, user)) return;
+  if (caller.kind === 'anonymous') throw new Unauthenticated();
+  throw new Forbidden();
+}
+
+/** The user or, when `open` (a public collection or wantlist), anyone: otherwise 401 for anonymous callers, 403 for others. */
+export function requireOwnerUnless(open: boolean, caller: Caller, user: User): void {
+  if (!open) requireOwner(caller, user);
+}
+
+/** The user of a path's `{name}`, or 404 "User not found.". */
+export async function userNamed(users: UserRepository, name: string): Promise<User> {
+  const user = await users.byLoginName(name);
+  if (!user) throw new NotFound('User not found.');
+  return user;
+}
+
+/**
+ * Runs domain rules, turning a refusal of theirs into the application's error of the same meaning: an invalid value
+ * or a forbidden action is 422 with the rule's message, a missing folder, field or instance a 404.
+ */
+export async function underRules<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw asApplicationError(err);
+  }
+}
+
+export function asApplicationError(err: unknown): unknown {
+  if (err instanceof ApplicationError || !(err instanceof CollectionError)) return err;
+  return err.problem === 'not-found' ? new NotFound(err.message) : new Invalid(err.message);
+}
+
+/** A positive whole number from a path or body (numbers arrive as text), or a 422 naming it. */
+export function wholeNumber(raw: unknown, name: string): number {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < 0) throw new Invalid(`Invalid ${name}: expected a whole number, got ${JSON.stringify(raw)}.`);
+  return n;
+}
+
+/** A JSON body as an object of fields: nothing sent is an empty object; anything but an object is a 422. */
+export function bodyFields(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null || body === '') return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid('The body must be a JSON object.');
+  return body as Record<string, unknown>;
+}

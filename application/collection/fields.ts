@@ -1,0 +1,84 @@
+import type { FieldSpec, Privacy } from '../../domain/collection/collection.js';
+import type { CollectionRepository } from '../../domain/collection/collection-repository.js';
+import type { NotesField } from '../../domain/collection/notes-fields.js';
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { Caller } from '../shared/caller.js';
+import { isOwner, requireOwner, requireOwnerUnless, underRules, userNamed } from './collection-access.js';
+
+/** `GET /s/{name}/collection/fields`: every field to the owner; the public ones to anyone when the collection is public. */
+export class ListFields {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly collections: CollectionRepository,
+  ) {}
+
+  async execute(input: { name: string; caller: Caller }): Promise<NotesField[]> {
+    const user = await userNamed(this.users, input.name);
+    const collection = await this.collections.load(user.id);
+    requireOwnerUnless(collection.privacy.collectionPublic, input.caller, user);
+    return collection.visibleFields(isOwner(input.caller, user));
+  }
+}
+
+/** What the settings page shows: the fields, in order, and the privacy of the collection and wantlist. */
+export interface CollectionSettings {
+  readonly fields: readonly NotesField[];
+  readonly privacy: Privacy;
+}
+
+/** A change made on the collection settings page. */
+export type SettingsChange =
+  | { readonly kind: 'privacy'; readonly privacy: Privacy }
+  | { readonly kind: 'add-field'; readonly spec: FieldSpec }
+  | { readonly kind: 'edit-field'; readonly fieldId: number; readonly spec: FieldSpec }
+  | { readonly kind: 'remove-field'; readonly fieldId: number }
+  | { readonly kind: 'move-field'; readonly fieldId: number; readonly step: -1 | 1 };
+
+/**
+ * The collection settings of the web page (the API has no calls for them): privacy of the collection and the
+ * wantlist, and the notes fields (add, edit, remove, reorder). Removing a field removes its notes; dropping a
+ * dropdown's option removes the notes that held it. The user only.
+ */
+export class CollectionSettingsUseCase {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly collections: CollectionRepository,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async read(input: { name: string; caller: Caller }): Promise<CollectionSettings> {
+    const user = await userNamed(this.users, input.name);
+    requireOwner(input.caller, user);
+    const collection = await this.collections.load(user.id);
+    return { fields: collection.fields, privacy: collection.privacy };
+  }
+
+  async change(input: { name: string; caller: Caller; change: SettingsChange }): Promise<CollectionSettings> {
+    const user = await userNamed(this.users, input.name);
+    requireOwner(input.caller, user);
+    const change = input.change;
+    return underRules(() =>
+      this.uow.run(async () => {
+        const collection = await this.collections.loadForChange(user.id);
+        const changed =
+          change.kind === 'privacy'
+            ? collection.withPrivacy(change.privacy)
+            : change.kind === 'add-field'
+              ? collection.addField(change.spec)
+              : change.kind === 'edit-field'
+                ? collection.editField(change.fieldId, change.spec)
+                : change.kind === 'remove-field'
+                  ? collection.removeField(change.fieldId)
+                  : collection.moveField(change.fieldId, change.step);
+        await this.collections.save(changed);
+        if (change.kind === 'remove-field') await this.collections.removeNotes(user.id, change.fieldId);
+        if (change.kind === 'edit-field') {
+          const field = changed.field(change.fieldId);
+          if (field.type === 'dropdown') await this.collections.removeNotes(user.id, field.id, field.options);
+        }
+        return { fields: changed.fields, privacy: changed.privacy };
+      }),
+    );
+  }
+}

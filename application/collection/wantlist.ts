@@ -1,0 +1,167 @@
+import type { CollectionRepository, CollectionSort, WantlistRepository } from '../../domain/collection/collection-repository.js';
+import { Want } from '../../domain/collection/want.js';
+import type { User } from '../../domain/identity/accounts.js';
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import { NotFound } from '../errors.js';
+import type { Clock } from '../ports/clock.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { Caller } from '../shared/caller.js';
+import { pageOffset, type Page, type PageRequest, type SortOrder } from '../shared/page.js';
+import { bodyFields, isOwner, requireOwner, requireOwnerUnless, underRules, userNamed } from './collection-access.js';
+import type { HeldRelease, HeldReleases } from './held-releases.js';
+
+/** A want as a caller sees it: the notes to the owner alone. */
+export interface WantView {
+  readonly user: User;
+  readonly want: Want;
+  readonly release: HeldRelease;
+  /** The notes: only to the owner. */
+  readonly notes: string | undefined;
+}
+
+/** The notes and rating of a want, from a JSON body or the query (clients send either). */
+export interface WantChange {
+  readonly notes?: unknown;
+  readonly rating?: unknown;
+}
+
+/** The change a request carries: a body's fields win over the query's of the same name. */
+export function wantChangeOf(query: Record<string, unknown>, body: unknown): WantChange {
+  const fields = { ...pick(query), ...pick(bodyFields(body)) };
+  return fields;
+}
+
+function pick(from: Record<string, unknown>): WantChange {
+  const out: { notes?: unknown; rating?: unknown } = {};
+  if (from.notes !== undefined) out.notes = from.notes;
+  if (from.rating !== undefined) out.rating = from.rating;
+  return out;
+}
+
+async function viewOf(held: HeldReleases, user: User, want: Want, caller: Caller): Promise<WantView> {
+  const release = (await held.of([want.releaseId], caller)).get(want.releaseId)!;
+  return { user, want, release, notes: isOwner(caller, user) ? want.notes : undefined };
+}
+
+/** `GET /s/{name}/wants`: the wantlist, sorted and paginated, to the owner or, when public, anyone. */
+export class ListWants {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly collections: CollectionRepository,
+    private readonly wants: WantlistRepository,
+    private readonly held: HeldReleases,
+  ) {}
+
+  async execute(input: { name: string; caller: Caller; sort: CollectionSort; order: SortOrder; page: PageRequest }): Promise<{
+    user: User;
+    page: Page<WantView>;
+  }> {
+    const user = await userNamed(this.users, input.name);
+    requireOwnerUnless((await this.collections.load(user.id)).privacy.wantlistPublic, input.caller, user);
+    const slice = await this.wants.list(user.id, { sort: input.sort, order: input.order, offset: pageOffset(input.page), limit: input.page.perPage });
+    const releases = await this.held.of(
+      slice.items.map((w) => w.releaseId),
+      input.caller,
+    );
+    const owner = isOwner(input.caller, user);
+    const items = slice.items.map((want) => ({ user, want, release: releases.get(want.releaseId)!, notes: owner ? want.notes : undefined }));
+    return { user, page: { items, total: slice.total, page: input.page.page, perPage: input.page.perPage } };
+  }
+}
+
+/** `GET /s/{name}/wants/{release_id}`: one want. */
+export class GetWant {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly collections: CollectionRepository,
+    private readonly wants: WantlistRepository,
+    private readonly held: HeldReleases,
+  ) {}
+
+  async execute(input: { name: string; releaseId: number; caller: Caller }): Promise<WantView> {
+    const user = await userNamed(this.users, input.name);
+    requireOwnerUnless((await this.collections.load(user.id)).privacy.wantlistPublic, input.caller, user);
+    const want = await this.wants.want(user.id, input.releaseId);
+    if (!want) throw new NotFound('The release is not in the wantlist.');
+    return viewOf(this.held, user, want, input.caller);
+  }
+}
+
+/**
+ * `PUT /s/{name}/wants/{release_id}`: adds the release to the wantlist with the notes and rating given (201); a want
+ * that exists already is updated instead (clients re-send PUTs), still 201 with the want. The owner only.
+ */
+export class PutWant {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly collections: CollectionRepository,
+    private readonly wants: WantlistRepository,
+    private readonly held: HeldReleases,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { name: string; releaseId: number; caller: Caller; change: WantChange }): Promise<WantView> {
+    const user = await userNamed(this.users, input.name);
+    requireOwner(input.caller, user);
+    if (!(await this.held.exists(input.releaseId))) throw new NotFound('Release not found.');
+    const want = await underRules(() =>
+      this.uow.run(async () => {
+        await this.collections.loadForChange(user.id);
+        const old = await this.wants.want(user.id, input.releaseId);
+        const want = (old ?? Want.added(user.id, input.releaseId, this.clock.now())).edited(input.change);
+        if (old) await this.wants.update(want);
+        else await this.wants.add(want);
+        return want;
+      }),
+    );
+    return viewOf(this.held, user, want, input.caller);
+  }
+}
+
+/** `POST /s/{name}/wants/{release_id}`: changes the notes and rating of a want (200 with it); 404 when not wanted. */
+export class EditWant {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly collections: CollectionRepository,
+    private readonly wants: WantlistRepository,
+    private readonly held: HeldReleases,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(input: { name: string; releaseId: number; caller: Caller; change: WantChange }): Promise<WantView> {
+    const user = await userNamed(this.users, input.name);
+    requireOwner(input.caller, user);
+    const want = await underRules(() =>
+      this.uow.run(async () => {
+        await this.collections.loadForChange(user.id);
+        const old = await this.wants.want(user.id, input.releaseId);
+        if (!old) throw new NotFound('The release is not in the wantlist.');
+        const want = old.edited(input.change);
+        await this.wants.update(want);
+        return want;
+      }),
+    );
+    return viewOf(this.held, user, want, input.caller);
+  }
+}
+
+/** `DELETE /s/{name}/wants/{release_id}`: removes the want, 204; 404 when not wanted. The owner only. */
+export class RemoveWant {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly collections: CollectionRepository,
+    private readonly wants: WantlistRepository,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(input: { name: string; releaseId: number; caller: Caller }): Promise<void> {
+    const user = await userNamed(this.users, input.name);
+    requireOwner(input.caller, user);
+    await this.uow.run(async () => {
+      await this.collections.loadForChange(user.id);
+      if (!(await this.wants.want(user.id, input.releaseId))) throw new NotFound('The release is not in the wantlist.');
+      await this.wants.remove(user.id, input.releaseId);
+    });
+  }
+}

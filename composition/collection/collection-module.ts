@@ -1,0 +1,164 @@
+import { ContainerModule } from 'inversify';
+import { CollectionPresenter } from '../../adapters/http/collection/collection-presenter.js';
+import { CollectionRoutes } from '../../adapters/http/collection/collection-routes.js';
+import { COLLECTION_SCHEMAS } from '../../adapters/persistence/collection/collection-rows.js';
+import { COLLECTION_MIGRATIONS } from '../../adapters/persistence/collection/migrations/index.js';
+import { MikroOrmCollectionRepository, MikroOrmWantlistRepository } from '../../adapters/persistence/collection/mikro-orm-collection-repositories.js';
+import { SqlHoldingCounts } from '../../adapters/persistence/collection/sql-holding-counts.js';
+import { CollectionFigures } from '../../application/collection/collection-figures.js';
+import { GetCollectionValue } from '../../application/collection/collection-value.js';
+import { CollectionSettingsUseCase, ListFields } from '../../application/collection/fields.js';
+import { CreateFolder, DeleteFolder, EditFolder, GetFolder, ListFolders } from '../../application/collection/folders.js';
+import { HeldReleases } from '../../application/collection/held-releases.js';
+import {
+  AddToFolder,
+  DeleteInstance,
+  EditInstance,
+  ListFolderItems,
+  ListReleaseInstances,
+  SetInstanceNote,
+} from '../../application/collection/instances.js';
+import { EditWant, GetWant, ListWants, PutWant, RemoveWant } from '../../application/collection/wantlist.js';
+import type { ImageLinks } from '../../application/ports/image-links.js';
+import type { ReleasePrices } from '../../application/ports/release-prices.js';
+import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
+import { CORE } from '../core/core-tokens.js';
+import { HTTP } from '../http/http-tokens.js';
+import { IDENTITY } from '../identity/identity-tokens.js';
+import { IMAGES } from '../images/images-tokens.js';
+import { PERSISTENCE } from '../persistence/persistence-tokens.js';
+import type { SpindleModule } from '../spindle-module.js';
+import { USERS } from '../users/users-tokens.js';
+import { COLLECTION } from './collection-tokens.js';
+import { seedDemoCollections } from './demo-collections.js';
+
+/**
+ * Users' collections (folders, instances, notes fields, privacy, value) and wantlists: the API under
+ * `/s/{name}/collection` and `/s/{name}/wants`, the collection settings web page, the profile's collection and
+ * wantlist figures (`USERS.FiguresPart`) and the catalogue's collection and wantlist counts (`CATALOGUE.HoldingCounts`).
+ */
+export const collectionModule: SpindleModule = {
+  name: 'collection',
+  schema: { entities: COLLECTION_SCHEMAS, migrations: COLLECTION_MIGRATIONS },
+  demoAfter: ['identity', 'catalogue'],
+
+  bindings: ({ config, db }) =>
+    new ContainerModule(({ bind }) => {
+      bind(COLLECTION.Repository).toConstantValue(new MikroOrmCollectionRepository(db.orm));
+      bind(COLLECTION.Wantlists).toConstantValue(new MikroOrmWantlistRepository(db.orm));
+      bind(CATALOGUE.HoldingCounts).toConstantValue(new SqlHoldingCounts(db.orm, db.hotReadPool()));
+      bind(USERS.FiguresPart)
+        .toResolvedValue((c, w) => new CollectionFigures(c, w), [COLLECTION.Repository, COLLECTION.Wantlists])
+        .inSingletonScope();
+      const images = { serviceIdentifier: IMAGES.Links, optional: true } as const;
+      const prices = { serviceIdentifier: COLLECTION.ReleasePrices, optional: true } as const;
+      bind(COLLECTION.HeldReleases)
+        .toResolvedValue((c, i: ImageLinks | undefined) => new HeldReleases(c, i), [CATALOGUE.Reader, images])
+        .inSingletonScope();
+
+      const users = IDENTITY.UserRepository;
+      const repo = COLLECTION.Repository;
+      const wants = COLLECTION.Wantlists;
+      const held = COLLECTION.HeldReleases;
+      const uow = PERSISTENCE.UnitOfWork;
+      const clock = CORE.Clock;
+      bind(COLLECTION.ListFolders).toResolvedValue((u, c) => new ListFolders(u, c), [users, repo]).inSingletonScope();
+      bind(COLLECTION.GetFolder).toResolvedValue((u, c) => new GetFolder(u, c), [users, repo]).inSingletonScope();
+      bind(COLLECTION.CreateFolder).toResolvedValue((u, c, w) => new CreateFolder(u, c, w), [users, repo, uow]).inSingletonScope();
+      bind(COLLECTION.EditFolder).toResolvedValue((u, c, w) => new EditFolder(u, c, w), [users, repo, uow]).inSingletonScope();
+      bind(COLLECTION.DeleteFolder).toResolvedValue((u, c, w) => new DeleteFolder(u, c, w), [users, repo, uow]).inSingletonScope();
+      bind(COLLECTION.ListFolderItems).toResolvedValue((u, c, h) => new ListFolderItems(u, c, h), [users, repo, held]).inSingletonScope();
+      bind(COLLECTION.ListReleaseInstances).toResolvedValue((u, c, h) => new ListReleaseInstances(u, c, h), [users, repo, held]).inSingletonScope();
+      bind(COLLECTION.AddToFolder)
+        .toResolvedValue((u, c, h, w, k) => new AddToFolder(u, c, h, w, k), [users, repo, held, uow, clock])
+        .inSingletonScope();
+      bind(COLLECTION.EditInstance).toResolvedValue((u, c, w) => new EditInstance(u, c, w), [users, repo, uow]).inSingletonScope();
+      bind(COLLECTION.DeleteInstance).toResolvedValue((u, c, w) => new DeleteInstance(u, c, w), [users, repo, uow]).inSingletonScope();
+      bind(COLLECTION.SetInstanceNote).toResolvedValue((u, c, w) => new SetInstanceNote(u, c, w), [users, repo, uow]).inSingletonScope();
+      bind(COLLECTION.ListFields).toResolvedValue((u, c) => new ListFields(u, c), [users, repo]).inSingletonScope();
+      bind(COLLECTION.Settings).toResolvedValue((u, c, w) => new CollectionSettingsUseCase(u, c, w), [users, repo, uow]).inSingletonScope();
+      bind(COLLECTION.GetValue)
+        .toResolvedValue((u, c, p: ReleasePrices | undefined) => new GetCollectionValue(u, c, p), [users, repo, prices])
+        .inSingletonScope();
+      bind(COLLECTION.ListWants).toResolvedValue((u, c, w, h) => new ListWants(u, c, w, h), [users, repo, wants, held]).inSingletonScope();
+      bind(COLLECTION.GetWant).toResolvedValue((u, c, w, h) => new GetWant(u, c, w, h), [users, repo, wants, held]).inSingletonScope();
+      bind(COLLECTION.PutWant)
+        .toResolvedValue((u, c, w, h, x, k) => new PutWant(u, c, w, h, x, k), [users, repo, wants, held, uow, clock])
+        .inSingletonScope();
+      bind(COLLECTION.EditWant).toResolvedValue((u, c, w, h, x) => new EditWant(u, c, w, h, x), [users, repo, wants, held, uow]).inSingletonScope();
+      bind(COLLECTION.RemoveWant).toResolvedValue((u, c, w, x) => new RemoveWant(u, c, w, x), [users, repo, wants, uow]).inSingletonScope();
+
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (
+            urls,
+            listFolders,
+            getFolder,
+            createFolder,
+            editFolder,
+            deleteFolder,
+            listFolderItems,
+            listReleaseInstances,
+            addToFolder,
+            editInstance,
+            deleteInstance,
+            setInstanceNote,
+            listFields,
+            getValue,
+            listWants,
+            getWant,
+            putWant,
+            editWant,
+            removeWant,
+          ) =>
+            new CollectionRoutes(
+              {
+                listFolders,
+                getFolder,
+                createFolder,
+                editFolder,
+                deleteFolder,
+                listFolderItems,
+                listReleaseInstances,
+                addToFolder,
+                editInstance,
+                deleteInstance,
+                setInstanceNote,
+                listFields,
+                getValue,
+                listWants,
+                getWant,
+                putWant,
+                editWant,
+                removeWant,
+              },
+              new CollectionPresenter(urls),
+              { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes },
+            ),
+          [
+            HTTP.ApiUrls,
+            COLLECTION.ListFolders,
+            COLLECTION.GetFolder,
+            COLLECTION.CreateFolder,
+            COLLECTION.EditFolder,
+            COLLECTION.DeleteFolder,
+            COLLECTION.ListFolderItems,
+            COLLECTION.ListReleaseInstances,
+            COLLECTION.AddToFolder,
+            COLLECTION.EditInstance,
+            COLLECTION.DeleteInstance,
+            COLLECTION.SetInstanceNote,
+            COLLECTION.ListFields,
+            COLLECTION.GetValue,
+            COLLECTION.ListWants,
+            COLLECTION.GetWant,
+            COLLECTION.PutWant,
+            COLLECTION.EditWant,
+            COLLECTION.RemoveWant,
+          ],
+        )
+        .inSingletonScope();
+    }),
+
+  demo: seedDemoCollections,
+};

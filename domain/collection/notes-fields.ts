@@ -1,0 +1,120 @@
+import { invalid, notFound } from './collection-error.js';
+
+interface FieldBase {
+  /** Unique within the user's collection; the defaults are 1, 2 and 3. */
+  readonly id: number;
+  readonly name: string;
+  /** 1-based order in which fields are shown. */
+  readonly position: number;
+  /** Whether others see the field's values (when the collection itself may be seen). */
+  readonly public: boolean;
+}
+
+/** A field whose value is one of a list of options (or empty). */
+export interface DropdownField extends FieldBase {
+  readonly type: 'dropdown';
+  readonly options: readonly string[];
+}
+
+/** A free-text field; `lines` is how many lines its box shows. */
+export interface TextareaField extends FieldBase {
+  readonly type: 'textarea';
+  readonly lines: number;
+}
+
+/** One of the user's notes fields: what an instance's `notes` entries refer to by `field_id`. */
+export type NotesField = DropdownField | TextareaField;
+
+export const FIELD_LIMITS = {
+  name: 100,
+  options: 100,
+  option: 100,
+  minLines: 1,
+  maxLines: 20,
+  /** Characters of a textarea value. */
+  text: 2_000,
+  fields: 30,
+} as const;
+
+/** Grading of media, as the marketplace grades it. */
+export const MEDIA_GRADES = [
+  'Mint (M)',
+  'Near Mint (NM or M-)',
+  'Very Good Plus (VG+)',
+  'Very Good (VG)',
+  'Good Plus (G+)',
+  'Good (G)',
+  'Fair (F)',
+  'Poor (P)',
+] as const;
+
+/** Grading of sleeves: the media grades and three more. */
+export const SLEEVE_GRADES = [...MEDIA_GRADES, 'Generic', 'No Cover', 'Not Graded'] as const;
+
+/**
+ * The three fields every collection starts with (the API has no call to create fields): the media and sleeve
+ * condition dropdowns, shown to others, and a private Notes box.
+ */
+export const DEFAULT_FIELDS: readonly NotesField[] = [
+  { id: 1, name: 'Media Condition', type: 'dropdown', position: 1, public: true, options: [...MEDIA_GRADES] },
+  { id: 2, name: 'Sleeve Condition', type: 'dropdown', position: 2, public: true, options: [...SLEEVE_GRADES] },
+  { id: 3, name: 'Notes', type: 'textarea', position: 3, public: false, lines: 3 },
+];
+
+/** A field's name: text, trimmed, 1 to 100 characters. */
+export function fieldName(raw: unknown): string {
+  if (typeof raw !== 'string') throw invalid('Invalid field name: expected text.');
+  const name = raw.trim();
+  if (name === '') throw invalid('Invalid field name: it may not be empty.');
+  if (name.length > FIELD_LIMITS.name) throw invalid(`Invalid field name: at most ${FIELD_LIMITS.name} characters.`);
+  return name;
+}
+
+/** A dropdown's options: 1 to 100 distinct non-empty texts of at most 100 characters each, trimmed, in order. */
+export function dropdownOptions(raw: readonly unknown[]): string[] {
+  const options: string[] = [];
+  for (const o of raw) {
+    if (typeof o !== 'string') throw invalid('Invalid options: each option is text.');
+    const option = o.trim();
+    if (option === '') continue;
+    if (option.length > FIELD_LIMITS.option) throw invalid(`Invalid option "${option.slice(0, 20)}…": at most ${FIELD_LIMITS.option} characters.`);
+    if (options.includes(option)) throw invalid(`Invalid options: "${option}" is given twice.`);
+    options.push(option);
+  }
+  if (options.length === 0) throw invalid('Invalid options: a dropdown needs at least one option.');
+  if (options.length > FIELD_LIMITS.options) throw invalid(`Invalid options: at most ${FIELD_LIMITS.options}.`);
+  return options;
+}
+
+/** A textarea's line count: a whole number from 1 to 20. */
+export function textareaLines(raw: unknown): number {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < FIELD_LIMITS.minLines || n > FIELD_LIMITS.maxLines) {
+    throw invalid(`Invalid lines: expected a whole number from ${FIELD_LIMITS.minLines} to ${FIELD_LIMITS.maxLines}.`);
+  }
+  return n;
+}
+
+/**
+ * A value for `field` as a client sent it, checked against the field: a dropdown takes one of its options exactly
+ * (or empty text, which clears the value); a textarea takes text of at most 2,000 characters. Line breaks are kept
+ * as sent (`\r\n` read as `\n`). Numbers are read as their text (clients send `"value": 5`).
+ */
+export function noteValue(field: NotesField, raw: unknown): string {
+  if (raw === undefined || raw === null) throw invalid(`Invalid value for ${field.name}: a value is required (empty text clears it).`);
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw invalid(`Invalid value for ${field.name}: expected text.`);
+  const value = String(raw).replace(/\r\n?/g, '\n');
+  if (field.type === 'dropdown') {
+    if (value === '' || field.options.includes(value)) return value;
+    throw invalid(`Invalid value for ${field.name}: "${value}" is not one of its options (${field.options.join(', ')}).`);
+  }
+  if (value.length > FIELD_LIMITS.text) throw invalid(`Invalid value for ${field.name}: at most ${FIELD_LIMITS.text} characters.`);
+  return value;
+}
+
+/** The field with that id, or a not-found refusal. */
+export function fieldById(fields: readonly NotesField[], id: number): NotesField {
+  const field = fields.find((f) => f.id === id);
+  if (!field) throw notFound('Field not found.');
+  return field;
+}
