@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { CollectionPresenter } from '../../adapters/http/collection/collection-presenter.js';
 import { CollectionRoutes } from '../../adapters/http/collection/collection-routes.js';
+import { CollectionSettingsPage } from '../../adapters/http/collection/collection-settings-page.js';
 import { COLLECTION_SCHEMAS } from '../../adapters/persistence/collection/collection-rows.js';
 import { COLLECTION_MIGRATIONS } from '../../adapters/persistence/collection/migrations/index.js';
 import { MikroOrmCollectionRepository, MikroOrmWantlistRepository } from '../../adapters/persistence/collection/mikro-orm-collection-repositories.js';
@@ -88,6 +89,12 @@ export const collectionModule: SpindleModule = {
       bind(COLLECTION.EditWant).toResolvedValue((u, c, w, h, x) => new EditWant(u, c, w, h, x), [users, repo, wants, held, uow]).inSingletonScope();
       bind(COLLECTION.RemoveWant).toResolvedValue((u, c, w, x) => new RemoveWant(u, c, w, x), [users, repo, wants, uow]).inSingletonScope();
 
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (settings, sessions, secrets, urls) => new CollectionSettingsPage(settings, { sessions, secrets }, urls, { webUrl: config.webUrl, site: config.brand }),
+          [COLLECTION.Settings, IDENTITY.WebSessions, IDENTITY.SecretGenerator, HTTP.ApiUrls],
+        )
+        .inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(
           (

@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { Conflict, Forbidden, Invalid, RateLimited, Unauthenticated } from '../../../../application/errors.js';
+import { Conflict, Invalid } from '../../../../application/errors.js';
 import type {
   CreatePersonalToken,
   CreateUser,
@@ -16,12 +15,10 @@ import type { Caller } from '../../../../application/shared/caller.js';
 import type { ApplicationRepository, UserRepository } from '../../../../domain/identity/identity-repositories.js';
 import type { SpindleState } from '../../http-state.js';
 import type { RouteModule } from '../../route-module.js';
-import { statusOf } from '../../middleware/errors.js';
-import { formParameters } from '../signed-request.js';
 import { pageTemplates, STYLESHEET } from './templates.js';
+import { CSRF_COOKIE, SESSION_COOKIE, WebPageKit, type SignedIn, type WebPageSettings } from '../../web-pages/web-page-kit.js';
 
-export const SESSION_COOKIE = 'spindle_session';
-export const CSRF_COOKIE = 'spindle_csrf';
+export { CSRF_COOKIE, SESSION_COOKIE };
 const MAX_FORM_BYTES = 16 * 1024;
 
 /** The paths of the web pages: the User-Agent rule of the API does not apply to them (browsers send what they send). */
@@ -54,10 +51,7 @@ export interface WebPageUseCases {
   readonly secrets: SecretGenerator;
 }
 
-export interface WebPageSettings {
-  readonly webUrl: string;
-  readonly site: string;
-}
+export type { WebPageSettings };
 
 /** A path on this site to go back to after signing in; anything else (another origin, `//host`) is refused. */
 export function safeNext(next: unknown): string {
@@ -73,92 +67,33 @@ export function safeNext(next: unknown): string {
  * Secure when `WEB_URL` is https.
  */
 export class WebPageRoutes implements RouteModule {
-  private readonly eta = pageTemplates();
-  private readonly secure: boolean;
+  private readonly kit: WebPageKit;
 
   constructor(
     private readonly useCases: WebPageUseCases,
     private readonly settings: WebPageSettings,
   ) {
-    this.secure = settings.webUrl.startsWith('https:');
+    this.kit = new WebPageKit(useCases, settings, pageTemplates());
   }
 
   private setCookie(ctx: Koa.Context, name: string, value: string, maxAgeSeconds: number | null): void {
-    const parts = [`${name}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
-    if (maxAgeSeconds !== null) parts.push(`Max-Age=${maxAgeSeconds}`);
-    if (this.secure) parts.push('Secure');
-    ctx.append('Set-Cookie', parts.join('; '));
+    this.kit.setCookie(ctx, name, value, maxAgeSeconds);
   }
 
-  /** The form token of this browser, made (and set as a cookie) when it has none. */
-  private csrf(ctx: Koa.Context): string {
-    const existing = ctx.cookies.get(CSRF_COOKIE);
-    if (existing && /^[A-Za-z0-9]{32}$/.test(existing)) return existing;
-    const token = this.useCases.secrets.generate(32);
-    this.setCookie(ctx, CSRF_COOKIE, token, null);
-    return token;
-  }
-
-  /** Refuses a form whose CSRF field is missing or is not this browser's token. */
-  private checkCsrf(ctx: Koa.Context, form: URLSearchParams): void {
-    const cookie = ctx.cookies.get(CSRF_COOKIE) ?? '';
-    const field = form.get('csrf') ?? '';
-    const same = cookie.length === 32 && field.length === 32 && timingSafeEqual(Buffer.from(cookie), Buffer.from(field));
-    if (!same) throw new Forbidden('This form has expired or was not sent from this site: reload the page and try again.');
-  }
-
-  private async form(ctx: Koa.Context): Promise<URLSearchParams> {
-    const form = new URLSearchParams(await formParameters(ctx, MAX_FORM_BYTES));
-    this.checkCsrf(ctx, form);
-    return form;
-  }
-
-  private async user(ctx: Koa.Context): Promise<Caller | null> {
-    return this.useCases.sessions.caller(ctx.cookies.get(SESSION_COOKIE));
+  private form(ctx: Koa.Context): Promise<URLSearchParams> {
+    return this.kit.form(ctx, MAX_FORM_BYTES);
   }
 
   private render(ctx: Koa.Context, template: string, data: Record<string, unknown>, status = 200): void {
-    const user = (data.user as string | undefined) ?? undefined;
-    ctx.status = status;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Content-Security-Policy', "default-src 'self'; style-src 'self'; form-action 'self' https: http:; frame-ancestors 'none'");
-    ctx.body = this.eta.render(template, {
-      site: this.settings.site,
-      webUrl: this.settings.webUrl,
-      csrf: this.csrf(ctx),
-      error: undefined,
-      notice: undefined,
-      ...data,
-      user,
-    });
+    this.kit.render(ctx, template, data, status);
   }
 
-  /** Runs a page; refusals become pages with their status, an unknown session a trip to the sign-in page. */
   private page(handler: (ctx: Koa.Context) => Promise<void>): (ctx: Koa.Context) => Promise<void> {
-    return async (ctx) => {
-      try {
-        await handler(ctx);
-      } catch (err) {
-        if (err instanceof Unauthenticated) {
-          ctx.redirect(`${this.settings.webUrl}/signin?next=${encodeURIComponent(ctx.originalUrl)}`);
-          return;
-        }
-        // The API's mapping of refusals to statuses; anything else goes on to the error middleware (a 500).
-        const status = statusOf(err);
-        if (status === undefined) throw err;
-        if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
-        const caller = await this.user(ctx).catch(() => null);
-        this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user: caller?.kind === 'user' ? caller.username : undefined }, status);
-      }
-    };
+    return this.kit.page(handler);
   }
 
-  private async signedIn(ctx: Koa.Context): Promise<Caller & { kind: 'user' }> {
-    const caller = await this.user(ctx);
-    if (!caller || caller.kind !== 'user') throw new Unauthenticated();
-    return caller;
+  private signedIn(ctx: Koa.Context): Promise<SignedIn> {
+    return this.kit.signedIn(ctx);
   }
 
   isWebPage(path: string): boolean {

@@ -1,0 +1,125 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Eta } from 'eta';
+import type Koa from 'koa';
+import { Forbidden, RateLimited, Unauthenticated } from '../../../application/errors.js';
+import type { WebSessions } from '../../../application/identity/web-sessions.js';
+import type { SecretGenerator } from '../../../application/ports/secrets.js';
+import type { Caller } from '../../../application/shared/caller.js';
+import { formParameters } from '../identity/signed-request.js';
+import { statusOf } from '../middleware/errors.js';
+
+export const SESSION_COOKIE = 'spindle_session';
+export const CSRF_COOKIE = 'spindle_csrf';
+
+/** What every web page needs: the browser sessions and fresh secrets for form tokens. */
+export interface WebPageDeps {
+  readonly sessions: WebSessions;
+  readonly secrets: SecretGenerator;
+}
+
+export interface WebPageSettings {
+  readonly webUrl: string;
+  readonly site: string;
+}
+
+export type SignedIn = Caller & { kind: 'user' };
+
+/**
+ * What the web pages of every module share: the session (a server-side record named by an HttpOnly cookie), the CSRF
+ * token (a cookie of its own, compared with each form's `csrf` field), rendering in the common layout with the
+ * security headers, and the way a refused request becomes a page (no session: off to the sign-in page). A module
+ * makes one with its own templates (built on `pageTemplates()`, which holds the layout).
+ */
+export class WebPageKit {
+  private readonly secure: boolean;
+
+  constructor(
+    private readonly deps: WebPageDeps,
+    readonly settings: WebPageSettings,
+    private readonly eta: Eta,
+  ) {
+    this.secure = settings.webUrl.startsWith('https:');
+  }
+
+  setCookie(ctx: Koa.Context, name: string, value: string, maxAgeSeconds: number | null): void {
+    const parts = [`${name}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+    if (maxAgeSeconds !== null) parts.push(`Max-Age=${maxAgeSeconds}`);
+    if (this.secure) parts.push('Secure');
+    ctx.append('Set-Cookie', parts.join('; '));
+  }
+
+  /** The form token of this browser, made (and set as a cookie) when it has none. */
+  csrf(ctx: Koa.Context): string {
+    const existing = ctx.cookies.get(CSRF_COOKIE);
+    if (existing && /^[A-Za-z0-9]{32}$/.test(existing)) return existing;
+    const token = this.deps.secrets.generate(32);
+    this.setCookie(ctx, CSRF_COOKIE, token, null);
+    return token;
+  }
+
+  /** The form's fields, once its CSRF field is this browser's token (403 otherwise). */
+  async form(ctx: Koa.Context, maxBytes = 16 * 1024): Promise<URLSearchParams> {
+    const form = new URLSearchParams(await formParameters(ctx, maxBytes));
+    const cookie = ctx.cookies.get(CSRF_COOKIE) ?? '';
+    const field = form.get('csrf') ?? '';
+    const same = cookie.length === 32 && field.length === 32 && timingSafeEqual(Buffer.from(cookie), Buffer.from(field));
+    if (!same) throw new Forbidden('This form has expired or was not sent from this site: reload the page and try again.');
+    return form;
+  }
+
+  /** The session's caller, or null without a valid session. */
+  async caller(ctx: Koa.Context): Promise<Caller | null> {
+    return this.deps.sessions.caller(ctx.cookies.get(SESSION_COOKIE));
+  }
+
+  /** The signed-in user, or Unauthenticated (which `page` turns into a trip to the sign-in page). */
+  async signedIn(ctx: Koa.Context): Promise<SignedIn> {
+    const caller = await this.caller(ctx);
+    if (!caller || caller.kind !== 'user') throw new Unauthenticated();
+    return caller;
+  }
+
+  render(ctx: Koa.Context, template: string, data: Record<string, unknown>, status = 200): void {
+    ctx.status = status;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Content-Security-Policy', "default-src 'self'; style-src 'self'; form-action 'self' https: http:; frame-ancestors 'none'");
+    ctx.body = this.eta.render(template, {
+      site: this.settings.site,
+      webUrl: this.settings.webUrl,
+      csrf: this.csrf(ctx),
+      error: undefined,
+      notice: undefined,
+      ...data,
+      user: (data.user as string | undefined) ?? undefined,
+    });
+  }
+
+  /** Runs a page; refusals become the message page with their status, no session a trip to the sign-in page. */
+  page(handler: (ctx: Koa.Context) => Promise<void>, back?: { href: string; text: string }): (ctx: Koa.Context) => Promise<void> {
+    return async (ctx) => {
+      try {
+        await handler(ctx);
+      } catch (err) {
+        if (err instanceof Unauthenticated) {
+          ctx.redirect(`${this.settings.webUrl}/signin?next=${encodeURIComponent(ctx.originalUrl)}`);
+          return;
+        }
+        // The API's mapping of refusals to statuses; anything else goes on to the error middleware (a 500).
+        const status = statusOf(err);
+        if (status === undefined) throw err;
+        if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
+        const caller = await this.caller(ctx).catch(() => null);
+        const user = caller?.kind === 'user' ? caller.username : undefined;
+        this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user, ...(back ? { link: back } : {}) }, status);
+      }
+    };
+  }
+
+  /** 303 to a page of the site. */
+  seeOther(ctx: Koa.Context, path: string): void {
+    ctx.status = 303;
+    ctx.redirect(`${this.settings.webUrl}${path}`);
+  }
+}

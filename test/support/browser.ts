@@ -1,0 +1,58 @@
+import type Koa from 'koa';
+import request from 'supertest';
+
+/** A browser: cookies kept between requests, the CSRF token read from the last form. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+  csrf = '';
+
+  constructor(private readonly app: Koa) {}
+
+  private keep(res: request.Response): request.Response {
+    for (const line of (res.headers['set-cookie'] as unknown as string[] | undefined) ?? []) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (/Max-Age=0/.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const field = /name="csrf" value="([A-Za-z0-9]+)"/.exec(res.text ?? '');
+    if (field) this.csrf = field[1]!;
+    return res;
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async get(path: string): Promise<request.Response> {
+    return this.keep(await request(this.app.callback()).get(path).set('Cookie', this.cookieHeader()));
+  }
+
+  async post(path: string, form: Record<string, string>, options: { csrf?: string | null } = {}): Promise<request.Response> {
+    const csrf = options.csrf === undefined ? this.csrf : options.csrf;
+    const body = new URLSearchParams({ ...form, ...(csrf === null ? {} : { csrf }) }).toString();
+    return this.keep(
+      await request(this.app.callback())
+        .post(path)
+        .set('Cookie', this.cookieHeader())
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .send(body),
+    );
+  }
+}
+
+
+/** Signs the browser in as `name` with `password` through the sign-in form (303 on success). */
+export async function signedIn(app: Koa, name: string, password: string): Promise<Browser> {
+  const browser = new Browser(app);
+  await browser.get('/signin');
+  const res = await browser.post('/signin', { username: name, password, next: '/settings/developers' });
+  if (res.status !== 303) throw new Error(`sign-in as ${name} failed: ${res.status} ${res.text}`);
+  return browser;
+}
