@@ -1,0 +1,128 @@
+import { expect } from 'chai';
+import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
+import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
+import { InMemoryCollectionStore } from '../../../../adapters/in-memory/in-memory-collection-repositories.js';
+import { InMemoryUserRepository } from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
+import { InMemoryUnitOfWork } from '../../../../adapters/in-memory/in-memory-unit-of-work.js';
+import { CollectionFigures } from '../../../../application/collection/collection-figures.js';
+import { GetCollectionValue } from '../../../../application/collection/collection-value.js';
+import { CreateFolder, DeleteFolder, ListFolders } from '../../../../application/collection/folders.js';
+import { HeldReleases } from '../../../../application/collection/held-releases.js';
+import { AddToFolder, EditInstance, ListFolderItems, SetInstanceNote } from '../../../../application/collection/instances.js';
+import { PutWant, RemoveWant } from '../../../../application/collection/wantlist.js';
+import { Forbidden, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import type { ReleasePrices } from '../../../../application/ports/release-prices.js';
+import { ANONYMOUS, type Caller } from '../../../../application/shared/caller.js';
+import { Money } from '../../../../domain/marketplace/money.js';
+import { aRelease } from '../../../support/builders/catalogue-builders.js';
+import { rejection } from '../../../support/rejection.js';
+
+describe('Collections and wantlists (use cases, in memory)', () => {
+  const clock = new FixedClock('2026-11-22T12:00:00Z');
+  const me: Caller = { kind: 'user', userId: '1', username: 'me', via: 'token' };
+  const them: Caller = { kind: 'user', userId: '2', username: 'them', via: 'token' };
+  const app: Caller = { kind: 'application', applicationId: 'a' };
+  let uow: InMemoryUnitOfWork;
+  let store: InMemoryCollectionStore;
+  let users: InMemoryUserRepository;
+  let held: HeldReleases;
+
+  beforeEach(async () => {
+    uow = new InMemoryUnitOfWork();
+    users = new InMemoryUserRepository(uow);
+    const catalogue = new InMemoryCatalogueReader(clock);
+    for (const id of [10, 11, 12]) catalogue.putRelease(aRelease(id, { title: `T${id}` }));
+    store = new InMemoryCollectionStore(uow, catalogue);
+    held = new HeldReleases(catalogue);
+    for (const name of ['me', 'them']) {
+      await uow.run(() =>
+        users.add({ username: name, realName: '', email: `${name}@x.test`, passwordHash: 'h', registeredAt: clock.now(), homePage: '', location: '', profile: '', currency: 'GBP' }),
+      );
+    }
+  });
+
+  const add = (releaseId: number, folderId = 1, caller: Caller = me) =>
+    new AddToFolder(users, store.collections, held, uow, clock).execute({ name: 'me', folderId, releaseId, caller });
+
+  it('files releases in folders with the clock’s time; a folder empties before it goes', async () => {
+    const { folder } = await new CreateFolder(users, store.collections, uow).execute({ name: 'me', caller: me, body: { name: 'Jazz' } });
+    const { instance } = await add(10, folder.id);
+    expect(instance.dateAdded).to.deep.equal(clock.now());
+    expect(await rejection(new DeleteFolder(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, caller: me }))).to.be.instanceOf(Invalid);
+    await new EditInstance(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, releaseId: 10, instanceId: instance.id, caller: me, body: { folder_id: 1 } });
+    await new DeleteFolder(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, caller: me });
+    const { folders } = await new ListFolders(users, store.collections).execute({ name: 'me', caller: me });
+    expect(folders.map((f) => [f.id, f.count])).to.deep.equal([
+      [0, 1],
+      [1, 1],
+    ]);
+  });
+
+  it('refuses strangers by kind: 401 anonymous, 403 an application or another user, 404 an unknown user or release', async () => {
+    expect(await rejection(add(10, 1, ANONYMOUS))).to.be.instanceOf(Unauthenticated);
+    expect(await rejection(add(10, 1, app))).to.be.instanceOf(Forbidden);
+    expect(await rejection(add(10, 1, them))).to.be.instanceOf(Forbidden);
+    expect(await rejection(add(99))).to.be.instanceOf(NotFound);
+    const unknown = new ListFolders(users, store.collections).execute({ name: 'nobody', caller: me });
+    expect(((await rejection(unknown)) as Error).message).to.equal('User not found.');
+  });
+
+  it('leaves nothing behind when a note is refused halfway', async () => {
+    const { instance } = await add(11);
+    const at = { name: 'me', folderId: 1, releaseId: 11, instanceId: instance.id, caller: me };
+    expect(await rejection(new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 1, value: 'Shiny' }))).to.be.instanceOf(Invalid);
+    expect((await store.collections.instance(1, instance.id))!.notes.size).to.equal(0);
+  });
+
+  it('lists a folder with the public notes to others', async () => {
+    const { instance } = await add(12);
+    const at = { name: 'me', folderId: 1, releaseId: 12, instanceId: instance.id, caller: me };
+    await new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 3, value: 'private' });
+    await new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 2, value: 'Generic' });
+    const list = (caller: Caller) =>
+      new ListFolderItems(users, store.collections, held).execute({ name: 'me', folderId: 0, caller, sort: 'added', order: 'asc', page: { page: 1, perPage: 50 } });
+    expect((await list(me)).page.items[0]!.notes.map((n) => n.fieldId)).to.deep.equal([2, 3]);
+    expect((await list(them)).page.items[0]!.notes.map((n) => n.fieldId)).to.deep.equal([2]);
+    expect((await list(me)).page.items[0]!.release.release?.title).to.equal('T12');
+  });
+
+  it('values a collection as the sum over its instances, in the user’s currency', async () => {
+    await add(10);
+    await add(10);
+    await add(11);
+    await add(12);
+    const gbp = (s: string) => Money.fromDecimal(s, 'GBP');
+    const prices: ReleasePrices = {
+      async forReleases(ids, currency) {
+        expect(currency).to.equal('GBP');
+        expect([...ids].sort()).to.deep.equal([10, 11, 12]);
+        return new Map([
+          [10, { minimum: gbp('1'), median: gbp('2.5'), maximum: gbp('4') }],
+          [11, { minimum: gbp('10'), median: gbp('10'), maximum: gbp('10') }],
+        ]);
+      },
+    };
+    const value = await new GetCollectionValue(users, store.collections, prices).execute({ name: 'me', caller: me });
+    expect([value.minimum, value.median, value.maximum].map((m) => m.toString())).to.deep.equal(['12.00 GBP', '15.00 GBP', '18.00 GBP']);
+    const empty = await new GetCollectionValue(users, store.collections).execute({ name: 'me', caller: me });
+    expect(empty.maximum.toString()).to.equal('0.00 GBP');
+    expect(await rejection(new GetCollectionValue(users, store.collections).execute({ name: 'me', caller: them }))).to.be.instanceOf(Forbidden);
+  });
+
+  it('counts the profile figures from the data; a PUT on a wanted release updates it', async () => {
+    await add(10);
+    const put = new PutWant(users, store.collections, store.wantlists, held, uow, clock);
+    await put.execute({ name: 'me', releaseId: 11, caller: me, change: { rating: 2 } });
+    const again = await put.execute({ name: 'me', releaseId: 11, caller: me, change: { notes: 'x' } });
+    expect([again.want.rating, again.want.notes]).to.deep.equal([2, 'x']);
+    const figures = new CollectionFigures(store.collections, store.wantlists);
+    expect(await figures.forUser(1)).to.deep.equal({ numCollection: 1, collectionPublic: true, numWantlist: 1, wantlistPublic: true });
+    await new RemoveWant(users, store.collections, store.wantlists, uow).execute({ name: 'me', releaseId: 11, caller: me });
+    expect((await figures.forUser(1)).numWantlist).to.equal(0);
+    expect(await rejection(new RemoveWant(users, store.collections, store.wantlists, uow).execute({ name: 'me', releaseId: 11, caller: me }))).to.be.instanceOf(NotFound);
+    expect((await store.holdings.forReleases([10, 11], '1')).get(10)).to.deep.equal({
+      community: { inCollection: 1, inWantlist: 0 },
+      user: { inCollection: 1, inWantlist: 0 },
+    });
+  });
+});
