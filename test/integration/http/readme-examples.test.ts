@@ -6,6 +6,7 @@ import request from 'supertest';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { seedDemoData } from '../../support/catalogue-import.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
+import { seedDemoCollections } from '../../../composition/collection/demo-collections.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
 import { testContainer } from '../../support/test-app.js';
@@ -56,6 +57,7 @@ describe('README examples (on the demo data)', () => {
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);
     token = (await aUser(container, 'demo-buyer')).token;
+    await seedDemoCollections(container, () => undefined);
   });
   after(async () => {
     await db?.close();
@@ -76,7 +78,7 @@ describe('README examples (on the demo data)', () => {
       const body = example.path.includes('callback=')
         ? (JSON.parse(res.text.replace(/^[^(]*\(/, '').replace(/\)\s*;?\s*$/, '')) as { data: Record<string, unknown> }).data
         : (res.body as Record<string, unknown>);
-      const list = body.versions ?? body.releases;
+      const list = body.versions ?? body.releases ?? body.wants;
       if (list !== undefined) expect(list, 'a list example must show entries').to.be.an('array').that.is.not.empty;
       else expect(body.id, 'a record example must show the record').to.be.a('number');
       if (example.path === '/oauth/identity') expect(body.username).to.equal('demo-buyer');
