@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { CONTRIBUTION_ACTIONS, CONTRIBUTION_KINDS } from '../../../domain/contributions/contribution.js';
 import { UserRow } from '../identity/identity-rows.js';
 
 /**
@@ -22,8 +23,6 @@ export const ContributionSchema = new EntitySchema<ContributionRow>({
   class: ContributionRow,
   tableName: 'contribution',
   checks: [
-    { name: 'contribution_kind_check', expression: "kind in ('artist', 'label', 'master', 'release')" },
-    { name: 'contribution_action_check', expression: "action in ('submitted', 'edited')" },
     { name: 'contribution_catalogue_id_check', expression: 'catalogue_id > 0' },
   ],
   indexes: [
@@ -45,9 +44,9 @@ export const ContributionSchema = new EntitySchema<ContributionRow>({
   properties: {
     id: { type: 'text', primary: true },
     user: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade' },
-    kind: { type: 'text' },
+    kind: { enum: true, items: [...CONTRIBUTION_KINDS] },
     catalogueId: { type: 'integer' },
-    action: { type: 'text' },
+    action: { enum: true, items: [...CONTRIBUTION_ACTIONS] },
     at: { type: 'datetime', columnType: 'timestamptz' },
     comment: { type: 'text', default: '' },
   },

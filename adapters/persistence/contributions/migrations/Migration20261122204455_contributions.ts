@@ -7,10 +7,10 @@ import { Migration } from '@mikro-orm/migrations';
  * index that gives a record at most one submitter. Generated from the contributions schema by
  * `spindle migration:create --module contributions`; plain SQL that PostgreSQL 15 and PGlite accept alike.
  */
-export class Migration20261122203935_contributions extends Migration {
+export class Migration20261122204455_contributions extends Migration {
 
   override async up(): Promise<void> {
-    this.addSql(`create table "contribution" ("id" text not null, "user_id" int not null, "kind" text not null, "catalogue_id" int not null, "action" text not null, "at" timestamptz not null, "comment" text not null default '', constraint "contribution_pkey" primary key ("id"), constraint contribution_kind_check check (kind in ('artist', 'label', 'master', 'release')), constraint contribution_action_check check (action in ('submitted', 'edited')), constraint contribution_catalogue_id_check check (catalogue_id > 0));`);
+    this.addSql(`create table "contribution" ("id" text not null, "user_id" int not null, "kind" text check ("kind" in ('artist', 'label', 'master', 'release')) not null, "catalogue_id" int not null, "action" text check ("action" in ('submitted', 'edited')) not null, "at" timestamptz not null, "comment" text not null default '', constraint "contribution_pkey" primary key ("id"), constraint contribution_catalogue_id_check check (catalogue_id > 0));`);
     this.addSql(`create index "contribution_user_id_kind_catalogue_id_index" on "contribution" ("user_id", "kind", "catalogue_id");`);
     this.addSql(`create index "contribution_submissions_index" on "contribution" ("user_id", "kind", "at", "catalogue_id") where "action" = 'submitted';`);
     this.addSql(`create unique index "contribution_one_submitter_unique" on "contribution" ("kind", "catalogue_id") where "action" = 'submitted';`);
