@@ -176,6 +176,6 @@ async function demoHistory(container: Container, log: (line: string) => void): P
         if (!(err instanceof Conflict)) throw err;
       }
     }
-    log(`contributions: ${name} got ${recorded} demo history entries`);
+    log(`contributions: ${name} got ${recorded} demo history ${recorded === 1 ? 'entry' : 'entries'}`);
   }
 }
