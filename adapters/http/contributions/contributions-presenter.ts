@@ -1,0 +1,28 @@
+import type { SubmissionsPage } from '../../../application/contributions/list-submissions.js';
+import type { ReleaseView } from '../../../application/catalogue/get-release.js';
+import type { CataloguePresenter } from '../catalogue/catalogue-presenter.js';
+
+/**
+ * A user's submissions and contributions in the public API's shapes, as JSON text: every record exactly as its own
+ * endpoint presents it (a release is its filled document template, already JSON text, so the bodies are written as
+ * text around them).
+ */
+export class ContributionsPresenter {
+  constructor(private readonly catalogue: CataloguePresenter) {}
+
+  /** `{"pagination": …, "submissions": {"artists": […], "labels": […], "releases": […]}}` */
+  submissions(result: SubmissionsPage, pagination: object): string {
+    const artists = result.artists.map((a) => JSON.stringify(this.catalogue.artist(a)));
+    const labels = result.labels.map((l) => JSON.stringify(this.catalogue.label(l)));
+    const releases = result.releases.map((r) => this.catalogue.release(r));
+    return (
+      `{"pagination":${JSON.stringify(pagination)},"submissions":` +
+      `{"artists":[${artists.join(',')}],"labels":[${labels.join(',')}],"releases":[${releases.join(',')}]}}`
+    );
+  }
+
+  /** `{"pagination": …, "contributions": […]}` */
+  contributions(releases: readonly ReleaseView[], pagination: object): string {
+    return `{"pagination":${JSON.stringify(pagination)},"contributions":[${releases.map((r) => this.catalogue.release(r)).join(',')}]}`;
+  }
+}
