@@ -1,0 +1,43 @@
+"""Drives Spindle with the public python3-discogs-client (Debian's package), as a Discogs user would.
+
+Usage: discogs_client_calls.py BASE_URL TOKEN USERNAME RELEASE_ID OTHER_RELEASE_ID
+Prints one JSON object of what the client saw; any exception fails the run (exit status 1, traceback on stderr).
+"""
+import json
+import sys
+
+import discogs_client
+
+base, token, username, release_id, other_id = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+client = discogs_client.Client('SpindleCompat/1.0 +https://spindle.test', user_token=token)
+client._base_url = base
+seen = {}
+
+me = client.identity()
+seen['identity'] = me.username
+
+user = client.user(username)
+user.location = 'Compat City'
+user.save()
+seen['profile'] = {'location': client.user(username).location, 'num_collection': user.num_collection}
+
+folders = user.collection_folders
+seen['folders'] = [[f.id, f.name, f.count] for f in folders]
+uncategorized = [f for f in folders if f.id == 1][0]
+uncategorized.add_release(release_id)
+uncategorized.add_release(client.release(release_id))
+items = user.collection_items(release_id)
+seen['instances'] = [[i.id, i.folder_id, i.release.title] for i in items]
+first = list(uncategorized.releases)[0]
+uncategorized.remove_release(first)
+seen['after_remove'] = len(list(user.collection_items(release_id)))
+seen['value'] = user.collection_value.median
+
+user.wantlist.add(other_id, notes='Compat note', rating=4)
+wants = list(client.user(username).wantlist)
+seen['wants'] = [[w.id, w.rating, w.notes, w.release.title] for w in wants]
+client.user(username).wantlist.remove(other_id)
+seen['wants_after_remove'] = len(list(client.user(username).wantlist))
+seen['num_collection'] = client.user(username).num_collection
+
+print(json.dumps(seen))

@@ -1,0 +1,87 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import type { Container } from 'inversify';
+import type Koa from 'koa';
+import type { Database } from '../../../adapters/persistence/database.js';
+import { HTTP } from '../../../composition/http/http-tokens.js';
+import { aCredit, aRelease } from '../../support/builders/catalogue-builders.js';
+import { seedCatalogue } from '../../support/catalogue-seed.js';
+import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
+import { REPO_ROOT } from '../../support/repo-root.js';
+import { testContainer } from '../../support/test-app.js';
+import { openTestDatabase } from '../../support/test-database.js';
+
+const PYTHON = '/usr/bin/python3';
+
+/** Whether Debian's python3-discogs-client is installed (`.ci/run` installs it where missing). */
+function clientInstalled(): boolean {
+  try {
+    execFileSync(PYTHON, ['-c', 'import discogs_client'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The most used public Discogs client (python3-discogs-client), unchanged but for its base URL, against a server whose
+ * brand word is `Discogs`: identity, a profile edit, collection folders, adding and removing releases, the collection
+ * value, and the wantlist.
+ */
+describe('python3-discogs-client against Spindle (brand Discogs)', function () {
+  this.timeout(60_000);
+  let db: Database | undefined;
+  let container: Container;
+  let server: Server | undefined;
+  let base: string;
+
+  before(async function () {
+    if (!clientInstalled()) {
+      console.log('      Skipping: python3-discogs-client is not installed (apt-get install python3-discogs-client; .ci/run does).');
+      this.skip();
+    }
+    db = await openTestDatabase();
+    await seedCatalogue(db, {
+      releases: [aRelease(301, { title: 'Compat One', artists: [aCredit(1, 'Someone')] }), aRelease(302, { title: 'Compat Two' })],
+    });
+    // The client follows the resource URLs it is given, so the server's BASE_URL is its own address: listen first.
+    let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
+    server = createServer((req, res) => handle(req, res));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    container = testContainer(db, { BRAND: 'Discogs', BASE_URL: base, RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
+    handle = (container.get(HTTP.HttpApp) as unknown as Koa).callback();
+  });
+  after(async () => {
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    await db?.close();
+  });
+
+  it('drives the profile, collection and wantlist calls as a Discogs client does', async () => {
+    await emptyIdentity(db!);
+    const user = await aUser(container, 'compat-user');
+    const script = path.join(REPO_ROOT, 'test', 'clients', 'discogs_client_calls.py');
+    const { stdout } = await promisify(execFile)(PYTHON, [script, base, user.token, user.name, '301', '302'], { timeout: 50_000 });
+    expect(JSON.parse(stdout)).to.deep.equal({
+      identity: 'compat-user',
+      profile: { location: 'Compat City', num_collection: 0 },
+      folders: [
+        [0, 'All', 0],
+        [1, 'Uncategorized', 0],
+      ],
+      instances: [
+        [301, 1, 'Compat One'],
+        [301, 1, 'Compat One'],
+      ],
+      after_remove: 1,
+      value: '$0.00',
+      wants: [[302, 4, 'Compat note', 'Compat Two']],
+      wants_after_remove: 0,
+      num_collection: 1,
+    });
+  });
+});
