@@ -1,7 +1,10 @@
 import { CollectionError } from '../../domain/collection/collection-error.js';
+import type { Collection } from '../../domain/collection/collection.js';
+import type { CollectionRepository } from '../../domain/collection/collection-repository.js';
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import { ApplicationError, Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
 
 /** Whether the caller is that user (a token, an OAuth grant or a web session of theirs). */
@@ -57,4 +60,28 @@ export function bodyFields(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null || body === '') return {};
   if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid('The body must be a JSON object.');
   return body as Record<string, unknown>;
+}
+
+/** What a change to a user's collection or wantlist needs. */
+export interface CollectionChangeDeps {
+  readonly users: UserRepository;
+  readonly collections: CollectionRepository;
+  readonly uow: UnitOfWork;
+}
+
+/**
+ * A change by the owner of the collection (and wantlist) of user `name`: 404 for an unknown user, 401/403 for anyone
+ * else; then `work` runs in a unit of work with the collection loaded for change (held against other writers), its
+ * rule refusals turned into the application's errors. `check` runs before the unit of work (for reads that need none).
+ */
+export async function ownerChange<T>(
+  deps: CollectionChangeDeps,
+  input: { name: string; caller: Caller },
+  work: (user: User, collection: Collection) => Promise<T>,
+  check?: (user: User) => Promise<void>,
+): Promise<T> {
+  const user = await userNamed(deps.users, input.name);
+  requireOwner(input.caller, user);
+  await check?.(user);
+  return underRules(() => deps.uow.run(async () => work(user, await deps.collections.loadForChange(user.id))));
 }

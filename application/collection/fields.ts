@@ -4,7 +4,7 @@ import type { NotesField } from '../../domain/collection/notes-fields.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
-import { isOwner, requireOwner, requireOwnerUnless, underRules, userNamed } from './collection-access.js';
+import { isOwner, ownerChange, requireOwner, requireOwnerUnless, userNamed } from './collection-access.js';
 
 /** `GET /s/{name}/collection/fields`: every field to the owner; the public ones to anyone when the collection is public. */
 export class ListFields {
@@ -55,12 +55,8 @@ export class CollectionSettingsUseCase {
   }
 
   async change(input: { name: string; caller: Caller; change: SettingsChange }): Promise<CollectionSettings> {
-    const user = await userNamed(this.users, input.name);
-    requireOwner(input.caller, user);
     const change = input.change;
-    return underRules(() =>
-      this.uow.run(async () => {
-        const collection = await this.collections.loadForChange(user.id);
+    return ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user, collection) => {
         const changed =
           change.kind === 'privacy'
             ? collection.withPrivacy(change.privacy)
@@ -78,7 +74,6 @@ export class CollectionSettingsUseCase {
           if (field.type === 'dropdown') await this.collections.removeNotes(user.id, field.id, field.options);
         }
         return { fields: changed.fields, privacy: changed.privacy };
-      }),
-    );
+    });
   }
 }

@@ -4,7 +4,7 @@ import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
-import { bodyFields, isOwner, requireOwner, requireOwnerUnless, underRules, userNamed } from './collection-access.js';
+import { bodyFields, isOwner, ownerChange, requireOwnerUnless, underRules, userNamed } from './collection-access.js';
 
 /** A folder with the user it belongs to (for its URL). */
 export interface FolderView {
@@ -55,18 +55,12 @@ export class CreateFolder {
   ) {}
 
   async execute(input: { name: string; caller: Caller; body: unknown }): Promise<FolderView> {
-    const user = await userNamed(this.users, input.name);
-    requireOwner(input.caller, user);
-    const fields = bodyFields(input.body);
-    return underRules(() =>
-      this.uow.run(async () => {
-        const collection = await this.collections.loadForChange(user.id);
-        const id = await this.collections.nextFolderId();
-        const changed = collection.createFolder(id, fields.name);
-        await this.collections.save(changed);
-        return { user, folder: changed.folder(id) };
-      }),
-    );
+    return ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user, collection) => {
+      const id = await this.collections.nextFolderId();
+      const changed = collection.createFolder(id, bodyFields(input.body).name);
+      await this.collections.save(changed);
+      return { user, folder: changed.folder(id) };
+    });
   }
 }
 
@@ -79,16 +73,11 @@ export class EditFolder {
   ) {}
 
   async execute(input: { name: string; folderId: number; caller: Caller; body: unknown }): Promise<FolderView> {
-    const user = await userNamed(this.users, input.name);
-    requireOwner(input.caller, user);
-    const fields = bodyFields(input.body);
-    return underRules(() =>
-      this.uow.run(async () => {
-        const changed = (await this.collections.loadForChange(user.id)).renameFolder(input.folderId, fields.name);
-        await this.collections.save(changed);
-        return { user, folder: changed.folder(input.folderId) };
-      }),
-    );
+    return ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user, collection) => {
+      const changed = collection.renameFolder(input.folderId, bodyFields(input.body).name);
+      await this.collections.save(changed);
+      return { user, folder: changed.folder(input.folderId) };
+    });
   }
 }
 
@@ -101,12 +90,6 @@ export class DeleteFolder {
   ) {}
 
   async execute(input: { name: string; folderId: number; caller: Caller }): Promise<void> {
-    const user = await userNamed(this.users, input.name);
-    requireOwner(input.caller, user);
-    await underRules(() =>
-      this.uow.run(async () => {
-        await this.collections.save((await this.collections.loadForChange(user.id)).deleteFolder(input.folderId));
-      }),
-    );
+    await ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, (_user, collection) => this.collections.save(collection.deleteFolder(input.folderId)));
   }
 }

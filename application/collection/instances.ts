@@ -8,7 +8,7 @@ import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
 import { pageOffset, type Page, type PageRequest, type SortOrder } from '../shared/page.js';
-import { bodyFields, isOwner, requireOwner, requireOwnerUnless, underRules, userNamed, wholeNumber } from './collection-access.js';
+import { bodyFields, isOwner, ownerChange, requireOwnerUnless, underRules, userNamed, wholeNumber } from './collection-access.js';
 import type { HeldRelease, HeldReleases } from './held-releases.js';
 
 /** An instance as a caller sees it: its release's basic information and the notes of the fields they may see. */
@@ -113,17 +113,19 @@ export class AddToFolder {
   ) {}
 
   async execute(input: { name: string; folderId: number; releaseId: number; caller: Caller }): Promise<{ user: User; instance: Instance }> {
-    const user = await userNamed(this.users, input.name);
-    requireOwner(input.caller, user);
-    if (!(await this.held.exists(input.releaseId))) throw new NotFound('Release not found.');
-    return underRules(() =>
-      this.uow.run(async () => {
-        const collection = await this.collections.loadForChange(user.id);
+    const releaseExists = async (): Promise<void> => {
+      if (!(await this.held.exists(input.releaseId))) throw new NotFound('Release not found.');
+    };
+    return ownerChange(
+      { users: this.users, collections: this.collections, uow: this.uow },
+      input,
+      async (user, collection) => {
         collection.receivingFolder(input.folderId);
         const instance = Instance.added(await this.collections.nextInstanceId(), user.id, input.releaseId, input.folderId, this.clock.now());
         await this.collections.addInstance(instance);
         return { user, instance };
-      }),
+      },
+      releaseExists,
     );
   }
 }
@@ -146,19 +148,14 @@ export class EditInstance {
   ) {}
 
   async execute(input: InstancePath & { body: unknown }): Promise<void> {
-    const user = await userNamed(this.users, input.name);
-    requireOwner(input.caller, user);
-    const fields = bodyFields(input.body);
-    const target = fields.folder_id === undefined ? undefined : wholeNumber(fields.folder_id, 'folder_id');
-    await underRules(() =>
-      this.uow.run(async () => {
-        const collection = await this.collections.loadForChange(user.id);
-        let instance = await instanceAt(this.collections, user, input);
-        if (target !== undefined && target !== instance.folderId) instance = instance.movedTo(collection.receivingFolder(target).id);
-        if (fields.rating !== undefined) instance = instance.rated(fields.rating);
-        await this.collections.updateInstance(instance);
-      }),
-    );
+    await ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user, collection) => {
+      const fields = bodyFields(input.body);
+      const target = fields.folder_id === undefined ? undefined : wholeNumber(fields.folder_id, 'folder_id');
+      let instance = await instanceAt(this.collections, user, input);
+      if (target !== undefined && target !== instance.folderId) instance = instance.movedTo(collection.receivingFolder(target).id);
+      if (fields.rating !== undefined) instance = instance.rated(fields.rating);
+      await this.collections.updateInstance(instance);
+    });
   }
 }
 
@@ -171,14 +168,7 @@ export class DeleteInstance {
   ) {}
 
   async execute(input: InstancePath): Promise<void> {
-    const user = await userNamed(this.users, input.name);
-    requireOwner(input.caller, user);
-    await underRules(() =>
-      this.uow.run(async () => {
-        await this.collections.loadForChange(user.id);
-        await this.collections.removeInstance(await instanceAt(this.collections, user, input));
-      }),
-    );
+    await ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user) => this.collections.removeInstance(await instanceAt(this.collections, user, input)));
   }
 }
 
@@ -194,15 +184,10 @@ export class SetInstanceNote {
   ) {}
 
   async execute(input: InstancePath & { fieldId: number; value: unknown }): Promise<void> {
-    const user = await userNamed(this.users, input.name);
-    requireOwner(input.caller, user);
-    await underRules(() =>
-      this.uow.run(async () => {
-        const collection = await this.collections.loadForChange(user.id);
-        const note = collection.note(input.fieldId, input.value);
-        const instance = await instanceAt(this.collections, user, input);
-        await this.collections.updateInstance(instance.noted(note));
-      }),
-    );
+    await ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user, collection) => {
+      const note = collection.note(input.fieldId, input.value);
+      const instance = await instanceAt(this.collections, user, input);
+      await this.collections.updateInstance(instance.noted(note));
+    });
   }
 }

@@ -7,7 +7,7 @@ import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
 import { pageOffset, type Page, type PageRequest, type SortOrder } from '../shared/page.js';
-import { bodyFields, isOwner, requireOwner, requireOwnerUnless, underRules, userNamed } from './collection-access.js';
+import { bodyFields, isOwner, ownerChange, requireOwnerUnless, userNamed } from './collection-access.js';
 import type { HeldRelease, HeldReleases } from './held-releases.js';
 
 /** A want as a caller sees it: the notes to the owner alone. */
@@ -102,18 +102,20 @@ export class PutWant {
   ) {}
 
   async execute(input: { name: string; releaseId: number; caller: Caller; change: WantChange }): Promise<WantView> {
-    const user = await userNamed(this.users, input.name);
-    requireOwner(input.caller, user);
-    if (!(await this.held.exists(input.releaseId))) throw new NotFound('Release not found.');
-    const want = await underRules(() =>
-      this.uow.run(async () => {
-        await this.collections.loadForChange(user.id);
+    const releaseExists = async (): Promise<void> => {
+      if (!(await this.held.exists(input.releaseId))) throw new NotFound('Release not found.');
+    };
+    const [user, want] = await ownerChange(
+      { users: this.users, collections: this.collections, uow: this.uow },
+      input,
+      async (user) => {
         const old = await this.wants.want(user.id, input.releaseId);
         const want = (old ?? Want.added(user.id, input.releaseId, this.clock.now())).edited(input.change);
         if (old) await this.wants.update(want);
         else await this.wants.add(want);
-        return want;
-      }),
+        return [user, want] as const;
+      },
+      releaseExists,
     );
     return viewOf(this.held, user, want, input.caller);
   }
@@ -130,18 +132,13 @@ export class EditWant {
   ) {}
 
   async execute(input: { name: string; releaseId: number; caller: Caller; change: WantChange }): Promise<WantView> {
-    const user = await userNamed(this.users, input.name);
-    requireOwner(input.caller, user);
-    const want = await underRules(() =>
-      this.uow.run(async () => {
-        await this.collections.loadForChange(user.id);
-        const old = await this.wants.want(user.id, input.releaseId);
-        if (!old) throw new NotFound('The release is not in the wantlist.');
-        const want = old.edited(input.change);
-        await this.wants.update(want);
-        return want;
-      }),
-    );
+    const [user, want] = await ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user) => {
+      const old = await this.wants.want(user.id, input.releaseId);
+      if (!old) throw new NotFound('The release is not in the wantlist.');
+      const want = old.edited(input.change);
+      await this.wants.update(want);
+      return [user, want] as const;
+    });
     return viewOf(this.held, user, want, input.caller);
   }
 }
@@ -156,10 +153,7 @@ export class RemoveWant {
   ) {}
 
   async execute(input: { name: string; releaseId: number; caller: Caller }): Promise<void> {
-    const user = await userNamed(this.users, input.name);
-    requireOwner(input.caller, user);
-    await this.uow.run(async () => {
-      await this.collections.loadForChange(user.id);
+    await ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user) => {
       if (!(await this.wants.want(user.id, input.releaseId))) throw new NotFound('The release is not in the wantlist.');
       await this.wants.remove(user.id, input.releaseId);
     });

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { CollectionPresenter } from '../../adapters/http/collection/collection-presenter.js';
-import { CollectionRoutes } from '../../adapters/http/collection/collection-routes.js';
+import { CollectionRoutes, type CollectionUseCases } from '../../adapters/http/collection/collection-routes.js';
 import { CollectionSettingsPage } from '../../adapters/http/collection/collection-settings-page.js';
 import { COLLECTION_SCHEMAS } from '../../adapters/persistence/collection/collection-rows.js';
 import { COLLECTION_MIGRATIONS } from '../../adapters/persistence/collection/migrations/index.js';
@@ -96,74 +96,29 @@ export const collectionModule: SpindleModule = {
         )
         .inSingletonScope();
       bind(HTTP.Routes)
-        .toResolvedValue(
-          (
-            urls,
-            listFolders,
-            getFolder,
-            createFolder,
-            editFolder,
-            deleteFolder,
-            listFolderItems,
-            listReleaseInstances,
-            addToFolder,
-            editInstance,
-            deleteInstance,
-            setInstanceNote,
-            listFields,
-            getValue,
-            listWants,
-            getWant,
-            putWant,
-            editWant,
-            removeWant,
-          ) =>
-            new CollectionRoutes(
-              {
-                listFolders,
-                getFolder,
-                createFolder,
-                editFolder,
-                deleteFolder,
-                listFolderItems,
-                listReleaseInstances,
-                addToFolder,
-                editInstance,
-                deleteInstance,
-                setInstanceNote,
-                listFields,
-                getValue,
-                listWants,
-                getWant,
-                putWant,
-                editWant,
-                removeWant,
-              },
-              new CollectionPresenter(urls),
-              { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes },
-            ),
-          [
-            HTTP.ApiUrls,
-            COLLECTION.ListFolders,
-            COLLECTION.GetFolder,
-            COLLECTION.CreateFolder,
-            COLLECTION.EditFolder,
-            COLLECTION.DeleteFolder,
-            COLLECTION.ListFolderItems,
-            COLLECTION.ListReleaseInstances,
-            COLLECTION.AddToFolder,
-            COLLECTION.EditInstance,
-            COLLECTION.DeleteInstance,
-            COLLECTION.SetInstanceNote,
-            COLLECTION.ListFields,
-            COLLECTION.GetValue,
-            COLLECTION.ListWants,
-            COLLECTION.GetWant,
-            COLLECTION.PutWant,
-            COLLECTION.EditWant,
-            COLLECTION.RemoveWant,
-          ],
-        )
+        .toDynamicValue(({ get }) => {
+          const useCases: CollectionUseCases = {
+            listFolders: get(COLLECTION.ListFolders),
+            getFolder: get(COLLECTION.GetFolder),
+            createFolder: get(COLLECTION.CreateFolder),
+            editFolder: get(COLLECTION.EditFolder),
+            deleteFolder: get(COLLECTION.DeleteFolder),
+            listFolderItems: get(COLLECTION.ListFolderItems),
+            listReleaseInstances: get(COLLECTION.ListReleaseInstances),
+            addToFolder: get(COLLECTION.AddToFolder),
+            editInstance: get(COLLECTION.EditInstance),
+            deleteInstance: get(COLLECTION.DeleteInstance),
+            setInstanceNote: get(COLLECTION.SetInstanceNote),
+            listFields: get(COLLECTION.ListFields),
+            getValue: get(COLLECTION.GetValue),
+            listWants: get(COLLECTION.ListWants),
+            getWant: get(COLLECTION.GetWant),
+            putWant: get(COLLECTION.PutWant),
+            editWant: get(COLLECTION.EditWant),
+            removeWant: get(COLLECTION.RemoveWant),
+          };
+          return new CollectionRoutes(useCases, new CollectionPresenter(get(HTTP.ApiUrls)), { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes });
+        })
         .inSingletonScope();
     }),
 
