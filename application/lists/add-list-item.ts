@@ -24,9 +24,10 @@ export class AddListItem {
 
   async execute(input: { readonly listId: number; readonly caller: Caller; readonly body: unknown; readonly textFormat: TextFormat }): Promise<ListView> {
     const userId = changingUser(input.caller);
-    const item = newItemFrom(input.body);
-    // The list's owner first, then the record: both read outside the unit of work (the catalogue is not part of it).
+    // The list and its owner first, then the input and the record, read outside the unit of work (the catalogue
+    // is not part of it); the list is read again, held, inside it.
     assertOwner(found(await this.lists.byId(input.listId)), userId);
+    const item = newItemFrom(input.body);
     if (!(await this.display.exists(item))) throw new Invalid(`There is no ${item.kind} ${item.catalogueId} in the catalogue.`);
     const list = await this.uow.run(async () => {
       const stored = found(await this.lists.byId(input.listId, { forUpdate: true }));

@@ -28,10 +28,10 @@ export class EditListItem {
     readonly textFormat: TextFormat;
   }): Promise<ListView> {
     const userId = changingUser(input.caller);
-    const change = itemChangeFrom(input.body);
     const list = await this.uow.run(async () => {
       const stored = found(await this.lists.byId(input.listId, { forUpdate: true }));
       assertOwner(stored, userId);
+      const change = itemChangeFrom(input.body);
       applying(() => stored.editItem(input.item, change, this.clock.now()));
       await this.lists.save(stored);
       return stored;

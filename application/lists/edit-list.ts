@@ -9,7 +9,7 @@ import { detailsChangeFrom } from './list-inputs.js';
 
 /**
  * The owner changes a list's details (`POST /lists/{id}`, the list's page): any of `name`, `description`, `public`;
- * what is not sent stays. 401/403 for anyone but the owner, 404 for no such list, 422 naming a bad field.
+ * what is not sent stays. 401/403 for anyone but the owner, 404 for no such list, then 422 naming a bad field.
  */
 export class EditList {
   constructor(
@@ -21,10 +21,10 @@ export class EditList {
 
   async execute(input: { readonly listId: number; readonly caller: Caller; readonly body: unknown; readonly textFormat: TextFormat }): Promise<ListView> {
     const userId = changingUser(input.caller);
-    const change = detailsChangeFrom(input.body);
     const list = await this.uow.run(async () => {
       const stored = found(await this.lists.byId(input.listId, { forUpdate: true }));
       assertOwner(stored, userId);
+      const change = detailsChangeFrom(input.body);
       applying(() => stored.edit(change, this.clock.now()));
       await this.lists.save(stored);
       return stored;

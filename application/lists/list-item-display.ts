@@ -1,5 +1,4 @@
-import type { ArtistCredit } from '../../domain/catalogue/credit.js';
-import { creditLine } from '../../domain/catalogue/credit.js';
+import { creditLine, type ArtistCredit } from '../../domain/catalogue/credit.js';
 import type { Image } from '../../domain/catalogue/media.js';
 import type { ListItemKind, ListItemRef } from '../../domain/lists/user-list.js';
 import { webPath } from '../catalogue/release-document.js';
@@ -27,10 +26,11 @@ interface Described {
   readonly images: readonly Image[];
 }
 
-const titled = (artists: readonly ArtistCredit[], title: string): Described & { images: readonly Image[] } => ({
+/** A release or master: `Artist - Title`, named for its web page as the catalogue's own documents name it. */
+const titled = (artists: readonly ArtistCredit[], title: string, images: readonly Image[]): Described => ({
   title: artists.length ? `${creditLine(artists)} - ${title}` : title,
   slugName: `${artists.map((a) => a.anv || a.name).join(' ')} ${title}`,
-  images: [],
+  images,
 });
 
 /**
@@ -70,11 +70,11 @@ export class ListItemDisplay {
     switch (ref.kind) {
       case 'release': {
         const r = (await this.catalogue.release(ref.catalogueId))?.record;
-        return r ? { ...titled(r.artists, r.title), images: r.images } : null;
+        return r ? titled(r.artists, r.title, r.images) : null;
       }
       case 'master': {
         const m = (await this.catalogue.master(ref.catalogueId))?.record;
-        return m ? { ...titled(m.artists, m.title), images: m.images } : null;
+        return m ? titled(m.artists, m.title, m.images) : null;
       }
       case 'artist': {
         const a = (await this.catalogue.artist(ref.catalogueId))?.record;

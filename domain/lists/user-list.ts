@@ -1,5 +1,6 @@
 /** The kinds of catalogue record a list item may name. */
 export const LIST_ITEM_KINDS = ['release', 'master', 'artist', 'label'] as const;
+/** A kind of list item: `release`, `master`, `artist` or `label`. */
 export type ListItemKind = (typeof LIST_ITEM_KINDS)[number];
 
 /** Whether a value names a kind of list item. */

@@ -1,13 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { Conflict, Forbidden, Invalid, RateLimited, Unauthenticated } from '../../../application/errors.js';
+import { Conflict, Forbidden, Invalid, NotFound, RateLimited, Unauthenticated } from '../../../application/errors.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SecretGenerator } from '../../../application/ports/secrets.js';
 import type { ListView } from '../../../application/lists/get-list.js';
 import type { Caller } from '../../../application/shared/caller.js';
 import { isListItemKind, LIST_ITEM_KINDS, type ListItemRef } from '../../../domain/lists/user-list.js';
-import { NotFound } from '../../../application/errors.js';
 import type { SpindleState } from '../http-state.js';
 import { formParameters } from '../identity/signed-request.js';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../identity/web/web-routes.js';

@@ -70,7 +70,7 @@ const ROWS: readonly MatrixRow[] = [
   },
   { method: 'POST', path: () => `/lists/${ids.private}`, body: { description: PRIVATE_DESCRIPTION }, status: OWNER_ONLY_CHANGE, privateTo: privateToOwner },
   { method: 'POST', path: '/lists/987654', body: { name: 'x' }, status: { anonymous: 401, application: 403, 'another user': 404, owner: 404 } },
-  { method: 'POST', path: () => `/lists/${ids.private}`, body: { public: 'perhaps' }, status: { anonymous: 401, application: 403, 'another user': 422, owner: 422 } },
+  { method: 'POST', path: () => `/lists/${ids.private}`, body: { public: 'perhaps' }, status: { anonymous: 401, application: 403, 'another user': 403, owner: 422 } },
   {
     method: 'POST',
     path: () => `/lists/${ids.private}/items/release/10`,
