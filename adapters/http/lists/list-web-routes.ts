@@ -1,0 +1,274 @@
+import { timingSafeEqual } from 'node:crypto';
+import type Router from '@koa/router';
+import type Koa from 'koa';
+import { Conflict, Forbidden, Invalid, NotFound, RateLimited, Unauthenticated } from '../../../application/errors.js';
+import type { WebSessions } from '../../../application/identity/web-sessions.js';
+import type { SecretGenerator } from '../../../application/ports/secrets.js';
+import type { ListView } from '../../../application/lists/get-list.js';
+import type { Caller } from '../../../application/shared/caller.js';
+import { isListItemKind, LIST_ITEM_KINDS, type ListItemRef } from '../../../domain/lists/user-list.js';
+import type { SpindleState } from '../http-state.js';
+import { formParameters } from '../identity/signed-request.js';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../identity/web/web-routes.js';
+import { statusOf } from '../middleware/errors.js';
+import { pathId } from '../query.js';
+import type { RouteModule } from '../route-module.js';
+import type { ListPresenter } from './list-presenter.js';
+import type { ListUseCases } from './list-routes.js';
+import { listPageTemplates } from './list-templates.js';
+
+const MAX_FORM_BYTES = 64 * 1024;
+const PER_PAGE = 100;
+const PATH = '/settings/lists';
+
+type SignedIn = Caller & { kind: 'user' };
+
+/** What the pages need besides the list use cases: the browser sessions, and fresh secrets for form tokens. */
+export interface ListWebPageDeps {
+  readonly sessions: WebSessions;
+  readonly secrets: SecretGenerator;
+}
+
+const listNotFound = () => new NotFound('List not found.');
+
+/**
+ * The lists' web pages on `{web_url}`, for a signed-in user: `/settings/lists` (your lists, and a form to make one)
+ * and `/settings/lists/{id}` (change the details, add, comment on, move and remove items, delete the list). Every
+ * form carries the CSRF token of the other web pages (the same cookie); a change answers 303 to the page it was
+ * made on, a refused one shows the page again with the reason and its status.
+ */
+export class ListWebPageRoutes implements RouteModule {
+  private readonly eta = listPageTemplates();
+  private readonly secure: boolean;
+
+  constructor(
+    private readonly useCases: ListUseCases,
+    private readonly deps: ListWebPageDeps,
+    private readonly presenter: ListPresenter,
+    private readonly settings: { readonly webUrl: string; readonly site: string },
+  ) {
+    this.secure = settings.webUrl.startsWith('https:');
+  }
+
+  isWebPage(path: string): boolean {
+    return path === PATH || path.startsWith(`${PATH}/`);
+  }
+
+  // The session and form-token handling below is the identity pages' (same cookies, same checks).
+
+  private csrf(ctx: Koa.Context): string {
+    const existing = ctx.cookies.get(CSRF_COOKIE);
+    if (existing && /^[A-Za-z0-9]{32}$/.test(existing)) return existing;
+    const token = this.deps.secrets.generate(32);
+    ctx.append('Set-Cookie', [`${CSRF_COOKIE}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', ...(this.secure ? ['Secure'] : [])].join('; '));
+    return token;
+  }
+
+  private async form(ctx: Koa.Context): Promise<URLSearchParams> {
+    const form = new URLSearchParams(await formParameters(ctx, MAX_FORM_BYTES));
+    const cookie = ctx.cookies.get(CSRF_COOKIE) ?? '';
+    const field = form.get('csrf') ?? '';
+    const same = cookie.length === 32 && field.length === 32 && timingSafeEqual(Buffer.from(cookie), Buffer.from(field));
+    if (!same) throw new Forbidden('This form has expired or was not sent from this site: reload the page and try again.');
+    return form;
+  }
+
+  private async signedIn(ctx: Koa.Context): Promise<SignedIn> {
+    const caller = await this.deps.sessions.caller(ctx.cookies.get(SESSION_COOKIE));
+    if (!caller || caller.kind !== 'user') throw new Unauthenticated();
+    return caller;
+  }
+
+  private render(ctx: Koa.Context, template: string, data: Record<string, unknown>, status = 200): void {
+    ctx.status = status;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Content-Security-Policy', "default-src 'self'; style-src 'self'; form-action 'self' https: http:; frame-ancestors 'none'");
+    ctx.body = this.eta.render(template, { site: this.settings.site, webUrl: this.settings.webUrl, csrf: this.csrf(ctx), error: undefined, notice: undefined, ...data });
+  }
+
+  /** Runs a page; refusals become a page with their status, no session a trip to the sign-in page. */
+  private page(handler: (ctx: Koa.Context) => Promise<void>): (ctx: Koa.Context) => Promise<void> {
+    return async (ctx) => {
+      try {
+        await handler(ctx);
+      } catch (err) {
+        if (err instanceof Unauthenticated) {
+          ctx.redirect(`${this.settings.webUrl}/signin?next=${encodeURIComponent(ctx.originalUrl)}`);
+          return;
+        }
+        const status = statusOf(err);
+        if (status === undefined) throw err;
+        if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
+        const caller = await this.deps.sessions.caller(ctx.cookies.get(SESSION_COOKIE)).catch(() => null);
+        const user = caller?.kind === 'user' ? caller.username : undefined;
+        this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user, link: { href: `${this.settings.webUrl}${PATH}`, text: 'Your lists' } }, status);
+      }
+    };
+  }
+
+  private seeOther(ctx: Koa.Context, path: string): void {
+    ctx.status = 303;
+    ctx.redirect(`${this.settings.webUrl}${path}`);
+  }
+
+  private async listsPage(ctx: Koa.Context, caller: SignedIn, extra: { form?: Record<string, unknown>; error?: string } = {}, status = 200): Promise<void> {
+    const requested = Number(typeof ctx.query.page === 'string' && /^\d{1,6}$/.test(ctx.query.page) ? ctx.query.page : 1);
+    const pageNumber = Math.max(1, requested);
+    const { page } = await this.useCases.listUserLists.execute({
+      name: caller.username,
+      caller,
+      page: { page: pageNumber, perPage: PER_PAGE },
+      textFormat: 'markup',
+    });
+    this.render(
+      ctx,
+      '@lists',
+      {
+        title: 'Your lists',
+        user: caller.username,
+        lists: page.items.map((l) => ({ ...l, changedAt: l.changedAt.toISOString(), apiUrl: this.presenter.resourceUrl(l.id) })),
+        previousPage: pageNumber > 1 ? pageNumber - 1 : undefined,
+        nextPage: pageNumber * PER_PAGE < page.total ? pageNumber + 1 : undefined,
+        form: { name: '', description: '', isPublic: false, ...extra.form },
+        error: extra.error,
+      },
+      status,
+    );
+  }
+
+  private async listPage(
+    ctx: Koa.Context,
+    caller: SignedIn,
+    listId: number,
+    extra: { details?: Record<string, unknown>; item?: Record<string, unknown>; error?: string } = {},
+    status = 200,
+  ): Promise<void> {
+    const list: ListView = await this.useCases.getList.execute({ listId, caller, textFormat: 'markup', ownerOnly: true });
+    this.render(
+      ctx,
+      '@list',
+      {
+        title: list.name,
+        user: caller.username,
+        list: {
+          ...list,
+          apiUrl: this.presenter.resourceUrl(list.id),
+          items: list.items.map((i) => ({ ...i, webUrl: `${this.settings.webUrl}${i.webPath}` })),
+        },
+        details: { name: list.name, description: list.description, isPublic: list.isPublic, ...extra.details },
+        item: { type: 'release', id: '', comment: '', ...extra.item },
+        kinds: LIST_ITEM_KINDS,
+        error: extra.error,
+      },
+      status,
+    );
+  }
+
+  /** Runs a change; a refusal of the input (422, 409) shows the page again with the reason. */
+  private async changing(work: () => Promise<void>, again: (error: string, status: number) => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (err) {
+      if (!(err instanceof Invalid) && !(err instanceof Conflict)) throw err;
+      await again(err.message, err instanceof Invalid ? 422 : 409);
+    }
+  }
+
+  register(router: Router<SpindleState>): void {
+    const u = this.useCases;
+    const details = (form: URLSearchParams) => ({
+      name: form.get('name') ?? '',
+      description: form.get('description') ?? '',
+      public: form.get('public') === 'true',
+    });
+    const itemOf = (ctx: Koa.Context): ListItemRef => {
+      const type = ctx.params.type;
+      if (!isListItemKind(type)) throw new NotFound('List item not found.');
+      return { kind: type, catalogueId: pathId(ctx.params.itemId, () => new NotFound('List item not found.')) };
+    };
+
+    router.get(PATH, this.page(async (ctx) => this.listsPage(ctx, await this.signedIn(ctx))));
+
+    router.post(PATH, this.page(async (ctx) => {
+      const form = await this.form(ctx);
+      const caller = await this.signedIn(ctx);
+      const body = details(form);
+      await this.changing(
+        async () => {
+          const made = await u.createList.execute({ caller, body, textFormat: 'markup' });
+          this.seeOther(ctx, `${PATH}/${made.id}`);
+        },
+        (error, status) => this.listsPage(ctx, caller, { form: { ...body, isPublic: body.public }, error }, status),
+      );
+    }));
+
+    router.get(`${PATH}/:id`, this.page(async (ctx) => {
+      const caller = await this.signedIn(ctx);
+      await this.listPage(ctx, caller, pathId(ctx.params.id, listNotFound));
+    }));
+
+    router.post(`${PATH}/:id`, this.page(async (ctx) => {
+      const form = await this.form(ctx);
+      const caller = await this.signedIn(ctx);
+      const listId = pathId(ctx.params.id, listNotFound);
+      const body = details(form);
+      await this.changing(
+        async () => {
+          await u.editList.execute({ listId, caller, body, textFormat: 'markup' });
+          this.seeOther(ctx, `${PATH}/${listId}`);
+        },
+        (error, status) => this.listPage(ctx, caller, listId, { details: { ...body, isPublic: body.public }, error }, status),
+      );
+    }));
+
+    router.post(`${PATH}/:id/delete`, this.page(async (ctx) => {
+      await this.form(ctx);
+      const caller = await this.signedIn(ctx);
+      await u.deleteList.execute({ listId: pathId(ctx.params.id, listNotFound), caller });
+      this.seeOther(ctx, PATH);
+    }));
+
+    router.post(`${PATH}/:id/items`, this.page(async (ctx) => {
+      const form = await this.form(ctx);
+      const caller = await this.signedIn(ctx);
+      const listId = pathId(ctx.params.id, listNotFound);
+      const body = { type: form.get('type') ?? '', id: (form.get('id') ?? '').trim(), comment: form.get('comment') ?? '' };
+      await this.changing(
+        async () => {
+          await u.addItem.execute({ listId, caller, body, textFormat: 'markup' });
+          this.seeOther(ctx, `${PATH}/${listId}`);
+        },
+        (error, status) => this.listPage(ctx, caller, listId, { item: body, error }, status),
+      );
+    }));
+
+    router.post(`${PATH}/:id/items/:type/:itemId`, this.page(async (ctx) => {
+      const form = await this.form(ctx);
+      const caller = await this.signedIn(ctx);
+      const listId = pathId(ctx.params.id, listNotFound);
+      const item = itemOf(ctx);
+      const body: Record<string, string> = {};
+      const comment = form.get('comment');
+      const position = form.get('position');
+      if (comment !== null) body.comment = comment;
+      if (position !== null) body.position = position;
+      await this.changing(
+        async () => {
+          await u.editItem.execute({ listId, item, caller, body, textFormat: 'markup' });
+          this.seeOther(ctx, `${PATH}/${listId}`);
+        },
+        (error, status) => this.listPage(ctx, caller, listId, { error }, status),
+      );
+    }));
+
+    router.post(`${PATH}/:id/items/:type/:itemId/remove`, this.page(async (ctx) => {
+      await this.form(ctx);
+      const caller = await this.signedIn(ctx);
+      const listId = pathId(ctx.params.id, listNotFound);
+      await u.removeItem.execute({ listId, item: itemOf(ctx), caller });
+      this.seeOther(ctx, `${PATH}/${listId}`);
+    }));
+  }
+}

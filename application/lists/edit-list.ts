@@ -1,0 +1,34 @@
+import type { UserListRepository } from '../../domain/lists/user-list-repository.js';
+import type { TextFormat } from '../../domain/text/text-format.js';
+import type { Clock } from '../ports/clock.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { Caller } from '../shared/caller.js';
+import type { GetList, ListView } from './get-list.js';
+import { applying, assertOwner, changingUser, found } from './list-access.js';
+import { detailsChangeFrom } from './list-inputs.js';
+
+/**
+ * The owner changes a list's details (`POST /lists/{id}`, the list's page): any of `name`, `description`, `public`;
+ * what is not sent stays. 401/403 for anyone but the owner, 404 for no such list, then 422 naming a bad field.
+ */
+export class EditList {
+  constructor(
+    private readonly lists: UserListRepository,
+    private readonly getList: GetList,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { readonly listId: number; readonly caller: Caller; readonly body: unknown; readonly textFormat: TextFormat }): Promise<ListView> {
+    const userId = changingUser(input.caller);
+    const list = await this.uow.run(async () => {
+      const stored = found(await this.lists.byId(input.listId, { forUpdate: true }));
+      assertOwner(stored, userId);
+      const change = detailsChangeFrom(input.body);
+      applying(() => stored.edit(change, this.clock.now()));
+      await this.lists.save(stored);
+      return stored;
+    });
+    return this.getList.view(list, input.caller, input.textFormat);
+  }
+}
