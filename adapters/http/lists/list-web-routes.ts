@@ -1,33 +1,23 @@
-import { timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { Conflict, Forbidden, Invalid, NotFound, RateLimited, Unauthenticated } from '../../../application/errors.js';
-import type { WebSessions } from '../../../application/identity/web-sessions.js';
-import type { SecretGenerator } from '../../../application/ports/secrets.js';
+import { Conflict, Invalid, NotFound } from '../../../application/errors.js';
 import type { ListView } from '../../../application/lists/get-list.js';
-import type { Caller } from '../../../application/shared/caller.js';
 import { isListItemKind, LIST_ITEM_KINDS, type ListItemRef } from '../../../domain/lists/user-list.js';
 import type { SpindleState } from '../http-state.js';
-import { formParameters } from '../identity/signed-request.js';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../identity/web/web-routes.js';
-import { statusOf } from '../middleware/errors.js';
 import { pathId } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ListPresenter } from './list-presenter.js';
 import type { ListUseCases } from './list-routes.js';
 import { listPageTemplates } from './list-templates.js';
+import { WebPageKit, type SignedIn, type WebPageDeps, type WebPageSettings } from '../web-pages/web-page-kit.js';
 
 const MAX_FORM_BYTES = 64 * 1024;
 const PER_PAGE = 100;
 const PATH = '/settings/lists';
 
-type SignedIn = Caller & { kind: 'user' };
 
 /** What the pages need besides the list use cases: the browser sessions, and fresh secrets for form tokens. */
-export interface ListWebPageDeps {
-  readonly sessions: WebSessions;
-  readonly secrets: SecretGenerator;
-}
+export type ListWebPageDeps = WebPageDeps;
 
 const listNotFound = () => new NotFound('List not found.');
 
@@ -38,79 +28,39 @@ const listNotFound = () => new NotFound('List not found.');
  * made on, a refused one shows the page again with the reason and its status.
  */
 export class ListWebPageRoutes implements RouteModule {
-  private readonly eta = listPageTemplates();
-  private readonly secure: boolean;
+  private readonly kit: WebPageKit;
 
   constructor(
     private readonly useCases: ListUseCases,
-    private readonly deps: ListWebPageDeps,
+    deps: ListWebPageDeps,
     private readonly presenter: ListPresenter,
-    private readonly settings: { readonly webUrl: string; readonly site: string },
+    private readonly settings: WebPageSettings,
   ) {
-    this.secure = settings.webUrl.startsWith('https:');
+    this.kit = new WebPageKit(deps, settings, listPageTemplates());
   }
 
   isWebPage(path: string): boolean {
     return path === PATH || path.startsWith(`${PATH}/`);
   }
 
-  // The session and form-token handling below is the identity pages' (same cookies, same checks).
-
-  private csrf(ctx: Koa.Context): string {
-    const existing = ctx.cookies.get(CSRF_COOKIE);
-    if (existing && /^[A-Za-z0-9]{32}$/.test(existing)) return existing;
-    const token = this.deps.secrets.generate(32);
-    ctx.append('Set-Cookie', [`${CSRF_COOKIE}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', ...(this.secure ? ['Secure'] : [])].join('; '));
-    return token;
+  private form(ctx: Koa.Context): Promise<URLSearchParams> {
+    return this.kit.form(ctx, MAX_FORM_BYTES);
   }
 
-  private async form(ctx: Koa.Context): Promise<URLSearchParams> {
-    const form = new URLSearchParams(await formParameters(ctx, MAX_FORM_BYTES));
-    const cookie = ctx.cookies.get(CSRF_COOKIE) ?? '';
-    const field = form.get('csrf') ?? '';
-    const same = cookie.length === 32 && field.length === 32 && timingSafeEqual(Buffer.from(cookie), Buffer.from(field));
-    if (!same) throw new Forbidden('This form has expired or was not sent from this site: reload the page and try again.');
-    return form;
-  }
-
-  private async signedIn(ctx: Koa.Context): Promise<SignedIn> {
-    const caller = await this.deps.sessions.caller(ctx.cookies.get(SESSION_COOKIE));
-    if (!caller || caller.kind !== 'user') throw new Unauthenticated();
-    return caller;
+  private signedIn(ctx: Koa.Context): Promise<SignedIn> {
+    return this.kit.signedIn(ctx);
   }
 
   private render(ctx: Koa.Context, template: string, data: Record<string, unknown>, status = 200): void {
-    ctx.status = status;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Content-Security-Policy', "default-src 'self'; style-src 'self'; form-action 'self' https: http:; frame-ancestors 'none'");
-    ctx.body = this.eta.render(template, { site: this.settings.site, webUrl: this.settings.webUrl, csrf: this.csrf(ctx), error: undefined, notice: undefined, ...data });
+    this.kit.render(ctx, template, data, status);
   }
 
-  /** Runs a page; refusals become a page with their status, no session a trip to the sign-in page. */
   private page(handler: (ctx: Koa.Context) => Promise<void>): (ctx: Koa.Context) => Promise<void> {
-    return async (ctx) => {
-      try {
-        await handler(ctx);
-      } catch (err) {
-        if (err instanceof Unauthenticated) {
-          ctx.redirect(`${this.settings.webUrl}/signin?next=${encodeURIComponent(ctx.originalUrl)}`);
-          return;
-        }
-        const status = statusOf(err);
-        if (status === undefined) throw err;
-        if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
-        const caller = await this.deps.sessions.caller(ctx.cookies.get(SESSION_COOKIE)).catch(() => null);
-        const user = caller?.kind === 'user' ? caller.username : undefined;
-        this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user, link: { href: `${this.settings.webUrl}${PATH}`, text: 'Your lists' } }, status);
-      }
-    };
+    return this.kit.page(handler, { href: `${this.settings.webUrl}${PATH}`, text: 'Your lists' });
   }
 
   private seeOther(ctx: Koa.Context, path: string): void {
-    ctx.status = 303;
-    ctx.redirect(`${this.settings.webUrl}${path}`);
+    this.kit.seeOther(ctx, path);
   }
 
   private async listsPage(ctx: Koa.Context, caller: SignedIn, extra: { form?: Record<string, unknown>; error?: string } = {}, status = 200): Promise<void> {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
+import { Browser, signedIn as signedInAs } from '../../support/browser.js';
 import request from 'supertest';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
@@ -12,42 +13,6 @@ import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixt
 import { WEB_URL, testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
-/** A browser without a User-Agent: cookies kept between requests, the CSRF token read from the last form. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-  csrf = '';
-
-  constructor(private readonly app: Koa) {}
-
-  private keep(res: request.Response): request.Response {
-    for (const line of (res.headers['set-cookie'] as unknown as string[] | undefined) ?? []) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const value = pair!.slice(eq + 1);
-      if (/Max-Age=0/.test(line) || value === '') this.cookies.delete(pair!.slice(0, eq));
-      else this.cookies.set(pair!.slice(0, eq), value);
-    }
-    const field = /name="csrf" value="([A-Za-z0-9]+)"/.exec(res.text ?? '');
-    if (field) this.csrf = field[1]!;
-    return res;
-  }
-
-  private cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  async get(path: string): Promise<request.Response> {
-    return this.keep(await request(this.app.callback()).get(path).set('Cookie', this.cookieHeader()));
-  }
-
-  async post(path: string, form: Record<string, string>, options: { csrf?: string | null } = {}): Promise<request.Response> {
-    const csrf = options.csrf === undefined ? this.csrf : options.csrf;
-    const body = new URLSearchParams({ ...form, ...(csrf === null ? {} : { csrf }) }).toString();
-    return this.keep(
-      await request(this.app.callback()).post(path).set('Cookie', this.cookieHeader()).set('Content-Type', 'application/x-www-form-urlencoded').send(body),
-    );
-  }
-}
 
 describe('Web pages: your lists (/settings/lists)', function () {
   this.timeout(60_000);
@@ -71,13 +36,7 @@ describe('Web pages: your lists (/settings/lists)', function () {
   });
   after(() => db.close());
 
-  async function signedIn(user: TestUser): Promise<Browser> {
-    const browser = new Browser(app);
-    await browser.get('/signin');
-    const res = await browser.post('/signin', { username: user.name, password: user.password, next: '/settings/lists' });
-    expect([res.status, res.headers.location]).to.deep.equal([303, `${WEB_URL}/settings/lists`]);
-    return browser;
-  }
+  const signedIn = (user: TestUser): Promise<Browser> => signedInAs(app, user.name, user.password);
   const callerOf = (user: TestUser): Caller => ({ kind: 'user', userId: String(user.id), username: user.name, via: 'token' });
   const stored = (user: TestUser, listId: number) => container.get(LISTS.GetList).execute({ listId, caller: callerOf(user), textFormat: 'markup' });
   const idFrom = (location: string) => Number(/\/settings\/lists\/(\d+)$/.exec(location)![1]);
