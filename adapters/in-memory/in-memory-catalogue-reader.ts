@@ -7,7 +7,7 @@ import type {
 } from '../../application/catalogue/read-models.js';
 import type { Clock } from '../../application/ports/clock.js';
 import { releaseTemplate } from '../../application/catalogue/release-document.js';
-import type { CatalogueReader, Stored } from '../../application/ports/catalogue-reader.js';
+import type { CatalogueReader, Stored, StoredReleaseDocument } from '../../application/ports/catalogue-reader.js';
 import { pageOffset, type Page, type PageRequest } from '../../application/shared/page.js';
 import type { Artist } from '../../domain/catalogue/artist.js';
 import type { Label } from '../../domain/catalogue/label.js';
@@ -83,7 +83,7 @@ export class InMemoryCatalogueReader implements CatalogueReader, NameResolver {
     return this.releases.get(id)?.stored ?? null;
   }
 
-  async releaseDocument(id: number): Promise<Stored<string> | null> {
+  async releaseDocument(id: number): Promise<StoredReleaseDocument | null> {
     const stored = this.releases.get(id)?.stored;
     return stored ? { ...stored, record: releaseTemplate(stored.record) } : null;
   }

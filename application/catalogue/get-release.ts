@@ -60,7 +60,8 @@ export class GetRelease {
     const [notes, market, community, images] = await Promise.all([
       input.textFormat === 'markup' ? undefined : this.text.renderOne(templateNotes(template), input.textFormat),
       this.market.forRelease(input.releaseId, input.currency),
-      this.community.forReleases([input.releaseId], userId),
+      // The SQL readers keep the release's collection and wantlist counts in its row: no second read for them.
+      stored.holdings ? undefined : this.community.forReleases([input.releaseId], userId),
       // Only an authenticated caller can get links; the template's images (no links) serve everyone else as they are.
       isAuthenticated(caller) ? this.linkedImages(template, input.releaseId, caller) : undefined,
     ]);
@@ -72,7 +73,10 @@ export class GetRelease {
       dateChanged: stored.dateChanged,
       currency: input.currency,
       market: checkedMarketSummary(market, input.currency),
-      community: summaryOf(community, input.releaseId),
+      community: community
+        ? summaryOf(community, input.releaseId)
+        : // No module rates releases yet; when one does, its figures belong in the row beside these counts.
+          { community: stored.holdings!, rating: { count: 0, average: null }, user: null },
     };
   }
 }

@@ -19,13 +19,22 @@ export interface Stored<T> {
 }
 
 /**
+ * A release's stored document template with the collection and wantlist counts its row keeps (readers on the SQL
+ * database have them in the same row; `undefined` where the reader keeps none, and the counts come from the
+ * `CommunityFigures` port instead).
+ */
+export interface StoredReleaseDocument extends Stored<string> {
+  readonly holdings?: { readonly inCollection: number; readonly inWantlist: number };
+}
+
+/**
  * Reads the catalogue (artists, labels, masters, releases) and the lists derived from it. Returns null for an
  * unknown id; list methods assume the parent exists (callers check first).
  */
 export interface CatalogueReader {
   release(id: number): Promise<Stored<Release> | null>;
   /** The template of a release's API document (see catalogue/release-document.ts), what `GET /releases/{id}` serves. */
-  releaseDocument(id: number): Promise<Stored<string> | null>;
+  releaseDocument(id: number): Promise<StoredReleaseDocument | null>;
   master(id: number): Promise<Stored<Master> | null>;
   artist(id: number): Promise<Stored<Artist> | null>;
   label(id: number): Promise<Stored<Label> | null>;

@@ -47,7 +47,7 @@ export const collectionModule: SpindleModule = {
     new ContainerModule(({ bind }) => {
       bind(COLLECTION.Repository).toConstantValue(new MikroOrmCollectionRepository(db.orm));
       bind(COLLECTION.Wantlists).toConstantValue(new MikroOrmWantlistRepository(db.orm));
-      bind(CATALOGUE.HoldingCounts).toConstantValue(new SqlHoldingCounts(db.orm, db.hotReadPool()));
+      bind(CATALOGUE.HoldingCounts).toConstantValue(new SqlHoldingCounts(db.orm));
       bind(USERS.FiguresPart)
         .toResolvedValue((c, w) => new CollectionFigures(c, w), [COLLECTION.Repository, COLLECTION.Wantlists])
         .inSingletonScope();

@@ -59,6 +59,12 @@ export class ReleaseRow {
   data!: Release | null;
   /** The template of the release's document (`application/catalogue/release-document.ts`); null in older rows. */
   document!: string | null;
+  /**
+   * Copies of the release in users' collections and entries in wantlists: kept by the module that holds them (the
+   * collection module's triggers, in the same transaction as each change); the import never writes them.
+   */
+  numHave!: number;
+  numWant!: number;
   dateAdded!: Date;
   dateChanged!: Date;
 }
@@ -154,6 +160,8 @@ export const ReleaseSchema = new EntitySchema<ReleaseRow>({
     thumb: { type: 'text', default: '' },
     data: { type: 'json', columnType: 'json', nullable: true },
     document: { type: 'text', nullable: true },
+    numHave: { type: 'integer', default: 0 },
+    numWant: { type: 'integer', default: 0 },
     ...timestamps,
   },
 });

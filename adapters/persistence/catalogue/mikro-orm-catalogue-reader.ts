@@ -6,7 +6,7 @@ import type {
   MasterVersion,
   MasterVersionsQuery,
 } from '../../../application/catalogue/read-models.js';
-import type { CatalogueReader, Stored } from '../../../application/ports/catalogue-reader.js';
+import type { CatalogueReader, Stored, StoredReleaseDocument } from '../../../application/ports/catalogue-reader.js';
 import { pageOffset, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Artist } from '../../../domain/catalogue/artist.js';
 import type { Label } from '../../../domain/catalogue/label.js';
@@ -14,7 +14,7 @@ import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import { query as runSql } from '../mikro-orm-unit-of-work.js';
 import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
-import { releaseForms, type ReleaseDocumentRow, type ReleaseForms } from './release-forms.js';
+import { holdingsOf, releaseForms, type HoldingColumns, type ReleaseDocumentRow, type ReleaseForms, type StoredHoldings } from './release-forms.js';
 
 type Row = Record<string, unknown>;
 type Doc = Record<string, unknown>;
@@ -58,9 +58,9 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
     };
   }
 
-  private async releaseRow(id: number): Promise<Stored<ReleaseForms> | null> {
+  private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredHoldings) | null> {
     const [row] = await this.rows(
-      `select document, data, is_main_release, date_added, date_changed from "release" where id = ?`,
+      `select document, data, is_main_release, num_have, num_want, date_added, date_changed from "release" where id = ?`,
       [id],
     );
     if (!row) return null;
@@ -68,6 +68,7 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
       record: releaseForms(row as unknown as ReleaseDocumentRow),
       dateAdded: new Date(row.date_added as string),
       dateChanged: new Date(row.date_changed as string),
+      holdings: holdingsOf(row as unknown as HoldingColumns),
     };
   }
 
@@ -76,7 +77,7 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
     return stored && { ...stored, record: stored.record.release() };
   }
 
-  async releaseDocument(id: number): Promise<Stored<string> | null> {
+  async releaseDocument(id: number): Promise<StoredReleaseDocument | null> {
     const stored = await this.releaseRow(id);
     return stored && { ...stored, record: stored.record.template() };
   }

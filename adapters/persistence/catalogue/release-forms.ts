@@ -31,3 +31,17 @@ export function releaseForms(row: ReleaseDocumentRow): ReleaseForms {
     expandRelease(typeof data === 'string' ? (JSON.parse(data) as Record<string, unknown>) : data);
   return { release, template: () => releaseTemplate(release()) };
 }
+
+/** The counts a release row keeps: copies in collections and entries in wantlists (kept by the collection module). */
+export interface HoldingColumns {
+  readonly num_have: number | string;
+  readonly num_want: number | string;
+}
+
+export interface StoredHoldings {
+  readonly holdings: { readonly inCollection: number; readonly inWantlist: number };
+}
+
+export function holdingsOf(row: HoldingColumns): StoredHoldings['holdings'] {
+  return { inCollection: Number(row.num_have), inWantlist: Number(row.num_want) };
+}

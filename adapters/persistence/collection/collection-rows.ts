@@ -3,8 +3,8 @@ import { UserRow } from '../identity/identity-rows.js';
 
 /*
  * The collection tables. These row classes exist for the schema (migrations are generated from them); the
- * repositories read and write them with SQL through the current unit of work. The per-release counts
- * (`collection_release_count`) are kept by triggers on the instance and want tables (see the migrations).
+ * repositories read and write them with SQL through the current unit of work. Triggers on the instance and want
+ * tables keep the release rows' `num_have` and `num_want` (see the migrations).
  */
 
 /** A user's collection settings: privacy and the notes fields (the aggregate's small parts, one row). */
@@ -44,13 +44,6 @@ export class WantRow {
   notes!: string;
   rating!: number;
   dateAdded!: Date;
-}
-
-/** How many instances and wants a release has, kept by triggers in the same transaction as the change. */
-export class ReleaseCountRow {
-  releaseId!: number;
-  have!: number;
-  want!: number;
 }
 
 export const CollectionSettingsSchema = new EntitySchema<CollectionSettingsRow>({
@@ -108,14 +101,4 @@ export const WantSchema = new EntitySchema<WantRow>({
   },
 });
 
-export const ReleaseCountSchema = new EntitySchema<ReleaseCountRow>({
-  class: ReleaseCountRow,
-  tableName: 'collection_release_count',
-  properties: {
-    releaseId: { type: 'integer', primary: true, autoincrement: false },
-    have: { type: 'integer', default: 0 },
-    want: { type: 'integer', default: 0 },
-  },
-});
-
-export const COLLECTION_SCHEMAS = [CollectionSettingsSchema, CollectionFolderSchema, CollectionInstanceSchema, WantSchema, ReleaseCountSchema];
+export const COLLECTION_SCHEMAS = [CollectionSettingsSchema, CollectionFolderSchema, CollectionInstanceSchema, WantSchema];

@@ -2,15 +2,13 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Collections and wantlists: settings (privacy, notes fields), folders (ids from 2; folders 0 and 1 are every
- * collection's and not stored), instances, wants, and per-release counts of instances and wants kept by triggers, so
- * that the counts change in the same transaction as the rows they count, whatever changes them (a use case, a user
- * removed with everything of theirs).
+ * collection's and not stored), instances, wants, and triggers that keep each release row's `num_have` and
+ * `num_want` (the catalogue's columns for them), so that the counts change in the same transaction as the rows they
+ * count, whatever changes those rows (a use case, a user removed with everything of theirs).
  */
 export class Migration20261122203934_collection extends Migration {
 
   override async up(): Promise<void> {
-    this.addSql(`create table "collection_release_count" ("release_id" int not null, "have" int not null default 0, "want" int not null default 0, constraint "collection_release_count_pkey" primary key ("release_id"));`);
-
     this.addSql(`create table "collection_settings" ("user_id" int not null, "collection_public" boolean not null default true, "wantlist_public" boolean not null default true, "fields" jsonb not null, constraint "collection_settings_pkey" primary key ("user_id"));`);
 
     this.addSql(`create table "collection_instance" ("id" serial primary key, "user_id" int not null, "folder_id" int not null, "release_id" int not null, "rating" smallint not null default 0, "date_added" timestamptz not null, "notes" jsonb not null default '{}');`);
@@ -35,10 +33,9 @@ export class Migration20261122203934_collection extends Migration {
     // Folder ids 0 and 1 belong to every collection.
     this.addSql(`alter sequence "collection_folder_id_seq" restart with 2;`);
 
-    this.addSql(`create function collection_count_change(release integer, have_delta integer, want_delta integer) returns void language plpgsql as $$
+    this.addSql(`create function collection_count_change(release_id integer, have_delta integer, want_delta integer) returns void language plpgsql as $$
       begin
-        insert into collection_release_count (release_id, have, want) values (release, greatest(have_delta, 0), greatest(want_delta, 0))
-        on conflict (release_id) do update set have = collection_release_count.have + have_delta, want = collection_release_count.want + want_delta;
+        update release set num_have = num_have + have_delta, num_want = num_want + want_delta where id = collection_count_change.release_id;
       end $$;`);
     this.addSql(`create function collection_instance_counted() returns trigger language plpgsql as $$
       begin
@@ -60,8 +57,6 @@ export class Migration20261122203934_collection extends Migration {
     this.addSql(`drop function if exists collection_instance_counted() cascade;`);
     this.addSql(`drop function if exists want_counted() cascade;`);
     this.addSql(`drop function if exists collection_count_change(integer, integer, integer);`);
-    this.addSql(`drop table if exists "collection_release_count" cascade;`);
-
     this.addSql(`drop table if exists "collection_settings" cascade;`);
 
     this.addSql(`drop table if exists "collection_instance" cascade;`);
