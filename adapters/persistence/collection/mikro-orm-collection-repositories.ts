@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ALL_FOLDER, Collection, UNCATEGORIZED_FOLDER, type Folder } from '../../../domain/collection/collection.js';
+import { ALL_FOLDER, Collection, DEFAULT_PRIVACY, UNCATEGORIZED_FOLDER, type Folder } from '../../../domain/collection/collection.js';
 import type {
   CollectionRepository,
   CollectionSort,
@@ -11,11 +11,10 @@ import { Instance } from '../../../domain/collection/instance.js';
 import { DEFAULT_FIELDS, type NotesField } from '../../../domain/collection/notes-fields.js';
 import { Want } from '../../../domain/collection/want.js';
 import { query } from '../mikro-orm-unit-of-work.js';
+import { dateOf, jsonOf } from '../sql-values.js';
 
 type Row = Record<string, unknown>;
 
-const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 /**
  * The ORDER BY of a sorted list of instances (`i`) or wants (`w`) joined to the release (`r`). Release fields sort in
@@ -40,14 +39,14 @@ function orderBy(sort: CollectionSort, order: 'asc' | 'desc', item: 'i' | 'w'): 
 }
 
 function toInstance(r: Row): Instance {
-  const notes = json<Record<string, string>>(r.notes) ?? {};
+  const notes = jsonOf<Record<string, string>>(r.notes) ?? {};
   return new Instance(
     Number(r.id),
     Number(r.user_id),
     Number(r.release_id),
     Number(r.folder_id),
     Number(r.rating),
-    date(r.date_added),
+    dateOf(r.date_added),
     new Map(Object.entries(notes).map(([k, v]) => [Number(k), v])),
   );
 }
@@ -55,7 +54,7 @@ function toInstance(r: Row): Instance {
 const notesJson = (i: Instance): string => JSON.stringify(Object.fromEntries(i.notes));
 
 function toWant(r: Row): Want {
-  return new Want(Number(r.user_id), Number(r.release_id), String(r.notes), Number(r.rating), date(r.date_added));
+  return new Want(Number(r.user_id), Number(r.release_id), String(r.notes), Number(r.rating), dateOf(r.date_added));
 }
 
 /** Collections in PostgreSQL (and PGlite), through the current unit of work. */
@@ -92,8 +91,8 @@ export class MikroOrmCollectionRepository implements CollectionRepository {
       ...folders.map((f) => ({ id: Number(f.id), name: String(f.name), count: count.get(Number(f.id)) ?? 0 })),
     ];
     const s = settings[0];
-    if (!s) return Collection.restore(userId, all, DEFAULT_FIELDS, { collectionPublic: true, wantlistPublic: true });
-    return Collection.restore(userId, all, json<NotesField[]>(s.fields), {
+    if (!s) return Collection.restore(userId, all, DEFAULT_FIELDS, DEFAULT_PRIVACY);
+    return Collection.restore(userId, all, jsonOf<NotesField[]>(s.fields), {
       collectionPublic: Boolean(s.collection_public),
       wantlistPublic: Boolean(s.wantlist_public),
     });

@@ -10,6 +10,7 @@ import { pageOffset, type Page, type PageRequest } from '../../../application/sh
 import { Contribution, type ContributionKind } from '../../../domain/contributions/contribution.js';
 import { AlreadySubmitted, type ContributionRepository } from '../../../domain/contributions/contribution-repository.js';
 import { query } from '../mikro-orm-unit-of-work.js';
+import { dateOf } from '../sql-values.js';
 
 type Row = Record<string, unknown>;
 
@@ -45,7 +46,6 @@ const SUBMITTED = `
       or (s.kind = 'label' and exists (select 1 from label l where l.id = s.catalogue_id))
       or (s.kind = 'release' and exists (select 1 from release r where r.id = s.catalogue_id)))`;
 
-const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 function toContribution(r: Row): Contribution {
   return Contribution.record({
@@ -54,7 +54,7 @@ function toContribution(r: Row): Contribution {
     kind: String(r.kind),
     catalogueId: Number(r.catalogue_id),
     action: String(r.action),
-    at: date(r.at),
+    at: dateOf(r.at),
     comment: String(r.comment),
   });
 }

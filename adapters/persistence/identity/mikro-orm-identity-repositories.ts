@@ -13,10 +13,10 @@ import {
 } from '../../../domain/identity/identity-repositories.js';
 import { loginKey } from '../../../domain/identity/login-name.js';
 import { query } from '../mikro-orm-unit-of-work.js';
+import { dateOf } from '../sql-values.js';
 
 type Row = Record<string, unknown>;
 
-const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 function toUser(r: Row): User {
   return {
@@ -25,7 +25,7 @@ function toUser(r: Row): User {
     realName: String(r.real_name),
     email: String(r.email),
     passwordHash: String(r.password_hash),
-    registeredAt: date(r.registered_at),
+    registeredAt: dateOf(r.registered_at),
     homePage: String(r.home_page),
     location: String(r.location),
     profile: String(r.profile),
@@ -41,7 +41,7 @@ function toApplication(r: Row): ClientApplication {
     consumerKey: String(r.consumer_key),
     consumerSecret: String(r.consumer_secret),
     callbackUrl: r.callback_url === null ? null : String(r.callback_url),
-    createdAt: date(r.created_at),
+    createdAt: dateOf(r.created_at),
   };
 }
 
@@ -52,8 +52,8 @@ function toToken(r: Row): PersonalToken {
     label: String(r.label),
     digest: String(r.digest),
     lastCharacters: String(r.last_characters),
-    createdAt: date(r.created_at),
-    revokedAt: r.revoked_at === null ? null : date(r.revoked_at),
+    createdAt: dateOf(r.created_at),
+    revokedAt: r.revoked_at === null ? null : dateOf(r.revoked_at),
   };
 }
 
@@ -198,7 +198,7 @@ export class MikroOrmPersonalTokenRepository implements PersonalTokenRepository 
 }
 
 function toOAuthToken(r: Row): OAuthToken {
-  const optionalDate = (v: unknown): Date | null => (v === null ? null : date(v));
+  const optionalDate = (v: unknown): Date | null => (v === null ? null : dateOf(v));
   return {
     token: String(r.token),
     secret: String(r.secret),
@@ -207,7 +207,7 @@ function toOAuthToken(r: Row): OAuthToken {
     userId: r.user_id === null ? null : Number(r.user_id),
     callback: r.callback === null ? null : String(r.callback),
     verifier: r.verifier === null ? null : String(r.verifier),
-    createdAt: date(r.created_at),
+    createdAt: dateOf(r.created_at),
     authorizedAt: optionalDate(r.authorized_at),
     usedAt: optionalDate(r.used_at),
     revokedAt: optionalDate(r.revoked_at),
@@ -273,7 +273,7 @@ export class MikroOrmOAuthTokenRepository implements OAuthTokenRepository {
         group by application_id order by min(authorized_at), application_id`,
       [userId],
     );
-    return rows.map((r) => ({ applicationId: String(r.application_id), since: date(r.since) }));
+    return rows.map((r) => ({ applicationId: String(r.application_id), since: dateOf(r.since) }));
   }
 }
 
@@ -323,7 +323,7 @@ export class MikroOrmWebSessionRepository implements WebSessionRepository {
   async live(digest: string, now: Date): Promise<WebSession | null> {
     const [row] = await query(this.orm, 'select * from web_session where digest = ? and expires_at > ?', [digest, now]);
     if (!row) return null;
-    return { digest: String(row.digest), userId: Number(row.user_id), createdAt: date(row.created_at), expiresAt: date(row.expires_at) };
+    return { digest: String(row.digest), userId: Number(row.user_id), createdAt: dateOf(row.created_at), expiresAt: dateOf(row.expires_at) };
   }
 
   async remove(digest: string): Promise<void> {

@@ -2,10 +2,10 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { UserList, type ListItem, type ListItemKind } from '../../../domain/lists/user-list.js';
 import type { UserListCounts, UserListRepository, UserListSummary } from '../../../domain/lists/user-list-repository.js';
 import { query } from '../mikro-orm-unit-of-work.js';
+import { dateOf } from '../sql-values.js';
 
 type Row = Record<string, unknown>;
 
-const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 function summaryOf(r: Row): UserListSummary {
   return {
@@ -14,8 +14,8 @@ function summaryOf(r: Row): UserListSummary {
     name: String(r.name),
     description: String(r.description),
     isPublic: r.is_public === true,
-    createdAt: date(r.created_at),
-    changedAt: date(r.changed_at),
+    createdAt: dateOf(r.created_at),
+    changedAt: dateOf(r.changed_at),
     itemCount: Number(r.item_count),
     firstItem: r.first_kind === null ? null : { kind: String(r.first_kind) as ListItemKind, catalogueId: Number(r.first_id) },
   };
@@ -41,10 +41,10 @@ export class MikroOrmUserListRepository implements UserListRepository {
       name: String(row.name),
       description: String(row.description),
       isPublic: row.is_public === true,
-      createdAt: date(row.created_at),
-      changedAt: date(row.changed_at),
+      createdAt: dateOf(row.created_at),
+      changedAt: dateOf(row.changed_at),
       items: items.map(
-        (i): ListItem => ({ kind: String(i.kind) as ListItemKind, catalogueId: Number(i.catalogue_id), comment: String(i.comment), addedAt: date(i.added_at) }),
+        (i): ListItem => ({ kind: String(i.kind) as ListItemKind, catalogueId: Number(i.catalogue_id), comment: String(i.comment), addedAt: dateOf(i.added_at) }),
       ),
     });
   }
