@@ -17,3 +17,8 @@ export function jsonBodyParser(maxBodyBytes: number): Koa.Middleware {
     formLimit: maxBodyBytes,
   });
 }
+
+/** The body `jsonBodyParser` parsed for the request (undefined when none was sent). */
+export function requestBody(ctx: { request: unknown }): unknown {
+  return (ctx.request as { body?: unknown }).body;
+}

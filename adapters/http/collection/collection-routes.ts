@@ -14,7 +14,7 @@ import type {
 import { wantChangeOf, type EditWant, type GetWant, type ListWants, type PutWant, type RemoveWant } from '../../../application/collection/wantlist.js';
 import { NotFound } from '../../../application/errors.js';
 import type { SpindleState } from '../http-state.js';
-import { jsonBodyParser } from '../json-body-parser.js';
+import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import { PageQuery, paginate } from '../pagination.js';
 import { pathId, validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
@@ -54,8 +54,6 @@ const releaseId = (value: string | undefined): number => pathId(value, () => new
 const instanceId = (value: string | undefined): number => pathId(value, () => new NotFound('Instance not found.'));
 const fieldId = (value: string | undefined): number => pathId(value, () => new NotFound('Field not found.'));
 
-const bodyOf = (ctx: Koa.Context): unknown => (ctx.request as unknown as { body?: unknown }).body;
-
 /**
  * A user's collection (folders, instances, notes fields, value) and wantlist under `/s/{name}/…` (and `/users/{name}/…`),
  * with the statuses of GAPS: 201 with a body for new folders, instances and wants, 204 for edits and deletions of
@@ -89,7 +87,7 @@ export class CollectionRoutes implements RouteModule {
       ctx.body = { folders: folders.map((f) => p.folder(user, f)) };
     });
     router.post(`${base}/folders`, body, async (ctx) => {
-      const { user, folder } = await u.createFolder.execute({ name: ctx.params.name!, caller: ctx.state.caller, body: bodyOf(ctx) });
+      const { user, folder } = await u.createFolder.execute({ name: ctx.params.name!, caller: ctx.state.caller, body: requestBody(ctx) });
       ctx.status = 201;
       ctx.body = p.folder(user, folder);
     });
@@ -102,7 +100,7 @@ export class CollectionRoutes implements RouteModule {
         name: ctx.params.name!,
         folderId: folderId(ctx.params.folder),
         caller: ctx.state.caller,
-        body: bodyOf(ctx),
+        body: requestBody(ctx),
       });
       ctx.body = p.folder(user, folder);
     });
@@ -133,7 +131,7 @@ export class CollectionRoutes implements RouteModule {
     // The instance paths, and the singular form the spec writes into resource_url (`…/release/{r}/instance/{i}`).
     for (const path of [`${base}/folders/:folder/releases/:release/instances/:instance`, `${base}/folders/:folder/release/:release/instance/:instance`]) {
       router.post(path, body, async (ctx) => {
-        await u.editInstance.execute({ ...instancePath(ctx), body: bodyOf(ctx) });
+        await u.editInstance.execute({ ...instancePath(ctx), body: requestBody(ctx) });
         ctx.status = 204;
       });
       router.delete(path, async (ctx) => {
@@ -141,7 +139,7 @@ export class CollectionRoutes implements RouteModule {
         ctx.status = 204;
       });
       router.post(`${path}/fields/:field`, body, async (ctx) => {
-        const fromBody = bodyOf(ctx);
+        const fromBody = requestBody(ctx);
         const value =
           ctx.query.value !== undefined
             ? ctx.query.value
@@ -188,7 +186,7 @@ export class CollectionRoutes implements RouteModule {
         name: ctx.params.name!,
         releaseId: releaseId(ctx.params.release),
         caller: ctx.state.caller,
-        change: wantChangeOf(lastValues(ctx.query), bodyOf(ctx)),
+        change: wantChangeOf(lastValues(ctx.query), requestBody(ctx)),
       });
       ctx.status = 201;
       ctx.body = p.want(view);
@@ -198,7 +196,7 @@ export class CollectionRoutes implements RouteModule {
         name: ctx.params.name!,
         releaseId: releaseId(ctx.params.release),
         caller: ctx.state.caller,
-        change: wantChangeOf(lastValues(ctx.query), bodyOf(ctx)),
+        change: wantChangeOf(lastValues(ctx.query), requestBody(ctx)),
       });
       ctx.body = p.want(view);
     });

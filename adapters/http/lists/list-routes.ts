@@ -10,7 +10,7 @@ import type { ListUserLists } from '../../../application/lists/list-user-lists.j
 import type { RemoveListItem } from '../../../application/lists/remove-list-item.js';
 import { isListItemKind, type ListItemRef } from '../../../domain/lists/user-list.js';
 import type { SpindleState } from '../http-state.js';
-import { jsonBodyParser } from '../json-body-parser.js';
+import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import { PageQuery, paginate } from '../pagination.js';
 import { pathId, validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
@@ -52,7 +52,6 @@ export class ListRoutes implements RouteModule {
   register(router: Router<SpindleState>): void {
     const { useCases: u, presenter, options } = this;
     const body = jsonBodyParser(options.maxBodyBytes);
-    const bodyOf = (ctx: { request: unknown }) => (ctx.request as { body?: unknown }).body;
 
     router.get('/s/:name/lists', async (ctx) => {
       const q = validateQuery(PageQuery, ctx.query);
@@ -66,14 +65,14 @@ export class ListRoutes implements RouteModule {
     });
 
     router.post('/lists', body, async (ctx) => {
-      const view = await u.createList.execute({ caller: ctx.state.caller, body: bodyOf(ctx), textFormat: ctx.state.textFormat });
+      const view = await u.createList.execute({ caller: ctx.state.caller, body: requestBody(ctx), textFormat: ctx.state.textFormat });
       ctx.status = 201;
       ctx.body = presenter.list(view);
     });
 
     router.post('/lists/:id', body, async (ctx) => {
       const listId = pathId(ctx.params.id, listNotFound);
-      ctx.body = presenter.list(await u.editList.execute({ listId, caller: ctx.state.caller, body: bodyOf(ctx), textFormat: ctx.state.textFormat }));
+      ctx.body = presenter.list(await u.editList.execute({ listId, caller: ctx.state.caller, body: requestBody(ctx), textFormat: ctx.state.textFormat }));
     });
 
     router.delete('/lists/:id', async (ctx) => {
@@ -83,7 +82,7 @@ export class ListRoutes implements RouteModule {
 
     router.post('/lists/:id/items', body, async (ctx) => {
       const listId = pathId(ctx.params.id, listNotFound);
-      const view = await u.addItem.execute({ listId, caller: ctx.state.caller, body: bodyOf(ctx), textFormat: ctx.state.textFormat });
+      const view = await u.addItem.execute({ listId, caller: ctx.state.caller, body: requestBody(ctx), textFormat: ctx.state.textFormat });
       ctx.status = 201;
       ctx.body = presenter.list(view);
     });
@@ -91,7 +90,7 @@ export class ListRoutes implements RouteModule {
     router.post('/lists/:id/items/:type/:itemId', body, async (ctx) => {
       const listId = pathId(ctx.params.id, listNotFound);
       const item = itemRef(ctx.params.type, ctx.params.itemId);
-      ctx.body = presenter.list(await u.editItem.execute({ listId, item, caller: ctx.state.caller, body: bodyOf(ctx), textFormat: ctx.state.textFormat }));
+      ctx.body = presenter.list(await u.editItem.execute({ listId, item, caller: ctx.state.caller, body: requestBody(ctx), textFormat: ctx.state.textFormat }));
     });
 
     router.delete('/lists/:id/items/:type/:itemId', async (ctx) => {

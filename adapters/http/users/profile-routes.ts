@@ -3,7 +3,7 @@ import type { EditProfile, GetProfile, ProfileView } from '../../../application/
 import type { Dialect } from '../catalogue/catalogue-presenter.js';
 import { timestamp } from '../catalogue/catalogue-presenter.js';
 import type { SpindleState } from '../http-state.js';
-import { jsonBodyParser } from '../json-body-parser.js';
+import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
 
@@ -69,7 +69,7 @@ export class ProfileRoutes implements RouteModule {
       const view = await this.editProfile.execute({
         name: ctx.params.name!,
         caller: ctx.state.caller,
-        body: (ctx.request as unknown as { body?: unknown }).body,
+        body: requestBody(ctx),
         textFormat: ctx.state.textFormat,
       });
       ctx.body = presentProfile(view, this.urls, this.dialect);
