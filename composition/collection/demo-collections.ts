@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
+import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
 import type { Caller } from '../../application/shared/caller.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { DEMO_USERS } from '../identity/identity-module.js';
@@ -20,9 +20,8 @@ const MEDIA = ['Near Mint (NM or M-)', 'Very Good Plus (VG+)', 'Very Good (VG)']
  * endpoint answers with content on a fresh `npm start`.
  */
 export async function seedDemoCollections(container: Container, log: (line: string) => void): Promise<void> {
-  const db = container.get(PERSISTENCE.Database);
   const users = container.get(IDENTITY.UserRepository);
-  const releases = (await query(db.orm, 'select id from release order by id limit 8')).map((r) => Number(r.id));
+  const releases = await catalogueSample(container.get(PERSISTENCE.Database).orm, 'release', 8);
   if (releases.length < 8) {
     log('collection: too few releases for demo collections; left out');
     return;

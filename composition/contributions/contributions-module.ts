@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { ContainerModule, type Container } from 'inversify';
 import { ContributionsPresenter } from '../../adapters/http/contributions/contributions-presenter.js';
 import { ContributionsRoutes } from '../../adapters/http/contributions/contributions-routes.js';
-import { catalogueSample } from '../../adapters/persistence/contributions/catalogue-samples.js';
+import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
 import { CONTRIBUTION_SCHEMAS } from '../../adapters/persistence/contributions/contribution-row.js';
 import { CONTRIBUTION_MIGRATIONS } from '../../adapters/persistence/contributions/migrations/index.js';
 import { MikroOrmContributionRepository } from '../../adapters/persistence/contributions/mikro-orm-contribution-repository.js';

@@ -2,10 +2,10 @@ import { ContainerModule, type Container } from 'inversify';
 import { ListPresenter } from '../../adapters/http/lists/list-presenter.js';
 import { ListRoutes, type ListUseCases } from '../../adapters/http/lists/list-routes.js';
 import { ListWebPageRoutes } from '../../adapters/http/lists/list-web-routes.js';
+import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
 import { LIST_MIGRATIONS } from '../../adapters/persistence/lists/migrations/index.js';
 import { MikroOrmUserListRepository } from '../../adapters/persistence/lists/mikro-orm-user-list-repository.js';
 import { LIST_SCHEMAS } from '../../adapters/persistence/lists/user-list-rows.js';
-import { query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { AddListItem } from '../../application/lists/add-list-item.js';
 import { CreateList } from '../../application/lists/create-list.js';
 import { DeleteList } from '../../application/lists/delete-list.js';
@@ -136,12 +136,6 @@ export const listsModule: SpindleModule = {
   },
 };
 
-/** The first few ids of a kind of record the catalogue holds (whatever was imported: the demo dumps or others). */
-async function someIds(container: Container, table: 'release' | 'master' | 'artist' | 'label', count: number): Promise<number[]> {
-  const rows = await query(container.get(PERSISTENCE.Database).orm, `select id from ${table} order by id limit ?`, [count]);
-  return rows.map((r) => Number(r.id));
-}
-
 /**
  * Gives each demo user a public list (a release, a master, an artist and a label from the catalogue, with comments
  * in markup) and a private one (two releases), when they have no lists yet.
@@ -149,11 +143,12 @@ async function someIds(container: Container, table: 'release' | 'master' | 'arti
 async function demoLists(container: Container, log: (line: string) => void): Promise<void> {
   const users = container.get(IDENTITY.UserRepository);
   const lists = container.get(LISTS.Repository);
+  const orm = container.get(PERSISTENCE.Database).orm;
   const [releases, masters, artists, labels] = await Promise.all([
-    someIds(container, 'release', 5),
-    someIds(container, 'master', 1),
-    someIds(container, 'artist', 1),
-    someIds(container, 'label', 1),
+    catalogueSample(orm, 'release', 5),
+    catalogueSample(orm, 'master', 1),
+    catalogueSample(orm, 'artist', 1),
+    catalogueSample(orm, 'label', 1),
   ]);
   const made: string[] = [];
   for (const [n, name] of DEMO_USERS.entries()) {
