@@ -2,7 +2,7 @@ import type { CatalogueReader } from '../../application/ports/catalogue-reader.j
 import type { Holding, HoldingCounts } from '../../application/ports/community-figures.js';
 import { creditLine } from '../../domain/catalogue/credit.js';
 import { formatSummary, releaseYear } from '../../domain/catalogue/release-summary.js';
-import { ALL_FOLDER, Collection, UNCATEGORIZED_FOLDER, type Folder, type Privacy } from '../../domain/collection/collection.js';
+import { ALL_FOLDER, Collection, DEFAULT_PRIVACY, UNCATEGORIZED_FOLDER, type Folder, type Privacy } from '../../domain/collection/collection.js';
 import type {
   CollectionRepository,
   CollectionSort,
@@ -11,7 +11,7 @@ import type {
   WantlistRepository,
 } from '../../domain/collection/collection-repository.js';
 import type { Instance } from '../../domain/collection/instance.js';
-import type { NotesField } from '../../domain/collection/notes-fields.js';
+import { DEFAULT_FIELDS, type NotesField } from '../../domain/collection/notes-fields.js';
 import type { Want } from '../../domain/collection/want.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
@@ -84,8 +84,7 @@ export class InMemoryCollectionStore implements InMemoryTransactional {
       const count = (folderId: number): number => [...s.instances.values()].filter((i) => i.userId === userId && i.folderId === folderId).length;
       const folders: Folder[] = [{ id: UNCATEGORIZED_FOLDER, name: 'Uncategorized', count: count(UNCATEGORIZED_FOLDER) }];
       for (const [id, f] of s.folders) if (f.userId === userId) folders.push({ id, name: f.name, count: count(id) });
-      const settings = s.settings.get(userId);
-      if (!settings) return Collection.restore(userId, folders, Collection.fresh(userId).fields, Collection.fresh(userId).privacy);
+      const settings = s.settings.get(userId) ?? { fields: DEFAULT_FIELDS, privacy: DEFAULT_PRIVACY };
       return Collection.restore(userId, folders, settings.fields, settings.privacy);
     };
 

@@ -30,6 +30,9 @@ export interface Privacy {
   readonly wantlistPublic: boolean;
 }
 
+/** A collection and wantlist nobody has made private: everyone may see them. */
+export const DEFAULT_PRIVACY: Privacy = { collectionPublic: true, wantlistPublic: true };
+
 /** A field as the settings page describes a new one or a change to one. */
 export type FieldSpec =
   | { readonly type: 'dropdown'; readonly name: unknown; readonly public: boolean; readonly options: readonly unknown[] }
@@ -66,10 +69,7 @@ export class Collection {
 
   /** A collection nobody has touched: folder 1 empty, the default fields, public. */
   static fresh(userId: number): Collection {
-    return new Collection(userId, [{ id: UNCATEGORIZED_FOLDER, name: 'Uncategorized', count: 0 }], DEFAULT_FIELDS, {
-      collectionPublic: true,
-      wantlistPublic: true,
-    });
+    return new Collection(userId, [{ id: UNCATEGORIZED_FOLDER, name: 'Uncategorized', count: 0 }], DEFAULT_FIELDS, DEFAULT_PRIVACY);
   }
 
   /** A stored collection; folder 1 is added when missing (a collection always has it). */
