@@ -34,8 +34,11 @@ export class HeldReleases {
     return new Map(held.map((h) => [h.id, h]));
   }
 
-  /** Whether the catalogue holds the release (what may be added to a collection or wantlist). */
+  /**
+   * Whether the catalogue holds the release (what may be added to a collection or wantlist): its stored document, read
+   * as it is, without building the domain release from it.
+   */
   async exists(releaseId: number): Promise<boolean> {
-    return (await this.catalogue.release(releaseId)) !== null;
+    return (await this.catalogue.releaseDocument(releaseId)) !== null;
   }
 }
