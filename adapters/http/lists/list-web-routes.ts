@@ -47,20 +47,8 @@ export class ListWebPageRoutes implements RouteModule {
     return this.kit.form(ctx, MAX_FORM_BYTES);
   }
 
-  private signedIn(ctx: Koa.Context): Promise<SignedIn> {
-    return this.kit.signedIn(ctx);
-  }
-
-  private render(ctx: Koa.Context, template: string, data: Record<string, unknown>, status = 200): void {
-    this.kit.render(ctx, template, data, status);
-  }
-
   private page(handler: (ctx: Koa.Context) => Promise<void>): (ctx: Koa.Context) => Promise<void> {
     return this.kit.page(handler, { href: `${this.settings.webUrl}${PATH}`, text: 'Your lists' });
-  }
-
-  private seeOther(ctx: Koa.Context, path: string): void {
-    this.kit.seeOther(ctx, path);
   }
 
   private async listsPage(ctx: Koa.Context, caller: SignedIn, extra: { form?: Record<string, unknown>; error?: string } = {}, status = 200): Promise<void> {
@@ -72,7 +60,7 @@ export class ListWebPageRoutes implements RouteModule {
       page: { page: pageNumber, perPage: PER_PAGE },
       textFormat: 'markup',
     });
-    this.render(
+    this.kit.render(
       ctx,
       '@lists',
       {
@@ -96,7 +84,7 @@ export class ListWebPageRoutes implements RouteModule {
     status = 200,
   ): Promise<void> {
     const list: ListView = await this.useCases.getList.execute({ listId, caller, textFormat: 'markup', ownerOnly: true });
-    this.render(
+    this.kit.render(
       ctx,
       '@list',
       {
@@ -139,35 +127,35 @@ export class ListWebPageRoutes implements RouteModule {
       return { kind: type, catalogueId: pathId(ctx.params.itemId, () => new NotFound('List item not found.')) };
     };
 
-    router.get(PATH, this.page(async (ctx) => this.listsPage(ctx, await this.signedIn(ctx))));
+    router.get(PATH, this.page(async (ctx) => this.listsPage(ctx, await this.kit.signedIn(ctx))));
 
     router.post(PATH, this.page(async (ctx) => {
       const form = await this.form(ctx);
-      const caller = await this.signedIn(ctx);
+      const caller = await this.kit.signedIn(ctx);
       const body = details(form);
       await this.changing(
         async () => {
           const made = await u.createList.execute({ caller, body, textFormat: 'markup' });
-          this.seeOther(ctx, `${PATH}/${made.id}`);
+          this.kit.seeOther(ctx, `${PATH}/${made.id}`);
         },
         (error, status) => this.listsPage(ctx, caller, { form: { ...body, isPublic: body.public }, error }, status),
       );
     }));
 
     router.get(`${PATH}/:id`, this.page(async (ctx) => {
-      const caller = await this.signedIn(ctx);
+      const caller = await this.kit.signedIn(ctx);
       await this.listPage(ctx, caller, pathId(ctx.params.id, listNotFound));
     }));
 
     router.post(`${PATH}/:id`, this.page(async (ctx) => {
       const form = await this.form(ctx);
-      const caller = await this.signedIn(ctx);
+      const caller = await this.kit.signedIn(ctx);
       const listId = pathId(ctx.params.id, listNotFound);
       const body = details(form);
       await this.changing(
         async () => {
           await u.editList.execute({ listId, caller, body, textFormat: 'markup' });
-          this.seeOther(ctx, `${PATH}/${listId}`);
+          this.kit.seeOther(ctx, `${PATH}/${listId}`);
         },
         (error, status) => this.listPage(ctx, caller, listId, { details: { ...body, isPublic: body.public }, error }, status),
       );
@@ -175,20 +163,20 @@ export class ListWebPageRoutes implements RouteModule {
 
     router.post(`${PATH}/:id/delete`, this.page(async (ctx) => {
       await this.form(ctx);
-      const caller = await this.signedIn(ctx);
+      const caller = await this.kit.signedIn(ctx);
       await u.deleteList.execute({ listId: pathId(ctx.params.id, listNotFound), caller });
-      this.seeOther(ctx, PATH);
+      this.kit.seeOther(ctx, PATH);
     }));
 
     router.post(`${PATH}/:id/items`, this.page(async (ctx) => {
       const form = await this.form(ctx);
-      const caller = await this.signedIn(ctx);
+      const caller = await this.kit.signedIn(ctx);
       const listId = pathId(ctx.params.id, listNotFound);
       const body = { type: form.get('type') ?? '', id: (form.get('id') ?? '').trim(), comment: form.get('comment') ?? '' };
       await this.changing(
         async () => {
           await u.addItem.execute({ listId, caller, body, textFormat: 'markup' });
-          this.seeOther(ctx, `${PATH}/${listId}`);
+          this.kit.seeOther(ctx, `${PATH}/${listId}`);
         },
         (error, status) => this.listPage(ctx, caller, listId, { item: body, error }, status),
       );
@@ -196,7 +184,7 @@ export class ListWebPageRoutes implements RouteModule {
 
     router.post(`${PATH}/:id/items/:type/:itemId`, this.page(async (ctx) => {
       const form = await this.form(ctx);
-      const caller = await this.signedIn(ctx);
+      const caller = await this.kit.signedIn(ctx);
       const listId = pathId(ctx.params.id, listNotFound);
       const item = itemOf(ctx);
       const body: Record<string, string> = {};
@@ -207,7 +195,7 @@ export class ListWebPageRoutes implements RouteModule {
       await this.changing(
         async () => {
           await u.editItem.execute({ listId, item, caller, body, textFormat: 'markup' });
-          this.seeOther(ctx, `${PATH}/${listId}`);
+          this.kit.seeOther(ctx, `${PATH}/${listId}`);
         },
         (error, status) => this.listPage(ctx, caller, listId, { error }, status),
       );
@@ -215,10 +203,10 @@ export class ListWebPageRoutes implements RouteModule {
 
     router.post(`${PATH}/:id/items/:type/:itemId/remove`, this.page(async (ctx) => {
       await this.form(ctx);
-      const caller = await this.signedIn(ctx);
+      const caller = await this.kit.signedIn(ctx);
       const listId = pathId(ctx.params.id, listNotFound);
       await u.removeItem.execute({ listId, item: itemOf(ctx), caller });
-      this.seeOther(ctx, `${PATH}/${listId}`);
+      this.kit.seeOther(ctx, `${PATH}/${listId}`);
     }));
   }
 }

@@ -16,7 +16,7 @@ import type { ApplicationRepository, UserRepository } from '../../../../domain/i
 import type { SpindleState } from '../../http-state.js';
 import type { RouteModule } from '../../route-module.js';
 import { pageTemplates, STYLESHEET } from './templates.js';
-import { CSRF_COOKIE, SESSION_COOKIE, WebPageKit, type SignedIn, type WebPageSettings } from '../../web-pages/web-page-kit.js';
+import { CSRF_COOKIE, SESSION_COOKIE, WebPageKit, type WebPageSettings } from '../../web-pages/web-page-kit.js';
 
 export { CSRF_COOKIE, SESSION_COOKIE };
 const MAX_FORM_BYTES = 16 * 1024;
@@ -76,24 +76,8 @@ export class WebPageRoutes implements RouteModule {
     this.kit = new WebPageKit(useCases, settings, pageTemplates());
   }
 
-  private setCookie(ctx: Koa.Context, name: string, value: string, maxAgeSeconds: number | null): void {
-    this.kit.setCookie(ctx, name, value, maxAgeSeconds);
-  }
-
   private form(ctx: Koa.Context): Promise<URLSearchParams> {
     return this.kit.form(ctx, MAX_FORM_BYTES);
-  }
-
-  private render(ctx: Koa.Context, template: string, data: Record<string, unknown>, status = 200): void {
-    this.kit.render(ctx, template, data, status);
-  }
-
-  private page(handler: (ctx: Koa.Context) => Promise<void>): (ctx: Koa.Context) => Promise<void> {
-    return this.kit.page(handler);
-  }
-
-  private signedIn(ctx: Koa.Context): Promise<SignedIn> {
-    return this.kit.signedIn(ctx);
   }
 
   isWebPage(path: string): boolean {
@@ -110,58 +94,58 @@ export class WebPageRoutes implements RouteModule {
       ctx.body = STYLESHEET;
     });
 
-    router.get('/signin', this.page(async (ctx) => {
-      this.render(ctx, '@signin', { title: 'Sign in', next: safeNext(ctx.query.next), username: '' });
+    router.get('/signin', this.kit.page(async (ctx) => {
+      this.kit.render(ctx, '@signin', { title: 'Sign in', next: safeNext(ctx.query.next), username: '' });
     }));
 
-    router.post('/signin', this.page(async (ctx) => {
+    router.post('/signin', this.kit.page(async (ctx) => {
       const form = await this.form(ctx);
       const username = form.get('username') ?? '';
       const next = safeNext(form.get('next'));
       const started = await useCases.sessions.signIn({ username, password: form.get('password') ?? '', address: ctx.ip });
       if (!started) {
-        this.render(ctx, '@signin', { title: 'Sign in', next, username, error: 'Wrong login name or password.' }, 401);
+        this.kit.render(ctx, '@signin', { title: 'Sign in', next, username, error: 'Wrong login name or password.' }, 401);
         return;
       }
-      this.setCookie(ctx, SESSION_COOKIE, started.cookie, Math.floor((started.expiresAt.getTime() - Date.now()) / 1000));
+      this.kit.setCookie(ctx, SESSION_COOKIE, started.cookie, Math.floor((started.expiresAt.getTime() - Date.now()) / 1000));
       ctx.status = 303;
       ctx.redirect(`${web}${next}`);
     }));
 
-    router.get('/signup', this.page(async (ctx) => {
-      this.render(ctx, '@signup', { title: 'Sign up', next: safeNext(ctx.query.next), username: '', email: '', realName: '' });
+    router.get('/signup', this.kit.page(async (ctx) => {
+      this.kit.render(ctx, '@signup', { title: 'Sign up', next: safeNext(ctx.query.next), username: '', email: '', realName: '' });
     }));
 
-    router.post('/signup', this.page(async (ctx) => {
+    router.post('/signup', this.kit.page(async (ctx) => {
       const form = await this.form(ctx);
       const next = safeNext(form.get('next'));
       const input = { username: form.get('username') ?? '', email: form.get('email') ?? '', password: form.get('password') ?? '', realName: form.get('real_name') ?? '' };
       try {
         const account = await useCases.createUser.execute(input);
         const started = await useCases.sessions.start(account);
-        this.setCookie(ctx, SESSION_COOKIE, started.cookie, Math.floor((started.expiresAt.getTime() - Date.now()) / 1000));
+        this.kit.setCookie(ctx, SESSION_COOKIE, started.cookie, Math.floor((started.expiresAt.getTime() - Date.now()) / 1000));
         ctx.status = 303;
         ctx.redirect(`${web}${next}`);
       } catch (err) {
         if (!(err instanceof Invalid) && !(err instanceof Conflict)) throw err;
-        this.render(ctx, '@signup', { title: 'Sign up', next, username: input.username, email: input.email, realName: input.realName, error: err.message }, err instanceof Invalid ? 422 : 409);
+        this.kit.render(ctx, '@signup', { title: 'Sign up', next, username: input.username, email: input.email, realName: input.realName, error: err.message }, err instanceof Invalid ? 422 : 409);
       }
     }));
 
-    router.post('/signout', this.page(async (ctx) => {
+    router.post('/signout', this.kit.page(async (ctx) => {
       await this.form(ctx);
       await useCases.sessions.signOut(ctx.cookies.get(SESSION_COOKIE));
-      this.setCookie(ctx, SESSION_COOKIE, '', 0);
+      this.kit.setCookie(ctx, SESSION_COOKIE, '', 0);
       ctx.status = 303;
       ctx.redirect(`${web}/signin`);
     }));
 
-    router.get('/oauth/authorize', this.page(async (ctx) => {
+    router.get('/oauth/authorize', this.kit.page(async (ctx) => {
       const token = typeof ctx.query.oauth_token === 'string' ? ctx.query.oauth_token : '';
       if (token === '') throw new Invalid('This page needs an oauth_token: the application that sent you here should have added one.');
       const request = await useCases.authorize.describe(token);
-      const caller = await this.signedIn(ctx);
-      this.render(ctx, '@authorize', {
+      const caller = await this.kit.signedIn(ctx);
+      this.kit.render(ctx, '@authorize', {
         title: `Authorize ${request.application.name}`,
         application: request.application.name,
         token: request.token,
@@ -170,9 +154,9 @@ export class WebPageRoutes implements RouteModule {
       });
     }));
 
-    router.post('/oauth/authorize', this.page(async (ctx) => {
+    router.post('/oauth/authorize', this.kit.page(async (ctx) => {
       const form = await this.form(ctx);
-      const caller = await this.signedIn(ctx);
+      const caller = await this.kit.signedIn(ctx);
       const decision = form.get('decision');
       if (decision !== 'approve' && decision !== 'deny') throw new Invalid('Choose Approve or Deny.');
       const outcome = await useCases.authorize.decide({ caller, token: form.get('oauth_token') ?? '', approve: decision === 'approve' });
@@ -180,9 +164,9 @@ export class WebPageRoutes implements RouteModule {
         ctx.status = 303;
         ctx.redirect(outcome.url);
       } else if (outcome.kind === 'show verifier') {
-        this.render(ctx, '@verifier', { title: 'Application approved', application: outcome.application, verifier: outcome.verifier, user: caller.username });
+        this.kit.render(ctx, '@verifier', { title: 'Application approved', application: outcome.application, verifier: outcome.verifier, user: caller.username });
       } else {
-        this.render(ctx, '@denied', { title: 'Application denied', application: outcome.application, user: caller.username });
+        this.kit.render(ctx, '@denied', { title: 'Application denied', application: outcome.application, user: caller.username });
       }
     }));
 
@@ -190,7 +174,7 @@ export class WebPageRoutes implements RouteModule {
       const user = await useCases.users.byId(Number(caller.userId));
       const applications = user ? await useCases.applications.ownedBy(user.id) : [];
       const tokens = await useCases.listTokens.execute({ user: caller.username });
-      this.render(ctx, '@developers', {
+      this.kit.render(ctx, '@developers', {
         title: 'Developer settings',
         user: caller.username,
         applications: applications.map((a) => ({ name: a.name, consumerKey: a.consumerKey, callbackUrl: a.callbackUrl, createdAt: a.createdAt.toISOString() })),
@@ -200,11 +184,11 @@ export class WebPageRoutes implements RouteModule {
       }, status);
     };
 
-    router.get('/settings/developers', this.page(async (ctx) => developers(ctx, await this.signedIn(ctx))));
+    router.get('/settings/developers', this.kit.page(async (ctx) => developers(ctx, await this.kit.signedIn(ctx))));
 
-    router.post('/settings/developers/applications', this.page(async (ctx) => {
+    router.post('/settings/developers/applications', this.kit.page(async (ctx) => {
       const form = await this.form(ctx);
-      const caller = await this.signedIn(ctx);
+      const caller = await this.kit.signedIn(ctx);
       try {
         const app = await useCases.registerApplication.execute({ name: form.get('name') ?? '', owner: caller.username, callbackUrl: form.get('callback_url') ?? '' });
         await developers(ctx, caller, {
@@ -216,23 +200,23 @@ export class WebPageRoutes implements RouteModule {
       }
     }));
 
-    router.post('/settings/developers/tokens', this.page(async (ctx) => {
+    router.post('/settings/developers/tokens', this.kit.page(async (ctx) => {
       const form = await this.form(ctx);
-      const caller = await this.signedIn(ctx);
+      const caller = await this.kit.signedIn(ctx);
       const created = await useCases.createToken.execute({ user: caller.username, label: form.get('label') ?? '' });
       await developers(ctx, caller, { created: { what: `Generated "${created.record.label}".`, lines: [created.token] } }, 201);
     }));
 
-    router.post('/settings/developers/tokens/:id/revoke', this.page(async (ctx) => {
+    router.post('/settings/developers/tokens/:id/revoke', this.kit.page(async (ctx) => {
       await this.form(ctx);
-      const caller = await this.signedIn(ctx);
+      const caller = await this.kit.signedIn(ctx);
       const revoked = await useCases.revokeToken.execute({ user: caller.username, tokenId: ctx.params.id });
       await developers(ctx, caller, { notice: `Revoked "${revoked.label}".` });
     }));
 
     const connectedPage = async (ctx: Koa.Context, caller: Caller & { kind: 'user' }, extra: Record<string, unknown> = {}) => {
       const applications = await useCases.connected.list(caller);
-      this.render(ctx, '@connected', {
+      this.kit.render(ctx, '@connected', {
         title: 'Connected applications',
         user: caller.username,
         applications: applications.map((a) => ({ id: a.id, name: a.name, since: a.since.toISOString() })),
@@ -240,11 +224,11 @@ export class WebPageRoutes implements RouteModule {
       });
     };
 
-    router.get('/settings/connected', this.page(async (ctx) => connectedPage(ctx, await this.signedIn(ctx))));
+    router.get('/settings/connected', this.kit.page(async (ctx) => connectedPage(ctx, await this.kit.signedIn(ctx))));
 
-    router.post('/settings/connected/:id/revoke', this.page(async (ctx) => {
+    router.post('/settings/connected/:id/revoke', this.kit.page(async (ctx) => {
       await this.form(ctx);
-      const caller = await this.signedIn(ctx);
+      const caller = await this.kit.signedIn(ctx);
       await useCases.connected.revoke(caller, ctx.params.id);
       await connectedPage(ctx, caller, { notice: 'Access revoked.' });
     }));
