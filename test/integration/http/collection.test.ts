@@ -9,7 +9,8 @@ import type { Caller } from '../../../application/shared/caller.js';
 import { aCredit, aLabel, aMaster, anArtist, aRelease, onLabel } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
-import { AGENT, BASE_URL, testContainer } from '../../support/test-app.js';
+import { apiAs, type Who } from '../../support/api-as.js';
+import { BASE_URL, testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
 describe('Collections and wantlists over HTTP', function () {
@@ -53,25 +54,7 @@ describe('Collections and wantlists over HTTP', function () {
   });
   after(() => db.close());
 
-  type Who = TestUser | 'app' | 'anonymous';
-  const authOf = (who: Who): string | undefined =>
-    who === 'anonymous' ? undefined : who === 'app' ? `Service key=${client.key}, secret=${client.secret}` : `Service token=${who.token}`;
-  const as = (who: Who) => {
-    const auth = authOf(who);
-    const go = (r: request.Test): request.Test => (auth ? r.set('Authorization', auth) : r).set('User-Agent', AGENT);
-    return {
-      get: (p: string) => go(request(app.callback()).get(p)),
-      delete: (p: string) => go(request(app.callback()).delete(p)),
-      post: (p: string, body?: unknown) => {
-        const r = go(request(app.callback()).post(p));
-        return body === undefined ? r : r.set('Content-Type', 'application/json').send(JSON.stringify(body));
-      },
-      put: (p: string, body?: unknown) => {
-        const r = go(request(app.callback()).put(p));
-        return body === undefined ? r : r.set('Content-Type', 'application/json').send(JSON.stringify(body));
-      },
-    };
-  };
+  const as = (who: Who) => apiAs(app, client)(who);
   const callerOf = (u: TestUser): Caller => ({ kind: 'user', userId: String(u.id), username: u.name, via: 'token' });
   const setPrivacy = (u: TestUser, collectionPublic: boolean, wantlistPublic: boolean) =>
     container.get(COLLECTION.Settings).change({ name: u.name, caller: callerOf(u), change: { kind: 'privacy', privacy: { collectionPublic, wantlistPublic } } });

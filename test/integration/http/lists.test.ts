@@ -4,7 +4,6 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import request from 'supertest';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { demoCover } from '../../../adapters/system/png.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
@@ -12,7 +11,8 @@ import { IMAGES } from '../../../composition/images/images-tokens.js';
 import { aCredit, aLabel, aMaster, anArtist, aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
-import { AGENT, BASE_URL, WEB_URL, testContainer } from '../../support/test-app.js';
+import { apiAs, type Who } from '../../support/api-as.js';
+import { BASE_URL, WEB_URL, testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
 const IMAGE = { type: 'primary', uri: '', uri150: '', width: 600, height: 600 } as const;
@@ -50,16 +50,12 @@ describe('Lists over HTTP: GET /s/{name}/lists, GET /lists/{id} and the owner’
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  type Who = TestUser | 'app' | 'anonymous';
+  // Lists' writes are tried with a JSON body every time (`{}` when the test gives none).
   const as = (who: Who, brandApp: Koa = app, brand = 'Service') => {
-    const auth = who === 'anonymous' ? undefined : who === 'app' ? `${brand} key=${client.key}, secret=${client.secret}` : `${brand} token=${who.token}`;
-    const withAuth = (r: request.Test) => (auth ? r.set('Authorization', auth) : r).set('User-Agent', AGENT);
-    return {
-      get: (p: string) => withAuth(request(brandApp.callback()).get(p)),
-      post: (p: string, body?: unknown) => withAuth(request(brandApp.callback()).post(p)).set('Content-Type', 'application/json').send(JSON.stringify(body ?? {})),
-      delete: (p: string) => withAuth(request(brandApp.callback()).delete(p)),
-    };
+    const calls = apiAs(brandApp, client, brand)(who);
+    return { ...calls, post: (p: string, body?: unknown) => calls.post(p, body ?? {}) };
   };
+
 
   let publicId: number;
   let privateId: number;

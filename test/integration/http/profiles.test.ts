@@ -5,6 +5,7 @@ import request from 'supertest';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { apiAs, type Who } from '../../support/api-as.js';
 import { AGENT, BASE_URL, WEB_URL, testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
@@ -28,19 +29,8 @@ describe('Profiles over HTTP: GET and POST /s/{name}', function () {
   });
   after(() => db.close());
 
-  const as = (who: TestUser | 'app' | 'anonymous') => {
-    const auth = who === 'anonymous' ? undefined : who === 'app' ? `Service key=${client.key}, secret=${client.secret}` : `Service token=${who.token}`;
-    return {
-      get: (p: string) => {
-        const r = request(app.callback()).get(p).set('User-Agent', AGENT);
-        return auth ? r.set('Authorization', auth) : r;
-      },
-      post: (p: string, body: unknown) => {
-        const r = request(app.callback()).post(p).set('User-Agent', AGENT).set('Content-Type', 'application/json');
-        return (auth ? r.set('Authorization', auth) : r).send(JSON.stringify(body));
-      },
-    };
-  };
+  const as = (who: Who) => apiAs(app, client)(who);
+
 
   it('shows every field in the spec dialect, the email to the user alone', async () => {
     const mine = await as(owner).get('/s/profiled');
