@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import cliProgress from 'cli-progress';
-import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import type { ImportDump, ImportProgress, ImportSummary } from '../../application/catalogue/import-dump.js';
 import { DUMP_KINDS } from '../../application/ports/dump-reader.js';

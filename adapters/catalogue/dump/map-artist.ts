@@ -1,5 +1,5 @@
 import type { Artist } from '../../../domain/catalogue/artist.js';
-import { type DumpElement, textOf, texts, toId, toInt } from './dump-element.js';
+import { type DumpElement, textOf, texts, toId } from './dump-element.js';
 import { mapImages, mapRefs, mapUrls } from './map-shared.js';
 
 /** An `<artist>` record of an artists dump (any era) as the domain Artist; id 0 when it has no valid id. */
