@@ -10,7 +10,9 @@ export class GetReleaseStats {
   ) {}
 
   async execute(input: { releaseId: number }): Promise<CollectionCounts> {
-    if (!(await this.catalogue.releaseDocument(input.releaseId))) throw new NotFound('Release not found.');
-    return summaryOf(await this.community.forReleases([input.releaseId], null), input.releaseId).community;
+    const stored = await this.catalogue.releaseDocument(input.releaseId);
+    if (!stored) throw new NotFound('Release not found.');
+    // The SQL readers give the counts with the release's row; others leave them to the community figures.
+    return stored.holdings ?? summaryOf(await this.community.forReleases([input.releaseId], null), input.releaseId).community;
   }
 }
