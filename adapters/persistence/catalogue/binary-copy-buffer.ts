@@ -1,5 +1,7 @@
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 const HEX = '0123456789abcdef';
+/** The type of `text` array elements. */
+const TEXT_OID = 25;
 
 /**
  * Rows in PostgreSQL's binary COPY format, written into one reusable, growing Buffer. Binary rather than text COPY:
@@ -101,6 +103,34 @@ export class BinaryCopyBuffer {
     const bytes = i === n ? n : b.write(value, at, 'utf8');
     b.writeInt32BE(bytes, this.length);
     this.length = at + bytes;
+    return this;
+  }
+
+  /**
+   * A `text[]` value: PostgreSQL's binary array (one dimension, no nulls, element type `text`, lower bound 1), each
+   * element as `text` writes it.
+   */
+  textArray(values: readonly string[]): this {
+    this.reserve(24);
+    const start = this.length;
+    if (values.length === 0) {
+      // The empty array has no dimensions.
+      this.buf.writeInt32BE(12, start);
+      this.buf.writeInt32BE(0, start + 4);
+      this.buf.writeInt32BE(0, start + 8);
+      this.buf.writeInt32BE(TEXT_OID, start + 12);
+      this.length = start + 16;
+      return this;
+    }
+    const b = this.buf;
+    b.writeInt32BE(1, start + 4); // dimensions
+    b.writeInt32BE(0, start + 8); // has nulls
+    b.writeInt32BE(TEXT_OID, start + 12);
+    b.writeInt32BE(values.length, start + 16);
+    b.writeInt32BE(1, start + 20); // lower bound
+    this.length = start + 24;
+    for (const v of values) this.text(v);
+    this.buf.writeInt32BE(this.length - start - 4, start);
     return this;
   }
 

@@ -4,6 +4,7 @@ import type { Master } from '../../../domain/catalogue/master.js';
 import { releaseListing } from '../../../domain/catalogue/release-summary.js';
 import { releaseArtistLinks, releaseLabelLinks } from '../../../domain/catalogue/release-links.js';
 import type { Release } from '../../../domain/catalogue/release.js';
+import type { SearchFacts } from '../../../domain/catalogue/search-facts.js';
 import { writeReleaseTemplate } from '../../../application/catalogue/release-document.js';
 import type { BinaryCopyBuffer } from './binary-copy-buffer.js';
 import {
@@ -42,6 +43,18 @@ export const RELEASE_COLUMNS = [
 ] as const;
 export const RELEASE_ARTIST_COLUMNS = ['release_id', 'artist_id', 'role'] as const;
 export const RELEASE_LABEL_COLUMNS = ['release_id', 'position', 'label_id', 'catno'] as const;
+export const SEARCH_ENTRY_COLUMNS = [
+  'kind',
+  'id',
+  'phrase',
+  'words_a',
+  'words_b',
+  'words_c',
+  'words_d',
+  'terms',
+  'community_release',
+  'result',
+] as const;
 
 export function writeArtistRow(out: BinaryCopyBuffer, a: Artist): void {
   writeArtistDocument(out.row(3).int4(a.id).text(a.name), a);
@@ -95,4 +108,36 @@ export function writeReleaseLabelRows(out: BinaryCopyBuffer, r: Release): void {
     if (link.position > MAX_POSITION) break;
     out.row(4).int4(r.id).int2(link.position).int4(link.labelId).text(link.catno);
   }
+}
+
+/** A JSON array of strings. */
+function jStrings(out: BinaryCopyBuffer, values: readonly string[]): BinaryCopyBuffer {
+  out.jRaw('[');
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out.jRaw(',');
+    out.jString(values[i]!);
+  }
+  return out.jRaw(']');
+}
+
+/** A record's `search_entry` row (see `SearchEntryRow`); `result` holds the result's values in compact JSON. */
+export function writeSearchEntryRow(out: BinaryCopyBuffer, f: SearchFacts): void {
+  const [a, b, c, d] = f.words;
+  out.row(10).text(f.kind).int4(f.id).text(f.phrase).text(a).text(b).text(c).text(d).textArray(f.terms);
+  if (f.communityRelease === null) out.null();
+  else out.int4(f.communityRelease);
+  const r = f.result;
+  out.beginJson().jRaw('{"title":').jString(r.title).jRaw(',"year":').jString(r.year);
+  out.jRaw(',"country":').jString(r.country).jRaw(',"format":');
+  jStrings(out, r.format).jRaw(',"label":');
+  jStrings(out, r.label).jRaw(',"genre":');
+  jStrings(out, r.genre).jRaw(',"style":');
+  jStrings(out, r.style).jRaw(',"catno":').jString(r.catno);
+  if (r.barcode !== undefined) jStrings(out.jRaw(',"barcode":'), r.barcode);
+  if (r.masterId !== undefined) {
+    out.jRaw(',"master_id":');
+    if (r.masterId === null) out.jRaw('null');
+    else out.jInt(r.masterId);
+  }
+  out.jRaw(',"thumb":').jString(r.thumb).jRaw(',"uri":').jString(r.uri).jRaw('}').endJson();
 }

@@ -7,12 +7,20 @@ import {
   writeReleaseArtistRows,
   writeReleaseLabelRows,
   writeReleaseRow,
+  writeSearchEntryRow,
 } from './catalogue-copy-rows.js';
+import {
+  artistSearchFacts,
+  labelSearchFacts,
+  masterSearchFacts,
+  releaseSearchFacts,
+} from '../../../domain/catalogue/search-facts.js';
 
 /**
  * Records of one kind encoded as the rows the SQL writers COPY: one row per record in `rows` (the table of the kind)
  * and, for releases, the link rows of each record in `artistLinks` and `labelLinks`. `…Ends` give where each
- * record's rows end, so that a run of records, or some of them, can be sent.
+ * record's rows end, so that a run of records, or some of them, can be sent. `search` holds each record's
+ * `search_entry` row (one per record, so its ends are `searchEnds`).
  */
 export interface EncodedRows {
   readonly ids: Int32Array;
@@ -22,6 +30,8 @@ export interface EncodedRows {
   readonly artistLinkEnds: Int32Array;
   readonly labelLinks: Uint8Array;
   readonly labelLinkEnds: Int32Array;
+  readonly search: Uint8Array;
+  readonly searchEnds: Int32Array;
 }
 
 /**
@@ -40,10 +50,12 @@ class CatalogueRowEncoder implements RowEncoder {
   private readonly rows = new BinaryCopyBuffer();
   private readonly artistLinks = new BinaryCopyBuffer(1 << 16);
   private readonly labelLinks = new BinaryCopyBuffer(1 << 16);
+  private readonly search = new BinaryCopyBuffer(1 << 18);
   private readonly ids = new Ends();
   private readonly rowEnds = new Ends();
   private readonly artistLinkEnds = new Ends();
   private readonly labelLinkEnds = new Ends();
+  private readonly searchEnds = new Ends();
 
   constructor(private readonly kind: DumpKind) {}
 
@@ -52,24 +64,29 @@ class CatalogueRowEncoder implements RowEncoder {
     switch (this.kind) {
       case 'artists':
         writeArtistRow(this.rows, record as DumpRecordOf['artists']);
+        writeSearchEntryRow(this.search, artistSearchFacts(record as DumpRecordOf['artists']));
         break;
       case 'labels':
         writeLabelRow(this.rows, record as DumpRecordOf['labels']);
+        writeSearchEntryRow(this.search, labelSearchFacts(record as DumpRecordOf['labels']));
         break;
       case 'masters':
         writeMasterRow(this.rows, record as DumpRecordOf['masters']);
+        writeSearchEntryRow(this.search, masterSearchFacts(record as DumpRecordOf['masters']));
         break;
       case 'releases': {
         const release = record as DumpRecordOf['releases'];
         writeReleaseRow(this.rows, release);
         writeReleaseArtistRows(this.artistLinks, release);
         writeReleaseLabelRows(this.labelLinks, release);
+        writeSearchEntryRow(this.search, releaseSearchFacts(release));
         break;
       }
     }
     this.rowEnds.push(this.rows.byteLength);
     this.artistLinkEnds.push(this.artistLinks.byteLength);
     this.labelLinkEnds.push(this.labelLinks.byteLength);
+    this.searchEnds.push(this.search.byteLength);
   }
 
   take(): EncodedRows {
@@ -81,10 +98,12 @@ class CatalogueRowEncoder implements RowEncoder {
       artistLinkEnds: this.artistLinkEnds.view(),
       labelLinks: this.labelLinks.view(),
       labelLinkEnds: this.labelLinkEnds.view(),
+      search: this.search.view(),
+      searchEnds: this.searchEnds.view(),
     };
     // Cleared now, written again only by the next `add`, when the views are no longer needed.
-    for (const b of [this.rows, this.artistLinks, this.labelLinks]) b.clear();
-    for (const e of [this.ids, this.rowEnds, this.artistLinkEnds, this.labelLinkEnds]) e.clear();
+    for (const b of [this.rows, this.artistLinks, this.labelLinks, this.search]) b.clear();
+    for (const e of [this.ids, this.rowEnds, this.artistLinkEnds, this.labelLinkEnds, this.searchEnds]) e.clear();
     return encoded;
   }
 }

@@ -97,6 +97,26 @@ export class DumpImportRow {
   importedAt!: Date;
 }
 
+/**
+ * What database search knows of one catalogue record (`domain/catalogue/search-facts.ts`), written by the import in
+ * the same transaction as the record: its folded words in four grades (`words_a`…`words_d`, from which PostgreSQL
+ * keeps the weighted, stemmed `words` vector), its field tokens (`terms`), its folded title (`phrase`, for trigram
+ * similarity), the release whose counts are its community figures, and the result's values as compact JSON.
+ */
+export class SearchEntryRow {
+  kind!: string;
+  id!: number;
+  phrase!: string;
+  wordsA!: string;
+  wordsB!: string;
+  wordsC!: string;
+  wordsD!: string;
+  words!: string;
+  terms!: string[];
+  communityRelease!: number | null;
+  result!: unknown;
+}
+
 const timestamps = {
   dateAdded: { type: 'datetime', columnType: 'timestamptz', defaultRaw: 'now()' },
   dateChanged: { type: 'datetime', columnType: 'timestamptz', defaultRaw: 'now()' },
@@ -202,6 +222,42 @@ export const DumpImportSchema = new EntitySchema<DumpImportRow>({
   },
 });
 
+/**
+ * The weighted, stemmed vector of a search entry's words (English stemming; the words are folded already), written as
+ * PostgreSQL prints it back, so that the schema has nothing to diff.
+ */
+export const SEARCH_WORDS_VECTOR =
+  `(((setweight(to_tsvector('english'::regconfig, words_a), 'A'::"char") || ` +
+  `setweight(to_tsvector('english'::regconfig, words_b), 'B'::"char")) || ` +
+  `setweight(to_tsvector('english'::regconfig, words_c), 'C'::"char")) || ` +
+  `setweight(to_tsvector('english'::regconfig, words_d), 'D'::"char"))`;
+
+export const SearchEntrySchema = new EntitySchema<SearchEntryRow>({
+  class: SearchEntryRow,
+  tableName: 'search_entry',
+  indexes: [
+    { name: 'search_entry_words_idx', expression: 'create index "search_entry_words_idx" on "search_entry" using gin ("words")' },
+    { name: 'search_entry_terms_idx', expression: 'create index "search_entry_terms_idx" on "search_entry" using gin ("terms")' },
+    {
+      name: 'search_entry_phrase_trgm_idx',
+      expression: 'create index "search_entry_phrase_trgm_idx" on "search_entry" using gin ("phrase" gin_trgm_ops)',
+    },
+  ],
+  properties: {
+    kind: { type: 'text', primary: true },
+    id: { type: 'integer', primary: true, autoincrement: false },
+    phrase: { type: 'text' },
+    wordsA: { type: 'text', default: '' },
+    wordsB: { type: 'text', default: '' },
+    wordsC: { type: 'text', default: '' },
+    wordsD: { type: 'text', default: '' },
+    words: { type: 'unknown', columnType: 'tsvector', generated: `${SEARCH_WORDS_VECTOR} stored`, lazy: true },
+    terms: { type: 'text[]', columnType: 'text[]' },
+    communityRelease: { type: 'integer', nullable: true },
+    result: { type: 'json', columnType: 'json' },
+  },
+});
+
 /** Every catalogue entity schema, for the ORM's discovery. */
 export const CATALOGUE_SCHEMAS = [
   ArtistSchema,
@@ -211,4 +267,5 @@ export const CATALOGUE_SCHEMAS = [
   ReleaseArtistSchema,
   ReleaseLabelSchema,
   DumpImportSchema,
+  SearchEntrySchema,
 ];

@@ -13,6 +13,7 @@ import {
   RELEASE_ARTIST_COLUMNS,
   RELEASE_COLUMNS,
   RELEASE_LABEL_COLUMNS,
+  SEARCH_ENTRY_COLUMNS,
 } from './catalogue-copy-rows.js';
 import {
   CATALOGUE_ROW_ENCODER,
@@ -38,10 +39,17 @@ export interface SqlWriteOptions {
    * (default true; see `DeferredIndexes`).
    */
   readonly deferIndexes?: boolean;
+  /**
+   * Whether each record's `search_entry` is written with it (default true). Off only to measure what keeping the
+   * search index costs (the import benchmark's `--no-search-index`): the index is then stale.
+   */
+  readonly searchIndex?: boolean;
 }
 
 interface TableSpec {
   readonly table: string;
+  /** The kind's name in `search_entry`. */
+  readonly searchKind: string;
   readonly staging: string;
   readonly columns: readonly string[];
   /** The other tables a file of the kind fills (the links of releases). */
@@ -53,11 +61,12 @@ interface TableSpec {
 }
 
 const TABLES: Readonly<Record<DumpKind, TableSpec>> = {
-  artists: { table: 'artist', staging: 'import_artist', columns: ARTIST_COLUMNS, links: [], document: 'data' },
-  labels: { table: 'label', staging: 'import_label', columns: LABEL_COLUMNS, links: [], document: 'data' },
-  masters: { table: 'master', staging: 'import_master', columns: MASTER_COLUMNS, links: [], document: 'data' },
+  artists: { table: 'artist', searchKind: 'artist', staging: 'import_artist', columns: ARTIST_COLUMNS, links: [], document: 'data' },
+  labels: { table: 'label', searchKind: 'label', staging: 'import_label', columns: LABEL_COLUMNS, links: [], document: 'data' },
+  masters: { table: 'master', searchKind: 'master', staging: 'import_master', columns: MASTER_COLUMNS, links: [], document: 'data' },
   releases: {
     table: 'release',
+    searchKind: 'release',
     staging: 'import_release',
     columns: RELEASE_COLUMNS,
     links: ['release_artist', 'release_label'],
@@ -88,12 +97,14 @@ class Round {
   readonly rows = new BinaryCopyBuffer();
   readonly artistLinks = new BinaryCopyBuffer(1 << 16);
   readonly labelLinks = new BinaryCopyBuffer(1 << 16);
+  readonly search = new BinaryCopyBuffer(1 << 18);
 
   /** Adds records `from`…`to` (exclusive) of encoded rows. */
   add(e: EncodedRows, from: number, to: number): void {
     this.rows.appendRows(e.rows, e.rowEnds, from, to);
     this.artistLinks.appendRows(e.artistLinks, e.artistLinkEnds, from, to);
     this.labelLinks.appendRows(e.labelLinks, e.labelLinkEnds, from, to);
+    this.search.appendRows(e.search, e.searchEnds, from, to);
   }
 
   clear(): void {
@@ -104,6 +115,7 @@ class Round {
     this.rows.clear();
     this.artistLinks.clear();
     this.labelLinks.clear();
+    this.search.clear();
   }
 }
 
@@ -132,6 +144,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   private readonly flushRecords: number;
   private readonly flushBytes: number;
   private readonly recordEncoder: RowEncoder;
+  private readonly searchIndex: boolean;
 
   private constructor(
     private readonly kind: DumpKind,
@@ -148,6 +161,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     this.flushRecords = options.flushRecords ?? 2_000;
     this.flushBytes = options.flushBytes ?? 4_000_000;
     this.recordEncoder = createRecordEncoder(kind);
+    this.searchIndex = options.searchIndex !== false;
     const cols = this.spec.columns.map(q).join(', ');
     const set = this.spec.columns
       .filter((c) => c !== 'id')
@@ -186,9 +200,11 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     );
     const highest = Number(state!.highest);
     const empty = highest === 0 && state!.linked !== true;
+    // The search entries of the other kinds are indexed again with this kind's, from all the rows at once.
+    const search = options.searchIndex !== false ? ['search_entry'] : [];
     const deferred =
       empty && options.deferIndexes !== false
-        ? await DeferredIndexes.drop(channel, [table, ...links], table)
+        ? await DeferredIndexes.drop(channel, [table, ...links, ...search], table)
         : undefined;
     return new SqlCatalogueWriteSession(kind, channel, finish, dump, highest, deferred, options);
   }
@@ -286,6 +302,14 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
       if (round.labelLinks.rowCount > 0) {
         await this.channel.copy('release_label', RELEASE_LABEL_COLUMNS, round.labelLinks.chunks());
       }
+    }
+    if (this.searchIndex) {
+      if (existing.size > 0) {
+        await this.channel.query(
+          `DELETE FROM search_entry WHERE kind = ${literal(this.spec.searchKind)} AND id = ANY('{${[...existing].join(',')}}'::int[])`,
+        );
+      }
+      await this.channel.copy('search_entry', SEARCH_ENTRY_COLUMNS, round.search.chunks());
     }
     this.inserted += order.length - existing.size;
     this.written += order.length;

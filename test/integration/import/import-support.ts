@@ -30,6 +30,11 @@ export async function catalogueSnapshot(db: Database, options: { timestamps?: bo
     ),
     releaseArtist: await sql(db, 'SELECT release_id, artist_id, role FROM release_artist ORDER BY 1, 2, 3'),
     releaseLabel: await sql(db, 'SELECT release_id, position, label_id, catno FROM release_label ORDER BY 1, 2'),
+    searchEntry: await sql(
+      db,
+      `SELECT kind, id, phrase, words_a, words_b, words_c, words_d, words::text AS words, terms, community_release,
+              result::text AS result FROM search_entry ORDER BY kind, id`,
+    ),
     dumpImport: await sql(
       db,
       `SELECT kind, dump_date::text AS dump_date, file${importedAt} FROM dump_import
@@ -38,9 +43,9 @@ export async function catalogueSnapshot(db: Database, options: { timestamps?: bo
   };
 }
 
-/** Empties the catalogue tables and the record of the dumps imported. */
+/** Empties the catalogue tables (search entries included) and the record of the dumps imported. */
 export async function emptyCatalogue(db: Database): Promise<void> {
-  await sql(db, 'TRUNCATE artist, label, master, release, release_artist, release_label, dump_import');
+  await sql(db, 'TRUNCATE artist, label, master, release, release_artist, release_label, search_entry, dump_import');
 }
 
 /** The table each kind of dump fills. */

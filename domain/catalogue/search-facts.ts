@@ -1,0 +1,276 @@
+import type { Artist } from './artist.js';
+import { creditLine, type ArtistCredit } from './credit.js';
+import type { Label } from './label.js';
+import type { Master } from './master.js';
+import { majorFormats, releaseYear } from './release-summary.js';
+import type { Release, Track } from './release.js';
+import { slugify } from './slug.js';
+
+/*
+ * What database search knows of a catalogue record: its words, graded by where they come from, the tokens of each
+ * field a search may filter on, and the values a search result shows. Written once per record by the import (beside
+ * the record, in the same transaction) and read by the search adapter; the same folding and tokenising apply to the
+ * records here and to the queries (`foldText`, `searchTokens`, `codeOf`), so the two always meet.
+ */
+
+/** The four kinds of record a search finds, as the API names them (`type`). */
+export const SEARCH_KINDS = ['release', 'master', 'artist', 'label'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/**
+ * The fields a search may filter on, each with the prefix its tokens carry in `SearchFacts.terms`: a field filter
+ * matches a record holding every token of the value under that prefix (`label=Warp Records` → `lb:warp`, `lb:records`).
+ * `catno` and `barcode` are whole codes (`codeOf`): `cn:wap114` for "WAP 114", "WAP-114" or "wap114".
+ */
+export const FIELD_PREFIXES = {
+  artist: 'ar:',
+  anv: 'an:',
+  credit: 'cr:',
+  label: 'lb:',
+  genre: 'gn:',
+  style: 'st:',
+  country: 'co:',
+  year: 'yr:',
+  format: 'fm:',
+  track: 'tr:',
+  catno: 'cn:',
+  barcode: 'bc:',
+} as const;
+export type SearchField = keyof typeof FIELD_PREFIXES;
+
+/** The values a search result shows of a record (everything but the links and the community figures). */
+export interface SearchResultFacts {
+  readonly title: string;
+  readonly year: string;
+  readonly country: string;
+  readonly format: readonly string[];
+  readonly label: readonly string[];
+  readonly genre: readonly string[];
+  readonly style: readonly string[];
+  readonly catno: string;
+  /** Releases only. */
+  readonly barcode?: readonly string[];
+  /** Releases and masters: the master (a master's own id), null for a release without one. */
+  readonly masterId?: number | null;
+  readonly thumb: string;
+  /** The web page's path (`/release/1-The-Persuader-Stockholm`). */
+  readonly uri: string;
+}
+
+export interface SearchFacts {
+  readonly kind: SearchKind;
+  readonly id: number;
+  /** The record's title as results show it, folded (`foldText`): what misspelt queries are compared with. */
+  readonly phrase: string;
+  /**
+   * Folded text in four grades of weight: A the title (a record's own name), B its artists (and an artist's other
+   * names), C labels and catalogue numbers, D everything else a free query may meet (genres, styles, formats,
+   * country, year, tracks, credits, barcodes).
+   */
+  readonly words: readonly [string, string, string, string];
+  /** The field tokens (see `FIELD_PREFIXES`), each once. */
+  readonly terms: readonly string[];
+  /** The release whose collection and wantlist counts are the record's community figures (a master's main release). */
+  readonly communityRelease: number | null;
+  readonly result: SearchResultFacts;
+}
+
+/** Letters that compatibility decomposition leaves whole, written as a reader would type them. */
+const LETTERS: Readonly<Record<string, string>> = {
+  ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i', ħ: 'h', ŧ: 't', ŋ: 'n',
+};
+const SPECIAL_LETTERS = /[øæœßđðþłıħŧŋ]/g;
+const MARKS = /\p{M}+/gu;
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/** Lower-cased, accents and other marks removed, ligatures spread (`Björk` → `bjork`, `Æther` → `aether`). */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase();
+  if (!NOT_ASCII.test(lower)) return lower;
+  return lower.normalize('NFKD').replace(MARKS, '').replace(SPECIAL_LETTERS, (c) => LETTERS[c]!);
+}
+
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+
+/** The words of a text, folded: runs of letters and digits of any script. */
+export function searchTokens(text: string): string[] {
+  return foldText(text).split(SEPARATORS).filter((t) => t !== '');
+}
+
+/** A catalogue number or barcode as one comparable code: folded, without spaces or punctuation (`WAP-114` → `wap114`). */
+export function codeOf(text: string): string {
+  return foldText(text).replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Collects the distinct field tokens of a record. */
+class Terms {
+  private readonly set = new Set<string>();
+
+  words(field: SearchField, text: string): this {
+    if (text === '') return this;
+    const prefix = FIELD_PREFIXES[field];
+    for (const t of searchTokens(text)) this.set.add(prefix + t);
+    return this;
+  }
+
+  code(field: 'catno' | 'barcode', text: string): this {
+    const code = codeOf(text);
+    if (code !== '') this.set.add(FIELD_PREFIXES[field] + code);
+    return this;
+  }
+
+  list(): string[] {
+    return [...this.set];
+  }
+}
+
+const join = (parts: readonly string[]): string => parts.filter((p) => p !== '').join(' ');
+const distinct = (values: readonly string[]): string[] => [...new Set(values.filter((v) => v !== ''))];
+const creditNames = (credits: readonly ArtistCredit[]): string[] => credits.flatMap((c) => [c.name, c.anv]);
+/** The name of a page's slug, as the release and master documents write it (their artists, then the title). */
+const slugName = (artists: readonly ArtistCredit[], title: string): string =>
+  `${artists.map((a) => a.anv || a.name).join(' ')} ${title}`;
+/** A web page's path, as the catalogue's documents write it (`/release/1-The-Persuader-Stockholm`). */
+const pagePath = (kind: SearchKind, id: number, name: string): string => {
+  const slug = slugify(name);
+  return `/${kind}/${id}${slug ? `-${slug}` : ''}`;
+};
+
+/** Every track and sub-track of a tracklist, depth first. */
+function allTracks(tracks: readonly Track[], out: Track[] = []): Track[] {
+  for (const t of tracks) {
+    out.push(t);
+    if (t.subTracks.length > 0) allTracks(t.subTracks, out);
+  }
+  return out;
+}
+
+/** A release's search facts. */
+export function releaseSearchFacts(r: Release): SearchFacts {
+  const artistLine = creditLine(r.artists);
+  const title = artistLine === '' ? r.title : `${artistLine} - ${r.title}`;
+  const year = releaseYear(r.released);
+  const tracks = allTracks(r.tracklist);
+  const credits = [...r.extraartists, ...tracks.flatMap((t) => t.extraartists)];
+  const trackArtists = tracks.flatMap((t) => t.artists);
+  const barcodes = distinct(r.identifiers.filter((i) => i.type === 'Barcode').map((i) => i.value.trim()));
+  const formatWords = r.formats.flatMap((f) => [f.name, f.text, ...f.descriptions]);
+  const terms = new Terms();
+  for (const a of [...r.artists, ...trackArtists]) terms.words('artist', a.name).words('artist', a.anv);
+  for (const a of [...r.artists, ...r.extraartists, ...trackArtists]) terms.words('anv', a.anv);
+  for (const a of credits) terms.words('credit', a.name).words('credit', a.anv);
+  for (const l of r.labels) terms.words('label', l.name).code('catno', l.catno);
+  for (const g of r.genres) terms.words('genre', g);
+  for (const s of r.styles) terms.words('style', s);
+  terms.words('country', r.country);
+  if (year > 0) terms.words('year', String(year));
+  for (const w of formatWords) terms.words('format', w);
+  for (const t of tracks) terms.words('track', t.title);
+  for (const b of barcodes) terms.code('barcode', b);
+  const catnos = r.labels.map((l) => l.catno);
+  return {
+    kind: 'release',
+    id: r.id,
+    phrase: foldText(title),
+    words: [
+      foldText(r.title),
+      foldText(join(distinct([...creditNames(r.artists), ...creditNames(trackArtists)]))),
+      foldText(join(distinct([...r.labels.map((l) => l.name), ...catnos]))),
+      foldText(
+        join([
+          ...r.genres,
+          ...r.styles,
+          ...distinct(formatWords),
+          r.country,
+          year > 0 ? String(year) : '',
+          ...tracks.map((t) => t.title),
+          ...distinct(creditNames(credits)),
+          ...barcodes,
+        ]),
+      ),
+    ],
+    terms: terms.list(),
+    communityRelease: r.id,
+    result: {
+      title,
+      year: year > 0 ? String(year) : '',
+      country: r.country,
+      format: distinct([...majorFormats(r.formats), ...r.formats.flatMap((f) => [f.text, ...f.descriptions])]),
+      label: distinct(r.labels.map((l) => l.name)),
+      genre: r.genres,
+      style: r.styles,
+      catno: r.labels[0]?.catno ?? '',
+      barcode: barcodes,
+      masterId: r.masterId,
+      thumb: '',
+      uri: pagePath('release', r.id, slugName(r.artists, r.title)),
+    },
+  };
+}
+
+/** A master's search facts (labels, formats and country are its main release's, joined when a result is shown). */
+export function masterSearchFacts(m: Master): SearchFacts {
+  const artistLine = creditLine(m.artists);
+  const title = artistLine === '' ? m.title : `${artistLine} - ${m.title}`;
+  const terms = new Terms();
+  for (const a of m.artists) terms.words('artist', a.name).words('artist', a.anv).words('anv', a.anv);
+  for (const g of m.genres) terms.words('genre', g);
+  for (const s of m.styles) terms.words('style', s);
+  if (m.year > 0) terms.words('year', String(m.year));
+  return {
+    kind: 'master',
+    id: m.id,
+    phrase: foldText(title),
+    words: [
+      foldText(m.title),
+      foldText(join(distinct(creditNames(m.artists)))),
+      '',
+      foldText(join([...m.genres, ...m.styles, m.year > 0 ? String(m.year) : ''])),
+    ],
+    terms: terms.list(),
+    communityRelease: m.mainRelease > 0 ? m.mainRelease : null,
+    result: {
+      title,
+      year: m.year > 0 ? String(m.year) : '',
+      country: '',
+      format: [],
+      label: [],
+      genre: m.genres,
+      style: m.styles,
+      catno: '',
+      masterId: m.id,
+      thumb: '',
+      uri: pagePath('master', m.id, slugName(m.artists, m.title)),
+    },
+  };
+}
+
+const EMPTY_RESULT = { year: '', country: '', format: [], label: [], genre: [], style: [], catno: '', thumb: '' } as const;
+
+/** An artist's search facts: found by its name, real name and name variations. */
+export function artistSearchFacts(a: Artist): SearchFacts {
+  const terms = new Terms().words('artist', a.name);
+  for (const v of a.namevariations) terms.words('anv', v);
+  return {
+    kind: 'artist',
+    id: a.id,
+    phrase: foldText(a.name),
+    words: [foldText(a.name), foldText(join(distinct([a.realname, ...a.namevariations]))), '', ''],
+    terms: terms.list(),
+    communityRelease: null,
+    result: { ...EMPTY_RESULT, title: a.name, uri: pagePath('artist', a.id, a.name) },
+  };
+}
+
+/** A label's search facts: found by its name. */
+export function labelSearchFacts(l: Label): SearchFacts {
+  return {
+    kind: 'label',
+    id: l.id,
+    phrase: foldText(l.name),
+    words: [foldText(l.name), '', '', ''],
+    terms: new Terms().words('label', l.name).list(),
+    communityRelease: null,
+    result: { ...EMPTY_RESULT, title: l.name, uri: pagePath('label', l.id, l.name) },
+  };
+}
