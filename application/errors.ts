@@ -65,3 +65,12 @@ export class Unavailable extends ApplicationError {
     super(message);
   }
 }
+
+/**
+ * A search took longer than the service allows (500, as the spec has it, with its message asking for a simpler query).
+ */
+export class QueryTimeExceeded extends ApplicationError {
+  constructor(message = 'Query time exceeded. Please try a simpler query.') {
+    super(message);
+  }
+}

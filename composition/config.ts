@@ -48,6 +48,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** Largest request body accepted, in bytes. */
   readonly maxBodyBytes: number;
+  /** How long one database search may run, in milliseconds, before it answers 500 "Query time exceeded". */
+  readonly searchTimeoutMs: number;
   /**
    * Processes serving HTTP (node:cluster workers sharing the port). Default: the machine's cores on a PostgreSQL
    * server, 1 on the embedded database (which one process owns).
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     trustProxy: bool('TRUST_PROXY', false),
     maxBodyBytes: integer('MAX_BODY_BYTES', 1_048_576, 1024, 1_073_741_824),
+    searchTimeoutMs: integer('SEARCH_TIMEOUT_MS', 10_000, 1, 600_000),
     webConcurrency: databaseUrl ? webConcurrency : 1,
   };
   if (problems.length > 0) throw new ConfigError(problems);

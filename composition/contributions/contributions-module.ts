@@ -6,6 +6,7 @@ import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-
 import { CONTRIBUTION_SCHEMAS } from '../../adapters/persistence/contributions/contribution-row.js';
 import { CONTRIBUTION_MIGRATIONS } from '../../adapters/persistence/contributions/migrations/index.js';
 import { MikroOrmContributionRepository } from '../../adapters/persistence/contributions/mikro-orm-contribution-repository.js';
+import { SqlRecordsByPerson } from '../../adapters/persistence/contributions/sql-records-by-person.js';
 import { ContributionFigures } from '../../application/contributions/contribution-figures.js';
 import { ListContributions } from '../../application/contributions/list-contributions.js';
 import { ListSubmissions } from '../../application/contributions/list-submissions.js';
@@ -19,13 +20,15 @@ import { DEMO_USERS } from '../identity/identity-module.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { CommandContext, SpindleModule } from '../spindle-module.js';
+import { SEARCH } from '../search/search-tokens.js';
 import { USERS } from '../users/users-tokens.js';
 import { CONTRIBUTIONS } from './contributions-tokens.js';
 
 /**
  * Submissions and contributions: the catalogue's edit history (who submitted or edited which record, when), a user's
  * submissions (`GET /s/{name}/submissions`) and contributed releases (`GET /s/{name}/contributions`), the profile's
- * `releases_contributed` (a `USERS.FiguresPart`), `spindle contribution add`, and a little demo history.
+ * `releases_contributed` (a `USERS.FiguresPart`), the records of a submitter or contributor for database search
+ * (`SEARCH.RecordsByPerson`), `spindle contribution add`, and a little demo history.
  */
 export const contributionsModule: SpindleModule = {
   name: 'contributions',
@@ -67,6 +70,8 @@ export const contributionsModule: SpindleModule = {
       bind(USERS.FiguresPart)
         .toResolvedValue((reader) => new ContributionFigures(reader), [CONTRIBUTIONS.Reader])
         .inSingletonScope();
+      // Database search's submitter and contributor filters.
+      bind(SEARCH.RecordsByPerson).toConstantValue(new SqlRecordsByPerson(db.orm));
       bind(HTTP.Routes)
         .toResolvedValue(
           (submissions, contributions, presenter) =>

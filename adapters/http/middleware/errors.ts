@@ -7,6 +7,7 @@ import {
   Forbidden,
   Invalid,
   NotFound,
+  QueryTimeExceeded,
   RateLimited,
   Unauthenticated,
   Unavailable,
@@ -25,6 +26,7 @@ const STATUS: ReadonlyArray<readonly [abstract new (...args: never[]) => Applica
   [UnsupportedMediaType, 415],
   [RateLimited, 429],
   [Unavailable, 503],
+  [QueryTimeExceeded, 500],
 ];
 
 /** The status a typed application error answers with, or undefined for anything else (a 500). */

@@ -114,6 +114,12 @@ export class SearchEntryRow {
   words!: string;
   terms!: string[];
   communityRelease!: number | null;
+  /**
+   * The community release's collection and wantlist counts together (`num_have + num_want`), the order of results
+   * that search ranks alike: kept by a trigger on the release's counts, and set again by an import that rewrites
+   * entries.
+   */
+  popularity!: number;
   result!: unknown;
 }
 
@@ -238,6 +244,11 @@ export const SearchEntrySchema = new EntitySchema<SearchEntryRow>({
   indexes: [
     { name: 'search_entry_words_idx', expression: 'create index "search_entry_words_idx" on "search_entry" using gin ("words")' },
     { name: 'search_entry_terms_idx', expression: 'create index "search_entry_terms_idx" on "search_entry" using gin ("terms")' },
+    { name: 'search_entry_community_release_idx', properties: ['communityRelease'] },
+    {
+      name: 'search_entry_popularity_idx',
+      expression: 'create index "search_entry_popularity_idx" on "search_entry" ("popularity" desc, "id", "kind")',
+    },
     {
       name: 'search_entry_phrase_trgm_idx',
       expression: 'create index "search_entry_phrase_trgm_idx" on "search_entry" using gin ("phrase" gin_trgm_ops)',
@@ -254,6 +265,7 @@ export const SearchEntrySchema = new EntitySchema<SearchEntryRow>({
     words: { type: 'unknown', columnType: 'tsvector', generated: `${SEARCH_WORDS_VECTOR} stored`, lazy: true },
     terms: { type: 'text[]', columnType: 'text[]' },
     communityRelease: { type: 'integer', nullable: true },
+    popularity: { type: 'integer', default: 0 },
     result: { type: 'json', columnType: 'json' },
   },
 });

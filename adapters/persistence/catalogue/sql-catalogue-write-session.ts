@@ -328,6 +328,14 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     await this.flush();
     await this.sending;
     await this.buildIndexes();
+    if (this.searchIndex && (this.kind === 'releases' || this.kind === 'masters')) {
+      // Entries written now start at 0: those whose release is in collections or wantlists take its counts.
+      await this.channel.query(
+        `UPDATE search_entry e SET popularity = r.num_have + r.num_want FROM release r ` +
+          `WHERE r.num_have + r.num_want > 0 AND e.community_release = r.id ` +
+          `AND e.kind = ${literal(this.spec.searchKind)} AND e.popularity <> r.num_have + r.num_want`,
+      );
+    }
     if (this.dump) {
       await this.channel.query(
         `INSERT INTO dump_import (kind, dump_date, file) ` +

@@ -1,0 +1,11 @@
+import type { CatalogueSearch, RecordsByPerson } from '../../application/ports/catalogue-search.js';
+import type { SearchDatabase } from '../../application/search/search-database.js';
+import { token } from '../token.js';
+
+export const SEARCH = {
+  /** The search port: PostgreSQL full text and trigrams over the import's search entries. */
+  Engine: token<CatalogueSearch>('search/Engine'),
+  /** The slot for the records of a submitter or contributor: the contributions module binds it (optional). */
+  RecordsByPerson: token<RecordsByPerson>('search/RecordsByPerson'),
+  SearchDatabase: token<SearchDatabase>('search/SearchDatabase'),
+} as const;
