@@ -38,6 +38,7 @@ export const MAX_PARAMETER_LENGTH = 500;
 
 const FIELDS = Object.keys(FIELD_PREFIXES) as SearchField[];
 const YEAR = /^\d{1,4}$/;
+const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 /**
  * `GET /database/search`: any caller with credentials (an application's key and secret are enough, as in the public
@@ -59,8 +60,11 @@ export class SearchDatabase {
         throw new Invalid(`Invalid ${name}: expected at most ${MAX_PARAMETER_LENGTH} characters.`);
       }
     }
-    const given = (value: string | undefined): string | undefined =>
-      value === undefined || value.trim() === '' ? undefined : value.trim();
+    // Control characters (NUL above all, which no text column takes) are spaces here.
+    const given = (value: string | undefined): string | undefined => {
+      const text = value?.replace(CONTROL, ' ').trim();
+      return text === undefined || text === '' ? undefined : text;
+    };
     let kind: SearchKind | undefined;
     const type = given(p.type);
     if (type !== undefined) {

@@ -40,4 +40,8 @@ client.user(username).wantlist.remove(other_id)
 seen['wants_after_remove'] = len(list(client.user(username).wantlist))
 seen['num_collection'] = client.user(username).num_collection
 
+found = client.search('compat', type='release')
+seen['search'] = {'count': found.count, 'results': [[type(r).__name__, r.id, r.title] for r in found]}
+seen['search_misspelt'] = client.search('compat onne')[0].id
+
 print(json.dumps(seen))

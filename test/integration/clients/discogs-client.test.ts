@@ -30,7 +30,7 @@ function clientInstalled(): boolean {
 /**
  * The most used public Discogs client (python3-discogs-client), unchanged but for its base URL, against a server whose
  * brand word is `Discogs`: identity, a profile edit, collection folders, adding and removing releases, the collection
- * value, and the wantlist.
+ * value, the wantlist, and database search.
  */
 describe('python3-discogs-client against Spindle (brand Discogs)', function () {
   this.timeout(60_000);
@@ -61,7 +61,7 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
     await db?.close();
   });
 
-  it('drives the profile, collection and wantlist calls as a Discogs client does', async () => {
+  it('drives the profile, collection, wantlist and search calls as a Discogs client does', async () => {
     await emptyIdentity(db!);
     const user = await aUser(container, 'compat-user');
     const script = path.join(REPO_ROOT, 'test', 'clients', 'discogs_client_calls.py');
@@ -82,6 +82,14 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
       wants: [[302, 4, 'Compat note', 'Compat Two']],
       wants_after_remove: 0,
       num_collection: 1,
+      search: {
+        count: 2,
+        results: [
+          ['Release', 301, 'Someone - Compat One'],
+          ['Release', 302, 'Someone - Compat Two'],
+        ],
+      },
+      search_misspelt: 301,
     });
   });
 });
