@@ -78,7 +78,7 @@ describe('README examples (on the demo data)', () => {
       const body = example.path.includes('callback=')
         ? (JSON.parse(res.text.replace(/^[^(]*\(/, '').replace(/\)\s*;?\s*$/, '')) as { data: Record<string, unknown> }).data
         : (res.body as Record<string, unknown>);
-      const list = body.versions ?? body.releases ?? body.wants;
+      const list = body.versions ?? body.releases ?? body.wants ?? body.results;
       if (list !== undefined) expect(list, 'a list example must show entries').to.be.an('array').that.is.not.empty;
       else expect(body.id, 'a record example must show the record').to.be.a('number');
       if (example.path === '/oauth/identity') expect(body.username).to.equal('demo-buyer');
