@@ -4,6 +4,7 @@ import { Migration20261121110651_document_json } from './Migration20261121110651
 import { Migration20261122152519_dump_import } from './Migration20261122152519_dump_import.js';
 import { Migration20261122184500_release_document } from './Migration20261122184500_release_document.js';
 import { Migration20261122212613_release_holdings } from './Migration20261122212613_release_holdings.js';
+import { Migration20261122221503_release_ratings } from './Migration20261122221503_release_ratings.js';
 
 /**
  * The catalogue module's migrations, in order. Each module lists its own migrations beside its schemas; the database
@@ -16,4 +17,5 @@ export const CATALOGUE_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration20261122152519_dump_import', class: Migration20261122152519_dump_import },
   { name: 'Migration20261122184500_release_document', class: Migration20261122184500_release_document },
   { name: 'Migration20261122212613_release_holdings', class: Migration20261122212613_release_holdings },
+  { name: 'Migration20261122221503_release_ratings', class: Migration20261122221503_release_ratings },
 ];
