@@ -2,7 +2,7 @@ import type { Currency } from '../../domain/marketplace/currency.js';
 import type { TextFormat } from '../../domain/text/text-format.js';
 import { NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
-import { summaryOf, type CommunityFigures, type CommunitySummary } from '../ports/community-figures.js';
+import { ratingSummaryOf, summaryOf, type CommunityFigures, type CommunitySummary } from '../ports/community-figures.js';
 import { checkedMarketSummary, type MarketFigures, type MarketSummary } from '../ports/market-figures.js';
 import { ANONYMOUS, isAuthenticated, type Caller } from '../shared/caller.js';
 import type { TextRenderer } from '../text/text-renderer.js';
@@ -57,11 +57,15 @@ export class GetRelease {
     const userId = input.caller?.kind === 'user' ? input.caller.userId : null;
     const template = stored.record;
     const caller = input.caller ?? ANONYMOUS;
+    const { holdings, ratings } = stored;
     const [notes, market, community, images] = await Promise.all([
       input.textFormat === 'markup' ? undefined : this.text.renderOne(templateNotes(template), input.textFormat),
       this.market.forRelease(input.releaseId, input.currency),
-      // The SQL readers keep the release's collection and wantlist counts in its row: no second read for them.
-      stored.holdings ? undefined : this.community.forReleases([input.releaseId], userId),
+      // The SQL readers keep the release's collection and wantlist counts and rating totals in its row: no second
+      // read for them (the page shows no counts of the caller's own).
+      holdings && ratings
+        ? ({ community: holdings, rating: ratingSummaryOf(ratings), user: null } satisfies CommunitySummary)
+        : this.community.forReleases([input.releaseId], userId).then((answer) => summaryOf(answer, input.releaseId)),
       // Only an authenticated caller can get links; the template's images (no links) serve everyone else as they are.
       isAuthenticated(caller) ? this.linkedImages(template, input.releaseId, caller) : undefined,
     ]);
@@ -73,10 +77,7 @@ export class GetRelease {
       dateChanged: stored.dateChanged,
       currency: input.currency,
       market: checkedMarketSummary(market, input.currency),
-      community: community
-        ? summaryOf(community, input.releaseId)
-        : // No module rates releases yet; when one does, its figures belong in the row beside these counts.
-          { community: stored.holdings!, rating: { count: 0, average: null }, user: null },
+      community,
     };
   }
 }

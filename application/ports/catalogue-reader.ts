@@ -10,6 +10,7 @@ import type {
   MasterVersionsQuery,
 } from '../catalogue/read-models.js';
 import type { Page, PageRequest } from '../shared/page.js';
+import type { RatingTotals } from './community-figures.js';
 
 /** A stored catalogue record with the times the catalogue first saw it and last saw it change. */
 export interface Stored<T> {
@@ -19,12 +20,13 @@ export interface Stored<T> {
 }
 
 /**
- * A release's stored document template with the collection and wantlist counts its row keeps (readers on the SQL
- * database have them in the same row; `undefined` where the reader keeps none, and the counts come from the
- * `CommunityFigures` port instead).
+ * A release's stored document template with the collection and wantlist counts and the rating totals its row keeps
+ * (readers on the SQL database have them in the same row; `undefined` where the reader keeps none, and the figures
+ * come from the `CommunityFigures` port instead).
  */
 export interface StoredReleaseDocument extends Stored<string> {
   readonly holdings?: { readonly inCollection: number; readonly inWantlist: number };
+  readonly ratings?: RatingTotals;
 }
 
 /**

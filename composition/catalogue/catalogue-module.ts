@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ContainerModule } from 'inversify';
 import { CommunityFromParts } from '../../application/catalogue/community-from-parts.js';
 import { GetReleaseStats } from '../../application/catalogue/get-release-stats.js';
-import type { HoldingCounts } from '../../application/ports/community-figures.js';
+import type { HoldingCounts, RatingCounts } from '../../application/ports/community-figures.js';
 import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
 import { CataloguePresenter } from '../../adapters/http/catalogue/catalogue-presenter.js';
 import { CatalogueRoutes } from '../../adapters/http/catalogue/catalogue-routes.js';
@@ -58,10 +58,11 @@ export const catalogueModule: SpindleModule = {
           CORE.Clock,
         ])
         .inSingletonScope();
-      // Collection and wantlist counts come from the collection module when there is one.
+      // Collection and wantlist counts come from the collection module, ratings from the ratings module, when there are.
       bind(CATALOGUE.CommunityFigures)
-        .toResolvedValue((holdings: HoldingCounts | undefined) => new CommunityFromParts(holdings), [
+        .toResolvedValue((holdings: HoldingCounts | undefined, ratings: RatingCounts | undefined) => new CommunityFromParts(holdings, ratings), [
           { serviceIdentifier: CATALOGUE.HoldingCounts, optional: true },
+          { serviceIdentifier: CATALOGUE.RatingCounts, optional: true },
         ])
         .inSingletonScope();
       bind(CATALOGUE.GetReleaseStats)

@@ -7,7 +7,7 @@ import type { ListArtistReleases } from '../../application/catalogue/list-artist
 import type { ListLabelReleases } from '../../application/catalogue/list-label-releases.js';
 import type { ListMasterVersions } from '../../application/catalogue/list-master-versions.js';
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
-import type { CommunityFigures, HoldingCounts } from '../../application/ports/community-figures.js';
+import type { CommunityFigures, HoldingCounts, RatingCounts } from '../../application/ports/community-figures.js';
 import type { GetReleaseStats } from '../../application/catalogue/get-release-stats.js';
 import type { CatalogueWriter } from '../../application/ports/catalogue-writer.js';
 import type { DumpReader } from '../../application/ports/dump-reader.js';
@@ -31,5 +31,7 @@ export const CATALOGUE = {
   CommunityFigures: token<CommunityFigures>('catalogue/CommunityFigures'),
   /** Optional slot: collection and wantlist counts, bound by the collection module (none bound: nobody holds anything). */
   HoldingCounts: token<HoldingCounts>('catalogue/HoldingCounts'),
+  /** Optional slot: ratings of releases and masters, bound by the ratings module (none bound: nobody rated anything). */
+  RatingCounts: token<RatingCounts>('catalogue/RatingCounts'),
   Presenter: token<CataloguePresenter>('catalogue/Presenter'),
 } as const;

@@ -43,5 +43,23 @@ seen['num_collection'] = client.user(username).num_collection
 found = client.search('compat', type='release')
 seen['search'] = {'count': found.count, 'results': [[type(r).__name__, r.id, r.title] for r in found]}
 seen['search_misspelt'] = client.search('compat onne')[0].id
+# Ratings: the client reads them from a release (community.rating) and a profile (rating_avg, releases_rated). It has
+# no call of its own for a user's rating, so its request methods send those as its models send theirs (JSON bodies).
+rating_url = '{0}/releases/{1}/rating/{2}'.format(base, other_id, username)
+seen['rating_before'] = client._get(rating_url)['rating']
+given = client._put(rating_url, {'rating': 4})
+seen['rating_put'] = [given['username'], given['release_id'], given['rating']]
+seen['rating_put_again'] = client._put(rating_url, {'rating': '5'})['rating']
+seen['community_rating'] = client._get('{0}/releases/{1}/rating'.format(base, other_id))
+rating = client.release(other_id).community.rating
+seen['release_rating'] = [rating.count, rating.average]
+rater = client.user(username)
+seen['profile_ratings'] = [rater.rating_avg, rater.data['releases_rated']]
+try:
+    client._put(rating_url, {'rating': 6})
+except discogs_client.exceptions.HTTPError as err:
+    seen['bad_rating'] = [err.status_code, err.msg]
+seen['rating_delete'] = client._delete(rating_url)
+seen['rating_after_delete'] = client._get(rating_url)['rating']
 
 print(json.dumps(seen))

@@ -65,6 +65,12 @@ export class ReleaseRow {
    */
   numHave!: number;
   numWant!: number;
+  /**
+   * How many users rated the release and the sum of their ratings: kept by the ratings module's triggers, in the
+   * same transaction as each rating; the import never writes them.
+   */
+  ratingCount!: number;
+  ratingSum!: number;
   dateAdded!: Date;
   dateChanged!: Date;
 }
@@ -188,6 +194,8 @@ export const ReleaseSchema = new EntitySchema<ReleaseRow>({
     document: { type: 'text', nullable: true },
     numHave: { type: 'integer', default: 0 },
     numWant: { type: 'integer', default: 0 },
+    ratingCount: { type: 'integer', default: 0 },
+    ratingSum: { type: 'integer', default: 0 },
     ...timestamps,
   },
 });

@@ -14,7 +14,17 @@ import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import { query as runSql } from '../mikro-orm-unit-of-work.js';
 import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
-import { holdingsOf, releaseForms, type HoldingColumns, type ReleaseDocumentRow, type ReleaseForms, type StoredHoldings } from './release-forms.js';
+import {
+  holdingsOf,
+  ratingsOf,
+  releaseForms,
+  type HoldingColumns,
+  type RatingColumns,
+  type ReleaseDocumentRow,
+  type ReleaseForms,
+  type StoredHoldings,
+  type StoredRatings,
+} from './release-forms.js';
 
 type Row = Record<string, unknown>;
 type Doc = Record<string, unknown>;
@@ -58,9 +68,9 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
     };
   }
 
-  private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredHoldings) | null> {
+  private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredHoldings & StoredRatings) | null> {
     const [row] = await this.rows(
-      `select document, data, is_main_release, num_have, num_want, date_added, date_changed from "release" where id = ?`,
+      `select document, data, is_main_release, num_have, num_want, rating_count, rating_sum, date_added, date_changed from "release" where id = ?`,
       [id],
     );
     if (!row) return null;
@@ -69,6 +79,7 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
       dateAdded: new Date(row.date_added as string),
       dateChanged: new Date(row.date_changed as string),
       holdings: holdingsOf(row as unknown as HoldingColumns),
+      ratings: ratingsOf(row as unknown as RatingColumns),
     };
   }
 

@@ -13,7 +13,17 @@ import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
-import { holdingsOf, releaseForms, type HoldingColumns, type StoredHoldings, type ReleaseDocumentRow, type ReleaseForms } from './release-forms.js';
+import {
+  holdingsOf,
+  ratingsOf,
+  releaseForms,
+  type HoldingColumns,
+  type RatingColumns,
+  type ReleaseDocumentRow,
+  type ReleaseForms,
+  type StoredHoldings,
+  type StoredRatings,
+} from './release-forms.js';
 
 type Doc = Record<string, unknown>;
 
@@ -26,7 +36,7 @@ const RELEASE_BY_ID: pg.QueryConfig<[number]> & { name: string } = {
   name: 'spindle_release_document_by_id',
   // The times as whole milliseconds since 1970 (what a Date holds): parsing a number costs far less than a timestamp.
   text:
-    'select document, data, is_main_release, num_have, num_want, ' +
+    'select document, data, is_main_release, num_have, num_want, rating_count, rating_sum, ' +
     "(extract(epoch from date_trunc('milliseconds', date_added)) * 1000)::int8 as added_ms, " +
     "(extract(epoch from date_trunc('milliseconds', date_changed)) * 1000)::int8 as changed_ms " +
     'from "release" where id = $1',
@@ -69,9 +79,9 @@ export class PgCatalogueReader implements CatalogueReader {
     };
   }
 
-  private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredHoldings) | null> {
+  private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredHoldings & StoredRatings) | null> {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-    const { rows } = await this.pool.query<ReleaseDocumentRow & HoldingColumns & { added_ms: string; changed_ms: string }, [number]>({
+    const { rows } = await this.pool.query<ReleaseDocumentRow & HoldingColumns & RatingColumns & { added_ms: string; changed_ms: string }, [number]>({
       ...RELEASE_BY_ID,
       values: [id],
     });
@@ -82,6 +92,7 @@ export class PgCatalogueReader implements CatalogueReader {
       dateAdded: new Date(Number(row.added_ms)),
       dateChanged: new Date(Number(row.changed_ms)),
       holdings: holdingsOf(row),
+      ratings: ratingsOf(row),
     };
   }
 

@@ -1,4 +1,5 @@
 import { releaseOfTemplate, releaseTemplate } from '../../../application/catalogue/release-document.js';
+import type { RatingTotals } from '../../../application/ports/community-figures.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import { expandRelease } from './catalogue-documents.js';
 
@@ -44,4 +45,18 @@ export interface StoredHoldings {
 
 export function holdingsOf(row: HoldingColumns): StoredHoldings['holdings'] {
   return { inCollection: Number(row.num_have), inWantlist: Number(row.num_want) };
+}
+
+/** The rating totals a release row keeps: how many users rated it, and the sum of their ratings (kept by the ratings module). */
+export interface RatingColumns {
+  readonly rating_count: number | string;
+  readonly rating_sum: number | string;
+}
+
+export interface StoredRatings {
+  readonly ratings: RatingTotals;
+}
+
+export function ratingsOf(row: RatingColumns): RatingTotals {
+  return { count: Number(row.rating_count), sum: Number(row.rating_sum) };
 }

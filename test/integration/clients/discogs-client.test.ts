@@ -30,7 +30,7 @@ function clientInstalled(): boolean {
 /**
  * The most used public Discogs client (python3-discogs-client), unchanged but for its base URL, against a server whose
  * brand word is `Discogs`: identity, a profile edit, collection folders, adding and removing releases, the collection
- * value, the wantlist, and database search.
+ * value, the wantlist, database search, and ratings (a user's, the community's, a release's and a profile's).
  */
 describe('python3-discogs-client against Spindle (brand Discogs)', function () {
   this.timeout(60_000);
@@ -61,7 +61,7 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
     await db?.close();
   });
 
-  it('drives the profile, collection, wantlist and search calls as a Discogs client does', async () => {
+  it('drives the profile, collection, wantlist, search and rating calls as a Discogs client does', async () => {
     await emptyIdentity(db!);
     const user = await aUser(container, 'compat-user');
     const script = path.join(REPO_ROOT, 'test', 'clients', 'discogs_client_calls.py');
@@ -90,6 +90,15 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
         ],
       },
       search_misspelt: 301,
+      rating_before: 0,
+      rating_put: ['compat-user', 302, 4],
+      rating_put_again: 5,
+      community_rating: { rating: { count: 1, average: 5 }, release_id: 302 },
+      release_rating: [1, 5],
+      profile_ratings: [5, 1],
+      bad_rating: [422, '422: Invalid rating: expected a whole number from 1 to 5, got 6.'],
+      rating_delete: null,
+      rating_after_delete: 0,
     });
   });
 });

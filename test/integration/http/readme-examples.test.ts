@@ -7,6 +7,7 @@ import type { Database } from '../../../adapters/persistence/database.js';
 import { seedDemoData } from '../../support/catalogue-import.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
 import { seedDemoCollections } from '../../../composition/collection/demo-collections.js';
+import { seedDemoRatings } from '../../../composition/ratings/demo-ratings.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
 import { testContainer } from '../../support/test-app.js';
@@ -58,6 +59,7 @@ describe('README examples (on the demo data)', () => {
     await emptyIdentity(db);
     token = (await aUser(container, 'demo-buyer')).token;
     await seedDemoCollections(container, () => undefined);
+    await seedDemoRatings(container, () => undefined);
   });
   after(async () => {
     await db?.close();
@@ -80,7 +82,11 @@ describe('README examples (on the demo data)', () => {
         : (res.body as Record<string, unknown>);
       const list = body.versions ?? body.releases ?? body.wants ?? body.results;
       if (list !== undefined) expect(list, 'a list example must show entries').to.be.an('array').that.is.not.empty;
-      else expect(body.id, 'a record example must show the record').to.be.a('number');
+      else if (body.release_id !== undefined) {
+        // A rating: the community's (`rating.count`) or a user's (`rating`), of a release the demo users rated.
+        const rating = body.rating as number | { count: number };
+        expect(typeof rating === 'number' ? rating : rating.count, 'a rating example must show a rating').to.be.greaterThan(0);
+      } else expect(body.id, 'a record example must show the record').to.be.a('number');
       if (example.path === '/oauth/identity') expect(body.username).to.equal('demo-buyer');
     });
   }

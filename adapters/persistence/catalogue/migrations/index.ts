@@ -5,6 +5,7 @@ import { Migration20261122152519_dump_import } from './Migration20261122152519_d
 import { Migration20261122184500_release_document } from './Migration20261122184500_release_document.js';
 import { Migration20261122212613_release_holdings } from './Migration20261122212613_release_holdings.js';
 import { Migration20261122221400_search_entry } from './Migration20261122221400_search_entry.js';
+import { Migration20261122221503_release_ratings } from './Migration20261122221503_release_ratings.js';
 
 /**
  * The catalogue module's migrations, in order. Each module lists its own migrations beside its schemas; the database
@@ -18,4 +19,5 @@ export const CATALOGUE_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration20261122184500_release_document', class: Migration20261122184500_release_document },
   { name: 'Migration20261122212613_release_holdings', class: Migration20261122212613_release_holdings },
   { name: 'Migration20261122221400_search_entry', class: Migration20261122221400_search_entry },
+  { name: 'Migration20261122221503_release_ratings', class: Migration20261122221503_release_ratings },
 ];

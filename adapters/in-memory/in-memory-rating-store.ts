@@ -1,0 +1,63 @@
+import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
+import { ratingSummaryOf, type RatingCounts, type RatingSummary, type RatingTotals } from '../../application/ports/community-figures.js';
+import type { ReleaseRating } from '../../domain/ratings/release-rating.js';
+import type { ReleaseRatingRepository } from '../../domain/ratings/release-rating-repository.js';
+import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
+
+const key = (userId: number, releaseId: number): string => `${userId}/${releaseId}`;
+
+function totalsOf(ratings: Iterable<ReleaseRating>): RatingTotals {
+  let count = 0;
+  let sum = 0;
+  for (const r of ratings) {
+    count++;
+    sum += r.rating;
+  }
+  return { count, sum };
+}
+
+/**
+ * Ratings and their community figures in memory, enlisted in an `InMemoryUnitOfWork` (a failed run puts them back).
+ * One rating per user and release, as the table's primary key keeps it; figures are counted on each read. A master's
+ * figures count the ratings of its versions, whose master the catalogue given tells (none given: no master has any).
+ */
+export class InMemoryRatingStore implements InMemoryTransactional {
+  private state = new Map<string, ReleaseRating>();
+  readonly ratings: ReleaseRatingRepository;
+  readonly counts: RatingCounts;
+
+  constructor(uow: InMemoryUnitOfWork, catalogue?: CatalogueReader) {
+    uow.enlist(this);
+    const all = (): ReleaseRating[] => [...this.state.values()];
+
+    this.ratings = {
+      rating: async (userId, releaseId) => this.state.get(key(userId, releaseId)) ?? null,
+      put: async (rating) => {
+        this.state.set(key(rating.userId, rating.releaseId), rating);
+      },
+      remove: async (userId, releaseId) => this.state.delete(key(userId, releaseId)),
+      givenBy: async (userId) => totalsOf(all().filter((r) => r.userId === userId)),
+    };
+
+    const summaries = (ids: readonly number[], of: (id: number) => ReleaseRating[]): Map<number, RatingSummary> =>
+      new Map(ids.map((id) => [id, ratingSummaryOf(totalsOf(of(id)))]));
+    this.counts = {
+      forReleases: async (ids) => summaries(ids, (id) => all().filter((r) => r.releaseId === id)),
+      forMasters: async (ids) => {
+        const masterOf = new Map<number, number | null>();
+        for (const releaseId of new Set(all().map((r) => r.releaseId))) {
+          masterOf.set(releaseId, (await catalogue?.release(releaseId))?.record.masterId ?? null);
+        }
+        return summaries(ids, (id) => all().filter((r) => masterOf.get(r.releaseId) === id));
+      },
+    };
+  }
+
+  snapshot(): unknown {
+    return new Map(this.state);
+  }
+
+  restore(snapshot: unknown): void {
+    this.state = snapshot as Map<string, ReleaseRating>;
+  }
+}

@@ -1,0 +1,25 @@
+import { ratingValue } from './rating-value.js';
+
+/**
+ * A user's rating of a release: one per user and release (rating again replaces it), always a whole number from
+ * 1 to 5, with when it was last given. A rating that breaks the rule cannot be made: `given` checks a client's
+ * value, `restore` a stored one.
+ */
+export class ReleaseRating {
+  private constructor(
+    readonly userId: number,
+    readonly releaseId: number,
+    readonly rating: number,
+    readonly ratedAt: Date,
+  ) {}
+
+  /** The user's rating of the release as a client sent it (see `ratingValue`), given at `at`. */
+  static given(userId: number, releaseId: number, raw: unknown, at: Date): ReleaseRating {
+    return new ReleaseRating(userId, releaseId, ratingValue(raw), at);
+  }
+
+  /** A stored rating; throws `InvalidRating` when the stored value breaks the rule. */
+  static restore(userId: number, releaseId: number, rating: number, ratedAt: Date): ReleaseRating {
+    return new ReleaseRating(userId, releaseId, ratingValue(rating), ratedAt);
+  }
+}
