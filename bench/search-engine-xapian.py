@@ -422,6 +422,8 @@ def build(files, db_path, args):
     for kind in KINDS:
         reset_peak_rss()
         t0 = time.perf_counter()
+        c0 = resource.getrusage(resource.RUSAGE_SELF)
+        k0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         n = 0
         for r in parsed_records(files[kind], kind, args.parse_workers):
             if r['id'] <= 0:
@@ -432,20 +434,28 @@ def build(files, db_path, args):
                 print(f'  {kind}: {n:,} ({n / (time.perf_counter() - t0):,.0f}/s)', file=sys.stderr, flush=True)
         db.commit()
         s = time.perf_counter() - t0
-        rows.append((kind, n, s, peak_rss_mb()))
+        c1 = resource.getrusage(resource.RUSAGE_SELF)
+        k1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        index_cpu = c1.ru_utime + c1.ru_stime - c0.ru_utime - c0.ru_stime
+        parse_cpu = k1.ru_utime + k1.ru_stime - k0.ru_utime - k0.ru_stime
+        rows.append((kind, n, s, peak_rss_mb(), index_cpu, parse_cpu))
     total = time.perf_counter() - t_all
     db.close()
     size = dir_size(db_path)
     print(f'\nIndexing (Xapian {xapian.version_string()}, glass backend, English stemming (STEM_ALL), '
           f'{"positions" if not args.no_positions else "no positions"}, '
           f'{"spelling data" if not args.no_spelling else "no spelling data"}, XAPIAN_FLUSH_THRESHOLD={args.flush})')
-    print(f"{'':10} {'records':>10} {'seconds':>9} {'records/s':>10} {'peak RSS (MB)':>14}")
-    for kind, n, s, rss in rows:
-        print(f'{kind:10} {n:>10} {s:>9.1f} {n / s:>10.0f} {rss:>14.0f}')
+    print(f"{'':10} {'records':>10} {'seconds':>9} {'records/s':>10} {'peak RSS (MB)':>14}"
+          f"   CPU µs/record (indexing / parsing, gzip)")
+    for kind, n, s, rss, icpu, pcpu in rows:
+        print(f'{kind:10} {n:>10} {s:>9.1f} {n / s:>10.0f} {rss:>14.0f}   {1e6 * icpu / n:.0f} / {1e6 * pcpu / n:.0f}')
     n_all = sum(r[1] for r in rows)
-    print(f"{'total':10} {n_all:>10} {total:>9.1f} {n_all / total:>10.0f} {max(r[3] for r in rows):>14.0f}")
+    icpu = sum(r[4] for r in rows)
+    pcpu = sum(r[5] for r in rows)
+    print(f"{'total':10} {n_all:>10} {total:>9.1f} {n_all / total:>10.0f} {max(r[3] for r in rows):>14.0f}"
+          f"   {1e6 * icpu / n_all:.0f} / {1e6 * pcpu / n_all:.0f}")
     print(f'database on disk: {size / 1e6:,.0f} MB ({db_path}); load average {load()}')
-    out = {'records': n_all, 'seconds': total, 'size': size, 'rows': rows}
+    out = {'records': n_all, 'seconds': total, 'size': size, 'rows': rows, 'index_cpu': icpu, 'parse_cpu': pcpu}
     if not args.no_compact:
         compact_path = db_path + '.compact'
         if os.path.exists(compact_path):
@@ -643,16 +653,35 @@ def percentile(sorted_values, p):
     return sorted_values[min(len(sorted_values) - 1, int(round(p / 100 * (len(sorted_values) - 1))))]
 
 
-def measure(searcher, kinds, warmup, exact_count, exact_totals=None, with_data=True):
-    """{kind: {p50, p95, totals, exact share, notes}}; the first `warmup` instances of each kind are not timed."""
+def cpu_seconds(pid='self'):
+    """User + system CPU seconds of a process (of this one, all threads, by default)."""
+    if pid == 'self':
+        return time.process_time()
+    try:
+        with open(f'/proc/{pid}/stat') as f:
+            fields = f.read().rsplit(')', 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+    except OSError:
+        return 0.0
+
+
+def measure(searcher, kinds, warmup, exact_count, exact_totals=None, with_data=True, server_pid=None):
+    """{kind: {p50, p95, totals, exact share, CPU, notes}}; the first `warmup` instances of each kind are not timed.
+    CPU: mean ms per query of this process, plus the server's (its connection handler) through xapian-tcpsrv: less
+    sensitive than latencies to other work on the machine."""
     out = {}
     for kind, insts in kinds.items():
         sort_by_value = kind.endswith('id value')
         times = []
+        cpu = 0.0
+        server_cpu = 0.0
         totals = []
         exact_flags = []
         corrected = 0
         for i, params in enumerate(insts):
+            if i == warmup:
+                c0 = cpu_seconds()
+                s0 = cpu_seconds(server_pid) if server_pid else 0.0
             t0 = time.perf_counter()
             (total, is_exact, page), notes = searcher.search(params, exact_count, sort_by_value, with_data)
             dt = (time.perf_counter() - t0) * 1000
@@ -664,11 +693,15 @@ def measure(searcher, kinds, warmup, exact_count, exact_totals=None, with_data=T
             corrected += notes.get('corrected', False)
             if exact_count:
                 assert is_exact, (kind, params)
+        cpu = (cpu_seconds() - c0) * 1000 / len(times)
+        server_cpu = (cpu_seconds(server_pid) - s0) * 1000 / len(times) if server_pid else 0.0
         times.sort()
         row = {
             'p50': percentile(times, 50),
             'p95': percentile(times, 95),
             'mean': sum(times) / len(times),
+            'cpu': cpu,
+            'server_cpu': server_cpu,
             'totals': totals,
             'exact_share': sum(exact_flags) / len(exact_flags),
         }
@@ -711,6 +744,18 @@ def start_tcpsrv(db_path):
     sys.exit('xapian-tcpsrv did not listen within 30 s')
 
 
+def server_children(pid):
+    """The pids of xapian-tcpsrv's forked connection handlers (one per connection)."""
+    pids = []
+    try:
+        for task in os.listdir(f'/proc/{pid}/task'):
+            with open(f'/proc/{pid}/task/{task}/children') as f:
+                pids += [int(c) for c in f.read().split()]
+    except OSError:
+        pass
+    return pids
+
+
 def server_children_hwm(pid):
     """Peak RSS (MB) of xapian-tcpsrv's forked connection handlers (one per connection)."""
     hwm = 0
@@ -749,6 +794,23 @@ def print_table(title, results, kinds):
         if 'corrected' in r['local exact']:
             note = f" (corrected back: {r['local exact']['corrected']}/{len(totals)})"
         print(f"| {kind}{note} | {med:,} | {' | '.join(cells)} | {err} |")
+
+
+def print_cpu_table(results, kinds):
+    print('\nCPU ms per query (mean; through xapian-tcpsrv: the server\'s connection handler + this client)')
+    print('| query kind | in-process exact | in-process estimate | tcpsrv exact | tcpsrv estimate | tcpsrv exact, ids only |')
+    print('|---|---:|---:|---:|---:|---:|')
+    for kind in kinds:
+        cells = []
+        for k in ('local exact', 'local estimate', 'remote exact', 'remote estimate', 'remote exact ids'):
+            row = results.get(k, {}).get(kind)
+            if row is None:
+                cells.append('–')
+            elif k.startswith('remote'):
+                cells.append(f"{row['server_cpu']:.1f} + {row['cpu']:.1f}")
+            else:
+                cells.append(f"{row['cpu']:.1f}")
+        print(f"| {kind} | {' | '.join(cells)} |")
 
 
 def main():
@@ -825,10 +887,12 @@ def main():
                   f"local: {db.get_spelling_suggestion(probe).decode()!r}")
             spelling_db = db
             rs = Searcher(remote, spelling_db)
+            handlers = server_children(proc.pid)
+            handler = handlers[0] if len(handlers) == 1 else None
             t0 = time.perf_counter()
-            results['remote exact'] = measure(rs, kinds, args.warmup, True)
-            results['remote estimate'] = measure(rs, kinds, args.warmup, False, exact_totals)
-            results['remote exact ids'] = measure(rs, kinds, args.warmup, True, with_data=False)
+            results['remote exact'] = measure(rs, kinds, args.warmup, True, server_pid=handler)
+            results['remote estimate'] = measure(rs, kinds, args.warmup, False, exact_totals, server_pid=handler)
+            results['remote exact ids'] = measure(rs, kinds, args.warmup, True, with_data=False, server_pid=handler)
             print(f'through xapian-tcpsrv: {time.perf_counter() - t0:.0f} s, '
                   f'server peak RSS {server_children_hwm(proc.pid):.0f} MB', flush=True)
             remote.close()
@@ -840,6 +904,7 @@ def main():
     print_table(f'Latency (ms, p50 / p95) of one page of {PAGE_SIZE} with its documents\' data (ids only in the '
                 f'last column), {searcher.doccount:,} documents',
                 results, list(kinds))
+    print_cpu_table(results, list(kinds))
     if args.json:
         figures['queries'] = {k: {kind: {kk: vv for kk, vv in row.items() if kk != 'totals'} | {
             'matches_median': sorted(row['totals'])[len(row['totals']) // 2]} for kind, row in v.items()}
