@@ -5,7 +5,7 @@
  * (`ImportDump` with `catalogueWriterFor(db)` and `XmlDumpReader`). With --cli it also times `spindle import` itself.
  *
  *   node dist/bench/import-bench.js [--records 200000] [--releases N] [--releases-only] [--pglite] [--postgres [URL]]
- *                                   [--cli] [--workers 2] [--keep]
+ *                                   [--cli] [--workers 2] [--no-search-index] [--keep]
  *
  * Without --pglite or --postgres it runs both (PostgreSQL at postgres://postgres@127.0.0.1:5432/spindle_bench).
  */
@@ -58,6 +58,7 @@ const program = new Command()
   .option('--cli', 'also time `spindle import` itself (process start, module discovery, migrations included)')
   .option('--workers <n>', 'worker threads that parse (0: parse on the importing thread)', (v) => Number(v))
   .option('--batch <n>', 'records per batch read (with --workers 0)', (v) => Number(v), 100)
+  .option('--no-search-index', 'do not write the search entries (to measure what maintaining the search index costs)')
   .option('--keep', 'keep the generated dumps in the temp folder for the next run')
   .option('--child <database>', '(internal) run the imports in this process')
   .option('--files <json>', '(internal) the dumps to import, in order')
@@ -71,6 +72,7 @@ const opts = program.opts<{
   cli?: boolean;
   workers?: number;
   batch: number;
+  searchIndex: boolean;
   keep?: boolean;
   child?: DatabaseKind;
   files?: string;
@@ -119,6 +121,7 @@ const self = fileURLToPath(import.meta.url);
 async function child(database: DatabaseKind, files: string[], url: string): Promise<Run> {
   const args = [self, '--child', database, '--files', JSON.stringify(files), '--batch', String(opts.batch), '--postgres', url];
   if (opts.workers !== undefined) args.push('--workers', String(opts.workers));
+  if (!opts.searchIndex) args.push('--no-search-index');
   console.log(`importing into ${database} …`);
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
@@ -148,7 +151,7 @@ async function runChild(database: DatabaseKind, files: string[], url: string): P
       batchSize: opts.batch,
       ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
     });
-    const useCase = new ImportDump(reader, catalogueWriterFor(db), { now: () => new Date() });
+    const useCase = new ImportDump(reader, catalogueWriterFor(db, { searchIndex: opts.searchIndex }), { now: () => new Date() });
     const runCpu0 = process.cpuUsage();
     const runPg = database === 'postgres' && PostgresCpu.available() ? new PostgresCpu(databaseName(url)) : undefined;
     runPg?.sample();
@@ -201,7 +204,9 @@ async function runChild(database: DatabaseKind, files: string[], url: string): P
       });
     }
     return {
-      title: `${database}: ImportDump in a child process (seconds from opening each file to its commit; peak RSS of the process, per file and over the run)`,
+      title:
+        `${database}: ImportDump in a child process${opts.searchIndex ? '' : ', without the search index'} ` +
+        '(seconds from opening each file to its commit; peak RSS of the process, per file and over the run)',
       rows,
       notes: [`peak RSS while opening the database and migrating, before the first file: ${Math.round(openPeak / MB)} MB`],
     };
@@ -260,7 +265,10 @@ async function cli(database: DatabaseKind, files: string[], url: string): Promis
     }
     const records = [...out.matchAll(/: ([\d,]+) (?:artists|labels|masters|releases) in /g)].reduce((n, m) => n + Number(m[1]!.replace(/,/g, '')), 0);
     return {
-      title: `${database}: spindle import ${files.length > 1 ? `(${files.length} files)` : ''} as a process of its own (seconds from start to exit; peak RSS ${useTime ? 'from /usr/bin/time' : 'sampled from /proc'})`,
+      title:
+        `${database}: spindle import ${files.length > 1 ? `(${files.length} files)` : ''} as a process of its own ` +
+        `(seconds from start to exit; peak RSS ${useTime ? 'from /usr/bin/time' : 'sampled from /proc'}` +
+        `${opts.searchIndex ? '' : '; it writes the search index: --no-search-index applies to the in-process imports only'})`,
       rows: [
         {
           label: 'total',
