@@ -271,6 +271,7 @@ export const SearchEntrySchema = new EntitySchema<SearchEntryRow>({
     wordsC: { type: 'text', default: '' },
     wordsD: { type: 'text', default: '' },
     words: { type: 'unknown', columnType: 'tsvector', generated: `${SEARCH_WORDS_VECTOR} stored`, lazy: true },
+    // collate "C" in the migration (which the ORM does not compare): tokens are only matched whole.
     terms: { type: 'text[]', columnType: 'text[]' },
     communityRelease: { type: 'integer', nullable: true },
     popularity: { type: 'integer', default: 0 },
