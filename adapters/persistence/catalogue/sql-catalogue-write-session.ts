@@ -328,7 +328,10 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     await this.flush();
     await this.sending;
     await this.buildIndexes();
-    if (this.searchIndex && (this.kind === 'releases' || this.kind === 'masters')) {
+    // A release stored by this import has no collection or wantlist counts yet: when every release was new, there is
+    // nothing to look for (and no reason to read the whole release table for it).
+    const countsToTake = this.kind === 'masters' || (this.kind === 'releases' && this.inserted < this.written);
+    if (this.searchIndex && countsToTake) {
       // Entries written now start at 0: those whose release is in collections or wantlists take its counts.
       await this.channel.query(
         `UPDATE search_entry e SET popularity = r.num_have + r.num_want FROM release r ` +
