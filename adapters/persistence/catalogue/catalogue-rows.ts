@@ -263,8 +263,10 @@ export const SearchEntrySchema = new EntitySchema<SearchEntryRow>({
     },
   ],
   properties: {
-    kind: { type: 'text', primary: true },
+    // The primary key is (id, kind), id first: a search for one kind then tests the kind of the entries its words
+    // found rather than also reading the key's 200,000 or 1,000,000 entries of that kind into a bitmap.
     id: { type: 'integer', primary: true, autoincrement: false },
+    kind: { type: 'text', primary: true },
     phrase: { type: 'text' },
     wordsA: { type: 'text', default: '' },
     wordsB: { type: 'text', default: '' },
