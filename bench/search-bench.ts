@@ -46,6 +46,7 @@ const program = new Command()
   .option('--requests <n>', 'measured requests per kind of question', (v) => Number(v), 200)
   .option('--warmup <n>', 'requests per kind of question before measuring', (v) => Number(v), 20)
   .option('--concurrency <n>', 'requests in flight at a time', (v) => Number(v), 1)
+  .option('--kind-seconds <n>', 'stop measuring a kind after this long (once 20 requests are in)', (v) => Number(v), 120)
   .option('--deep-page <n>', 'the page of the deep-page question (50 per page)', (v) => Number(v), 2000)
   .option('--baseline-runs <n>', 'runs of each plain SQL baseline (fewer once a kind has taken 30 s)', (v) => Number(v), 5)
   .option('--no-baseline', 'skip the plain SQL baselines')
@@ -61,6 +62,7 @@ const opts = program.opts<{
   requests: number;
   warmup: number;
   concurrency: number;
+  kindSeconds: number;
   deepPage: number;
   baselineRuns: number;
   baseline: boolean;
@@ -381,18 +383,23 @@ function searchUrl(base: string, q: Question, credentials: { key: string; secret
 /** Each question's first answer (with --answers), by kind and parameters. */
 const answers = new Map<string, { items: number; results: string[] }>();
 
-/** `count` requests, `concurrency` at a time, the i-th asking question i mod n (from `start`). */
+/**
+ * `count` requests, `concurrency` at a time, the i-th asking question i mod n (from `start`); fewer when `seconds`
+ * have passed and at least 20 are in.
+ */
 async function drive(
   server: Server,
   kind: Kind,
   credentials: { key: string; secret: string },
   count: number,
   start: number,
+  seconds = Infinity,
 ): Promise<Figures> {
   const figures: Figures = { ms: [], items: [], problems: [] };
+  const t0 = performance.now();
   let next = 0;
   const worker = async () => {
-    while (next < count) {
+    while (next < count && (next < 20 || performance.now() - t0 < seconds * 1000)) {
       const i = next++;
       const q = kind.questions[(start + i) % kind.questions.length]!;
       const t0 = performance.now();
@@ -495,10 +502,10 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     // The warm-up asks the questions after the measured run's first ones, so both see every instance.
     if (opts.warmup > 0) await drive(spindle, kind, credentials, opts.warmup, Math.floor(kind.questions.length / 2));
-    const figures = await drive(spindle, kind, credentials, opts.requests, 0);
+    const figures = await drive(spindle, kind, credentials, opts.requests, 0, opts.kindSeconds);
     console.log(
       `${kind.label.padEnd(18)} p50 ${msText(percentile(figures.ms, 50)).padStart(6)} ms  p95 ${msText(percentile(figures.ms, 95)).padStart(6)} ms` +
-        `  items ${itemsText(figures.items)}  (${s(t0)} s)` +
+        `  items ${itemsText(figures.items)}  (${figures.ms.length} requests, ${s(t0)} s)` +
         (figures.problems.length > 0 ? `\n    ${figures.problems.join('\n    ')}` : ''),
     );
     results.push({ kind, spindle: figures });
@@ -528,7 +535,9 @@ async function main(): Promise<void> {
   for (const r of results) {
     const sp = r.spindle;
     const sql = r.sql;
-    const problems = sp.problems.length > 0 ? `  (${sp.problems.length}+ failed requests!)` : '';
+    const problems =
+      (sp.problems.length > 0 ? `  (${sp.problems.length}+ failed requests!)` : '') +
+      (sp.ms.length < opts.requests ? `  [${sp.ms.length} requests in --kind-seconds ${opts.kindSeconds}]` : '');
     console.log(
       `${r.kind.label.padEnd(28)} ${msText(percentile(sp.ms, 50)).padStart(8)} ${msText(percentile(sp.ms, 95)).padStart(8)}   ${itemsText(sp.items).padEnd(36)}` +
         `${' '.repeat(10)}${sql ? msText(percentile(sql.ms, 50)).padStart(8) : '-'.padStart(8)} ${sql ? msText(percentile(sql.ms, 95)).padStart(8) : '-'.padStart(8)}   ${sql ? itemsText(sql.items) : '-'}${problems}`,
