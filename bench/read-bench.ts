@@ -8,19 +8,30 @@
  * The database (default postgres://postgres@127.0.0.1:5432/spindle_read_bench) is built with `spindle import` from
  * the synthetic dumps (N of each kind) and kept; a later run reuses it when it holds the same N.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import pg from 'pg';
+import {
+  startServer,
+  stopAll,
+  stopProcessesOnExit,
+  track,
+  wasInterrupted,
+  withClient,
+  freePort,
+  type Server,
+} from './bench-processes.js';
 import { assertBenchDatabase, databaseExists, databaseName, recreateBenchDatabase } from './bench-database.js';
 import { IMPORT_ORDER, ensureSyntheticDumps, removeSyntheticDumps } from './synthetic-dumps.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/spindle_read_bench';
 const USER_AGENT = 'SpindleReadBench/1.0';
+/** Both servers are ready once they serve a release. */
+const READY_PATH = '/releases/1';
+const READY_HEADERS = { 'User-Agent': USER_AGENT };
 
 const program = new Command()
   .option('--releases <n>', 'records of each kind in the database', (v) => Number(v), 1_000_000)
@@ -53,55 +64,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.join(here, '..', 'composition', 'cli.js');
 const BARE = path.join(here, 'bare-server.js');
 
-// ---------------------------------------------------------------------------------------------------------------
-// Processes started here, stopped whatever happens.
-
-const started = new Set<ChildProcess>();
-
-function track(proc: ChildProcess): ChildProcess {
-  started.add(proc);
-  proc.on('exit', () => started.delete(proc));
-  return proc;
-}
-
-/** SIGTERM to the process, SIGKILL to its process group after `graceMs` (servers run in a group of their own). */
-async function stopProcess(proc: ChildProcess, graceMs = 15_000): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null || proc.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  proc.kill('SIGTERM');
-  const timer = setTimeout(() => killGroup(proc), graceMs);
-  await exited;
-  clearTimeout(timer);
-  killGroup(proc); // workers of a cluster that outlived their primary
-}
-
-function killGroup(proc: ChildProcess): void {
-  try {
-    process.kill(-proc.pid!, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
-async function stopAll(): Promise<void> {
-  await Promise.all([...started].map((p) => stopProcess(p)));
-}
-
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`\n${signal}: stopping the servers …`);
-    void stopAll().finally(() => process.exit(130));
-  });
-}
-process.on('exit', () => {
-  for (const p of started) {
-    p.kill('SIGKILL');
-    killGroup(p);
-  }
-});
+stopProcessesOnExit();
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -122,16 +85,6 @@ function requireBuild(): void {
       console.error(`${f} is missing: build first (npx tsc -p .)`);
       process.exit(2);
     }
-  }
-}
-
-async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }
 
@@ -243,48 +196,6 @@ async function prewarm(url: string): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Servers
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  readonly name: string;
-  readonly base: string;
-  readonly proc: ChildProcess;
-  stderr(): string;
-}
-
-async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv, port: number): Promise<Server> {
-  // A process group of its own: Ctrl-C in the terminal reaches this script, which stops the server in order.
-  const proc = track(spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] }));
-  let err = '';
-  proc.stderr!.on('data', (d: Buffer) => {
-    err = (err + d.toString()).slice(-4000);
-  });
-  const server: Server = { name, base: `http://127.0.0.1:${port}`, proc, stderr: () => err };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`${name} exited (${proc.exitCode}) while starting:\n${err}`);
-    try {
-      const res = await fetch(`${server.base}/releases/1`, { headers: { 'User-Agent': USER_AGENT } });
-      await res.arrayBuffer();
-      if (res.status === 200) return server;
-      throw new Error(`${name} answers GET /releases/1 with ${res.status}`);
-    } catch (e) {
-      if (e instanceof Error && e.message.includes('answers')) throw e;
-      if (Date.now() > deadline) throw new Error(`${name} did not answer within 120 s:\n${err}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
 
 async function getJson(url: string): Promise<Record<string, unknown>> {
   const res = await fetch(url, { headers: { 'User-Agent': USER_AGENT } });
@@ -493,8 +404,8 @@ async function main(): Promise<void> {
     RATE_LIMIT_ANONYMOUS: '10000000',
     LOG_LEVEL: 'silent',
   };
-  const spindle = await startServer('Spindle', [CLI, 'serve'], spindleEnv, spindlePort);
-  const bare = await startServer('bare', [BARE], { ...process.env, DATABASE_URL: url, PORT: String(barePort) }, barePort);
+  const spindle = await startServer('Spindle', [CLI, 'serve'], spindleEnv, spindlePort, READY_PATH, READY_HEADERS);
+  const bare = await startServer('bare', [BARE], { ...process.env, DATABASE_URL: url, PORT: String(barePort) }, barePort, READY_PATH, READY_HEADERS);
 
   const concurrency = process.env.WEB_CONCURRENCY ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}` : 'WEB_CONCURRENCY unset';
   console.log(
@@ -572,7 +483,7 @@ try {
   await main();
 } catch (err) {
   // After Ctrl-C, wrk and the servers end under it: their errors are not news.
-  if (!interrupted) console.error(err instanceof Error ? err.message : err);
+  if (!wasInterrupted()) console.error(err instanceof Error ? err.message : err);
   process.exitCode = 1;
 } finally {
   await stopAll();
