@@ -169,31 +169,33 @@ export class SqlCatalogueSearch implements CatalogueSearch {
       if (text === undefined) continue;
       const words = searchTokens(text);
       if (words.length === 0) return null;
+      const query = tsquery(words, weights);
       where.push(`e.words @@ to_tsquery('english', ?)`);
-      params.push(tsquery(words, weights));
-      ranked.push(tsquery(words, weights));
+      params.push(query);
+      ranked.push(query);
     }
     let score = '0';
     const scoreParams: unknown[] = [];
     if (c.text !== undefined) {
       const folded = foldText(c.text).trim();
-      const words = searchTokens(c.text);
-      const code = codeOf(c.text);
       if (similar) {
         if (folded === '') return null;
         where.push('e.phrase %> ?');
         params.push(folded);
         score = 'word_similarity(?, e.phrase)';
         scoreParams.push(folded);
-        return { where, params, score: ranked.length > 0 ? `${score} + ts_rank(e.words, to_tsquery('english', ?))` : score, scoreParams: ranked.length > 0 ? [...scoreParams, ranked.join(' & ')] : scoreParams };
+      } else {
+        const words = searchTokens(c.text);
+        if (words.length === 0) return null;
+        const query = tsquery(words);
+        const code = codeOf(c.text);
+        const codes = textArray([FIELD_PREFIXES.catno + code, FIELD_PREFIXES.barcode + code]);
+        where.push(`(e.words @@ to_tsquery('english', ?) or e.terms && ?::text[])`);
+        params.push(query, codes);
+        ranked.push(query);
+        score = `(case when e.terms && ?::text[] then 4 else 0 end) + (case when e.phrase = ? then 1 else 0 end)`;
+        scoreParams.push(codes, folded);
       }
-      if (words.length === 0) return null;
-      const codes = textArray([FIELD_PREFIXES.catno + code, FIELD_PREFIXES.barcode + code]);
-      where.push(`(e.words @@ to_tsquery('english', ?) or e.terms && ?::text[])`);
-      params.push(tsquery(words), codes);
-      ranked.push(tsquery(words));
-      score = `(case when e.terms && ?::text[] then 4 else 0 end) + (case when e.phrase = ? then 1 else 0 end)`;
-      scoreParams.push(codes, folded);
     }
     if (ranked.length > 0) {
       score = `${score} + ts_rank(e.words, to_tsquery('english', ?))`;
