@@ -3,7 +3,7 @@ import type { Image, Video } from '../../domain/catalogue/media.js';
 import type { Format, Identifier, Release, ReleaseEntity, Track } from '../../domain/catalogue/release.js';
 import { formatReleased, releaseYear } from '../../domain/catalogue/release-summary.js';
 import { estimatedWeight, formatQuantity } from '../../domain/catalogue/shipping-estimate.js';
-import { slugify } from '../../domain/catalogue/slug.js';
+import { webPath } from '../../domain/catalogue/slug.js';
 
 /*
  * The release document: `GET /releases/{id}` as the API answers it, written once (by the import, into the release's
@@ -217,12 +217,6 @@ function tracks(out: JsonWriter, list: readonly Track[]): void {
 /** The thumbnail of a list of images: the primary image's, else the first's, else ''. */
 export function thumbOf(list: readonly Image[]): string {
   return (list.find((i) => i.type === 'primary') ?? list[0])?.uri150 ?? '';
-}
-
-/** A web page's path: `/release/1-The-Persuader-Stockholm` (no slug when the name has no letters or digits). */
-export function webPath(kind: 'artist' | 'label' | 'master' | 'release', id: number, name: string): string {
-  const slug = slugify(name);
-  return `/${kind}/${id}${slug ? `-${slug}` : ''}`;
 }
 
 const slot = (name: keyof typeof SLOTS): string => `${SLOT}${SLOTS[name]}`;

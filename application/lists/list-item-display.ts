@@ -1,7 +1,7 @@
 import { creditLine, type ArtistCredit } from '../../domain/catalogue/credit.js';
 import type { Image } from '../../domain/catalogue/media.js';
 import type { ListItemKind, ListItemRef } from '../../domain/lists/user-list.js';
-import { webPath } from '../catalogue/release-document.js';
+import { webPath } from '../../domain/catalogue/slug.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import { NO_IMAGE_LINKS, type ImageLinks } from '../ports/image-links.js';
 import type { Caller } from '../shared/caller.js';

@@ -4,7 +4,7 @@ import type { Label } from './label.js';
 import type { Master } from './master.js';
 import { majorFormats, releaseYear } from './release-summary.js';
 import type { Release, Track } from './release.js';
-import { slugify } from './slug.js';
+import { webPath } from './slug.js';
 
 /*
  * What database search knows of a catalogue record: its words, graded by where they come from, the tokens of each
@@ -130,11 +130,6 @@ const creditNames = (credits: readonly ArtistCredit[]): string[] => credits.flat
 /** The name of a page's slug, as the release and master documents write it (their artists, then the title). */
 const slugName = (artists: readonly ArtistCredit[], title: string): string =>
   `${artists.map((a) => a.anv || a.name).join(' ')} ${title}`;
-/** A web page's path, as the catalogue's documents write it (`/release/1-The-Persuader-Stockholm`). */
-const pagePath = (kind: SearchKind, id: number, name: string): string => {
-  const slug = slugify(name);
-  return `/${kind}/${id}${slug ? `-${slug}` : ''}`;
-};
 
 /** Every track and sub-track of a tracklist, depth first. */
 function allTracks(tracks: readonly Track[], out: Track[] = []): Track[] {
@@ -203,7 +198,7 @@ export function releaseSearchFacts(r: Release): SearchFacts {
       barcode: barcodes,
       masterId: r.masterId,
       thumb: '',
-      uri: pagePath('release', r.id, slugName(r.artists, r.title)),
+      uri: webPath('release', r.id, slugName(r.artists, r.title)),
     },
   };
 }
@@ -240,7 +235,7 @@ export function masterSearchFacts(m: Master): SearchFacts {
       catno: '',
       masterId: m.id,
       thumb: '',
-      uri: pagePath('master', m.id, slugName(m.artists, m.title)),
+      uri: webPath('master', m.id, slugName(m.artists, m.title)),
     },
   };
 }
@@ -258,7 +253,7 @@ export function artistSearchFacts(a: Artist): SearchFacts {
     words: [foldText(a.name), foldText(join(distinct([a.realname, ...a.namevariations]))), '', ''],
     terms: terms.list(),
     communityRelease: null,
-    result: { ...EMPTY_RESULT, title: a.name, uri: pagePath('artist', a.id, a.name) },
+    result: { ...EMPTY_RESULT, title: a.name, uri: webPath('artist', a.id, a.name) },
   };
 }
 
@@ -271,6 +266,6 @@ export function labelSearchFacts(l: Label): SearchFacts {
     words: [foldText(l.name), '', '', ''],
     terms: new Terms().words('label', l.name).list(),
     communityRelease: null,
-    result: { ...EMPTY_RESULT, title: l.name, uri: pagePath('label', l.id, l.name) },
+    result: { ...EMPTY_RESULT, title: l.name, uri: webPath('label', l.id, l.name) },
   };
 }

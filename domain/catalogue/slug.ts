@@ -10,3 +10,9 @@ export function slugify(text: string): string {
     : text.replace(ASCII_SEPARATORS, '-');
   return dashed.replace(/^-+|-+$/g, '');
 }
+
+/** A web page's path: `/release/1-The-Persuader-Stockholm` (no slug when the name has no letters or digits). */
+export function webPath(kind: 'artist' | 'label' | 'master' | 'release', id: number, name: string): string {
+  const slug = slugify(name);
+  return `/${kind}/${id}${slug ? `-${slug}` : ''}`;
+}
