@@ -7,3 +7,8 @@ export function dateOf(value: unknown): Date {
 export function jsonOf<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
+
+/** Ids as a PostgreSQL array literal, for `= any(?::int[])` (whole numbers only, so nothing needs quoting). */
+export function idArray(ids: readonly number[]): string {
+  return `{${ids.filter((id) => Number.isSafeInteger(id)).join(',')}}`;
+}

@@ -1,11 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { CollectionCounts, Holding, HoldingCounts } from '../../../application/ports/community-figures.js';
 import { query } from '../mikro-orm-unit-of-work.js';
+import { idArray } from '../sql-values.js';
 
 const NONE: CollectionCounts = { inCollection: 0, inWantlist: 0 };
 
-/** Ids as a PostgreSQL array literal (whole numbers only, so nothing needs quoting). */
-const idArray = (ids: readonly number[]): string => `{${ids.filter((id) => Number.isSafeInteger(id)).join(',')}}`;
 
 /**
  * Collection and wantlist counts of releases and masters: everyone's from the release rows' `num_have` and

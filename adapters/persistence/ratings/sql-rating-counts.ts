@@ -1,9 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ratingSummaryOf, type RatingCounts, type RatingSummary } from '../../../application/ports/community-figures.js';
 import { query } from '../mikro-orm-unit-of-work.js';
+import { idArray } from '../sql-values.js';
 
-/** Ids as a PostgreSQL array literal (whole numbers only, so nothing needs quoting). */
-const idArray = (ids: readonly number[]): string => `{${ids.filter((id) => Number.isSafeInteger(id)).join(',')}}`;
 
 /**
  * The ratings of releases and masters from the release rows' `rating_count` and `rating_sum` (kept by this module's

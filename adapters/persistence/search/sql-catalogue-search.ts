@@ -12,6 +12,7 @@ import {
   type SearchResultFacts,
 } from '../../../domain/catalogue/search-facts.js';
 import { query } from '../mikro-orm-unit-of-work.js';
+import { idArray } from '../sql-values.js';
 
 export interface SqlSearchOptions {
   /** How long one search may take, in milliseconds, before it is cancelled (`QueryTimeExceeded`). */
@@ -158,7 +159,7 @@ export class SqlCatalogueSearch implements CatalogueSearch {
     if (c.records !== undefined) {
       if (c.records.length === 0) return null;
       where.push('(e.kind, e.id) in (select * from unnest(?::text[], ?::int[]))');
-      params.push(textArray(c.records.map((r) => r.kind)), `{${c.records.map((r) => r.id).join(',')}}`);
+      params.push(textArray(c.records.map((r) => r.kind)), idArray(c.records.map((r) => r.id)));
     }
     // The words every result must hold, for the rank; the title's and release title's are weighted to where they are.
     const ranked: string[] = [];
