@@ -4,8 +4,13 @@ import { ContainerModule } from 'inversify';
 import { parseCurrencyRatesCsv } from '../../adapters/csv/csv-currency-rates-file.js';
 import { NoListingsMarketFigures } from '../../adapters/in-memory/no-listings-market-figures.js';
 import { CurrencyRateSchema } from '../../adapters/persistence/marketplace/currency-rate-row.js';
+import { MARKETPLACE_SCHEMAS } from '../../adapters/persistence/marketplace/marketplace-rows.js';
 import { MARKETPLACE_MIGRATIONS } from '../../adapters/persistence/marketplace/migrations/index.js';
 import { MikroOrmCurrencyRateRepository } from '../../adapters/persistence/marketplace/mikro-orm-currency-rate-repository.js';
+import { SqlBlockedReleases } from '../../adapters/persistence/marketplace/sql-blocked-releases.js';
+import { SqlListingRepository } from '../../adapters/persistence/marketplace/sql-listing-repository.js';
+import { SqlSellerRepository } from '../../adapters/persistence/marketplace/sql-seller-repository.js';
+import { DEFAULT_FEE_RULE } from '../../domain/marketplace/fee-rule.js';
 import { GetCurrencyRates } from '../../application/marketplace/get-currency-rates.js';
 import { SetCurrencyRates, type CurrencyRatesChange } from '../../application/marketplace/set-currency-rates.js';
 import { Invalid } from '../../application/errors.js';
@@ -13,20 +18,33 @@ import { CORE } from '../core/core-tokens.js';
 import { demoDataFile } from '../demo-data.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { seedDemoMarketplace } from './demo-marketplace.js';
+import { bindListings, listingCommands } from './listing-bindings.js';
+import { bindMarketFigures, marketFigureCommands } from './market-figure-bindings.js';
+import { bindSellers, sellerCommands } from './seller-bindings.js';
 import { MARKETPLACE } from './marketplace-tokens.js';
 
 /**
- * The marketplace. So far: its figures on catalogue pages (no listings exist yet, so nothing is for sale) and the
+ * The marketplace: listings and inventories (`listing-bindings.ts`), fees, price suggestions, stats and the
+ * catalogue's market figures (`market-figure-bindings.ts`), sellers' settings (`seller-bindings.ts`), and the
  * operator-maintained currency rate table (`spindle rates FILE`), which prices are converted through.
  */
 export const marketplaceModule: SpindleModule = {
   name: 'marketplace',
-  schema: { entities: [CurrencyRateSchema], migrations: MARKETPLACE_MIGRATIONS },
+  schema: { entities: [CurrencyRateSchema, ...MARKETPLACE_SCHEMAS], migrations: MARKETPLACE_MIGRATIONS },
 
-  bindings: ({ db }) =>
+  bindings: (runtime) =>
     new ContainerModule(({ bind }) => {
+      const { db } = runtime;
       bind(MARKETPLACE.MarketFigures).toConstantValue(new NoListingsMarketFigures());
       bind(MARKETPLACE.CurrencyRateRepository).toConstantValue(new MikroOrmCurrencyRateRepository(db.orm));
+      bind(MARKETPLACE.ListingRepository).toConstantValue(new SqlListingRepository(db.orm));
+      bind(MARKETPLACE.SellerRepository).toConstantValue(new SqlSellerRepository(db.orm));
+      bind(MARKETPLACE.BlockedReleases).toConstantValue(new SqlBlockedReleases(db.orm));
+      bind(MARKETPLACE.FeeRule).toConstantValue(DEFAULT_FEE_RULE);
+      bindListings(bind, runtime);
+      bindMarketFigures(bind, runtime);
+      bindSellers(bind, runtime);
       bind(MARKETPLACE.SetCurrencyRates)
         .toResolvedValue((rates, uow, clock) => new SetCurrencyRates(rates, uow, clock), [
           MARKETPLACE.CurrencyRateRepository,
@@ -40,6 +58,9 @@ export const marketplaceModule: SpindleModule = {
     }),
 
   commands(program, context) {
+    listingCommands(program, context);
+    marketFigureCommands(program, context);
+    sellerCommands(program, context);
     program
       .command('rates')
       .description('load the currency rate table from a CSV file (currency,rate per US dollar), or show the current one')
@@ -62,13 +83,16 @@ export const marketplaceModule: SpindleModule = {
       });
   },
 
+  demoAfter: ['identity', 'catalogue'],
+
   async demo(container, log) {
     if (await container.get(MARKETPLACE.GetCurrencyRates).execute()) {
       log('marketplace: currency rates already loaded; demo rates left out');
-      return;
+    } else {
+      const change = await loadRatesFile(container.get(MARKETPLACE.SetCurrencyRates), demoDataFile('currency-rates.csv'));
+      log(`marketplace: ${describeChange('demo currency-rates.csv', change)}`);
     }
-    const change = await loadRatesFile(container.get(MARKETPLACE.SetCurrencyRates), demoDataFile('currency-rates.csv'));
-    log(`marketplace: ${describeChange('demo currency-rates.csv', change)}`);
+    await seedDemoMarketplace(container, log);
   },
 };
 

@@ -71,6 +71,13 @@ export class ReleaseRow {
    */
   ratingCount!: number;
   ratingSum!: number;
+  /**
+   * How many of the release's listings are For Sale, and the lowest asking price in each currency they are priced
+   * in (minor units by currency code; null when none): kept by the marketplace module's triggers, in the same
+   * transaction as each listing change; the import never writes them.
+   */
+  numForSale!: number;
+  lowestPrices!: Record<string, number> | null;
   dateAdded!: Date;
   dateChanged!: Date;
 }
@@ -196,6 +203,8 @@ export const ReleaseSchema = new EntitySchema<ReleaseRow>({
     numWant: { type: 'integer', default: 0 },
     ratingCount: { type: 'integer', default: 0 },
     ratingSum: { type: 'integer', default: 0 },
+    numForSale: { type: 'integer', default: 0 },
+    lowestPrices: { type: 'json', columnType: 'jsonb', nullable: true },
     ...timestamps,
   },
 });

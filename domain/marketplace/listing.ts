@@ -1,0 +1,284 @@
+import { isMediaCondition, isSleeveCondition, MEDIA_CONDITIONS, SLEEVE_CONDITIONS, type MediaCondition, type SleeveCondition } from './conditions.js';
+import type { Currency } from './currency.js';
+import { CREATE_STATUSES, isListingStatus, LISTING_LIFECYCLE, type ListingStatus } from './listing-status.js';
+import { Money } from './money.js';
+import { MoneyError } from './money-error.js';
+
+/** The most a listing may ask, in major units of its currency. */
+export const MAX_PRICE = 1_000_000_000;
+/** The longest comments, external id and location a listing keeps. */
+export const MAX_COMMENTS_LENGTH = 5000;
+export const MAX_EXTERNAL_ID_LENGTH = 200;
+export const MAX_LOCATION_LENGTH = 200;
+/** The heaviest a listing may be, in grams, and the most items it may count. */
+export const MAX_WEIGHT_GRAMS = 1_000_000;
+export const MAX_FORMAT_QUANTITY = 1000;
+
+/** A weight or a format quantity as given: a number, or `auto` (estimated from the release's formats). */
+export type Estimable = number | 'auto';
+
+/** One refused field of a listing: the field as the API names it, and why. */
+export interface ListingProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** A listing's fields that cannot be accepted; the message names every problem. */
+export class InvalidListing extends Error {
+  constructor(readonly problems: readonly ListingProblem[]) {
+    super(problems.map((p) => p.message).join(' '));
+    this.name = 'InvalidListing';
+  }
+}
+
+/** What a seller says about an item: every field of a listing they choose. */
+export interface ListingTerms {
+  readonly releaseId: number;
+  readonly condition: MediaCondition;
+  readonly sleeveCondition: SleeveCondition | null;
+  readonly price: Money;
+  readonly comments: string;
+  readonly allowOffers: boolean;
+  readonly status: ListingStatus;
+  /** Private to the seller. */
+  readonly externalId: string | null;
+  readonly location: string | null;
+  /** Grams, or null when the seller gave none. */
+  readonly weight: number | null;
+  readonly formatQuantity: number | null;
+}
+
+/** A listing as stored: its terms, whose it is, and when it was posted and last changed. */
+export interface Listing extends ListingTerms {
+  /** A positive whole number, given by the repository when the listing is added. */
+  readonly id: number;
+  readonly sellerId: number;
+  readonly posted: Date;
+  readonly updated: Date;
+}
+
+/** A listing before the repository gives it an id. */
+export type NewListing = Omit<Listing, 'id'>;
+
+/**
+ * A listing's fields as a request gave them, checked one by one: `undefined` where the field was not given. Weight
+ * and format quantity may still be `auto`, which the caller resolves from the release's formats.
+ */
+export interface ListingFields {
+  readonly releaseId?: number;
+  readonly condition?: MediaCondition;
+  readonly sleeveCondition?: SleeveCondition | null;
+  readonly price?: Money;
+  readonly comments?: string;
+  readonly allowOffers?: boolean;
+  readonly status?: ListingStatus;
+  readonly externalId?: string | null;
+  readonly location?: string | null;
+  readonly weight?: Estimable | null;
+  readonly formatQuantity?: Estimable | null;
+}
+
+const PRICE_TEXT = /^\s*\d+(\.\d+)?\s*$/;
+
+function wholeNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+function booleanOf(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
+  if (typeof value === 'string') {
+    const v = value.trim().toLowerCase();
+    if (['true', '1', 'yes', 'y'].includes(v)) return true;
+    if (['false', '0', 'no', 'n', ''].includes(v)) return false;
+  }
+  return undefined;
+}
+
+/**
+ * A price in the seller's currency: a positive number (or decimal text) with no more decimals than the currency
+ * has, and at most MAX_PRICE. Throws a problem's message otherwise.
+ */
+export function listingPrice(value: unknown, currency: Currency): Money {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : undefined;
+  if (text === undefined || !PRICE_TEXT.test(text) || /e/i.test(text)) {
+    throw new MoneyError(`price must be a number, got ${JSON.stringify(value)}.`);
+  }
+  const price = Money.fromDecimal(text.trim(), currency);
+  const digits = (text.trim().split('.')[1] ?? '').replace(/0+$/, '').length;
+  const allowed = price.toDecimalString().split('.')[1]?.length ?? 0;
+  if (digits > allowed) {
+    throw new MoneyError(`price may have at most ${allowed} decimal${allowed === 1 ? '' : 's'} in ${currency}, got ${text.trim()}.`);
+  }
+  if (!price.isPositive()) throw new MoneyError(`price must be greater than 0, got ${text.trim()}.`);
+  if (price.isGreaterThan(Money.fromDecimal(MAX_PRICE, currency))) throw new MoneyError(`price may be at most ${MAX_PRICE}, got ${text.trim()}.`);
+  return price;
+}
+
+/**
+ * Checks a listing's fields as a request body gives them (`release_id`, `condition`, … with numbers as numbers or
+ * as text, as clients send them) and returns those given. `currency` is the currency of the price. Every bad field
+ * is reported at once, in one InvalidListing. Fields not given are left undefined; `null` or an empty string clears
+ * an optional field.
+ */
+export function listingFields(body: Readonly<Record<string, unknown>>, currency: Currency): ListingFields {
+  const problems: ListingProblem[] = [];
+  const fields: { -readonly [K in keyof ListingFields]: ListingFields[K] } = {};
+  const refuse = (field: string, message: string) => problems.push({ field, message });
+  const given = (key: string) => body[key] !== undefined;
+  const text = (key: string, max: number): string | null | undefined => {
+    const v = body[key];
+    if (v === undefined) return undefined;
+    if (v === null) return null;
+    if (typeof v !== 'string' && typeof v !== 'number') {
+      refuse(key, `${key} must be text, got ${JSON.stringify(v)}.`);
+      return undefined;
+    }
+    const s = String(v);
+    if (s.length > max) {
+      refuse(key, `${key} may be at most ${max} characters long, got ${s.length}.`);
+      return undefined;
+    }
+    return s;
+  };
+  const estimable = (key: string, max: number): Estimable | null | undefined => {
+    const v = body[key];
+    if (v === undefined) return undefined;
+    if (v === null || v === '') return null;
+    if (typeof v === 'string' && v.trim().toLowerCase() === 'auto') return 'auto';
+    const n = wholeNumber(v);
+    if (n === undefined || n > max) {
+      refuse(key, `${key} must be a whole number from 0 to ${max} or "auto", got ${JSON.stringify(v)}.`);
+      return undefined;
+    }
+    return n;
+  };
+
+  if (given('release_id')) {
+    const id = wholeNumber(body.release_id);
+    if (id === undefined || id < 1) refuse('release_id', `release_id must be a release id (a positive whole number), got ${JSON.stringify(body.release_id)}.`);
+    else fields.releaseId = id;
+  }
+  if (given('condition')) {
+    if (isMediaCondition(body.condition)) fields.condition = body.condition;
+    else refuse('condition', `condition must be one of ${listText(MEDIA_CONDITIONS)}, got ${JSON.stringify(body.condition)}.`);
+  }
+  if (given('sleeve_condition')) {
+    const v = body.sleeve_condition;
+    if (v === null || v === '') fields.sleeveCondition = null;
+    else if (isSleeveCondition(v)) fields.sleeveCondition = v;
+    else refuse('sleeve_condition', `sleeve_condition must be one of ${listText(SLEEVE_CONDITIONS)}, got ${JSON.stringify(v)}.`);
+  }
+  if (given('price')) {
+    try {
+      fields.price = listingPrice(body.price, currency);
+    } catch (err) {
+      if (!(err instanceof MoneyError)) throw err;
+      refuse('price', err.message);
+    }
+  }
+  const comments = text('comments', MAX_COMMENTS_LENGTH);
+  if (comments !== undefined) fields.comments = comments ?? '';
+  if (given('allow_offers')) {
+    const b = booleanOf(body.allow_offers);
+    if (b === undefined) refuse('allow_offers', `allow_offers must be true or false, got ${JSON.stringify(body.allow_offers)}.`);
+    else fields.allowOffers = b;
+  }
+  if (given('status')) {
+    if (isListingStatus(body.status) && CREATE_STATUSES.includes(body.status)) fields.status = body.status;
+    else refuse('status', `status must be ${CREATE_STATUSES.map((s) => `"${s}"`).join(' or ')}, got ${JSON.stringify(body.status)}.`);
+  }
+  const externalId = text('external_id', MAX_EXTERNAL_ID_LENGTH);
+  if (externalId !== undefined) fields.externalId = externalId === '' ? null : externalId;
+  const location = text('location', MAX_LOCATION_LENGTH);
+  if (location !== undefined) fields.location = location === '' ? null : location;
+  const weight = estimable('weight', MAX_WEIGHT_GRAMS);
+  if (weight !== undefined) fields.weight = weight;
+  const formatQuantity = estimable('format_quantity', MAX_FORMAT_QUANTITY);
+  if (formatQuantity !== undefined) fields.formatQuantity = formatQuantity;
+
+  if (problems.length > 0) throw new InvalidListing(problems);
+  return fields;
+}
+
+function listText(values: readonly string[]): string {
+  return `${values.slice(0, -1).map((v) => `"${v}"`).join(', ')} or "${values.at(-1)}"`;
+}
+
+/** Resolved fields: weight and format quantity no longer `auto`. */
+export type ResolvedListingFields = Omit<ListingFields, 'weight' | 'formatQuantity'> & {
+  readonly weight?: number | null;
+  readonly formatQuantity?: number | null;
+};
+
+/**
+ * A new listing from a create request's fields: release, condition and price are required (each missing one is a
+ * problem), the status For Sale unless Draft is asked, offers not allowed unless asked.
+ */
+export function newListing(sellerId: number, fields: ResolvedListingFields, now: Date): NewListing {
+  const problems: ListingProblem[] = [];
+  if (fields.releaseId === undefined) problems.push({ field: 'release_id', message: 'release_id is required.' });
+  if (fields.condition === undefined) problems.push({ field: 'condition', message: 'condition is required.' });
+  if (fields.price === undefined) problems.push({ field: 'price', message: 'price is required.' });
+  if (problems.length > 0) throw new InvalidListing(problems);
+  return {
+    sellerId,
+    releaseId: fields.releaseId!,
+    condition: fields.condition!,
+    sleeveCondition: fields.sleeveCondition ?? null,
+    price: fields.price!,
+    comments: fields.comments ?? '',
+    allowOffers: fields.allowOffers ?? false,
+    status: fields.status ?? 'For Sale',
+    externalId: fields.externalId ?? null,
+    location: fields.location ?? null,
+    weight: fields.weight ?? null,
+    formatQuantity: fields.formatQuantity ?? null,
+    posted: now,
+    updated: now,
+  };
+}
+
+/**
+ * The listing after an edit: only in a status the lifecycle lets be edited (For Sale, Draft, Expired), to For Sale or
+ * Draft; the fields given replace the stored ones, the rest stay. An edit of a listing in any other status is refused
+ * whole: it may only be deleted.
+ */
+export function editedListing(listing: Listing, fields: ResolvedListingFields, now: Date): Listing {
+  const rule = LISTING_LIFECYCLE[listing.status];
+  if (!rule.editable) {
+    throw new InvalidListing([
+      {
+        field: 'status',
+        message: `This listing is ${listing.status} and cannot be edited; it can only be deleted${listing.status === 'Sold' ? ' (list the item again as a new listing)' : ''}.`,
+      },
+    ]);
+  }
+  if (fields.status !== undefined && !rule.editTo.includes(fields.status)) {
+    throw new InvalidListing([{ field: 'status', message: `status may only be set to ${rule.editTo.join(' or ')}.` }]);
+  }
+  const pick = <K extends keyof ListingTerms>(key: K): ListingTerms[K] => (fields[key] === undefined ? listing[key] : (fields[key] as ListingTerms[K]));
+  return {
+    ...listing,
+    releaseId: pick('releaseId'),
+    condition: pick('condition'),
+    sleeveCondition: pick('sleeveCondition'),
+    price: pick('price'),
+    comments: pick('comments'),
+    allowOffers: pick('allowOffers'),
+    status: pick('status'),
+    externalId: pick('externalId'),
+    location: pick('location'),
+    weight: pick('weight'),
+    formatQuantity: pick('formatQuantity'),
+    updated: now,
+  };
+}
+
+/** The listing sold: only a For Sale listing can be. */
+export function soldListing(listing: Listing, now: Date): Listing {
+  if (!LISTING_LIFECYCLE[listing.status].buyable) throw new InvalidListing([{ field: 'status', message: `Listing ${listing.id} is not for sale.` }]);
+  return { ...listing, status: 'Sold', updated: now };
+}
