@@ -149,7 +149,7 @@ export function listingFields(body: Readonly<Record<string, unknown>>, currency:
     if (v === null || v === '') return null;
     if (typeof v === 'string' && v.trim().toLowerCase() === 'auto') return 'auto';
     const n = wholeNumber(v);
-    if (n === undefined || n > max) {
+    if (n === undefined || n < 0 || n > max) {
       refuse(key, `${key} must be a whole number from 0 to ${max} or "auto", got ${JSON.stringify(v)}.`);
       return undefined;
     }
