@@ -247,6 +247,14 @@ describe('Marketplace listings over HTTP', function () {
       expect(profile.body.num_for_sale).to.equal(1);
     });
 
+    it('answers methods a path does not take with 405 and Allow', async () => {
+      const put = await as(sam).put(`/marketplace/listings/${forSale}`, { price: 1 });
+      expect(put.status).to.equal(405);
+      expect(put.headers.allow).to.include('GET').and.include('POST').and.include('DELETE');
+      expect((await as(sam).get('/marketplace/listings')).status).to.equal(405);
+      expect((await as(sam).post('/s/sam/inventory', {})).status).to.equal(405);
+    });
+
     it('answers for unknown and malformed ids with the generic 404', async () => {
       for (const path of ['/marketplace/listings/999999', '/marketplace/listings/abc', '/marketplace/listings/0', '/marketplace/listings/99999999999']) {
         const res = await as(sam).get(path);
