@@ -171,6 +171,15 @@ describe('Marketplace listings over HTTP', function () {
       expect((await as(sam).post(`/marketplace/listings/${draft}`)).status).to.equal(204);
     });
 
+    it('applies simultaneous edits of one listing one after the other: none is lost', async () => {
+      const made = (await create(sam, { release_id: 201, condition: 'Mint (M)', price: 5 })).body.listing_id as number;
+      const edits = [{ comments: 'c' }, { location: 'L' }, { external_id: 'E' }, { allow_offers: true }, { sleeve_condition: 'Generic' }, { weight: 99 }];
+      const answers = await Promise.all(edits.map((body) => as(sam).post(`/marketplace/listings/${made}`, body)));
+      expect(answers.map((r) => r.status)).to.deep.equal(edits.map(() => 204));
+      expect((await stored(made))!).to.deep.include({ comments: 'c', location: 'L', externalId: 'E', allowOffers: true, sleeveCondition: 'Generic', weight: 99 });
+      expect((await as(sam).delete(`/marketplace/listings/${made}`)).status).to.equal(204);
+    });
+
     it('refuses another user’s edits and deletes with 403 and changes nothing', async () => {
       const before = await stored(forSale);
       const edit = await as(bea).post(`/marketplace/listings/${forSale}`, { price: 1 });
