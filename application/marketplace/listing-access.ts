@@ -1,6 +1,7 @@
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import { formatQuantity, estimatedWeight } from '../../domain/catalogue/shipping-estimate.js';
+import type { Format, Release } from '../../domain/catalogue/release.js';
 import { releaseListing } from '../../domain/catalogue/release-summary.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import { isCurrency, type Currency } from '../../domain/marketplace/currency.js';
@@ -16,7 +17,7 @@ import { isCompleteSeller, type SellerSettings } from '../../domain/marketplace/
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
 import type { Money } from '../../domain/marketplace/money.js';
 import { Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
-import type { CatalogueReader } from '../ports/catalogue-reader.js';
+import type { CatalogueReader, Stored } from '../ports/catalogue-reader.js';
 import type { TradeRatings } from '../ports/user-figures.js';
 import type { Caller } from '../shared/caller.js';
 
@@ -131,18 +132,18 @@ export async function checkedFields<T>(
     for (const [k, v] of Object.entries(body)) if (!bad.has(k)) good[k] = v;
     fields = listingFields(good, currency);
   }
-  let formats = null as Awaited<ReturnType<CatalogueReader['release']>>;
+  let release: Stored<Release> | null = null;
   if (fields.releaseId !== undefined) {
-    formats = await catalogue.release(fields.releaseId);
-    if (!formats) problems.push({ field: 'release_id', message: `release_id: Release ${fields.releaseId} not found.` });
+    release = await catalogue.release(fields.releaseId);
+    if (!release) problems.push({ field: 'release_id', message: `release_id: Release ${fields.releaseId} not found.` });
     else if (await blocked.isBlocked(fields.releaseId)) {
       problems.push({ field: 'release_id', message: `release_id: Release ${fields.releaseId} is blocked from sale.` });
     }
   } else if (fallbackReleaseId !== null && (fields.weight === 'auto' || fields.formatQuantity === 'auto')) {
-    formats = await catalogue.release(fallbackReleaseId);
+    release = await catalogue.release(fallbackReleaseId);
   }
-  const estimate = (value: ListingFields['weight'], of: (f: Parameters<typeof estimatedWeight>[0]) => number): number | null | undefined =>
-    value === 'auto' ? (formats ? of(formats.record.formats) : null) : value;
+  const estimate = (value: ListingFields['weight'], of: (formats: readonly Format[]) => number): number | null | undefined =>
+    value === 'auto' ? (release ? of(release.record.formats) : null) : value;
   const resolved: ResolvedListingFields = {
     ...fields,
     weight: estimate(fields.weight, estimatedWeight),
