@@ -67,9 +67,11 @@ export class CheckOut {
       const items = await this.carts.items(buyerId);
       if (items.length === 0) throw new Invalid(EMPTY_CART_MESSAGE);
       const locked = await this.listings.lockForUpdate(items.map((i) => i.listingId));
+      // Read again under the locks: a checkout of the same cart that held them (a second click) has emptied it since.
+      const still = await this.carts.inCart(buyerId, locked.map((l) => l.id));
       const position = new Map(items.map((item, index) => [item.listingId, index]));
       const bought = locked
-        .filter((l) => sellerOnly === null || l.sellerId === sellerOnly.id)
+        .filter((l) => still.has(l.id) && (sellerOnly === null || l.sellerId === sellerOnly.id))
         .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
       if (bought.length === 0) throw new Invalid(sellerOnly ? `Your cart has no listings of ${sellerOnly.username}.` : EMPTY_CART_MESSAGE);
       if (bought.some((l) => purchaseProblem(l, buyerId) === 'own')) throw new Invalid(OWN_LISTING_MESSAGE);

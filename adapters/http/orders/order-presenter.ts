@@ -11,7 +11,8 @@ const moneyOrNull = (m: Money | null) => (m ? money(m) : null);
 
 /**
  * Shapes carts and orders into the API's JSON: amounts as `{currency, value}` (major units), users as `{id, name,
- * resource_url}` in the dialect's words (`name` plus `username` in the spec dialect, `username` in the Discogs one).
+ * resource_url}` and the status `Buyer ed` in the dialect's words (`name` plus `username` and `Buyer ed` in the spec
+ * dialect, `username` and `Buyer Contacted` in the Discogs one).
  */
 export class OrderPresenter {
   constructor(
@@ -66,7 +67,7 @@ export class OrderPresenter {
     return {
       id: o.id,
       resource_url: this.orderUrl(o.id),
-      status: o.status,
+      status: this.dialect === 'discogs' && o.status === 'Buyer ed' ? 'Buyer Contacted' : o.status,
       seller: this.user(p.seller),
       buyer: this.user(p.buyer),
       total: money(o.total),

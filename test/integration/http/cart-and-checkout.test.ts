@@ -117,6 +117,13 @@ describe('Cart and checkout over HTTP', function () {
     ]);
   });
 
+  it('names the sellers in the Discogs dialect as that dialect does', async () => {
+    const discogs = testContainer(db, { BRAND: 'Discogs', RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' }).get(HTTP.HttpApp) as unknown as Koa;
+    const res = await apiAs(discogs, client, 'Discogs')(bob).get('/marketplace/cart');
+    expect(res.status).to.equal(200);
+    expect(res.body.sellers[0].seller).to.deep.equal({ id: sam.id, username: 'sam', resource_url: `${BASE_URL}/users/sam` });
+  });
+
   it('takes a listing out of the cart (204), and 404 when it is not in it', async () => {
     expect((await as(bob).delete(`/marketplace/cart/${l2.id}`)).status).to.equal(204);
     const again = await as(bob).delete(`/marketplace/cart/${l2.id}`);

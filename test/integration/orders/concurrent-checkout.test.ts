@@ -90,6 +90,19 @@ describe('Concurrent checkouts', function () {
     expect(Number(last!.last_number)).to.equal(ROUNDS * 2);
   });
 
+  it('buys once when one buyer checks out twice at the same moment (a double click): the second finds the cart empty', async () => {
+    await query(db.orm, 'delete from cart_item');
+    for (let round = 0; round < 5; round++) {
+      const l = await aListing(container, seller.id, 202, '6');
+      expect((await as(ann).post(`/marketplace/cart/${l.id}`)).status).to.equal(201);
+      const results = await Promise.all([checkout(ann), checkout(ann)]);
+      expect(results.map((r) => r.status).sort(), results.map((r) => r.text).join(' / ')).to.deep.equal([201, 422]);
+      expect(results.find((r) => r.status === 422)!.body).to.deep.equal({ message: 'Your cart is empty.' });
+      const [sold] = await query(db.orm, 'select count(*)::int as n from market_order_item where listing_id = ?', [l.id]);
+      expect(sold!.n).to.equal(1);
+    }
+  });
+
   it('runs the work again after a deadlock, up to its limit, and never inside an open transaction', async () => {
     let calls = 0;
     const failing = (times: number): UnitOfWork => ({
