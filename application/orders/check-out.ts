@@ -35,7 +35,8 @@ export interface PlacedOrder {
  * Sale (the message names them all).
  *
  * A listing is sold once only: the listings are locked (`lockForUpdate`) before their status is read, so of two
- * checkouts of one listing the second waits for the first and then finds it Sold. Locks are taken in one order by
+ * checkouts of one listing the second waits for the first and then finds it Sold (or, when both were the same
+ * buyer's, finds it gone from the cart: the cart is read again under the locks). Locks are taken in one order by
  * every checkout (listings by id, then the sellers' order numbers by seller id, then the listings are saved by
  * release and id, which locks their releases' rows in that order) so checkouts do not deadlock each other; the unit
  * of work given may retry on a deadlock the database still reports with others.

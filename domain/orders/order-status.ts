@@ -23,6 +23,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The status every order starts in. */
 export const INITIAL_ORDER_STATUS: OrderStatus = 'New Order';
 
+/** Whether the value is one of ORDER_STATUSES, spelled exactly. */
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }

@@ -8,8 +8,9 @@ import { Money } from '../marketplace/money.js';
 import { orderId } from './order-id.js';
 import { INITIAL_ORDER_STATUS, type OrderStatus } from './order-status.js';
 
-/** The longest shipping address and additional instructions an order keeps. */
+/** The longest shipping address an order keeps, in characters. */
 export const MAX_SHIPPING_ADDRESS_LENGTH = 2000;
+/** The longest additional instructions an order keeps, in characters. */
 export const MAX_INSTRUCTIONS_LENGTH = 2000;
 
 /** One item of an order: the listing sold as it was at the sale (its price in the listing's own currency). */
