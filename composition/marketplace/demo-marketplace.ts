@@ -4,7 +4,9 @@ import type { MediaCondition, SleeveCondition } from '../../domain/marketplace/c
 import type { Currency } from '../../domain/marketplace/currency.js';
 import { newListing, type NewListing } from '../../domain/marketplace/listing.js';
 import type { ListingStatus } from '../../domain/marketplace/listing-status.js';
+import type { CurrencyRates } from '../../domain/marketplace/currency-rates.js';
 import { Money } from '../../domain/marketplace/money.js';
+import { MoneyError } from '../../domain/marketplace/money-error.js';
 import { CORE } from '../core/core-tokens.js';
 import { DEMO_USERS } from '../identity/identity-module.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
@@ -28,11 +30,14 @@ export const DEMO_SELLER_SETTINGS = {
 } as const;
 
 /**
- * The demo listings: [place among the demo releases, media, sleeve, price, currency ("own": the seller's), status,
- * comments]. Most are For Sale in the seller's own currency; a few keep the currencies they were priced in before the
- * seller moved to pounds, so the market figures show prices in three currencies.
+ * The demo listings: [place among the demo releases, media, sleeve, price, currency ("own": the seller's; 1 and 2:
+ * two others), status, comments]. Most are For Sale in the seller's own currency; a few keep the currencies they were
+ * priced in before the seller moved to pounds, so the market figures show prices in three currencies. Prices are
+ * written for currencies of about a pound's worth (PRICED_AS_WRITTEN); in any other, they are pounds converted
+ * through the rate table.
  */
 type Plan = readonly [place: number, media: MediaCondition, sleeve: SleeveCondition | null, price: string, currency: 'own' | 1 | 2, status: ListingStatus, comments: string];
+const PRICED_AS_WRITTEN: readonly Currency[] = ['GBP', 'USD', 'EUR', 'CAD', 'CHF'];
 const PLANS: readonly Plan[] = [
   [0, 'Near Mint (NM or M-)', 'Very Good Plus (VG+)', '24.00', 'own', 'For Sale', 'Played [b]once[/b]; the sleeve has light ring wear.'],
   [1, 'Very Good Plus (VG+)', 'Very Good (VG)', '12.50', 'own', 'For Sale', 'A few light marks that do not play. [i]Original inner sleeve.[/i]'],
@@ -70,33 +75,54 @@ export async function seedDemoMarketplace(container: Container, log: (line: stri
     return;
   }
 
-  let settings = await container.get(SELLERS.GetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator' });
-  if (!settings.complete) {
-    settings = (
-      await container.get(SELLERS.SetSellerSettings).execute({
-        name: DEMO_SELLER,
-        actor: 'operator',
-        currency: DEMO_SELLER_SETTINGS.currency,
-        paymentTerms: DEMO_SELLER_SETTINGS.payment,
-        shippingTerms: DEMO_SELLER_SETTINGS.shipping,
-      })
-    ).after;
-  }
-  const own = settings.currency as Currency;
-  const others = (['USD', 'EUR', 'CAD'] as const).filter((c) => c !== own).slice(0, 2);
-  const currencyOf = (which: Plan[4]): Currency => (which === 'own' ? own : others[which - 1]!);
 
-  const now = container.get(CORE.Clock).now().getTime();
+  const table = (await container.get(MARKETPLACE.GetCurrencyRates).execute())?.rates;
+  const uow = container.get(PERSISTENCE.UnitOfWork);
+  // The settings and the listings together: a failure leaves the demo seller as it was.
+  const { own, made } = await uow.run(async () => {
+    let settings = await container.get(SELLERS.GetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator' });
+    if (!settings.complete) {
+      const { currency, payment, shipping } = DEMO_SELLER_SETTINGS;
+      const change = await container
+        .get(SELLERS.SetSellerSettings)
+        .execute({ name: DEMO_SELLER, actor: 'operator', currency, paymentTerms: payment, shippingTerms: shipping });
+      settings = change.after;
+    }
+    const own = settings.currency as Currency;
+    const made = demoListings(seller.id, releases, own, table, container.get(CORE.Clock).now());
+    for (const listing of made) await listings.add(listing);
+    return { own, made };
+  });
+  const forSale = made.filter((l) => l.status === 'For Sale');
+  const currencies = [...new Set(forSale.map((l) => l.price.currency))];
+  log(
+    `marketplace: ${DEMO_SELLER} sells in ${own} with ${made.length} listings (${forSale.length} For Sale in ${currencies.join(', ')}, ` +
+      `${made.length - forSale.length} Draft or Expired)`,
+  );
+}
+
+/** The planned listings of the seller over the releases (again from the first when there are fewer), posted a day apart. */
+function demoListings(sellerId: number, releases: readonly number[], own: Currency, table: CurrencyRates | undefined, now: Date): NewListing[] {
+  const others = (['USD', 'EUR', 'CAD'] as const).filter((c) => c !== own).slice(0, 2);
+  const priced = (amount: string, which: Plan[4]): Money => {
+    const currency = which === 'own' ? own : others[which - 1]!;
+    if (PRICED_AS_WRITTEN.includes(currency) || !table) return Money.fromDecimal(amount, currency);
+    try {
+      return Money.fromDecimal(amount, 'GBP').convertTo(currency, table);
+    } catch (err) {
+      if (err instanceof MoneyError) return Money.fromDecimal(amount, currency); // a table without the currency
+      throw err;
+    }
+  };
   const day = 24 * 60 * 60 * 1000;
-  const made: NewListing[] = PLANS.map(([place, condition, sleeveCondition, price, currency, status, comments], i) => {
-    const posted = new Date(now - (PLANS.length - i) * day);
+  return PLANS.map(([place, condition, sleeveCondition, price, currency, status, comments], i) => {
     const listing = newListing(
-      seller.id,
+      sellerId,
       {
         releaseId: releases[place % releases.length]!,
         condition,
         sleeveCondition,
-        price: Money.fromDecimal(price, currencyOf(currency)),
+        price: priced(price, currency),
         comments,
         allowOffers: i % 3 === 0,
         status: status === 'Draft' ? 'Draft' : 'For Sale',
@@ -105,19 +131,10 @@ export async function seedDemoMarketplace(container: Container, log: (line: stri
         weight: 230,
         formatQuantity: 1,
       },
-      posted,
+      new Date(now.getTime() - (PLANS.length - i) * day),
     );
     // The lifecycle has no seller command that expires a listing (listings run out with time); this one stands for
     // a listing whose time ran out.
     return status === 'Expired' ? { ...listing, status: 'Expired' } : listing;
   });
-  await container.get(PERSISTENCE.UnitOfWork).run(async () => {
-    for (const listing of made) await listings.add(listing);
-  });
-  const forSale = made.filter((l) => l.status === 'For Sale');
-  const currencies = [...new Set(forSale.map((l) => l.price.currency))];
-  log(
-    `marketplace: ${DEMO_SELLER} sells in ${own} with ${made.length} listings (${forSale.length} For Sale in ${currencies.join(', ')}, ` +
-      `${made.length - forSale.length} Draft or Expired)`,
-  );
 }

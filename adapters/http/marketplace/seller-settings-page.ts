@@ -43,7 +43,7 @@ export class SellerSettingsPage implements RouteModule {
   }
 
   isWebPage(path: string): boolean {
-    return path === PATH;
+    return path === PATH || path === `${PATH}/`;
   }
 
   private render(

@@ -8,6 +8,7 @@ import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens
 import { SELLERS } from '../../../composition/marketplace/seller-tokens.js';
 import { isMediaCondition, isSleeveCondition } from '../../../domain/marketplace/conditions.js';
 import type { Listing } from '../../../domain/marketplace/listing.js';
+import { Money } from '../../../domain/marketplace/money.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
@@ -72,14 +73,21 @@ describe('Marketplace demo data: the demo seller', function () {
     expect(await listingsOf(seller)).to.have.length(listings.length);
   });
 
-  it('keeps the terms and currency of a demo seller who is a seller already, and prices in that currency', async () => {
+  it('keeps the terms and currency of a demo seller who is a seller already, pricing in that currency through the rates', async () => {
     const seller = await aUser(container, DEMO_SELLER);
     await seedCatalogue(db, { releases: RELEASES.slice(0, 3).map((id) => aRelease(id)) });
-    await container.get(SELLERS.SetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator', currency: 'USD', paymentTerms: 'Mine', shippingTerms: 'Mine too' });
-    expect(await demo()).to.deep.equal([`marketplace: ${DEMO_SELLER} sells in USD with 11 listings (9 For Sale in USD, EUR, CAD, 2 Draft or Expired)`]);
-    expect(await container.get(SELLERS.GetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator' })).to.include({ currency: 'USD', paymentTerms: 'Mine' });
+    await container.get(SELLERS.SetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator', currency: 'sek', paymentTerms: 'Mine', shippingTerms: 'Mine too' });
+    const lines: string[] = [];
+    await marketplaceModule.demo!(container, (line) => lines.push(line)); // the demo rates, then the listings
+    expect(lines.at(-1)).to.equal(`marketplace: ${DEMO_SELLER} sells in SEK with 11 listings (9 For Sale in SEK, USD, EUR, 2 Draft or Expired)`);
+    expect(await container.get(SELLERS.GetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator' })).to.include({ currency: 'SEK', paymentTerms: 'Mine' });
     const listings = await listingsOf(seller);
     expect(new Set(listings.map((l) => l.releaseId))).to.deep.equal(new Set(RELEASES.slice(0, 3)), 'the few releases there are, over again');
+    // Kronor are the plan's pounds converted (a seller's first listing asks £24.00); dollars and euros as written.
+    const rates = (await container.get(MARKETPLACE.GetCurrencyRates).execute())!.rates;
+    expect(listings[0]!.price.toString()).to.equal(Money.fromDecimal('24.00', 'GBP').convertTo('SEK', rates).toString());
+    expect(listings[0]!.price.isGreaterThan(Money.fromDecimal('100', 'SEK'))).to.equal(true);
+    expect(listings.find((l) => l.price.currency === 'USD')!.price.toDecimalString()).to.equal('18.00');
   });
 
   it('says why it adds nothing without the demo seller or without releases, and runs as part of the module’s demo', async () => {
