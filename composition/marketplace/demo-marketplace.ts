@@ -26,7 +26,7 @@ export const DEMO_SELLER_SETTINGS = {
   shipping:
     '[b]Shipped from Bristol, UK[/b], in sturdy mailers with stiffeners, records out of their sleeves.\n' +
     'UK: £3.50 first item, £1 each further. Europe: £9. Rest of the world: £14, tracked.\n' +
-    'Combined shipping on every order; see [url=https://www.spindle.test/shipping]the shipping page[/url].',
+    'Combined shipping on every order, sent with [url=https://www.royalmail.com]Royal Mail[/url].',
 } as const;
 
 /**
@@ -43,7 +43,7 @@ const PLANS: readonly Plan[] = [
   [1, 'Very Good Plus (VG+)', 'Very Good (VG)', '12.50', 'own', 'For Sale', 'A few light marks that do not play. [i]Original inner sleeve.[/i]'],
   [2, 'Mint (M)', 'Mint (M)', '35.00', 'own', 'For Sale', '[b]Still sealed.[/b] Hype sticker on the shrink.'],
   [3, 'Very Good (VG)', 'Good Plus (G+)', '6.00', 'own', 'For Sale', 'Surface noise in quiet passages; [u]priced to sell[/u].'],
-  [4, 'Near Mint (NM or M-)', 'Generic', '9.99', 'own', 'For Sale', 'In a generic company sleeve. Ask about [url=https://www.spindle.test/help/grading]how I grade[/url].'],
+  [4, 'Near Mint (NM or M-)', 'Generic', '9.99', 'own', 'For Sale', 'In a generic company sleeve. Graded by eye [i]and[/i] by ear.'],
   [5, 'Good Plus (G+)', 'No Cover', '3.00', 'own', 'For Sale', 'Disc only, no cover. Plays through with crackle.'],
   [6, 'Very Good Plus (VG+)', 'Near Mint (NM or M-)', '18.00', 1, 'For Sale', 'Listed before I moved to pounds; [b]price in US dollars[/b].'],
   [7, 'Near Mint (NM or M-)', 'Very Good Plus (VG+)', '21.00', 2, 'For Sale', 'Priced in euros. Shrink still on the sleeve.'],
