@@ -15,10 +15,16 @@ export interface SellerSettings {
   readonly updatedAt: Date;
 }
 
-/** Why seller settings cannot be accepted. */
+/** One refused term: which one (`payment` or `shipping`) and why. */
+export interface SellerSettingsProblem {
+  readonly field: 'payment' | 'shipping';
+  readonly message: string;
+}
+
+/** Why seller settings cannot be accepted; the message names every problem, `problems` each one with its field. */
 export class InvalidSellerSettings extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly problems: readonly SellerSettingsProblem[]) {
+    super(problems.map((p) => p.message).join(' '));
     this.name = 'InvalidSellerSettings';
   }
 }
@@ -28,12 +34,21 @@ export function isCompleteSeller(settings: SellerSettings | null): settings is S
   return settings !== null && settings.paymentTerms.trim() !== '' && settings.shippingTerms.trim() !== '';
 }
 
-/** Settings from the terms given, checked: text of at most MAX_TERMS_LENGTH characters each. */
+/**
+ * Settings from the terms given, checked: text of at most MAX_TERMS_LENGTH characters each (blank is allowed: it
+ * leaves the user a buyer only). Every bad term is reported at once, in one InvalidSellerSettings.
+ */
 export function sellerSettings(userId: number, paymentTerms: unknown, shippingTerms: unknown, now: Date): SellerSettings {
-  const checked = (name: string, value: unknown): string => {
-    if (typeof value !== 'string') throw new InvalidSellerSettings(`${name} must be text.`);
-    if (value.length > MAX_TERMS_LENGTH) throw new InvalidSellerSettings(`${name} may be at most ${MAX_TERMS_LENGTH} characters long.`);
-    return value;
+  const problems: SellerSettingsProblem[] = [];
+  const checked = (field: SellerSettingsProblem['field'], name: string, value: unknown): string => {
+    if (typeof value !== 'string') problems.push({ field, message: `${name} must be text.` });
+    else if (value.length > MAX_TERMS_LENGTH) {
+      problems.push({ field, message: `${name} may be at most ${MAX_TERMS_LENGTH} characters long, got ${value.length}.` });
+    } else return value;
+    return '';
   };
-  return { userId, paymentTerms: checked('Payment terms', paymentTerms), shippingTerms: checked('Shipping terms', shippingTerms), updatedAt: now };
+  const payment = checked('payment', 'Payment terms', paymentTerms);
+  const shipping = checked('shipping', 'Shipping terms', shippingTerms);
+  if (problems.length > 0) throw new InvalidSellerSettings(problems);
+  return { userId, paymentTerms: payment, shippingTerms: shipping, updatedAt: now };
 }

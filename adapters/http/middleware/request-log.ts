@@ -54,11 +54,13 @@ export function requestLog(logger: Logger): Koa.Middleware {
     const log = new LazyChildLogger(logger, { requestId });
     ctx.state.log = log;
     ctx.set('X-Request-Id', requestId);
+    // Read now: once a client has gone (e.g. after a 413 to a body it was still sending) the socket is gone too.
+    const ip = ctx.ip;
     try {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const fields = { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, ip: ctx.ip };
+      const fields = { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, ip };
       // The request's id as the child logger adds it, without making one for this line alone.
       const child = log.existing;
       if (child) child.info(fields, 'request');

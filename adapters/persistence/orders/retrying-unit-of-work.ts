@@ -1,0 +1,29 @@
+import { DeadlockException } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { UnitOfWork } from '../../../application/ports/unit-of-work.js';
+import { currentEntityManager } from '../mikro-orm-unit-of-work.js';
+
+/**
+ * A unit of work that runs its work again, from the start, when PostgreSQL gives up the transaction with a deadlock
+ * (40P01) or a serialization failure (40001) — MikroORM's `DeadlockException` — up to `attempts` times in all. Only
+ * an outermost run is retried: one inside another transaction joins it and leaves the decision to the outer run.
+ * The work must be safe to repeat (it re-reads what it decides on), as a rolled-back transaction left nothing behind.
+ */
+export class RetryingUnitOfWork implements UnitOfWork {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly inner: UnitOfWork,
+    private readonly attempts = 4,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (currentEntityManager(this.orm).isInTransaction()) return this.inner.run(work);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.inner.run(work);
+      } catch (err) {
+        if (!(err instanceof DeadlockException) || attempt >= this.attempts) throw err;
+      }
+    }
+  }
+}

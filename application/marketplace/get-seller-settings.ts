@@ -1,0 +1,84 @@
+import type { User } from '../../domain/identity/accounts.js';
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import { isCompleteSeller, type SellerSettings } from '../../domain/marketplace/seller.js';
+import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
+import { Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { Caller } from '../shared/caller.js';
+
+/** Who reads or changes a user's seller settings: a caller (only the user themselves may), or the operator (the CLI). */
+export type SellerSettingsActor = Caller | 'operator';
+
+/** The seller settings' fields, as the web form and the CLI name them. */
+export type SellerSettingsField = 'currency' | 'payment' | 'shipping';
+
+/** A user's seller settings as one view: the profile's currency and the terms (blank when never set). */
+export interface SellerSettingsView {
+  readonly userId: number;
+  readonly username: string;
+  /** The user's profile currency: what they sell in. */
+  readonly currency: string;
+  readonly paymentTerms: string;
+  readonly shippingTerms: string;
+  /** Both terms are written (see `isCompleteSeller`): the user may list items. */
+  readonly complete: boolean;
+  /** When the terms were last saved, or null when they never were. */
+  readonly updatedAt: Date | null;
+}
+
+/** One refused field of a seller settings change, and why. */
+export interface SellerSettingsProblem {
+  readonly field: SellerSettingsField;
+  readonly message: string;
+}
+
+/** A refused seller settings change (422): the message names every problem, `problems` each with its field. */
+export class InvalidSellerSettingsChange extends Invalid {
+  constructor(readonly problems: readonly SellerSettingsProblem[]) {
+    super(problems.map((p) => p.message).join(' '));
+  }
+}
+
+/** The view of a user and their stored settings (null when they never set any). */
+export function sellerSettingsView(user: User, settings: SellerSettings | null): SellerSettingsView {
+  return {
+    userId: user.id,
+    username: user.username,
+    currency: user.currency,
+    paymentTerms: settings?.paymentTerms ?? '',
+    shippingTerms: settings?.shippingTerms ?? '',
+    complete: isCompleteSeller(settings),
+    updatedAt: settings?.updatedAt ?? null,
+  };
+}
+
+/**
+ * The user named, when the actor may see and change their seller settings: the operator always, a caller only as
+ * that user (401 anonymous or an application alone, 403 another user). An unknown user is a 404 naming the name.
+ */
+export async function sellerFor(users: UserRepository, name: string, actor: SellerSettingsActor): Promise<User> {
+  if (actor !== 'operator' && actor.kind !== 'user') throw new Unauthenticated();
+  const user = await users.byLoginName(name);
+  if (!user) throw new NotFound(`There is no user "${name}".`);
+  if (actor !== 'operator' && Number(actor.userId) !== user.id) throw new Forbidden();
+  return user;
+}
+
+/**
+ * A user's seller settings: their profile currency and their payment and shipping terms, read together in one unit
+ * of work, and whether they make the user a complete seller.
+ */
+export class GetSellerSettings {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sellers: SellerRepository,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(input: { readonly name: string; readonly actor: SellerSettingsActor }): Promise<SellerSettingsView> {
+    return this.uow.run(async () => {
+      const user = await sellerFor(this.users, input.name, input.actor);
+      return sellerSettingsView(user, await this.sellers.settingsOf(user.id));
+    });
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * An order's statuses, as the spec's part 3 spells them (the default dialect; `Buyer ed` is the Discogs dialect's
+ * `Buyer Contacted`, which a presenter writes). A checkout creates orders in `New Order`; the transitions between
+ * the others are the order lifecycle's (a table of its own, beside this list).
+ */
+export const ORDER_STATUSES = [
+  'New Order',
+  'Buyer ed',
+  'Invoice Sent',
+  'Payment Pending',
+  'Payment Received',
+  'In Progress',
+  'Shipped',
+  'Refund Sent',
+  'Cancelled (Non-Paying Buyer)',
+  'Cancelled (Item Unavailable)',
+  "Cancelled (Per Buyer's Request)",
+] as const;
+
+/** An order's status. */
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The status every order starts in. */
+export const INITIAL_ORDER_STATUS: OrderStatus = 'New Order';
+
+/** Whether the value is one of ORDER_STATUSES, spelled exactly. */
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import type { Container } from 'inversify';
+import type Koa from 'koa';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Database } from '../../adapters/persistence/database.js';
+import { HTTP } from '../../composition/http/http-tokens.js';
+import { MARKETPLACE } from '../../composition/marketplace/marketplace-tokens.js';
+import { CURRENCIES } from '../../domain/marketplace/currency.js';
+import { MAX_TERMS_LENGTH } from '../../domain/marketplace/seller.js';
+import { aUser, emptyIdentity, type TestUser } from '../support/identity-fixtures.js';
+import { AGENT, testContainer } from '../support/test-app.js';
+import { openTestDatabase } from '../support/test-database.js';
+
+/** Debian's Chromium (package `chromium`; `.ci/run` installs it where missing). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The seller settings page in a real headless Chromium: sign in on the way, become a seller, see a refusal. */
+describe('Seller settings page in Chromium', function () {
+  this.timeout(120_000);
+  let db: Database;
+  let container: Container;
+  let server: http.Server;
+  let base: string;
+  let browser: Browser;
+  let user: TestUser;
+
+  before(async function () {
+    if (!fs.existsSync(CHROMIUM)) {
+      console.warn(`    (skipped: no Chromium at ${CHROMIUM}; install Debian's chromium package or set CHROMIUM_PATH)`);
+      this.skip();
+    }
+    db = await openTestDatabase();
+    server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    container = testContainer(db, { BASE_URL: base, WEB_URL: base, RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
+    server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
+    await emptyIdentity(db);
+    user = await aUser(container, 'chrome-seller');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  });
+  after(async () => {
+    await browser?.close();
+    if (server) await new Promise((resolve) => server.close(resolve));
+    await db?.close();
+  });
+
+  const currencyOf = async () =>
+    ((await (await fetch(`${base}/s/${user.name}`, { headers: { 'User-Agent': AGENT, Authorization: `Service token=${user.token}` } })).json()) as { curr_abbr: string }).curr_abbr;
+
+  async function signedInOnThePage(page: Page): Promise<void> {
+    await page.goto(`${base}/settings/seller`);
+    await page.waitForURL(/\/signin\?next=/);
+    await page.fill('input[name=username]', user.name);
+    await page.fill('input[name=password]', user.password);
+    await page.click('button[type=submit]:has-text("Sign in")');
+    await page.waitForURL(`${base}/settings/seller`);
+  }
+
+  it('signs in on the way, chooses a currency and writes both terms: a seller, as the profile and the store say', async () => {
+    const page = await browser.newPage();
+    await signedInOnThePage(page);
+    expect(await page.textContent('main')).to.include('You are not a seller yet.');
+    expect(await page.$$eval('select[name=currency] option', (options) => options.map((o) => o.getAttribute('value')))).to.deep.equal([...CURRENCIES]);
+    expect(await page.inputValue('select[name=currency]')).to.equal('USD');
+
+    await page.selectOption('select[name=currency]', 'EUR');
+    await page.fill('textarea[name=payment]', '[b]PayPal[/b]\nor bank transfer');
+    await page.fill('textarea[name=shipping]', 'From Lyon, tracked.');
+    await page.click('button:has-text("Save seller settings")');
+    expect(await page.textContent('[role=status]')).to.equal('Saved your currency, payment terms, shipping terms.');
+    expect(await page.textContent('main')).to.include('You are a seller');
+
+    await page.reload();
+    expect(await page.inputValue('select[name=currency]')).to.equal('EUR');
+    expect(await page.inputValue('textarea[name=payment]')).to.equal('[b]PayPal[/b]\nor bank transfer');
+    expect(await currencyOf()).to.equal('EUR');
+    expect(await container.get(MARKETPLACE.SellerRepository).settingsOf(user.id)).to.include({
+      paymentTerms: '[b]PayPal[/b]\nor bank transfer',
+      shippingTerms: 'From Lyon, tracked.',
+    });
+    await page.close();
+  });
+
+  it('shows the reason beside a refused field, keeps what was typed, and saves nothing', async () => {
+    const page = await browser.newPage();
+    await signedInOnThePage(page);
+    // The text box stops typing at the limit; a form sent around it (here: without the attribute) is refused.
+    await page.$eval('textarea[name=shipping]', (t) => t.removeAttribute('maxlength'));
+    const long = 'y'.repeat(MAX_TERMS_LENGTH + 1);
+    await page.fill('textarea[name=shipping]', long);
+    await page.selectOption('select[name=currency]', 'JPY');
+    const [response] = await Promise.all([page.waitForResponse(`${base}/settings/seller`), page.click('button:has-text("Save seller settings")')]);
+    expect(response.status()).to.equal(422);
+    expect(await page.textContent('.error[role=alert]')).to.equal('Nothing was saved: correct the fields marked below.');
+    expect(await page.textContent('#shipping-error')).to.equal(`Shipping terms may be at most ${MAX_TERMS_LENGTH} characters long, got ${MAX_TERMS_LENGTH + 1}.`);
+    expect(await page.$('#payment-error')).to.equal(null);
+    expect((await page.inputValue('textarea[name=shipping]')).length).to.equal(MAX_TERMS_LENGTH + 1);
+    expect(await page.inputValue('select[name=currency]')).to.equal('JPY');
+    expect(await currencyOf()).to.equal('EUR');
+    expect((await container.get(MARKETPLACE.SellerRepository).settingsOf(user.id))!.shippingTerms).to.equal('From Lyon, tracked.');
+    await page.close();
+  });
+});

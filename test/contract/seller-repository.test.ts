@@ -1,0 +1,77 @@
+import { expect } from 'chai';
+import { InMemorySellerRepository } from '../../adapters/in-memory/in-memory-seller-repository.js';
+import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
+import type { Database } from '../../adapters/persistence/database.js';
+import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
+import { SqlSellerRepository } from '../../adapters/persistence/marketplace/sql-seller-repository.js';
+import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
+import { emptyIdentity } from '../support/identity-fixtures.js';
+import { openTestDatabase } from '../support/test-database.js';
+
+interface Subject {
+  readonly uow: UnitOfWork;
+  readonly sellers: SellerRepository;
+  /** Two users who exist. */
+  readonly users: readonly [number, number];
+}
+
+const AT = (s: number) => new Date(Date.UTC(2026, 10, 23, 0, 0, s));
+
+function contract(name: string, open: () => Promise<Subject>): void {
+  describe(`Seller repository contract: ${name}`, function () {
+    this.timeout(60_000);
+    let s: Subject;
+    beforeEach(async () => (s = await open()));
+
+    it('keeps one settings row per user: a second put replaces the first, other users untouched', async () => {
+      const [u, v] = s.users;
+      expect(await s.sellers.settingsOf(u)).to.equal(null);
+      await s.uow.run(() => s.sellers.put({ userId: u, paymentTerms: 'Cash', shippingTerms: 'Post', updatedAt: AT(1) }));
+      await s.uow.run(() => s.sellers.put({ userId: v, paymentTerms: '', shippingTerms: 'Pick-up [b]only[/b]', updatedAt: AT(2) }));
+      await s.uow.run(() => s.sellers.put({ userId: u, paymentTerms: 'PayPal\nor cash', shippingTerms: 'Post', updatedAt: AT(3) }));
+      expect(await s.sellers.settingsOf(u)).to.deep.equal({ userId: u, paymentTerms: 'PayPal\nor cash', shippingTerms: 'Post', updatedAt: AT(3) });
+      expect(await s.sellers.settingsOf(v)).to.deep.equal({ userId: v, paymentTerms: '', shippingTerms: 'Pick-up [b]only[/b]', updatedAt: AT(2) });
+    });
+
+    it('forgets a put whose unit of work fails', async () => {
+      const [u] = s.users;
+      await s.uow.run(() => s.sellers.put({ userId: u, paymentTerms: 'Cash', shippingTerms: 'Post', updatedAt: AT(1) }));
+      const failed = await s.uow
+        .run(async () => {
+          await s.sellers.put({ userId: u, paymentTerms: 'Changed', shippingTerms: 'Changed', updatedAt: AT(2) });
+          throw new Error('rolled back');
+        })
+        .catch((err: Error) => err.message);
+      expect(failed).to.equal('rolled back');
+      expect((await s.sellers.settingsOf(u))?.paymentTerms).to.equal('Cash');
+    });
+  });
+}
+
+contract('in memory', async () => {
+  const uow = new InMemoryUnitOfWork();
+  return { uow, sellers: new InMemorySellerRepository(uow), users: [1, 2] };
+});
+
+describe('with the SQL adapter', () => {
+  let db: Database;
+  before(async () => (db = await openTestDatabase()));
+  after(() => db.close());
+
+  contract(`SQL on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, async () => {
+    // Removing the users removes their settings (the foreign key cascades).
+    await emptyIdentity(db);
+    const users = new MikroOrmUserRepository(db.orm);
+    const uow = new MikroOrmUnitOfWork(db.orm);
+    const ids: number[] = [];
+    for (const name of ['seller-a', 'seller-b']) {
+      const user = await uow.run(() =>
+        users.add({ username: name, realName: '', email: `${name}@example.com`, passwordHash: 'x', registeredAt: AT(0), homePage: '', location: '', profile: '', currency: 'USD' }),
+      );
+      ids.push(user.id);
+    }
+    return { uow, sellers: new SqlSellerRepository(db.orm), users: [ids[0]!, ids[1]!] };
+  });
+});

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import { expect } from 'chai';
+import { CURRENCIES } from '../../../domain/marketplace/currency.js';
+import { commandPlace, runSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
+
+/** `spindle seller …` as an operator runs it, on the suite's database (a PostgreSQL server, or an embedded folder). */
+describe('spindle seller (the command, end to end)', function () {
+  this.timeout(180_000);
+  let place: CommandPlace;
+
+  before(async () => {
+    place = await commandPlace('spindle-seller-');
+    const added = await runSpindle(place, ['user', 'add', 'Shopkeeper', '--email', 'shop@example.com', '--password', 'secret password']);
+    expect(added.code, added.stderr).to.equal(0);
+  });
+  after(() => fs.rmSync(place.dir, { recursive: true, force: true }));
+
+  const spindle = (...args: string[]): Promise<Run> => runSpindle(place, args);
+
+  it('shows a user who never set terms, then makes a seller of them and shows what changed', async () => {
+    const shown = await spindle('seller', 'shopkeeper');
+    expect(shown.code, shown.stderr).to.equal(0);
+    expect(shown.stdout).to.equal(
+      [
+        'Shopkeeper is not a seller yet: both payment and shipping terms are needed.',
+        'currency: USD',
+        'payment terms: ""',
+        'shipping terms: ""',
+        '',
+      ].join('\n'),
+    );
+
+    const payment = await spindle('seller', 'Shopkeeper', '--payment', '[b]PayPal[/b] or cash');
+    expect(payment.code, payment.stderr).to.equal(0);
+    expect(payment.stdout).to.equal(
+      'Changed the seller settings of Shopkeeper: payment terms.\nShopkeeper is not a seller yet: both payment and shipping terms are needed.\n',
+    );
+
+    const rest = await spindle('seller', 'Shopkeeper', '--currency', 'eur', '--shipping', 'From Ghent.\nEU only.');
+    expect(rest.code, rest.stderr).to.equal(0);
+    expect(rest.stdout).to.equal('Changed the seller settings of Shopkeeper: currency USD → EUR, shipping terms.\nShopkeeper is a seller (both terms written).\n');
+
+    const now = await spindle('seller', 'Shopkeeper');
+    expect(now.stdout).to.equal(
+      [
+        'Shopkeeper is a seller (both terms written).',
+        'currency: EUR',
+        'payment terms: "[b]PayPal[/b] or cash"',
+        'shipping terms: "From Ghent.\\nEU only."',
+        '',
+      ].join('\n'),
+    );
+    const same = await spindle('seller', 'Shopkeeper', '--currency', 'EUR');
+    expect([same.code, same.stdout]).to.deep.equal([0, 'Nothing changed: the seller settings of Shopkeeper are as given.\nShopkeeper is a seller (both terms written).\n']);
+
+    const cleared = await spindle('seller', 'Shopkeeper', '--shipping', '');
+    expect(cleared.stdout).to.equal('Changed the seller settings of Shopkeeper: shipping terms.\nShopkeeper is not a seller yet: both payment and shipping terms are needed.\n');
+  });
+
+  it('refuses an unknown user and a bad currency in one line each, exit status 2, changing nothing', async () => {
+    const nobody = await spindle('seller', 'nobody', '--currency', 'GBP');
+    expect([nobody.code, nobody.stdout, nobody.stderr]).to.deep.equal([2, '', 'There is no user "nobody".\n']);
+    const shownNobody = await spindle('seller', 'nobody');
+    expect([shownNobody.code, shownNobody.stderr]).to.deep.equal([2, 'There is no user "nobody".\n']);
+
+    const bad = await spindle('seller', 'Shopkeeper', '--currency', 'XYZ', '--shipping', 'Anywhere');
+    expect([bad.code, bad.stdout, bad.stderr]).to.deep.equal([2, '', `Currency must be one of ${CURRENCIES.join(', ')}, got "XYZ".\n`]);
+    const shown = await spindle('seller', 'Shopkeeper');
+    expect(shown.stdout).to.include('currency: EUR').and.include('shipping terms: ""');
+
+    const missingValue = await spindle('seller', 'Shopkeeper', '--currency');
+    expect(missingValue.code).to.equal(1);
+    expect(missingValue.stderr).to.match(/option '--currency <code>' argument missing/);
+  });
+});
