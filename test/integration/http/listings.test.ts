@@ -144,6 +144,25 @@ describe('Marketplace listings over HTTP', function () {
       expect((await as('app').get(`/marketplace/listings/${forSale}`)).body).to.not.have.property('in_cart');
     });
 
+    it('tells a user whether the listing is in their cart (the orders module’s carts), in the listing and the inventory', async () => {
+      expect((await as(bea).post(`/marketplace/cart/${forSale}`)).status).to.equal(201);
+      expect((await as(bea).get(`/marketplace/listings/${forSale}`)).body.in_cart).to.equal(true);
+      expect((await as(nat).get(`/marketplace/listings/${forSale}`)).body.in_cart).to.equal(false);
+      const entry = (await as(bea).get('/s/sam/inventory')).body.listings.find((l: { id: number }) => l.id === forSale);
+      expect(entry.in_cart).to.equal(true);
+      expect((await as(bea).delete(`/marketplace/cart/${forSale}`)).status).to.equal(204);
+      expect((await as(bea).get(`/marketplace/listings/${forSale}`)).body.in_cart).to.equal(false);
+    });
+
+    it('deletes a listing that is in a buyer’s cart, taking it out of the cart', async () => {
+      const made = (await create(sam, { release_id: 202, condition: 'Good (G)', price: 2 })).body.listing_id as number;
+      expect((await as(bea).post(`/marketplace/cart/${made}`)).status).to.equal(201);
+      expect((await as(sam).delete(`/marketplace/listings/${made}`)).status).to.equal(204);
+      const cart = await as(bea).get('/marketplace/cart');
+      expect(cart.status).to.equal(200);
+      expect(cart.body.count).to.equal(0);
+    });
+
     it('hides the Draft from everyone but the seller with the generic 404', async () => {
       expect((await as(sam).get(`/marketplace/listings/${draft}`)).status).to.equal(200);
       for (const who of [bea, 'app', 'anonymous'] as const) {
