@@ -12,6 +12,13 @@ import { CurrencyRates } from '../../../../domain/marketplace/currency-rates.js'
 import { DEFAULT_FEE_RULE } from '../../../../domain/marketplace/fee-rule.js';
 import { TEST_RATE_ENTRIES, TEST_RATES } from '../../../support/fee-bounds.js';
 import { rejection } from '../../../support/rejection.js';
+import { aRelease } from '../../../support/builders/catalogue-builders.js';
+import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
+import { NoUsersCommunityFigures } from '../../../../adapters/in-memory/no-users-community-figures.js';
+import { GetRelease } from '../../../../application/catalogue/get-release.js';
+import type { StoredReleaseDocument } from '../../../../application/ports/catalogue-reader.js';
+import type { MarketFigures } from '../../../../application/ports/market-figures.js';
+import { TextRenderer } from '../../../../application/text/text-renderer.js';
 
 const shown = (s: ReturnType<typeof marketSummaryOf>) => ({ lowest: s.lowestPrice?.toString() ?? null, n: s.numForSale });
 
@@ -106,5 +113,38 @@ describe('GetFee', () => {
     const err = await rejection(new GetFee(DEFAULT_FEE_RULE, none).execute({ price: '2000', currency: 'JPY' }));
     expect(err).to.be.instanceOf(Unavailable);
     expect(err.message).to.equal('The fee in JPY cannot be worked out: there is no conversion rate between USD and JPY yet.');
+  });
+});
+
+/** The in-memory reader, keeping market figures in the release "row" as the SQL readers do. */
+class ReaderWithMarket extends InMemoryCatalogueReader {
+  override async releaseDocument(id: number): Promise<StoredReleaseDocument | null> {
+    const stored = await super.releaseDocument(id);
+    return stored && { ...stored, market: { numForSale: 2, lowestPrices: { EUR: 800, USD: 1000 } } };
+  }
+}
+
+describe('GetRelease with a reader that keeps the market figures in the release row', () => {
+  it('asks the port for the stored figures, never for a read of its own', async () => {
+    const reader = new ReaderWithMarket(new FixedClock());
+    reader.putRelease(aRelease(7));
+    const uow = new InMemoryUnitOfWork();
+    const rates = new MarketRateCache(new InMemoryCurrencyRateRepository(uow), new FixedClock());
+    await new SetCurrencyRates(rates, uow, new FixedClock()).execute({ entries: TEST_RATE_ENTRIES, source: 'r.csv' });
+    const asked: string[] = [];
+    const figures: MarketFigures = {
+      forRelease: async () => {
+        throw new Error('forRelease was called');
+      },
+      forMaster: async () => NOTHING_FOR_SALE,
+      fromStored: async (lowest, n, currency) => {
+        asked.push(`${JSON.stringify(lowest)} ${n} ${currency}`);
+        return marketSummaryOf(lowest, n, currency, (await rates.current())?.rates ?? null);
+      },
+    };
+    const text = new TextRenderer(reader, 'https://www.spindle.test');
+    const view = await new GetRelease(reader, figures, new NoUsersCommunityFigures(), text).execute({ releaseId: 7, currency: 'JPY', textFormat: 'markup' });
+    expect(shown(view.market)).to.deep.equal({ lowest: '1333 JPY', n: 2 });
+    expect(asked).to.deep.equal(['{"EUR":800,"USD":1000} 2 JPY']);
   });
 });
