@@ -13,6 +13,8 @@ export const RATE_CACHE_MILLISECONDS = 60_000;
 export class MarketRateCache implements CurrencyRateRepository {
   private cached: { readonly table: StoredCurrencyRates | null; readonly until: number } | null = null;
   private reading: Promise<StoredCurrencyRates | null> | null = null;
+  /** Bumped by every invalidation, so a read that began before one does not keep what it found. */
+  private generation = 0;
 
   constructor(
     private readonly stored: CurrencyRateRepository,
@@ -23,14 +25,17 @@ export class MarketRateCache implements CurrencyRateRepository {
   async current(): Promise<StoredCurrencyRates | null> {
     const now = this.clock.now().getTime();
     if (this.cached && now < this.cached.until) return this.cached.table;
+    const generation = this.generation;
     this.reading ??= this.stored.current().then(
       (table) => {
-        this.cached = { table, until: now + this.ttlMs };
-        this.reading = null;
+        if (generation === this.generation) {
+          this.cached = { table, until: now + this.ttlMs };
+          this.reading = null;
+        }
         return table;
       },
       (err: unknown) => {
-        this.reading = null;
+        if (generation === this.generation) this.reading = null;
         throw err;
       },
     );
@@ -48,6 +53,7 @@ export class MarketRateCache implements CurrencyRateRepository {
 
   /** Forgets the table read, so the next read asks the database. */
   invalidate(): void {
+    this.generation++;
     this.cached = null;
     this.reading = null;
   }

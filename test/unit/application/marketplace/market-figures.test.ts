@@ -81,6 +81,29 @@ describe('MarketRateCache', () => {
     expect(stored.reads).to.equal(2);
   });
 
+  it('does not keep a table read before a replacement that finished while the read was under way', async () => {
+    // A slow database: the read sees the table as it was when asked, and answers only when released.
+    let release = (): void => undefined;
+    const slow: CurrencyRateRepository = {
+      current: async () => {
+        const seen = await stored.current();
+        await new Promise<void>((resolve) => (release = resolve));
+        return seen;
+      },
+      replace: (table) => stored.replace(table),
+    };
+    cache = new MarketRateCache(slow, clock, 60_000);
+    const reading = cache.current();
+    await new Promise((resolve) => setImmediate(resolve));
+    await new SetCurrencyRates(cache, uow, clock).execute({ entries: TEST_RATE_ENTRIES, source: 'r.csv' });
+    release();
+    expect(await reading).to.equal(null);
+    const after = cache.current();
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    expect((await after)?.source).to.equal('r.csv');
+  });
+
   it('is cleared when the table is replaced through it (spindle rates in this process)', async () => {
     expect(await cache.current()).to.equal(null);
     await new SetCurrencyRates(cache, uow, clock).execute({ entries: TEST_RATE_ENTRIES, source: 'r.csv' });
