@@ -1,5 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { FeeRule } from '../domain/marketplace/fee-rule.js';
+import { feeRuleFromEnv } from './marketplace/fee-config.js';
 
 /** Which words the API speaks where the spec and the public Discogs API differ (see spec/GAPS.md "Two dialects"). */
 export type Dialect = 'spec' | 'discogs';
@@ -55,6 +57,8 @@ export interface Config {
    * server, 1 on the embedded database (which one process owns).
    */
   readonly webConcurrency: number;
+  /** `FEE_RATE`, `FEE_MINIMUM`, `FEE_MAXIMUM`, `FEE_CURRENCY`: the marketplace fee rule (see marketplace/fee-config.ts). */
+  readonly feeRule: FeeRule;
 }
 
 /** Thrown when the environment holds a value Spindle cannot use; the message names every bad variable. */
@@ -169,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxBodyBytes: integer('MAX_BODY_BYTES', 1_048_576, 1024, 1_073_741_824),
     searchTimeoutMs: integer('SEARCH_TIMEOUT_MS', 10_000, 1, 600_000),
     webConcurrency: databaseUrl ? webConcurrency : 1,
+    feeRule: feeRuleFromEnv(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -3,8 +3,8 @@ import type { MarketFigures, MarketSummary } from '../../application/ports/marke
 const NOTHING_FOR_SALE: MarketSummary = { lowestPrice: null, numForSale: 0 };
 
 /**
- * The marketplace figures of a service that has no listings yet: nothing is for sale anywhere. The marketplace
- * module replaces this binding with figures read from its listings.
+ * The marketplace figures of a service that has no listings (an embedding without the marketplace module, the
+ * application tests): nothing is for sale anywhere. The marketplace module binds figures read from its listings.
  */
 export class NoListingsMarketFigures implements MarketFigures {
   async forRelease(): Promise<MarketSummary> {
@@ -12,6 +12,10 @@ export class NoListingsMarketFigures implements MarketFigures {
   }
 
   async forMaster(): Promise<MarketSummary> {
+    return NOTHING_FOR_SALE;
+  }
+
+  async fromStored(): Promise<MarketSummary> {
     return NOTHING_FOR_SALE;
   }
 }

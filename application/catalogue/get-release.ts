@@ -57,10 +57,13 @@ export class GetRelease {
     const userId = input.caller?.kind === 'user' ? input.caller.userId : null;
     const template = stored.record;
     const caller = input.caller ?? ANONYMOUS;
-    const { holdings, ratings } = stored;
+    const { holdings, ratings, market: kept } = stored;
     const [notes, market, community, images] = await Promise.all([
       input.textFormat === 'markup' ? undefined : this.text.renderOne(templateNotes(template), input.textFormat),
-      this.market.forRelease(input.releaseId, input.currency),
+      // The SQL readers keep the release's market figures in its row too; the rates come from the marketplace's cache.
+      kept
+        ? this.market.fromStored(kept.lowestPrices, kept.numForSale, input.currency)
+        : this.market.forRelease(input.releaseId, input.currency),
       // The SQL readers keep the release's collection and wantlist counts and rating totals in its row: no second
       // read for them (the page shows no counts of the caller's own).
       holdings && ratings

@@ -11,6 +11,7 @@ import type {
 } from '../catalogue/read-models.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { RatingTotals } from './community-figures.js';
+import type { StoredLowestPrices } from './market-figures.js';
 
 /** A stored catalogue record with the times the catalogue first saw it and last saw it change. */
 export interface Stored<T> {
@@ -27,6 +28,18 @@ export interface Stored<T> {
 export interface StoredReleaseDocument extends Stored<string> {
   readonly holdings?: { readonly inCollection: number; readonly inWantlist: number };
   readonly ratings?: RatingTotals;
+  /**
+   * The marketplace figures the row keeps (kept by the marketplace module's listing trigger): how many copies are for
+   * sale and the lowest asking price in each currency, in minor units (null when none); `undefined` where the reader
+   * keeps none, and the figures come from the `MarketFigures` port's `forRelease` instead.
+   */
+  readonly market?: StoredMarket;
+}
+
+/** A release row's marketplace figures. */
+export interface StoredMarket {
+  readonly numForSale: number;
+  readonly lowestPrices: StoredLowestPrices | null;
 }
 
 /**

@@ -13,7 +13,15 @@ export interface MarketFigures {
   forRelease(releaseId: number, currency: Currency): Promise<MarketSummary>;
   /** Across every version of the master. */
   forMaster(masterId: number, currency: Currency): Promise<MarketSummary>;
+  /**
+   * A release's summary from the figures its row keeps (read with the release, so no query of its own): the lowest
+   * price per currency in minor units (null when none) and how many copies are for sale.
+   */
+  fromStored(lowest: StoredLowestPrices | null, numForSale: number, currency: Currency): Promise<MarketSummary>;
 }
+
+/** The lowest asking price in each currency, in minor units, as a release row keeps it. */
+export type StoredLowestPrices = Readonly<Record<string, number | string>>;
 
 /**
  * The summary as given, after checking the port's promise that a lowest price is in the currency asked for: a price

@@ -2,15 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ContainerModule } from 'inversify';
 import { parseCurrencyRatesCsv } from '../../adapters/csv/csv-currency-rates-file.js';
-import { NoListingsMarketFigures } from '../../adapters/in-memory/no-listings-market-figures.js';
 import { CurrencyRateSchema } from '../../adapters/persistence/marketplace/currency-rate-row.js';
 import { MARKETPLACE_SCHEMAS } from '../../adapters/persistence/marketplace/marketplace-rows.js';
 import { MARKETPLACE_MIGRATIONS } from '../../adapters/persistence/marketplace/migrations/index.js';
-import { MikroOrmCurrencyRateRepository } from '../../adapters/persistence/marketplace/mikro-orm-currency-rate-repository.js';
 import { SqlBlockedReleases } from '../../adapters/persistence/marketplace/sql-blocked-releases.js';
 import { SqlListingRepository } from '../../adapters/persistence/marketplace/sql-listing-repository.js';
 import { SqlSellerRepository } from '../../adapters/persistence/marketplace/sql-seller-repository.js';
-import { DEFAULT_FEE_RULE } from '../../domain/marketplace/fee-rule.js';
 import { GetCurrencyRates } from '../../application/marketplace/get-currency-rates.js';
 import { SetCurrencyRates, type CurrencyRatesChange } from '../../application/marketplace/set-currency-rates.js';
 import { Invalid } from '../../application/errors.js';
@@ -21,6 +18,7 @@ import type { SpindleModule } from '../spindle-module.js';
 import { seedDemoMarketplace } from './demo-marketplace.js';
 import { bindListings, listingCommands } from './listing-bindings.js';
 import { bindMarketFigures, marketFigureCommands } from './market-figure-bindings.js';
+import { MARKET_FIGURES } from './market-figure-tokens.js';
 import { bindSellers, sellerCommands } from './seller-bindings.js';
 import { MARKETPLACE } from './marketplace-tokens.js';
 
@@ -36,12 +34,11 @@ export const marketplaceModule: SpindleModule = {
   bindings: (runtime) =>
     new ContainerModule(({ bind }) => {
       const { db } = runtime;
-      bind(MARKETPLACE.MarketFigures).toConstantValue(new NoListingsMarketFigures());
-      bind(MARKETPLACE.CurrencyRateRepository).toConstantValue(new MikroOrmCurrencyRateRepository(db.orm));
+      // The rate table through the figures part's cache, so a replacement here clears it (market-figure-bindings.ts).
+      bind(MARKETPLACE.CurrencyRateRepository).toResolvedValue((rates) => rates, [MARKET_FIGURES.Rates]).inSingletonScope();
       bind(MARKETPLACE.ListingRepository).toConstantValue(new SqlListingRepository(db.orm));
       bind(MARKETPLACE.SellerRepository).toConstantValue(new SqlSellerRepository(db.orm));
       bind(MARKETPLACE.BlockedReleases).toConstantValue(new SqlBlockedReleases(db.orm));
-      bind(MARKETPLACE.FeeRule).toConstantValue(DEFAULT_FEE_RULE);
       bindListings(bind, runtime);
       bindMarketFigures(bind, runtime);
       bindSellers(bind, runtime);

@@ -16,13 +16,16 @@ import { query as runSql } from '../mikro-orm-unit-of-work.js';
 import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
 import {
   holdingsOf,
+  marketOf,
   ratingsOf,
   releaseForms,
   type HoldingColumns,
+  type MarketColumns,
   type RatingColumns,
   type ReleaseDocumentRow,
   type ReleaseForms,
   type StoredHoldings,
+  type StoredMarketFigures,
   type StoredRatings,
 } from './release-forms.js';
 
@@ -68,9 +71,9 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
     };
   }
 
-  private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredHoldings & StoredRatings) | null> {
+  private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredHoldings & StoredRatings & StoredMarketFigures) | null> {
     const [row] = await this.rows(
-      `select document, data, is_main_release, num_have, num_want, rating_count, rating_sum, date_added, date_changed from "release" where id = ?`,
+      `select document, data, is_main_release, num_have, num_want, rating_count, rating_sum, num_for_sale, lowest_prices, date_added, date_changed from "release" where id = ?`,
       [id],
     );
     if (!row) return null;
@@ -80,6 +83,7 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
       dateChanged: new Date(row.date_changed as string),
       holdings: holdingsOf(row as unknown as HoldingColumns),
       ratings: ratingsOf(row as unknown as RatingColumns),
+      market: marketOf(row as unknown as MarketColumns),
     };
   }
 

@@ -1,4 +1,5 @@
 import { releaseOfTemplate, releaseTemplate } from '../../../application/catalogue/release-document.js';
+import type { StoredMarket } from '../../../application/ports/catalogue-reader.js';
 import type { RatingTotals } from '../../../application/ports/community-figures.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import { expandRelease } from './catalogue-documents.js';
@@ -59,4 +60,22 @@ export interface StoredRatings {
 
 export function ratingsOf(row: RatingColumns): RatingTotals {
   return { count: Number(row.rating_count), sum: Number(row.rating_sum) };
+}
+
+/** The marketplace figures a release row keeps: copies for sale, the lowest price per currency (kept by the marketplace module). */
+export interface MarketColumns {
+  readonly num_for_sale: number | string;
+  readonly lowest_prices: Record<string, number | string> | string | null;
+}
+
+export interface StoredMarketFigures {
+  readonly market: StoredMarket;
+}
+
+export function marketOf(row: MarketColumns): StoredMarket {
+  const lowest = row.lowest_prices;
+  return {
+    numForSale: Number(row.num_for_sale),
+    lowestPrices: lowest === null || lowest === undefined ? null : typeof lowest === 'string' ? (JSON.parse(lowest) as Record<string, string>) : lowest,
+  };
 }

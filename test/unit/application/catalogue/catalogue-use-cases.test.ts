@@ -82,6 +82,9 @@ describe('catalogue use cases (in-memory adapters)', () => {
       const figures: MarketFigures = {
         forRelease: async (id, currency) => (asked.push(`${id}:${currency}`), { lowestPrice: Money.fromDecimal('1250', currency), numForSale: 3 }),
         forMaster: async () => ({ lowestPrice: null, numForSale: 0 }),
+        fromStored: async () => {
+          throw new Error('the in-memory reader keeps no market figures');
+        },
       };
       const view = await new GetRelease(catalogue, figures, community, text).execute({ releaseId: 11, currency: 'JPY', textFormat: 'markup' });
       expect(view.market.numForSale).to.equal(3);
@@ -93,6 +96,7 @@ describe('catalogue use cases (in-memory adapters)', () => {
       const figures: MarketFigures = {
         forRelease: async () => ({ lowestPrice: Money.fromDecimal('12.50', 'USD'), numForSale: 1 }),
         forMaster: async () => ({ lowestPrice: Money.fromDecimal('12.50', 'USD'), numForSale: 1 }),
+        fromStored: async () => ({ lowestPrice: Money.fromDecimal('12.50', 'USD'), numForSale: 1 }),
       };
       const err = await rejection(new GetRelease(catalogue, figures, community, text).execute({ releaseId: 11, currency: 'EUR', textFormat: 'markup' }));
       expect(err.message).to.equal('MarketFigures answered in USD when asked for EUR');
