@@ -7,7 +7,6 @@ import { DeleteListing } from '../../application/marketplace/delete-listing.js';
 import { EditListing } from '../../application/marketplace/edit-listing.js';
 import { GetInventory } from '../../application/marketplace/get-inventory.js';
 import { GetListing } from '../../application/marketplace/get-listing.js';
-import { ListingFigures } from '../../application/marketplace/listing-figures.js';
 import { ListingViews } from '../../application/marketplace/listing-views.js';
 import type { CartContents } from '../../application/ports/cart-contents.js';
 import { mergedUserFigures, type UserFiguresPart } from '../../application/ports/user-figures.js';
@@ -23,17 +22,14 @@ import { LISTINGS } from './listing-tokens.js';
 import { MARKETPLACE } from './marketplace-tokens.js';
 
 /**
- * Binds the listings part of the marketplace module: the listing and inventory use cases, their routes, and the
- * listings' part of the profile figures (`num_for_sale`).
+ * Binds the listings part of the marketplace module: the listing and inventory use cases and their routes. (The
+ * profile's `num_for_sale` is the market figures part's `MarketFiguresPart`.)
  */
 export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: Runtime): void {
   const { config } = runtime;
   const carts = { serviceIdentifier: MARKETPLACE.CartContents, optional: true } as const;
   const figureParts = { serviceIdentifier: USERS.FiguresPart, isMultiple: true, optional: true } as const;
 
-  bind(USERS.FiguresPart)
-    .toResolvedValue((listings) => new ListingFigures(listings), [MARKETPLACE.ListingRepository])
-    .inSingletonScope();
   bind(LISTINGS.ListingViews)
     .toResolvedValue((catalogue, text, cart: CartContents | undefined) => new ListingViews(catalogue, text, cart), [CATALOGUE.Reader, TEXT.TextRenderer, carts])
     .inSingletonScope();

@@ -11,7 +11,7 @@ import { DeleteListing } from '../../../../application/marketplace/delete-listin
 import { EditListing } from '../../../../application/marketplace/edit-listing.js';
 import { GetInventory } from '../../../../application/marketplace/get-inventory.js';
 import { GetListing } from '../../../../application/marketplace/get-listing.js';
-import { ListingFigures } from '../../../../application/marketplace/listing-figures.js';
+import { MarketFiguresPart } from '../../../../application/marketplace/market-figures-part.js';
 import { ListingViews } from '../../../../application/marketplace/listing-views.js';
 import type { CartContents } from '../../../../application/ports/cart-contents.js';
 import { mergedUserFigures, type UserFiguresPart } from '../../../../application/ports/user-figures.js';
@@ -65,7 +65,7 @@ describe('Listings (use cases, in memory)', () => {
   const edit = (id: number, body: unknown, caller: Caller = seller, currency?: 'USD' | 'GBP') =>
     new EditListing(users, store.listings, store.blocked, catalogue, uow, clock).execute({ id, caller, body, currency });
   const remove = (id: number, caller: Caller = seller) => new DeleteListing(store.listings, uow).execute({ id, caller });
-  const figures = (parts: UserFiguresPart[] = [new ListingFigures(store.listings)]) => mergedUserFigures(parts);
+  const figures = (parts: UserFiguresPart[] = [new MarketFiguresPart(store.listings)]) => mergedUserFigures(parts);
   const get = (id: number, caller: Caller = buyer, currency?: 'USD' | 'GBP' | 'EUR') =>
     new GetListing(store.listings, users, store.sellers, rates, figures(), text(), views()).execute({ id, caller, currency, textFormat: 'plaintext' });
   const inventory = (caller: Caller, more: Partial<Parameters<GetInventory['execute']>[0]> = {}) =>
