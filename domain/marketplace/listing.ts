@@ -106,7 +106,14 @@ export function listingPrice(value: unknown, currency: Currency): Money {
   if (text === undefined || !PRICE_TEXT.test(text) || /e/i.test(text)) {
     throw new MoneyError(`price must be a number, got ${JSON.stringify(value)}.`);
   }
-  const price = Money.fromDecimal(text.trim(), currency);
+  let price: Money;
+  try {
+    price = Money.fromDecimal(text.trim(), currency);
+  } catch (err) {
+    // An amount beyond what Money holds is beyond MAX_PRICE too: say so, naming the field.
+    if (!(err instanceof MoneyError)) throw err;
+    throw new MoneyError(`price may be at most ${MAX_PRICE}, got ${text.trim()}.`);
+  }
   const digits = (text.trim().split('.')[1] ?? '').replace(/0+$/, '').length;
   const allowed = price.toDecimalString().split('.')[1]?.length ?? 0;
   if (digits > allowed) {
@@ -149,7 +156,7 @@ export function listingFields(body: Readonly<Record<string, unknown>>, currency:
     if (v === null || v === '') return null;
     if (typeof v === 'string' && v.trim().toLowerCase() === 'auto') return 'auto';
     const n = wholeNumber(v);
-    if (n === undefined || n > max) {
+    if (n === undefined || n < 0 || n > max) {
       refuse(key, `${key} must be a whole number from 0 to ${max} or "auto", got ${JSON.stringify(v)}.`);
       return undefined;
     }

@@ -62,4 +62,49 @@ except discogs_client.exceptions.HTTPError as err:
 seen['rating_delete'] = client._delete(rating_url)
 seen['rating_after_delete'] = client._get(rating_url)['rating']
 
+# Listings (the user is a seller): created through the inventory's add_listing, read from the inventory and on its
+# own, edited through the model's save (only the changed fields are sent) and deleted.
+client.user(username).inventory.add_listing(
+    release_id, 'Very Good Plus (VG+)', 12.5, 'For Sale', sleeve_condition='Generic', comments='Compat [b]listing[/b]',
+    allow_offers=True, external_id='compat-1', location='Crate 1', weight='auto', format_quantity='auto')
+client.user(username).inventory.add_listing(client.release(other_id), 'Good (G)', '3', 'Draft')
+inventory = list(client.user(username).inventory)
+seen['inventory'] = [[l.release.id, l.condition, l.price.value, l.price.currency, l.status, l.seller.username] for l in inventory]
+listing = client.listing(inventory[0].id)
+seen['listing'] = {
+    'status': listing.status,
+    'condition': listing.condition,
+    'sleeve_condition': listing.sleeve_condition,
+    'price': [listing.price.value, listing.price.currency],
+    'allow_offers': listing.allow_offers,
+    'comments': listing.comments,
+    'release': [listing.release.id, listing.release.data['description']],
+    'seller': listing.seller.username,
+    'owner_fields': [listing.external_id, listing.location, listing.weight, listing.format_quantity],
+    'posted_year': listing.posted.year,
+    'url': listing.url.endswith('/sell/item/{0}'.format(listing.id)),
+}
+listing.price = 15
+listing.comments = 'Edited'
+listing.save()
+edited = client.listing(inventory[0].id)
+seen['edited'] = [edited.price.value, edited.comments, edited.condition, edited.status]
+draft = client.listing(inventory[1].id)
+draft.status = 'For Sale'
+draft.save()
+seen['relisted'] = client.listing(inventory[1].id).status
+try:
+    bad = client.listing(inventory[1].id)
+    bad.condition = 'Shiny'
+    bad.save()
+except discogs_client.exceptions.HTTPError as err:
+    seen['bad_edit'] = err.status_code
+for l in inventory:
+    client.listing(l.id).delete()
+try:
+    client.listing(inventory[0].id).status
+except discogs_client.exceptions.HTTPError as err:
+    seen['after_delete'] = err.status_code
+seen['inventory_after_delete'] = len(list(client.user(username).inventory))
+
 print(json.dumps(seen))

@@ -31,7 +31,7 @@ const SORT_KEYS: Readonly<Record<InventorySort, string>> = {
   label: "coalesce(r.label, '')",
   catno: "coalesce(r.catno, '')",
   // Audio previews are not kept: every listing has none, so this orders by the id alone.
-  audio: 'false',
+  audio: 'l.id',
   status: 'l.status',
   location: "coalesce(l.location, '')",
 };

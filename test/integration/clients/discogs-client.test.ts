@@ -11,6 +11,7 @@ import { HTTP } from '../../../composition/http/http-tokens.js';
 import { aCredit, aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
+import { makeSeller } from '../../support/listing-fixtures.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
 import { testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
@@ -61,9 +62,10 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
     await db?.close();
   });
 
-  it('drives the profile, collection, wantlist, search and rating calls as a Discogs client does', async () => {
+  it('drives the profile, collection, wantlist, search, rating and listing calls as a Discogs client does', async () => {
     await emptyIdentity(db!);
     const user = await aUser(container, 'compat-user');
+    await makeSeller(container, user.id, 'USD');
     const script = path.join(REPO_ROOT, 'test', 'clients', 'discogs_client_calls.py');
     const { stdout } = await promisify(execFile)(PYTHON, [script, base, user.token, user.name, '301', '302'], { timeout: 50_000 });
     expect(JSON.parse(stdout)).to.deep.equal({
@@ -99,6 +101,28 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
       bad_rating: [422, '422: Invalid rating: expected a whole number from 1 to 5, got 6.'],
       rating_delete: null,
       rating_after_delete: 0,
+      inventory: [
+        [301, 'Very Good Plus (VG+)', 12.5, 'USD', 'For Sale', 'compat-user'],
+        [302, 'Good (G)', 3, 'USD', 'Draft', 'compat-user'],
+      ],
+      listing: {
+        status: 'For Sale',
+        condition: 'Very Good Plus (VG+)',
+        sleeve_condition: 'Generic',
+        price: [12.5, 'USD'],
+        allow_offers: true,
+        comments: 'Compat [b]listing[/b]',
+        release: [301, 'Someone - Compat One (Vinyl, LP)'],
+        seller: 'compat-user',
+        owner_fields: ['compat-1', 'Crate 1', 230, 1],
+        posted_year: new Date().getUTCFullYear(),
+        url: true,
+      },
+      edited: [15, 'Edited', 'Very Good Plus (VG+)', 'For Sale'],
+      relisted: 'For Sale',
+      bad_edit: 422,
+      after_delete: 404,
+      inventory_after_delete: 0,
     });
   });
 });

@@ -1,0 +1,111 @@
+import type { InventoryView } from '../../../application/marketplace/get-inventory.js';
+import type { ListingDetailView, ListingView } from '../../../application/marketplace/listing-access.js';
+import type { TradeRatings } from '../../../application/ports/user-figures.js';
+import { CURRENCIES, type Currency } from '../../../domain/marketplace/currency.js';
+import type { Money } from '../../../domain/marketplace/money.js';
+import { formatMoney } from '../../../domain/marketplace/money-format.js';
+import { timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
+import type { ApiUrls } from '../urls.js';
+
+/**
+ * The stable number of each currency in `original_price.curr_id`: its place in the spec's list of codes, counted from
+ * 1 (USD 1, GBP 2, EUR 3, CAD 4, AUD 5, JPY 6, CHF 7, MXN 8, BRL 9, NZD 10, SEK 11, ZAR 12). Never renumbered:
+ * a new currency gets the next number.
+ */
+export const CURRENCY_IDS: Readonly<Record<Currency, number>> = Object.fromEntries(CURRENCIES.map((c, i) => [c, i + 1])) as Record<
+  Currency,
+  number
+>;
+
+/** A seller's trade ratings as a listing shows them: the rating as text with one decimal ("100.0"; "0" when none). */
+export function sellerStats(r: TradeRatings): { rating: string; stars: number; total: number } {
+  return { rating: r.rating === null ? '0' : r.rating.toFixed(1), stars: r.stars ?? 0, total: r.count };
+}
+
+/**
+ * Shapes listings into the API's JSON, in the public API's key order as far as the spec's fields allow: the seller
+ * named as the dialect names users, the owner's private fields (weight, format quantity, external id, location,
+ * quantity) only to the owner, `in_cart` only to a user. No shipping price: no shipping rules exist.
+ */
+export class ListingPresenter {
+  constructor(
+    private readonly urls: ApiUrls,
+    private readonly dialect: Dialect,
+  ) {}
+
+  listingUrl(id: number): string {
+    return this.urls.api(`/marketplace/listings/${id}`);
+  }
+
+  created(listingId: number): object {
+    return { listing_id: listingId, resource_url: this.listingUrl(listingId) };
+  }
+
+  listing(v: ListingDetailView): object {
+    const u = v.seller;
+    return this.common(v, {
+      id: u.id,
+      ...this.login(u.username),
+      resource_url: this.urls.user(u.username),
+      url: this.urls.webPage(`/user/${encodeURIComponent(u.username)}`),
+      avatar_url: '',
+      shipping: v.shipping,
+      payment: v.payment,
+      stats: sellerStats(v.sellerRatings),
+    }, false);
+  }
+
+  inventory(v: InventoryView): object[] {
+    return v.page.items.map((item) =>
+      this.common(item, { id: v.seller.id, ...this.login(v.seller.username), resource_url: this.urls.user(v.seller.username) }, true),
+    );
+  }
+
+  private login(username: string): object {
+    return this.dialect === 'discogs' ? { username } : { name: username, username };
+  }
+
+  private common(v: ListingView, seller: object, inInventory: boolean): object {
+    const l = v.listing;
+    const r = v.release;
+    const format = r.format === '' ? '' : ` (${r.format})`;
+    return {
+      id: l.id,
+      resource_url: this.listingUrl(l.id),
+      uri: this.urls.webPage(`/sell/item/${l.id}`),
+      status: l.status,
+      price: price(v.price),
+      original_price: {
+        curr_abbr: l.price.currency,
+        curr_id: CURRENCY_IDS[l.price.currency],
+        formatted: formatMoney(l.price),
+        value: l.price.toNumber(),
+      },
+      allow_offers: l.allowOffers,
+      condition: l.condition,
+      sleeve_condition: l.sleeveCondition ?? '',
+      posted: timestamp(l.posted),
+      ships_from: v.seller.location,
+      comments: v.comments,
+      seller,
+      release: {
+        id: r.id,
+        description: r.artist === '' && r.title === '' ? '' : `${r.artist} - ${r.title}${format}`,
+        year: r.year,
+        catalog_number: r.catno,
+        resource_url: this.urls.release(r.id),
+        thumbnail: r.thumb,
+        ...(inInventory ? { artist: r.artist, title: r.title, format: r.format } : {}),
+      },
+      audio: false,
+      ...(v.owner
+        ? { weight: l.weight, format_quantity: l.formatQuantity, external_id: l.externalId, location: l.location, quantity: 1 }
+        : {}),
+      ...(v.inCart === undefined ? {} : { in_cart: v.inCart }),
+    };
+  }
+}
+
+function price(m: Money): { currency: Currency; value: number } {
+  return { currency: m.currency, value: m.toNumber() };
+}

@@ -1,0 +1,44 @@
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
+import type { Currency } from '../../domain/marketplace/currency.js';
+import { editedListing } from '../../domain/marketplace/listing.js';
+import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
+import { Forbidden, NotFound } from '../errors.js';
+import type { CatalogueReader } from '../ports/catalogue-reader.js';
+import type { Clock } from '../ports/clock.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { Caller } from '../shared/caller.js';
+import { bodyFields, checkedFields, requireUser, requireUserRecord, sellerCurrency } from './listing-access.js';
+
+/**
+ * `POST /marketplace/listings/{id}`: the seller changes the fields sent (the others stay). A price is read in
+ * `currency` when given, else in the seller's profile currency, and the listing then keeps that currency; without a
+ * price the listing keeps its price and currency. 401 anonymous, 403 an application alone or another user's listing,
+ * 404 an unknown id, 422 for bad fields or an edit the lifecycle refuses (a listing that is not For Sale, Draft or
+ * Expired; a status other than For Sale or Draft). The listing is read, checked and written in one unit of work
+ * holding its row lock, so concurrent edits apply one after the other and a refused edit changes nothing.
+ */
+export class EditListing {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly listings: ListingRepository,
+    private readonly blocked: BlockedReleases,
+    private readonly catalogue: CatalogueReader,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { readonly id: number; readonly caller: Caller; readonly body: unknown; readonly currency?: Currency }): Promise<void> {
+    const userId = requireUser(input.caller);
+    await this.uow.run(async () => {
+      const [listing] = await this.listings.lockForUpdate([input.id]);
+      if (!listing) throw new NotFound();
+      if (listing.sellerId !== userId) throw new Forbidden();
+      const body = bodyFields(input.body);
+      const currency = input.currency ?? sellerCurrency(await requireUserRecord(this.users, userId));
+      const now = this.clock.now();
+      const edited = await checkedFields(body, currency, this.catalogue, this.blocked, listing.releaseId, (fields) => editedListing(listing, fields, now));
+      await this.listings.save(edited);
+    });
+  }
+}

@@ -1,0 +1,178 @@
+import type { User } from '../../domain/identity/accounts.js';
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import { formatQuantity, estimatedWeight } from '../../domain/catalogue/shipping-estimate.js';
+import type { Format, Release } from '../../domain/catalogue/release.js';
+import { releaseListing } from '../../domain/catalogue/release-summary.js';
+import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
+import { isCurrency, type Currency } from '../../domain/marketplace/currency.js';
+import {
+  InvalidListing,
+  listingFields,
+  type Listing,
+  type ListingFields,
+  type ListingProblem,
+  type ResolvedListingFields,
+} from '../../domain/marketplace/listing.js';
+import { isCompleteSeller, type SellerSettings } from '../../domain/marketplace/seller.js';
+import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
+import type { Money } from '../../domain/marketplace/money.js';
+import { Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
+import type { CatalogueReader, Stored } from '../ports/catalogue-reader.js';
+import type { TradeRatings } from '../ports/user-figures.js';
+import type { Caller } from '../shared/caller.js';
+
+/** What a listing shows of its release: the values release lists show (empty when the release is no longer stored). */
+export interface ListedRelease {
+  readonly id: number;
+  readonly title: string;
+  readonly artist: string;
+  readonly format: string;
+  readonly catno: string;
+  readonly year: number;
+  readonly thumb: string;
+}
+
+/** A listing as the caller may see it, with what its presentation needs beside the stored listing. */
+export interface ListingView {
+  readonly listing: Listing;
+  readonly seller: User;
+  /** The price shown: the listing's own, or converted into the currency asked for. */
+  readonly price: Money;
+  /** The comments in the text format asked for. */
+  readonly comments: string;
+  readonly release: ListedRelease;
+  /** Whether the caller is the listing's seller (who alone sees weight, format quantity, external id, location). */
+  readonly owner: boolean;
+  /** Whether the listing is in the caller's cart: only for a user caller, undefined for anyone else. */
+  readonly inCart: boolean | undefined;
+}
+
+/** A single listing's view: the seller's terms (in the text format asked for) and trade ratings as well. */
+export interface ListingDetailView extends ListingView {
+  readonly payment: string;
+  readonly shipping: string;
+  readonly sellerRatings: TradeRatings;
+}
+
+/** The id of a user caller, or null for anyone else. */
+export function callerUserId(caller: Caller): number | null {
+  return caller.kind === 'user' ? Number(caller.userId) : null;
+}
+
+/** The id of the calling user: anonymous callers are asked to authenticate (401), applications alone refused (403). */
+export function requireUser(caller: Caller): number {
+  if (caller.kind === 'anonymous') throw new Unauthenticated();
+  if (caller.kind !== 'user') throw new Forbidden();
+  return Number(caller.userId);
+}
+
+/** The user's seller settings when complete (both terms written), else 403 with the generic message. */
+export async function requireSeller(sellers: SellerRepository, userId: number): Promise<SellerSettings> {
+  const settings = await sellers.settingsOf(userId);
+  if (!isCompleteSeller(settings)) throw new Forbidden();
+  return settings;
+}
+
+/** The user, or the generic 404 (a user removed since the credentials were issued). */
+export async function requireUserRecord(users: UserRepository, userId: number): Promise<User> {
+  const user = await users.byId(userId);
+  if (!user) throw new NotFound();
+  return user;
+}
+
+/** The currency a user sells in: their profile currency, USD when it is not one the service knows. */
+export function sellerCurrency(user: User): Currency {
+  const code = user.currency.toUpperCase();
+  return isCurrency(code) ? code : 'USD';
+}
+
+/** Whether the caller may see the listing: a For Sale listing anyone, any other only its seller. */
+export function mayView(listing: Listing, caller: Caller): boolean {
+  return listing.status === 'For Sale' || callerUserId(caller) === listing.sellerId;
+}
+
+/** A request body as an object of fields: none sent is no field; anything but an object is a 422. */
+export function bodyFields(body: unknown): Readonly<Record<string, unknown>> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid('The body must be a JSON object of listing fields.');
+  return body as Record<string, unknown>;
+}
+
+/** Keeps the first problem of each field, in order. */
+function distinct(problems: readonly ListingProblem[]): ListingProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => (seen.has(p.field) ? false : (seen.add(p.field), true)));
+}
+
+/**
+ * A request's listing fields, checked and resolved: every field's rule (`listingFields`), then the release (it must
+ * be stored and not blocked from sale), then `weight` and `format_quantity` of `auto` estimated from the release's
+ * formats (or from `fallbackReleaseId`'s, the listing's own release, when the request names none). Then `complete`
+ * (the create rule, or the edit rule) runs on the resolved fields. Every problem is reported at once, as a 422 whose
+ * message names each bad field.
+ */
+export async function checkedFields<T>(
+  body: Readonly<Record<string, unknown>>,
+  currency: Currency,
+  catalogue: CatalogueReader,
+  blocked: BlockedReleases,
+  fallbackReleaseId: number | null,
+  complete: (fields: ResolvedListingFields) => T,
+): Promise<T> {
+  const problems: ListingProblem[] = [];
+  let fields: ListingFields = {};
+  try {
+    fields = listingFields(body, currency);
+  } catch (err) {
+    if (!(err instanceof InvalidListing)) throw err;
+    problems.push(...err.problems);
+    // Keep the fields that were good, so the release is still checked and every problem named at once.
+    const good: Record<string, unknown> = {};
+    const bad = new Set(err.problems.map((p) => p.field));
+    for (const [k, v] of Object.entries(body)) if (!bad.has(k)) good[k] = v;
+    fields = listingFields(good, currency);
+  }
+  let release: Stored<Release> | null = null;
+  if (fields.releaseId !== undefined) {
+    release = await catalogue.release(fields.releaseId);
+    if (!release) problems.push({ field: 'release_id', message: `release_id: Release ${fields.releaseId} not found.` });
+    else if (await blocked.isBlocked(fields.releaseId)) {
+      problems.push({ field: 'release_id', message: `release_id: Release ${fields.releaseId} is blocked from sale.` });
+    }
+  } else if (fallbackReleaseId !== null && (fields.weight === 'auto' || fields.formatQuantity === 'auto')) {
+    release = await catalogue.release(fallbackReleaseId);
+  }
+  const estimate = (value: ListingFields['weight'], of: (formats: readonly Format[]) => number): number | null | undefined =>
+    value === 'auto' ? (release ? of(release.record.formats) : null) : value;
+  const resolved: ResolvedListingFields = {
+    ...fields,
+    weight: estimate(fields.weight, estimatedWeight),
+    formatQuantity: estimate(fields.formatQuantity, formatQuantity),
+  };
+  let result: T | undefined;
+  try {
+    result = complete(resolved);
+  } catch (err) {
+    if (!(err instanceof InvalidListing)) throw err;
+    problems.push(...err.problems);
+  }
+  if (problems.length > 0) throw new Invalid(new InvalidListing(distinct(problems)).message);
+  return result!;
+}
+
+/** The release summaries of the listings' releases, read once per release. */
+export async function listedReleases(catalogue: CatalogueReader, ids: readonly number[]): Promise<Map<number, ListedRelease>> {
+  const distinctIds = [...new Set(ids)];
+  const stored = await Promise.all(distinctIds.map((id) => catalogue.release(id)));
+  const out = new Map<number, ListedRelease>();
+  distinctIds.forEach((id, i) => {
+    const record = stored[i]?.record;
+    if (!record) {
+      out.set(id, { id, title: '', artist: '', format: '', catno: '', year: 0, thumb: '' });
+      return;
+    }
+    const row = releaseListing(record);
+    out.set(id, { id, title: record.title, artist: row.artist, format: row.format, catno: row.catno, year: row.year, thumb: row.thumb });
+  });
+  return out;
+}

@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { CURRENCY_IDS, ListingPresenter, sellerStats } from '../../../../adapters/http/marketplace/listing-presenter.js';
+import { listingBody } from '../../../../adapters/http/marketplace/listing-routes.js';
+import { ApiUrls } from '../../../../adapters/http/urls.js';
+import type { ListingDetailView } from '../../../../application/marketplace/listing-access.js';
+import { CURRENCIES } from '../../../../domain/marketplace/currency.js';
+import { newListing } from '../../../../domain/marketplace/listing.js';
+import { Money } from '../../../../domain/marketplace/money.js';
+
+describe('Listing presenter', () => {
+  const urls = new ApiUrls('https://api.test', 'https://www.test', 's');
+  const posted = new Date('2026-11-23T10:11:12.345Z');
+  const view = (more: Partial<ListingDetailView> = {}): ListingDetailView => ({
+    listing: { ...newListing(5, { releaseId: 9, condition: 'Good (G)', price: Money.fromDecimal('1234.5', 'USD') }, posted), id: 77 },
+    seller: { id: 5, username: 'sel ler', realName: '', email: 'e@x', passwordHash: 'h', registeredAt: posted, homePage: '', location: 'Oslo', profile: '', currency: 'USD' },
+    price: Money.fromDecimal('1000', 'JPY'),
+    comments: 'c',
+    release: { id: 9, title: 'T', artist: 'A', format: '', catno: 'X1', year: 0, thumb: '' },
+    owner: false,
+    inCart: undefined,
+    payment: 'p',
+    shipping: 's',
+    sellerRatings: { rating: 99.5, stars: 4.5, count: 12 },
+    ...more,
+  });
+
+  it('numbers every currency from 1 in the spec’s order, each once', () => {
+    expect(CURRENCIES.map((c) => CURRENCY_IDS[c])).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect([CURRENCY_IDS.USD, CURRENCY_IDS.GBP, CURRENCY_IDS.EUR, CURRENCY_IDS.JPY, CURRENCY_IDS.ZAR]).to.deep.equal([1, 2, 3, 6, 12]);
+  });
+
+  it('shows trade ratings as the public API does: rating text with one decimal, "0" when none', () => {
+    expect(sellerStats({ rating: 100, stars: 5, count: 3 })).to.deep.equal({ rating: '100.0', stars: 5, total: 3 });
+    expect(sellerStats({ rating: 99.5, stars: 4.5, count: 12 })).to.deep.equal({ rating: '99.5', stars: 4.5, total: 12 });
+    expect(sellerStats({ rating: null, stars: null, count: 0 })).to.deep.equal({ rating: '0', stars: 0, total: 0 });
+  });
+
+  it('writes the money, the seller and the release; names by dialect; owner fields and in_cart only when due', () => {
+    const spec = new ListingPresenter(urls, 'spec').listing(view()) as Record<string, any>;
+    expect(spec.price).to.deep.equal({ currency: 'JPY', value: 1000 });
+    expect(spec.original_price).to.deep.equal({ curr_abbr: 'USD', curr_id: 1, formatted: '$1,234.50', value: 1234.5 });
+    expect(spec.posted).to.equal('2026-11-23T10:11:12+00:00');
+    expect(spec.seller).to.deep.include({ name: 'sel ler', username: 'sel ler', resource_url: 'https://api.test/s/sel%20ler', url: 'https://www.test/user/sel%20ler' });
+    expect(spec.seller.stats).to.deep.equal({ rating: '99.5', stars: 4.5, total: 12 });
+    expect(spec.release.description).to.equal('A - T');
+    expect(spec).to.not.have.any.keys('weight', 'in_cart', 'shipping_price');
+    const discogs = new ListingPresenter(urls, 'discogs').listing(view({ owner: true, inCart: true })) as Record<string, any>;
+    expect(discogs.seller).to.not.have.property('name');
+    expect(discogs).to.deep.include({ quantity: 1, weight: null, in_cart: true });
+  });
+
+  it('reads listing fields from the body over the query, never credentials or the currency', () => {
+    expect(listingBody({ price: '2', token: 't', curr_abbr: 'EUR', oauth_nonce: 'n', condition: ['a', 'b'] }, { price: 3 })).to.deep.equal({ price: 3, condition: 'b' });
+    expect(listingBody({ price: '2' }, undefined)).to.deep.equal({ price: '2' });
+    expect(listingBody({ price: '2' }, [1])).to.deep.equal([1]);
+  });
+});
