@@ -8,6 +8,8 @@ import { seedDemoData } from '../../support/catalogue-import.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
 import { seedDemoCollections } from '../../../composition/collection/demo-collections.js';
 import { seedDemoRatings } from '../../../composition/ratings/demo-ratings.js';
+import { marketplaceModule } from '../../../composition/marketplace/marketplace-module.js';
+import { seedDemoCart } from '../../../composition/orders/demo-orders.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
 import { testContainer } from '../../support/test-app.js';
@@ -58,8 +60,11 @@ describe('README examples (on the demo data)', () => {
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);
     token = (await aUser(container, 'demo-buyer')).token;
+    await aUser(container, 'demo-seller');
     await seedDemoCollections(container, () => undefined);
     await seedDemoRatings(container, () => undefined);
+    await marketplaceModule.demo!(container, () => undefined); // the demo rates, then the demo seller
+    await seedDemoCart(container, () => undefined);
   });
   after(async () => {
     await db?.close();
@@ -80,8 +85,10 @@ describe('README examples (on the demo data)', () => {
       const body = example.path.includes('callback=')
         ? (JSON.parse(res.text.replace(/^[^(]*\(/, '').replace(/\)\s*;?\s*$/, '')) as { data: Record<string, unknown> }).data
         : (res.body as Record<string, unknown>);
-      const list = body.versions ?? body.releases ?? body.wants ?? body.results;
+      const list = body.versions ?? body.releases ?? body.wants ?? body.results ?? body.listings ?? body.sellers;
       if (list !== undefined) expect(list, 'a list example must show entries').to.be.an('array').that.is.not.empty;
+      else if (example.path.startsWith('/marketplace/fee/')) expect(body.value, 'a fee example must show the fee').to.be.greaterThan(0);
+      else if (example.path.startsWith('/marketplace/stats/')) expect(body.num_for_sale, 'a stats example must show copies for sale').to.be.greaterThan(0);
       else if (body.release_id !== undefined) {
         // A rating: the community's (`rating.count`) or a user's (`rating`), of a release the demo users rated.
         const rating = body.rating as number | { count: number };
