@@ -1,3 +1,4 @@
+import { MEDIA_CONDITIONS } from '../marketplace/conditions.js';
 import { invalid, notFound } from './collection-error.js';
 
 interface FieldBase {
@@ -36,17 +37,8 @@ export const FIELD_LIMITS = {
   fields: 30,
 } as const;
 
-/** Grading of media, as the marketplace grades it. */
-export const MEDIA_GRADES = [
-  'Mint (M)',
-  'Near Mint (NM or M-)',
-  'Very Good Plus (VG+)',
-  'Very Good (VG)',
-  'Good Plus (G+)',
-  'Good (G)',
-  'Fair (F)',
-  'Poor (P)',
-] as const;
+/** Grading of media, as the marketplace grades it (its media conditions). */
+export const MEDIA_GRADES = MEDIA_CONDITIONS;
 
 /** Grading of sleeves: the media grades and three more. */
 export const SLEEVE_GRADES = [...MEDIA_GRADES, 'Generic', 'No Cover', 'Not Graded'] as const;

@@ -19,7 +19,7 @@ import type { ListingStatus } from '../../domain/marketplace/listing-status.js';
 import { Money } from '../../domain/marketplace/money.js';
 import { sellerSettings } from '../../domain/marketplace/seller.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
-import { aCredit, aRelease, onLabel } from '../support/builders/catalogue-builders.js';
+import { INVENTORY_ORDERS, INVENTORY_PLAN, inventoryReleases, PLANNED_FOR_SALE } from '../support/inventory-plan.js';
 import { seedCatalogue } from '../support/catalogue-seed.js';
 import { emptyIdentity } from '../support/identity-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
@@ -35,11 +35,8 @@ interface Subject {
   readonly releaseFigures?: (id: number) => Promise<{ numForSale: number; lowestPrices: Record<string, number> | null }>;
 }
 
-const RELEASES: Release[] = [
-  aRelease(501, { title: 'Zeta', artists: [aCredit(1, 'Cobalt')], labels: [onLabel(1, 'Mango', 'A-9')] }),
-  aRelease(502, { title: 'Yodel', artists: [aCredit(2, 'Amber')], labels: [onLabel(2, 'Kiwi', 'C-1')] }),
-  aRelease(503, { title: 'Xenon', artists: [aCredit(3, 'Beryl')], labels: [onLabel(3, 'Lime', 'B-5')] }),
-];
+const RELEASE_IDS = [501, 502, 503] as const;
+const RELEASES: Release[] = inventoryReleases(RELEASE_IDS);
 const AT = (day: number) => new Date(Date.UTC(2026, 10, day));
 
 function listing(seller: number, release: number, status: ListingStatus, price: string, currency: Currency = 'USD', more: Partial<NewListing> = {}): NewListing {
@@ -131,24 +128,12 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
       const ids: Record<string, number> = {};
       await s.uow.run(async () => {
         const add = async (key: string, l: NewListing) => (ids[key] = (await s.listings.add(l)).id);
-        await add('L1', listing(u, 501, 'For Sale', '10', 'USD', { location: 'B2', posted: AT(1) }));
-        await add('L2', listing(u, 502, 'For Sale', '5', 'USD', { location: 'A1', posted: AT(2) }));
-        await add('L3', listing(u, 503, 'Draft', '20', 'USD', { location: 'C3', posted: AT(3) }));
-        await add('L4', listing(u, 502, 'Sold', '7', 'USD', { location: null, posted: AT(4) }));
-        await add('L5', listing(u, 503, 'For Sale', '5', 'USD', { location: 'A1', posted: AT(5) }));
+        for (const [key, [release, status, cents, location, day]] of Object.entries(INVENTORY_PLAN)) {
+          await add(key, listing(u, RELEASE_IDS[release], status, (cents / 100).toFixed(2), 'USD', { location, posted: AT(day) }));
+        }
         await add('other', listing(v, 501, 'For Sale', '1'));
       });
-      const expected: Record<InventorySort, string[]> = {
-        listed: ['L1', 'L2', 'L3', 'L4', 'L5'],
-        price: ['L2', 'L5', 'L4', 'L1', 'L3'],
-        item: ['L3', 'L5', 'L2', 'L4', 'L1'],
-        artist: ['L2', 'L4', 'L3', 'L5', 'L1'],
-        label: ['L2', 'L4', 'L3', 'L5', 'L1'],
-        catno: ['L1', 'L3', 'L5', 'L2', 'L4'],
-        audio: ['L1', 'L2', 'L3', 'L4', 'L5'],
-        status: ['L3', 'L1', 'L2', 'L5', 'L4'],
-        location: ['L4', 'L2', 'L5', 'L1', 'L3'],
-      };
+      const expected = INVENTORY_ORDERS;
       const keyOf = (id: number) => Object.keys(ids).find((k) => ids[k] === id);
       const page = async (sort: InventorySort, sortOrder: 'asc' | 'desc', statuses: ListingStatus[] | null = null, offset = 0, limit = 50) => {
         const p = await s.listings.inventory({ sellerId: u, statuses, sort, sortOrder, offset, limit });
@@ -157,7 +142,7 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
       for (const sort of INVENTORY_SORTS) {
         expect(await page(sort, 'asc'), sort).to.deep.equal({ total: 5, keys: expected[sort] });
         expect(await page(sort, 'desc'), `${sort} desc`).to.deep.equal({ total: 5, keys: [...expected[sort]].reverse() });
-        const forSale = expected[sort].filter((k) => ['L1', 'L2', 'L5'].includes(k));
+        const forSale = expected[sort].filter((k) => PLANNED_FOR_SALE.includes(k));
         expect(await page(sort, 'asc', ['For Sale']), `${sort} For Sale`).to.deep.equal({ total: 3, keys: forSale });
       }
       expect(await page('listed', 'asc', ['Draft', 'Sold'])).to.deep.equal({ total: 2, keys: ['L3', 'L4'] });

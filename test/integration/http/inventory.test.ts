@@ -6,40 +6,23 @@ import { HTTP } from '../../../composition/http/http-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
 import { newListing } from '../../../domain/marketplace/listing.js';
+import type { InventorySort } from '../../../domain/marketplace/listing-repository.js';
 import { INVALID_STATUS_FILTER_MESSAGE, type ListingStatus } from '../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../domain/marketplace/money.js';
 import { apiAs, type Who } from '../../support/api-as.js';
-import { aCredit, aRelease, onLabel } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { INVENTORY_ORDERS, INVENTORY_PLAN, inventoryReleases, PLANNED_FOR_SALE, type PlannedListing } from '../../support/inventory-plan.js';
 import { makeSeller } from '../../support/listing-fixtures.js';
 import { BASE_URL, testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
-/** The fixture listings of ivy, by name: release, status, price in cents, location, day posted. */
-const PLAN = {
-  L1: [301, 'For Sale', 1000, 'B2', 1],
-  L2: [302, 'For Sale', 500, 'A1', 2],
-  L3: [303, 'Draft', 2000, 'C3', 3],
-  L4: [302, 'Sold', 700, null, 4],
-  L5: [303, 'For Sale', 500, 'A1', 5],
-} as const;
-type Name = keyof typeof PLAN;
-
-/** Every sort's ascending order of ivy's five listings (ties by id). */
-const ASCENDING: Record<string, Name[]> = {
-  listed: ['L1', 'L2', 'L3', 'L4', 'L5'],
-  price: ['L2', 'L5', 'L4', 'L1', 'L3'],
-  item: ['L3', 'L5', 'L2', 'L4', 'L1'],
-  artist: ['L2', 'L4', 'L3', 'L5', 'L1'],
-  label: ['L2', 'L4', 'L3', 'L5', 'L1'],
-  catno: ['L1', 'L3', 'L5', 'L2', 'L4'],
-  audio: ['L1', 'L2', 'L3', 'L4', 'L5'],
-  status: ['L3', 'L1', 'L2', 'L5', 'L4'],
-  location: ['L4', 'L2', 'L5', 'L1', 'L3'],
-};
-const PUBLIC_SORTS = ['listed', 'price', 'item', 'artist', 'label', 'catno', 'audio'];
-const FOR_SALE: readonly Name[] = ['L1', 'L2', 'L5'];
+const PLAN = INVENTORY_PLAN;
+type Name = PlannedListing;
+const RELEASE_IDS = [301, 302, 303] as const;
+const ASCENDING = INVENTORY_ORDERS;
+const PUBLIC_SORTS: readonly InventorySort[] = ['listed', 'price', 'item', 'artist', 'label', 'catno', 'audio'];
+const FOR_SALE = PLANNED_FOR_SALE;
 
 describe('Inventories over HTTP', function () {
   this.timeout(60_000);
@@ -60,13 +43,7 @@ describe('Inventories over HTTP', function () {
     ivy = await aUser(container, 'ivy');
     kai = await aUser(container, 'kai');
     client = await anApplication(container, 'kai', 'Inventory App');
-    await seedCatalogue(db, {
-      releases: [
-        aRelease(301, { title: 'Zeta', artists: [aCredit(1, 'Cobalt')], labels: [onLabel(1, 'Mango', 'A-9')], released: '1980' }),
-        aRelease(302, { title: 'Yodel', artists: [aCredit(2, 'Amber')], labels: [onLabel(2, 'Kiwi', 'C-1')], released: '1990' }),
-        aRelease(303, { title: 'Xenon', artists: [aCredit(3, 'Beryl')], labels: [onLabel(3, 'Lime', 'B-5')], released: '2000' }),
-      ],
-    });
+    await seedCatalogue(db, { releases: inventoryReleases(RELEASE_IDS) });
     await makeSeller(container, ivy.id);
     await makeSeller(container, kai.id);
     const repo = container.get(MARKETPLACE.ListingRepository);
@@ -75,7 +52,7 @@ describe('Inventories over HTTP', function () {
         const at = new Date(Date.UTC(2026, 10, day));
         const l = newListing(
           ivy.id,
-          { releaseId: release, condition: 'Very Good (VG)', price: Money.fromMinorUnits(cents, 'USD'), status: status === 'Sold' ? 'For Sale' : (status as ListingStatus), location, externalId: `ext-${name}`, comments: `[b]${name}[/b]` },
+          { releaseId: RELEASE_IDS[release], condition: 'Very Good (VG)', price: Money.fromMinorUnits(cents, 'USD'), status: status === 'Sold' ? 'For Sale' : (status as ListingStatus), location, externalId: `ext-${name}`, comments: `[b]${name}[/b]` },
           at,
         );
         ids[name] = (await repo.add({ ...l, status })).id;
