@@ -15,18 +15,13 @@ import type { Release } from '../../../domain/catalogue/release.js';
 import { query as runSql } from '../mikro-orm-unit-of-work.js';
 import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
 import {
-  holdingsOf,
-  marketOf,
-  ratingsOf,
+  RELEASE_FIGURE_COLUMNS,
+  releaseFiguresOf,
   releaseForms,
-  type HoldingColumns,
-  type MarketColumns,
-  type RatingColumns,
   type ReleaseDocumentRow,
+  type ReleaseFigureColumns,
   type ReleaseForms,
-  type StoredHoldings,
-  type StoredMarketFigures,
-  type StoredRatings,
+  type StoredReleaseFigures,
 } from './release-forms.js';
 
 type Row = Record<string, unknown>;
@@ -71,9 +66,9 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
     };
   }
 
-  private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredHoldings & StoredRatings & StoredMarketFigures) | null> {
+  private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredReleaseFigures) | null> {
     const [row] = await this.rows(
-      `select document, data, is_main_release, num_have, num_want, rating_count, rating_sum, num_for_sale, lowest_prices, date_added, date_changed from "release" where id = ?`,
+      `select document, data, is_main_release, ${RELEASE_FIGURE_COLUMNS}, date_added, date_changed from "release" where id = ?`,
       [id],
     );
     if (!row) return null;
@@ -81,9 +76,7 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
       record: releaseForms(row as unknown as ReleaseDocumentRow),
       dateAdded: new Date(row.date_added as string),
       dateChanged: new Date(row.date_changed as string),
-      holdings: holdingsOf(row as unknown as HoldingColumns),
-      ratings: ratingsOf(row as unknown as RatingColumns),
-      market: marketOf(row as unknown as MarketColumns),
+      ...releaseFiguresOf(row as unknown as ReleaseFigureColumns),
     };
   }
 

@@ -14,18 +14,13 @@ import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
 import {
-  holdingsOf,
-  marketOf,
-  ratingsOf,
+  RELEASE_FIGURE_COLUMNS,
+  releaseFiguresOf,
   releaseForms,
-  type HoldingColumns,
-  type MarketColumns,
-  type RatingColumns,
   type ReleaseDocumentRow,
+  type ReleaseFigureColumns,
   type ReleaseForms,
-  type StoredHoldings,
-  type StoredMarketFigures,
-  type StoredRatings,
+  type StoredReleaseFigures,
 } from './release-forms.js';
 
 type Doc = Record<string, unknown>;
@@ -39,7 +34,7 @@ const RELEASE_BY_ID: pg.QueryConfig<[number]> & { name: string } = {
   name: 'spindle_release_document_by_id',
   // The times as whole milliseconds since 1970 (what a Date holds): parsing a number costs far less than a timestamp.
   text:
-    'select document, data, is_main_release, num_have, num_want, rating_count, rating_sum, num_for_sale, lowest_prices, ' +
+    `select document, data, is_main_release, ${RELEASE_FIGURE_COLUMNS}, ` +
     "(extract(epoch from date_trunc('milliseconds', date_added)) * 1000)::int8 as added_ms, " +
     "(extract(epoch from date_trunc('milliseconds', date_changed)) * 1000)::int8 as changed_ms " +
     'from "release" where id = $1',
@@ -82,9 +77,9 @@ export class PgCatalogueReader implements CatalogueReader {
     };
   }
 
-  private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredHoldings & StoredRatings & StoredMarketFigures) | null> {
+  private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredReleaseFigures) | null> {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-    const { rows } = await this.pool.query<ReleaseDocumentRow & HoldingColumns & RatingColumns & MarketColumns & { added_ms: string; changed_ms: string }, [number]>({
+    const { rows } = await this.pool.query<ReleaseDocumentRow & ReleaseFigureColumns & { added_ms: string; changed_ms: string }, [number]>({
       ...RELEASE_BY_ID,
       values: [id],
     });
@@ -94,9 +89,7 @@ export class PgCatalogueReader implements CatalogueReader {
       record: releaseForms(row),
       dateAdded: new Date(Number(row.added_ms)),
       dateChanged: new Date(Number(row.changed_ms)),
-      holdings: holdingsOf(row),
-      ratings: ratingsOf(row),
-      market: marketOf(row),
+      ...releaseFiguresOf(row),
     };
   }
 

@@ -44,7 +44,7 @@ export interface StoredHoldings {
   readonly holdings: { readonly inCollection: number; readonly inWantlist: number };
 }
 
-export function holdingsOf(row: HoldingColumns): StoredHoldings['holdings'] {
+function holdingsOf(row: HoldingColumns): StoredHoldings['holdings'] {
   return { inCollection: Number(row.num_have), inWantlist: Number(row.num_want) };
 }
 
@@ -58,7 +58,7 @@ export interface StoredRatings {
   readonly ratings: RatingTotals;
 }
 
-export function ratingsOf(row: RatingColumns): RatingTotals {
+function ratingsOf(row: RatingColumns): RatingTotals {
   return { count: Number(row.rating_count), sum: Number(row.rating_sum) };
 }
 
@@ -72,10 +72,24 @@ export interface StoredMarketFigures {
   readonly market: StoredMarket;
 }
 
-export function marketOf(row: MarketColumns): StoredMarket {
+function marketOf(row: MarketColumns): StoredMarket {
   const lowest = row.lowest_prices;
   return {
     numForSale: Number(row.num_for_sale),
     lowestPrices: lowest === null || lowest === undefined ? null : typeof lowest === 'string' ? (JSON.parse(lowest) as Record<string, string>) : lowest,
   };
+}
+
+/**
+ * The columns of a release row that other modules keep (collection and wantlist counts, rating totals, market
+ * figures), as one select list: both readers read them with the release, so a module that adds one adds it here.
+ */
+export const RELEASE_FIGURE_COLUMNS = 'num_have, num_want, rating_count, rating_sum, num_for_sale, lowest_prices';
+
+export type ReleaseFigureColumns = HoldingColumns & RatingColumns & MarketColumns;
+export type StoredReleaseFigures = StoredHoldings & StoredRatings & StoredMarketFigures;
+
+/** The figures of a release row read with RELEASE_FIGURE_COLUMNS. */
+export function releaseFiguresOf(row: ReleaseFigureColumns): StoredReleaseFigures {
+  return { holdings: holdingsOf(row), ratings: ratingsOf(row), market: marketOf(row) };
 }
