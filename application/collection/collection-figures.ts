@@ -3,6 +3,8 @@ import type { UserFigures, UserFiguresPart } from '../ports/user-figures.js';
 
 /** The profile's collection and wantlist figures, counted from the stored data on each read. */
 export class CollectionFigures implements UserFiguresPart {
+  readonly answers = ['numCollection', 'collectionPublic', 'numWantlist', 'wantlistPublic'] as const;
+
   constructor(
     private readonly collections: CollectionRepository,
     private readonly wants: WantlistRepository,

@@ -6,6 +6,8 @@ import type { UserFigures, UserFiguresPart } from '../ports/user-figures.js';
  * whenever a profile is shown (the same count as the contributions list's `items`), never stored.
  */
 export class ContributionFigures implements UserFiguresPart {
+  readonly answers = ['releasesContributed'] as const;
+
   constructor(private readonly reader: ContributionReader) {}
 
   async forUser(userId: number): Promise<Pick<UserFigures, 'releasesContributed'>> {

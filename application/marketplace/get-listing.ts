@@ -41,7 +41,7 @@ export class GetListing {
     const seller = await this.users.byId(listing.sellerId);
     if (!seller) throw new NotFound();
     const price = await this.converted(listing.price, input.currency);
-    const [settings, figures] = await Promise.all([this.sellers.settingsOf(seller.id), this.figures.forUser(seller.id)]);
+    const [settings, figures] = await Promise.all([this.sellers.settingsOf(seller.id), this.figures.forUser(seller.id, ['seller'])]);
     const [[view], [payment, shipping]] = await Promise.all([
       this.views.views([listing], seller, input.caller, input.textFormat, () => price),
       this.text.render([settings?.paymentTerms ?? '', settings?.shippingTerms ?? ''], input.textFormat),

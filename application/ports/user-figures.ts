@@ -31,18 +31,28 @@ export interface UserFigures {
  * module its lists…). A profile merges every part over the defaults of `NO_USER_FIGURES`.
  */
 export interface UserFiguresPart {
+  /** The figures this part answers, so that a caller wanting only some of them asks only the parts that count those. */
+  readonly answers: readonly (keyof UserFigures)[];
   forUser(userId: number): Promise<Partial<UserFigures>>;
 }
 
 export interface UserFiguresSource {
-  forUser(userId: number): Promise<UserFigures>;
+  /**
+   * The user's figures; with `wanted`, only those are sure to be counted (the others may stand at their defaults), so
+   * a page that shows one figure does not pay for every module's counts.
+   */
+  forUser(userId: number, wanted?: readonly (keyof UserFigures)[]): Promise<UserFigures>;
 }
 
-/** A source that asks every part at once and lays their answers over the figures of a service with none of that data. */
+/**
+ * A source that asks every part at once (or, with `wanted`, the parts that answer any of those figures) and lays
+ * their answers over the figures of a service with none of that data.
+ */
 export function mergedUserFigures(parts: readonly UserFiguresPart[]): UserFiguresSource {
   return {
-    async forUser(userId: number): Promise<UserFigures> {
-      const answers = await Promise.all([NO_USER_FIGURES.forUser(userId), ...parts.map((p) => p.forUser(userId))]);
+    async forUser(userId: number, wanted?: readonly (keyof UserFigures)[]): Promise<UserFigures> {
+      const asked = wanted === undefined ? parts : parts.filter((p) => p.answers.some((figure) => wanted.includes(figure)));
+      const answers = await Promise.all([NO_USER_FIGURES.forUser(userId), ...asked.map((p) => p.forUser(userId))]);
       return Object.assign({}, ...answers) as UserFigures;
     },
   };

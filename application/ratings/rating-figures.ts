@@ -7,6 +7,8 @@ import type { UserFigures, UserFiguresPart } from '../ports/user-figures.js';
  * ratings (`rating_avg`, rounded as a release's community rating is; null when none), counted on each read.
  */
 export class RatingFigures implements UserFiguresPart {
+  readonly answers = ['releasesRated', 'ratingAverage'] as const;
+
   constructor(private readonly ratings: ReleaseRatingRepository) {}
 
   async forUser(userId: number): Promise<Pick<UserFigures, 'releasesRated' | 'ratingAverage'>> {
