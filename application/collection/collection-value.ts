@@ -1,5 +1,5 @@
 import type { CollectionRepository } from '../../domain/collection/collection-repository.js';
-import { isCurrency, type Currency } from '../../domain/marketplace/currency.js';
+import { currencyOrDollars } from '../../domain/marketplace/currency.js';
 import { Money } from '../../domain/marketplace/money.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import { NO_RELEASE_PRICES, type ReleasePrices } from '../ports/release-prices.js';
@@ -28,7 +28,7 @@ export class GetCollectionValue {
   async execute(input: { name: string; caller: Caller }): Promise<CollectionValue> {
     const user = await userNamed(this.users, input.name);
     requireOwner(input.caller, user);
-    const currency: Currency = isCurrency(user.currency) ? user.currency : 'USD';
+    const currency = currencyOrDollars(user.currency);
     const held = await this.collections.releaseIdsHeld(user.id);
     const prices = await this.prices.forReleases([...new Set(held)], currency);
     let value: CollectionValue = { minimum: Money.zero(currency), median: Money.zero(currency), maximum: Money.zero(currency) };

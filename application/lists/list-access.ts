@@ -1,6 +1,6 @@
 import { ListRuleBroken, type UserList } from '../../domain/lists/user-list.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
-import type { Caller } from '../shared/caller.js';
+import { requireUserCaller, type Caller } from '../shared/caller.js';
 
 /** The message of every refusal to show or change a list that is not the caller's. */
 export const NOT_YOUR_LIST = "You don't have permission to access this list.";
@@ -12,9 +12,7 @@ export function userIdOf(caller: Caller): number | null {
 
 /** The caller's user id for a change: 401 for anonymous callers, 403 for an application acting for nobody. */
 export function changingUser(caller: Caller): number {
-  if (caller.kind === 'anonymous') throw new Unauthenticated();
-  if (caller.kind !== 'user') throw new Forbidden('Only a user can change lists; an application must act for one.');
-  return Number(caller.userId);
+  return requireUserCaller(caller, 'Only a user can change lists; an application must act for one.');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { currencyOrDollars } from '../../domain/marketplace/currency.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import { newListing } from '../../domain/marketplace/listing.js';
@@ -6,8 +7,8 @@ import type { SellerRepository } from '../../domain/marketplace/seller-repositor
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { Caller } from '../shared/caller.js';
-import { bodyFields, checkedFields, requireSeller, requireUser, requireUserRecord, sellerCurrency } from './listing-access.js';
+import { requireUserCaller, type Caller } from '../shared/caller.js';
+import {bodyFields, checkedFields, requireSeller, requireUserRecord } from './listing-access.js';
 
 /**
  * `POST /marketplace/listings`: a seller lists a copy of a release. Checked in order: the caller (401 anonymous, 403
@@ -27,12 +28,12 @@ export class CreateListing {
   ) {}
 
   async execute(input: { readonly caller: Caller; readonly body: unknown }): Promise<{ readonly listingId: number }> {
-    const userId = requireUser(input.caller);
+    const userId = requireUserCaller(input.caller);
     await requireSeller(this.sellers, userId);
     const user = await requireUserRecord(this.users, userId);
     const body = bodyFields(input.body);
     const now = this.clock.now();
-    const listing = await checkedFields(body, sellerCurrency(user), this.catalogue, this.blocked, null, (fields) => newListing(userId, fields, now));
+    const listing = await checkedFields(body, currencyOrDollars(user.currency), this.catalogue, this.blocked, null, (fields) => newListing(userId, fields, now));
     const added = await this.uow.run(() => this.listings.add(listing));
     return { listingId: added.id };
   }

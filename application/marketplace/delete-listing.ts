@@ -1,8 +1,8 @@
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import { Forbidden, NotFound } from '../errors.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { Caller } from '../shared/caller.js';
-import { requireUser } from './listing-access.js';
+import { requireUserCaller, type Caller } from '../shared/caller.js';
+
 
 /**
  * `DELETE /marketplace/listings/{id}`: the seller removes the listing for good, from any status. 401 anonymous, 403
@@ -15,7 +15,7 @@ export class DeleteListing {
   ) {}
 
   async execute(input: { readonly id: number; readonly caller: Caller }): Promise<void> {
-    const userId = requireUser(input.caller);
+    const userId = requireUserCaller(input.caller);
     await this.uow.run(async () => {
       const [listing] = await this.listings.lockForUpdate([input.id]);
       if (!listing) throw new NotFound();

@@ -1,14 +1,14 @@
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
-import type { Currency } from '../../domain/marketplace/currency.js';
+import { currencyOrDollars, type Currency } from '../../domain/marketplace/currency.js';
 import { editedListing } from '../../domain/marketplace/listing.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import { Forbidden, NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { Caller } from '../shared/caller.js';
-import { bodyFields, checkedFields, requireUser, requireUserRecord, sellerCurrency } from './listing-access.js';
+import { requireUserCaller, type Caller } from '../shared/caller.js';
+import {bodyFields, checkedFields, requireUserRecord } from './listing-access.js';
 
 /**
  * `POST /marketplace/listings/{id}`: the seller changes the fields sent (the others stay). A price is read in
@@ -29,13 +29,13 @@ export class EditListing {
   ) {}
 
   async execute(input: { readonly id: number; readonly caller: Caller; readonly body: unknown; readonly currency?: Currency }): Promise<void> {
-    const userId = requireUser(input.caller);
+    const userId = requireUserCaller(input.caller);
     await this.uow.run(async () => {
       const [listing] = await this.listings.lockForUpdate([input.id]);
       if (!listing) throw new NotFound();
       if (listing.sellerId !== userId) throw new Forbidden();
       const body = bodyFields(input.body);
-      const currency = input.currency ?? sellerCurrency(await requireUserRecord(this.users, userId));
+      const currency = input.currency ?? currencyOrDollars((await requireUserRecord(this.users, userId)).currency);
       const now = this.clock.now();
       const edited = await checkedFields(body, currency, this.catalogue, this.blocked, listing.releaseId, (fields) => editedListing(listing, fields, now));
       await this.listings.save(edited);

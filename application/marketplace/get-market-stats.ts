@@ -1,4 +1,4 @@
-import { isCurrency, type Currency } from '../../domain/marketplace/currency.js';
+import { currencyOrDollars, type Currency } from '../../domain/marketplace/currency.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import type { Money } from '../../domain/marketplace/money.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
@@ -52,6 +52,6 @@ export class GetMarketStats {
   private async callerCurrency(caller: Caller): Promise<Currency> {
     if (caller.kind !== 'user') return 'USD';
     const user = await this.users.byId(Number(caller.userId));
-    return user && isCurrency(user.currency) ? user.currency : 'USD';
+    return user ? currencyOrDollars(user.currency) : 'USD';
   }
 }

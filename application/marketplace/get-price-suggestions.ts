@@ -1,4 +1,4 @@
-import { isCurrency, type Currency } from '../../domain/marketplace/currency.js';
+import { currencyOrDollars, type Currency } from '../../domain/marketplace/currency.js';
 import type { CurrencyRateRepository } from '../../domain/marketplace/currency-rate-repository.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import { suggestPrices, SUGGESTION_SALES_DAYS, type PriceSuggestions } from '../../domain/marketplace/price-suggestions.js';
@@ -8,7 +8,7 @@ import type { UserRepository } from '../../domain/identity/identity-repositories
 import { Forbidden, NotFound, Unauthenticated } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
-import type { Caller } from '../shared/caller.js';
+import { requireUserCaller, type Caller } from '../shared/caller.js';
 
 /** Which release, and who asks. */
 export interface GetPriceSuggestionsInput {
@@ -42,16 +42,14 @@ export class GetPriceSuggestions {
 
   async execute(input: GetPriceSuggestionsInput): Promise<PriceSuggestionsView> {
     const { caller } = input;
-    if (caller.kind === 'anonymous') throw new Unauthenticated();
-    if (caller.kind !== 'user') throw new Forbidden('Price suggestions are for sellers: authenticate as a user.');
-    const userId = Number(caller.userId);
+    const userId = requireUserCaller(caller, 'Price suggestions are for sellers: authenticate as a user.');
     const [user, settings] = await Promise.all([this.users.byId(userId), this.sellers.settingsOf(userId)]);
     if (!user) throw new Unauthenticated();
     if (!isCompleteSeller(settings)) {
       throw new Forbidden('Price suggestions are for sellers: complete your seller settings (payment and shipping terms) first.');
     }
     if (!(await this.catalogue.releaseDocument(input.releaseId))) throw new NotFound('Release not found.');
-    const currency: Currency = isCurrency(user.currency) ? user.currency : 'USD';
+    const currency = currencyOrDollars(user.currency);
     const since = new Date(this.clock.now().getTime() - SUGGESTION_SALES_DAYS * DAY_MS);
     const observations = await this.listings.priceObservations(input.releaseId, since);
     const needsRates = observations.some((o) => o.currency !== currency);

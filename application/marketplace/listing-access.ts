@@ -4,7 +4,7 @@ import { formatQuantity, estimatedWeight } from '../../domain/catalogue/shipping
 import type { Format, Release } from '../../domain/catalogue/release.js';
 import { releaseListing } from '../../domain/catalogue/release-summary.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
-import { isCurrency, type Currency } from '../../domain/marketplace/currency.js';
+import type { Currency } from '../../domain/marketplace/currency.js';
 import {
   InvalidListing,
   listingFields,
@@ -16,7 +16,7 @@ import {
 import { isCompleteSeller, type SellerSettings } from '../../domain/marketplace/seller.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
 import type { Money } from '../../domain/marketplace/money.js';
-import { Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
+import { Forbidden, Invalid, NotFound } from '../errors.js';
 import type { CatalogueReader, Stored } from '../ports/catalogue-reader.js';
 import type { TradeRatings } from '../ports/user-figures.js';
 import type { Caller } from '../shared/caller.js';
@@ -59,13 +59,6 @@ export function callerUserId(caller: Caller): number | null {
   return caller.kind === 'user' ? Number(caller.userId) : null;
 }
 
-/** The id of the calling user: anonymous callers are asked to authenticate (401), applications alone refused (403). */
-export function requireUser(caller: Caller): number {
-  if (caller.kind === 'anonymous') throw new Unauthenticated();
-  if (caller.kind !== 'user') throw new Forbidden();
-  return Number(caller.userId);
-}
-
 /** The user's seller settings when complete (both terms written), else 403 with the generic message. */
 export async function requireSeller(sellers: SellerRepository, userId: number): Promise<SellerSettings> {
   const settings = await sellers.settingsOf(userId);
@@ -78,12 +71,6 @@ export async function requireUserRecord(users: UserRepository, userId: number): 
   const user = await users.byId(userId);
   if (!user) throw new NotFound();
   return user;
-}
-
-/** The currency a user sells in: their profile currency, USD when it is not one the service knows. */
-export function sellerCurrency(user: User): Currency {
-  const code = user.currency.toUpperCase();
-  return isCurrency(code) ? code : 'USD';
 }
 
 /** Whether the caller may see the listing: a For Sale listing anyone, any other only its seller. */

@@ -4,8 +4,7 @@ import type { ListingRepository } from '../../domain/marketplace/listing-reposit
 import { Invalid, NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { Caller } from '../shared/caller.js';
-import { requireBuyer } from './cart-access.js';
+import { requireUserCaller, type Caller } from '../shared/caller.js';
 
 /**
  * `POST /marketplace/cart/{listing_id}`: the user puts a listing in their cart. 401/403 for anyone but a user; 404
@@ -21,7 +20,7 @@ export class AddToCart {
   ) {}
 
   async execute(input: { readonly caller: Caller; readonly listingId: number }): Promise<{ readonly listingId: number; readonly added: boolean }> {
-    const buyerId = requireBuyer(input.caller);
+    const buyerId = requireUserCaller(input.caller);
     const listing = await this.listings.byId(input.listingId);
     if (!listing || !isVisibleTo(listing, buyerId)) throw new NotFound();
     const problem = purchaseProblem(listing, buyerId);

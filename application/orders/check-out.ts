@@ -1,3 +1,4 @@
+import { currencyOrDollars } from '../../domain/marketplace/currency.js';
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { CurrencyRateRepository } from '../../domain/marketplace/currency-rate-repository.js';
@@ -14,8 +15,7 @@ import type { OrderRepository } from '../../domain/orders/order-repository.js';
 import { Conflict, Invalid } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { Caller } from '../shared/caller.js';
-import { currencyOf, requireBuyer } from './cart-access.js';
+import { requireUserCaller, type Caller } from '../shared/caller.js';
 
 /** The message of a 422 for a checkout with nothing (of the seller asked) in the cart. */
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
@@ -54,7 +54,7 @@ export class CheckOut {
   ) {}
 
   async execute(input: { readonly caller: Caller; readonly body: unknown }): Promise<PlacedOrder[]> {
-    const buyerId = requireBuyer(input.caller);
+    const buyerId = requireUserCaller(input.caller);
     const terms = termsOf(input.body);
     const buyer = await this.users.byId(buyerId);
     if (!buyer) throw new Error(`The calling user ${buyerId} is gone`);
@@ -98,7 +98,7 @@ export class CheckOut {
             sellerId,
             number,
             buyerId,
-            currency: currencyOf(seller),
+            currency: currencyOrDollars(seller.currency),
             listings: bySeller.get(sellerId)!,
             feeRule: this.feeRule,
             rates,

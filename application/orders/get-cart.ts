@@ -1,6 +1,6 @@
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
-import type { Currency } from '../../domain/marketplace/currency.js';
+import { currencyOrDollars, type Currency } from '../../domain/marketplace/currency.js';
 import type { CurrencyRateRepository } from '../../domain/marketplace/currency-rate-repository.js';
 import type { CurrencyRates } from '../../domain/marketplace/currency-rates.js';
 import type { Listing } from '../../domain/marketplace/listing.js';
@@ -9,8 +9,7 @@ import { Money } from '../../domain/marketplace/money.js';
 import { MoneyError } from '../../domain/marketplace/money-error.js';
 import { purchaseProblem } from '../../domain/orders/cart.js';
 import type { CartRepository } from '../../domain/orders/cart-repository.js';
-import type { Caller } from '../shared/caller.js';
-import { currencyOf, requireBuyer } from './cart-access.js';
+import { requireUserCaller, type Caller } from '../shared/caller.js';
 
 /** One listing in a cart: whether it can still be bought, and its price in the buyer's currency (null without a rate). */
 export interface CartLine {
@@ -50,10 +49,10 @@ export class GetCart {
   ) {}
 
   async execute(input: { readonly caller: Caller }): Promise<CartView> {
-    const buyerId = requireBuyer(input.caller);
+    const buyerId = requireUserCaller(input.caller);
     const buyer = await this.users.byId(buyerId);
     if (!buyer) throw new Error(`The calling user ${buyerId} is gone`);
-    const currency = currencyOf(buyer);
+    const currency = currencyOrDollars(buyer.currency);
     const rates = (await this.rates.current())?.rates ?? null;
     const groups = new Map<number, { seller: User; lines: CartLine[] }>();
     let count = 0;
@@ -76,7 +75,7 @@ export class GetCart {
       count++;
     }
     const sellers = [...groups.values()].map(({ seller, lines }): CartSellerGroup => {
-      const sellerCurrency = currencyOf(seller);
+      const sellerCurrency = currencyOrDollars(seller.currency);
       const buyable = lines.filter((l) => l.buyable).map((l) => l.listing.price);
       return { seller, currency: sellerCurrency, lines, total: sum(buyable, sellerCurrency, rates), buyerTotal: sum(buyable, currency, rates) };
     });

@@ -1,8 +1,7 @@
 import type { CartRepository } from '../../domain/orders/cart-repository.js';
 import { NotFound } from '../errors.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { Caller } from '../shared/caller.js';
-import { requireBuyer } from './cart-access.js';
+import { requireUserCaller, type Caller } from '../shared/caller.js';
 
 /** The message of a 404 for a listing that is not in the caller's cart. */
 export const NOT_IN_CART_MESSAGE = 'The listing is not in your cart.';
@@ -15,7 +14,7 @@ export class RemoveFromCart {
   ) {}
 
   async execute(input: { readonly caller: Caller; readonly listingId: number }): Promise<void> {
-    const buyerId = requireBuyer(input.caller);
+    const buyerId = requireUserCaller(input.caller);
     const removed = await this.uow.run(() => this.carts.remove(buyerId, input.listingId));
     if (!removed) throw new NotFound(NOT_IN_CART_MESSAGE);
   }

@@ -1,3 +1,5 @@
+import { Forbidden, Unauthenticated } from '../errors.js';
+
 /**
  * Who is making a request, as the credentials established it: nobody, an application by its consumer key and
  * secret, or a user acting through an application (OAuth), a personal access token or a web session. Use cases that
@@ -20,6 +22,16 @@ export type Caller =
       /** The personal token used, or undefined for OAuth. */
       readonly tokenId?: string;
     };
+
+/**
+ * The id of the calling user: anonymous callers are asked to authenticate (401), an application acting for nobody is
+ * refused (403, with `refusal` when given, else the generic message).
+ */
+export function requireUserCaller(caller: Caller, refusal?: string): number {
+  if (caller.kind === 'user') return Number(caller.userId);
+  if (caller.kind === 'anonymous') throw new Unauthenticated();
+  throw new Forbidden(refusal);
+}
 
 /** The caller without credentials. */
 export const ANONYMOUS: Caller = Object.freeze({ kind: 'anonymous' });
