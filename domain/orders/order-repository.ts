@@ -1,8 +1,42 @@
 import type { Order } from './order.js';
+import type { OrderFeedback, FeedbackCounts } from './order-feedback.js';
+import type { OrderMessage } from './order-message.js';
+import type { OrderParty } from './order-party.js';
+import type { OrderStatus } from './order-status.js';
+
+/** The sorts of an order list: the spec's five, and `seller` for a buyer's purchases. */
+export const ORDER_SORTS = ['id', 'buyer', 'seller', 'created', 'status', 'last_activity'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+/** Which of a user's orders to list, in what order, which page. */
+export interface OrderListQuery {
+  /** The user's orders as seller (their sales) or as buyer (their purchases). */
+  readonly party: OrderParty;
+  readonly userId: number;
+  /** Only orders in one of these statuses; null for every status. */
+  readonly statuses: readonly OrderStatus[] | null;
+  /** Only orders with a refund received (the filter `Cancelled (Refund Received)`). */
+  readonly refundReceived: boolean;
+  /** Only orders created at or after / before these instants; null for no bound. */
+  readonly createdAfter: Date | null;
+  readonly createdBefore: Date | null;
+  /** Only archived (true) or only not archived (false) orders; null for both. */
+  readonly archived: boolean | null;
+  readonly sort: OrderSort;
+  readonly descending: boolean;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/** A page of a list and how many there are in all. */
+export interface OrderPage<T> {
+  readonly total: number;
+  readonly items: readonly T[];
+}
 
 /**
- * Stores orders with their items, and gives each seller's orders their numbers. Writes run inside the caller's
- * `UnitOfWork`.
+ * Stores orders with their items and message logs, and gives each seller's orders their numbers. Writes run inside
+ * the caller's `UnitOfWork`.
  */
 export interface OrderRepository {
   /**
@@ -15,9 +49,26 @@ export interface OrderRepository {
   /** The order with this id, or null (also for text that is no order id). */
   byId(id: string): Promise<Order | null>;
   /**
-   * Stores an order's changed status, shipping, archived flag and last activity over the version it was read at
-   * (`order.version`), and the stored version becomes one more; false (and nothing stored) when the stored order is
-   * at another version (changed since it was read) or is gone.
+   * The order with this id, locked until the unit of work ends (`select … for update`): a second unit of work that
+   * locks it waits, then reads what the first stored. Null when there is none.
+   */
+  lockById(id: string): Promise<Order | null>;
+  /**
+   * Stores an order's changed status, shipping (and method), refunds, shipped time, archived flag and last activity
+   * over the version it was read at (`order.version`), and the stored version becomes one more; false (and nothing
+   * stored) when the stored order is at another version (changed since it was read) or is gone.
    */
   save(order: Order): Promise<boolean>;
+  /** Appends entries to the order's message log, in the order given (after every entry already there). */
+  appendMessages(messages: readonly OrderMessage[]): Promise<void>;
+  /** A page of the order's message log, the most recent first (entries of one instant: the last appended first). */
+  messages(orderId: string, offset: number, limit: number): Promise<OrderPage<OrderMessage>>;
+  /** A page of a user's orders (see OrderListQuery); ties of the sort are broken by the order id, in the same direction. */
+  list(query: OrderListQuery): Promise<OrderPage<Order>>;
+  /** Stores a party's feedback on an order, replacing what that party gave on it before. */
+  putFeedback(feedback: OrderFeedback): Promise<void>;
+  /** The feedback given on the order, by either party (none, one or two). */
+  feedbackOn(orderId: string): Promise<readonly OrderFeedback[]>;
+  /** The feedback a user has received as seller (from their buyers) and as buyer (from their sellers), counted. */
+  feedbackCounts(userId: number): Promise<{ readonly seller: FeedbackCounts; readonly buyer: FeedbackCounts }>;
 }

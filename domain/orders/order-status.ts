@@ -27,3 +27,12 @@ export const INITIAL_ORDER_STATUS: OrderStatus = 'New Order';
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }
+
+/** The Discogs dialect's spelling of `Buyer ed`; accepted in requests of either dialect. */
+export const BUYER_CONTACTED = 'Buyer Contacted';
+
+/** The status a request names (the spec's spelling, or `Buyer Contacted` for `Buyer ed`), or null for anything else. */
+export function orderStatusNamed(value: unknown): OrderStatus | null {
+  if (value === BUYER_CONTACTED) return 'Buyer ed';
+  return isOrderStatus(value) ? value : null;
+}

@@ -43,6 +43,14 @@ export interface Order {
   readonly fee: Money;
   /** What the seller charges for shipping; nothing until they invoice. */
   readonly shipping: Money;
+  /** How the seller ships (free text they give with the shipping amount; empty until then). */
+  readonly shippingMethod: string;
+  /** What the seller has refunded the buyer so far (the refunds recorded as sent, added up). */
+  readonly refunded: Money;
+  /** Of `refunded`, how much the buyer has received (the refunds recorded as received, added up). */
+  readonly refundReceived: Money;
+  /** When the order was first marked Shipped, or null: feedback may be left from then on. */
+  readonly shippedAt: Date | null;
   /** The buyer's address as they wrote it (personal data: only the buyer and the seller see it). */
   readonly shippingAddress: string;
   readonly additionalInstructions: string;
@@ -113,6 +121,10 @@ export function newOrder(input: NewOrderInput): Order {
     total,
     fee,
     shipping: Money.zero(currency),
+    shippingMethod: '',
+    refunded: Money.zero(currency),
+    refundReceived: Money.zero(currency),
+    shippedAt: null,
     shippingAddress: input.shippingAddress,
     additionalInstructions: input.additionalInstructions,
     created: input.now,

@@ -1,0 +1,206 @@
+import type { Money } from '../marketplace/money.js';
+import type { Order } from './order.js';
+import type { OrderMessage } from './order-message.js';
+import type { OrderParty } from './order-party.js';
+import { ORDER_STATUSES, type OrderStatus } from './order-status.js';
+
+/*
+ * The order lifecycle as data. `NEXT_STATUS` is the whole table: from each status, where each party may move the
+ * order. The seller runs the order (invoice, payment, shipping, refunds, cancellations); the buyer may only say they
+ * have paid an invoice and ask to cancel before paying. The spec's rules sit on top: an edit with a status must name
+ * one of `next_status`; an edit with shipping moves the order to Invoice Sent from any status but the cancelled
+ * ones, Payment Received and Shipped (the spec's list, kept as it is); every change writes the message log.
+ */
+
+const CANCEL_UNPAID: readonly OrderStatus[] = ['Cancelled (Non-Paying Buyer)', 'Cancelled (Item Unavailable)', "Cancelled (Per Buyer's Request)"];
+const CANCEL_REFUNDED: readonly OrderStatus[] = ['Cancelled (Item Unavailable)', "Cancelled (Per Buyer's Request)"];
+
+/** The three cancelled statuses: nothing follows them. */
+export const CANCELLED_STATUSES: readonly OrderStatus[] = CANCEL_UNPAID;
+
+/**
+ * From each status, the statuses each party may move the order to (the order's `next_status` as that party reads
+ * it). A status never lists itself: moving to the status an order is in changes nothing.
+ */
+export const NEXT_STATUS: Readonly<Record<OrderParty, Readonly<Record<OrderStatus, readonly OrderStatus[]>>>> = {
+  seller: {
+    'New Order': ['Buyer ed', 'Invoice Sent', 'Payment Pending', 'Payment Received', 'Cancelled (Item Unavailable)', "Cancelled (Per Buyer's Request)"],
+    'Buyer ed': ['Invoice Sent', 'Payment Pending', 'Payment Received', ...CANCEL_UNPAID],
+    'Invoice Sent': ['Buyer ed', 'Payment Pending', 'Payment Received', ...CANCEL_UNPAID],
+    'Payment Pending': ['Buyer ed', 'Payment Received', ...CANCEL_UNPAID],
+    'Payment Received': ['In Progress', 'Shipped', 'Refund Sent'],
+    'In Progress': ['Shipped', 'Refund Sent'],
+    Shipped: ['Refund Sent'],
+    'Refund Sent': ['In Progress', 'Shipped', ...CANCEL_REFUNDED],
+    'Cancelled (Non-Paying Buyer)': [],
+    'Cancelled (Item Unavailable)': [],
+    "Cancelled (Per Buyer's Request)": [],
+  },
+  buyer: {
+    'New Order': ["Cancelled (Per Buyer's Request)"],
+    'Buyer ed': ["Cancelled (Per Buyer's Request)"],
+    'Invoice Sent': ['Payment Pending', "Cancelled (Per Buyer's Request)"],
+    'Payment Pending': [],
+    'Payment Received': [],
+    'In Progress': [],
+    Shipped: [],
+    'Refund Sent': [],
+    'Cancelled (Non-Paying Buyer)': [],
+    'Cancelled (Item Unavailable)': [],
+    "Cancelled (Per Buyer's Request)": [],
+  },
+};
+
+/** The statuses from which an edit with shipping may not move the order to Invoice Sent (the spec's part 3). */
+export const SHIPPING_LOCKED_STATUSES: readonly OrderStatus[] = [...CANCELLED_STATUSES, 'Payment Received', 'Shipped'];
+
+/** The statuses in which the buyer has paid, so a refund may be sent. */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['Payment Received', 'In Progress', 'Shipped', 'Refund Sent'];
+
+/** An order change one party may not make at all (403), e.g. the buyer setting shipping. */
+export class OrderForbidden extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OrderForbidden';
+  }
+}
+
+/** An order change the lifecycle refuses (422); the order is left as it was. */
+export class OrderRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OrderRefused';
+  }
+}
+
+/** An order after a command, with the entries to append to its message log (oldest first). */
+export interface OrderChange {
+  readonly order: Order;
+  readonly messages: readonly OrderMessage[];
+}
+
+/** The statuses the party may move the order to now. */
+export function nextStatuses(order: Order, party: OrderParty): readonly OrderStatus[] {
+  return NEXT_STATUS[party][order.status];
+}
+
+/** Whether the order's status is one of the cancelled ones. */
+export function isCancelled(status: OrderStatus): boolean {
+  return CANCELLED_STATUSES.includes(status);
+}
+
+const list = (statuses: readonly OrderStatus[]) => (statuses.length === 0 ? 'none' : statuses.join(', '));
+
+function moved(order: Order, to: OrderStatus, now: Date): Order {
+  return { ...order, status: to, lastActivity: now, shippedAt: order.shippedAt ?? (to === 'Shipped' ? now : null) };
+}
+
+function checkedMove(order: Order, party: OrderParty, to: OrderStatus): void {
+  if (to === order.status) throw new OrderRefused(`The order is already ${to}.`);
+  const next = nextStatuses(order, party);
+  if (!next.includes(to)) {
+    throw new OrderRefused(
+      next.length === 0 && party === 'buyer'
+        ? `A buyer cannot change the status of an order in status ${order.status}.`
+        : `An order in status ${order.status} cannot move to ${to}; it may move to: ${list(next)}.`,
+    );
+  }
+}
+
+/**
+ * Edit with status: the party moves the order to `to`, which must be one of its `next_status`; the log gets a
+ * `status` entry (the spec's "Seller changed status from Old Status to New Status").
+ */
+export function changeStatus(order: Order, party: OrderParty, actorId: number, to: OrderStatus, now: Date): OrderChange {
+  checkedMove(order, party, to);
+  return {
+    order: moved(order, to, now),
+    messages: [{ type: 'status', orderId: order.id, timestamp: now, actorId, actor: party, statusChange: { from: order.status, to } }],
+  };
+}
+
+/**
+ * Add a message, with or without a status: `text` (not blank) and `status` each optional, at least one. With both,
+ * one `message` entry whose text is prefixed by the status sentence; with a status alone, a `status` entry. A status
+ * equal to the order's present one changes nothing and is not mentioned.
+ */
+export function addMessage(order: Order, party: OrderParty, actorId: number, text: string | null, status: OrderStatus | null, now: Date): OrderChange {
+  const to = status !== null && status !== order.status ? status : null;
+  if (text === null && status === null) throw new OrderRefused('Give a message, a status or both.');
+  if (text === null && to === null) throw new OrderRefused(`The order is already ${order.status}.`);
+  if (to !== null) checkedMove(order, party, to);
+  const statusChange = to === null ? null : { from: order.status, to };
+  const entry: OrderMessage =
+    text === null
+      ? { type: 'status', orderId: order.id, timestamp: now, actorId, actor: party, statusChange: statusChange! }
+      : { type: 'message', orderId: order.id, timestamp: now, actorId, actor: party, text, statusChange };
+  return { order: to === null ? { ...order, lastActivity: now } : moved(order, to, now), messages: [entry] };
+}
+
+/**
+ * Edit with shipping (the seller only): sets the shipping amount (in the order's currency) and method and sends the
+ * invoice, moving the order to Invoice Sent, from any status but the cancelled ones, Payment Received and Shipped.
+ * The log gets a `shipping` entry and, when the status changed, a `status` entry.
+ */
+export function setShipping(order: Order, party: OrderParty, actorId: number, amount: Money, method: string | null, now: Date): OrderChange {
+  if (party !== 'seller') throw new OrderForbidden('Only the seller can set the shipping of an order.');
+  if (SHIPPING_LOCKED_STATUSES.includes(order.status)) throw new OrderRefused(`The shipping of an order in status ${order.status} cannot be changed.`);
+  if (amount.currency !== order.currency) throw new OrderRefused(`The shipping must be in the order's currency, ${order.currency}.`);
+  if (amount.isNegative()) throw new OrderRefused('shipping may not be negative.');
+  const shippingMethod = method ?? order.shippingMethod;
+  const messages: OrderMessage[] = [
+    { type: 'shipping', orderId: order.id, timestamp: now, actorId, actor: party, original: order.shipping, new: amount, method: shippingMethod },
+  ];
+  if (order.status !== 'Invoice Sent') {
+    messages.push({ type: 'status', orderId: order.id, timestamp: now, actorId, actor: party, statusChange: { from: order.status, to: 'Invoice Sent' } });
+  }
+  return { order: { ...moved(order, 'Invoice Sent', now), shipping: amount, shippingMethod }, messages };
+}
+
+/**
+ * The seller records a refund (beyond the spec). `sent`: the buyer has paid (status Payment Received, In Progress,
+ * Shipped or Refund Sent), the amount is more than nothing and at most what was paid (total and shipping) less what
+ * was refunded before; the order moves to Refund Sent. `received`: the buyer has received that much of the refunds
+ * sent (at most what is outstanding); the status stays. Each writes its log entry.
+ */
+export function recordRefund(order: Order, party: OrderParty, actorId: number, kind: 'sent' | 'received', amount: Money, now: Date): OrderChange {
+  if (party !== 'seller') throw new OrderForbidden('Only the seller can record a refund.');
+  if (amount.currency !== order.currency) throw new OrderRefused(`A refund must be in the order's currency, ${order.currency}.`);
+  if (!amount.isPositive()) throw new OrderRefused('A refund must be more than nothing.');
+  if (kind === 'sent') {
+    if (!REFUNDABLE_STATUSES.includes(order.status)) {
+      throw new OrderRefused(`An order in status ${order.status} has not been paid; a refund may be sent once it is Payment Received.`);
+    }
+    const paid = order.total.plus(order.shipping);
+    const left = paid.minus(order.refunded);
+    if (amount.isGreaterThan(left)) throw new OrderRefused(`A refund may be at most what is left of the payment, ${left.toDecimalString()} ${order.currency}.`);
+    const messages: OrderMessage[] = [{ type: 'refund_sent', orderId: order.id, timestamp: now, actorId, actor: party, amount }];
+    if (order.status !== 'Refund Sent') {
+      messages.push({ type: 'status', orderId: order.id, timestamp: now, actorId, actor: party, statusChange: { from: order.status, to: 'Refund Sent' } });
+    }
+    return { order: { ...moved(order, 'Refund Sent', now), refunded: order.refunded.plus(amount) }, messages };
+  }
+  const outstanding = order.refunded.minus(order.refundReceived);
+  if (amount.isGreaterThan(outstanding)) {
+    throw new OrderRefused(
+      outstanding.isZero()
+        ? 'No refund sent is waiting to be received.'
+        : `A refund received may be at most what was sent and not yet received, ${outstanding.toDecimalString()} ${order.currency}.`,
+    );
+  }
+  return {
+    order: { ...order, refundReceived: order.refundReceived.plus(amount), lastActivity: now },
+    messages: [{ type: 'refund_received', orderId: order.id, timestamp: now, actorId, actor: party, amount }],
+  };
+}
+
+/** The seller files the order away (or back): an archived order stays readable and listed under `archived=true`. */
+export function setArchived(order: Order, party: OrderParty, archived: boolean): OrderChange {
+  if (party !== 'seller') throw new OrderForbidden('Only the seller can archive an order.');
+  return { order: { ...order, archived }, messages: [] };
+}
+
+/** Each status's number in a `status` entry's `status_id`: its place in the spec's list, from 1. */
+export function statusId(status: OrderStatus): number {
+  return ORDER_STATUSES.indexOf(status) + 1;
+}
