@@ -6,6 +6,21 @@ import { ORDER_SCHEMAS } from '../../adapters/persistence/orders/order-rows.js';
 import { RetryingUnitOfWork } from '../../adapters/persistence/orders/retrying-unit-of-work.js';
 import { SqlCartRepository } from '../../adapters/persistence/orders/sql-cart-repository.js';
 import { SqlOrderRepository } from '../../adapters/persistence/orders/sql-order-repository.js';
+import { OrderRoutes } from '../../adapters/http/orders/order-routes.js';
+import { AddOrderMessage } from '../../application/orders/add-order-message.js';
+import { EditOrder } from '../../application/orders/edit-order.js';
+import { GetOrder } from '../../application/orders/get-order.js';
+import { GetOrderMessages } from '../../application/orders/get-order-messages.js';
+import { GiveFeedback } from '../../application/orders/give-feedback.js';
+import { ListOrders } from '../../application/orders/list-orders.js';
+import type { OrderAccess } from '../../application/orders/order-access.js';
+import { RecordRefund } from '../../application/orders/record-refund.js';
+import { TradeFiguresPart } from '../../application/orders/trade-figures-part.js';
+import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import type { OrderRepository } from '../../domain/orders/order-repository.js';
+import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
+import { USERS } from '../users/users-tokens.js';
 import { AddToCart } from '../../application/orders/add-to-cart.js';
 import { CheckOut } from '../../application/orders/check-out.js';
 import { GetCart } from '../../application/orders/get-cart.js';
@@ -16,6 +31,7 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { seedDemoOrders } from './demo-order-lifecycle.js';
 import { seedDemoCart } from './demo-orders.js';
 import { ORDERS } from './orders-tokens.js';
 
@@ -62,14 +78,53 @@ export const ordersModule: SpindleModule = {
         )
         .inSingletonScope();
 
+      const access = (orders: OrderRepository, users: UserRepository, catalogue: CatalogueReader): OrderAccess => ({ orders, users, catalogue });
+      const accessTokens = [ORDERS.OrderRepository, IDENTITY.UserRepository, CATALOGUE.Reader] as const;
+      bind(ORDERS.GetOrder).toResolvedValue((o, u, c) => new GetOrder(access(o, u, c)), [...accessTokens]).inSingletonScope();
+      bind(ORDERS.ListSales).toResolvedValue((o, u, c) => new ListOrders(access(o, u, c), 'seller'), [...accessTokens]).inSingletonScope();
+      bind(ORDERS.ListPurchases).toResolvedValue((o, u, c) => new ListOrders(access(o, u, c), 'buyer'), [...accessTokens]).inSingletonScope();
+      bind(ORDERS.GetOrderMessages).toResolvedValue((o, u, c) => new GetOrderMessages(access(o, u, c)), [...accessTokens]).inSingletonScope();
+      const changing = [...accessTokens, PERSISTENCE.UnitOfWork, CORE.Clock] as const;
+      bind(ORDERS.EditOrder).toResolvedValue((o, u, c, w, k) => new EditOrder(access(o, u, c), w, k), [...changing]).inSingletonScope();
+      bind(ORDERS.AddOrderMessage).toResolvedValue((o, u, c, w, k) => new AddOrderMessage(access(o, u, c), w, k), [...changing]).inSingletonScope();
+      bind(ORDERS.RecordRefund).toResolvedValue((o, u, c, w, k) => new RecordRefund(access(o, u, c), w, k), [...changing]).inSingletonScope();
+      bind(ORDERS.GiveFeedback).toResolvedValue((o, u, c, w, k) => new GiveFeedback(access(o, u, c), w, k), [...changing]).inSingletonScope();
+      bind(USERS.FiguresPart).toResolvedValue((o) => new TradeFiguresPart(o), [ORDERS.OrderRepository]).inSingletonScope();
+
+      bind(ORDERS.Presenter).toResolvedValue((urls) => new OrderPresenter(urls, config.dialect, config.brand), [HTTP.ApiUrls]).inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(
-          (getCart, addToCart, removeFromCart, checkOut, urls) =>
-            new CartRoutes({ getCart, addToCart, removeFromCart, checkOut }, new OrderPresenter(urls, config.dialect), { maxBodyBytes: config.maxBodyBytes }),
-          [ORDERS.GetCart, ORDERS.AddToCart, ORDERS.RemoveFromCart, ORDERS.CheckOut, HTTP.ApiUrls],
+          (getCart, addToCart, removeFromCart, checkOut, presenter) =>
+            new CartRoutes({ getCart, addToCart, removeFromCart, checkOut }, presenter, { maxBodyBytes: config.maxBodyBytes }),
+          [ORDERS.GetCart, ORDERS.AddToCart, ORDERS.RemoveFromCart, ORDERS.CheckOut, ORDERS.Presenter],
+        )
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (getOrder, editOrder, listSales, listPurchases, getMessages, addMessage, recordRefund, giveFeedback, presenter) =>
+            new OrderRoutes(
+              { getOrder, editOrder, listSales, listPurchases, getMessages, addMessage, recordRefund, giveFeedback },
+              presenter,
+              config.baseUrl,
+              { maxBodyBytes: config.maxBodyBytes },
+            ),
+          [
+            ORDERS.GetOrder,
+            ORDERS.EditOrder,
+            ORDERS.ListSales,
+            ORDERS.ListPurchases,
+            ORDERS.GetOrderMessages,
+            ORDERS.AddOrderMessage,
+            ORDERS.RecordRefund,
+            ORDERS.GiveFeedback,
+            ORDERS.Presenter,
+          ],
         )
         .inSingletonScope();
     }),
 
-  demo: seedDemoCart,
+  demo: async (container, log) => {
+    await seedDemoOrders(container, log);
+    await seedDemoCart(container, log);
+  },
 };

@@ -2,11 +2,24 @@ import type { PlacedOrder } from '../../../application/orders/check-out.js';
 import type { CartView } from '../../../application/orders/get-cart.js';
 import type { User } from '../../../domain/identity/accounts.js';
 import type { Money } from '../../../domain/marketplace/money.js';
-import type { Order } from '../../../domain/orders/order.js';
+import type { OrderMessageView, OrderView } from '../../../application/orders/order-access.js';
+import type { OrderFeedback } from '../../../domain/orders/order-feedback.js';
+import { nextStatuses, statusId } from '../../../domain/orders/order-lifecycle.js';
+import { orderMessageText, type OrderMessage, type OrderMessageType } from '../../../domain/orders/order-message.js';
+import { BUYER_CONTACTED, type OrderStatus } from '../../../domain/orders/order-status.js';
 import { timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { ApiUrls } from '../urls.js';
 
 const money = (m: Money): { currency: string; value: number } => ({ currency: m.currency, value: m.toNumber() });
+/** The subject of each kind of log entry, after `{Brand} Order #{id}, `. */
+const SUBJECTS: Readonly<Record<OrderMessageType, string>> = {
+  message: 'New Message',
+  status: 'Status Changed',
+  shipping: 'Shipping Changed',
+  refund_sent: 'Refund Sent',
+  refund_received: 'Refund Received',
+};
+
 const moneyOrNull = (m: Money | null) => (m ? money(m) : null);
 
 /**
@@ -18,6 +31,7 @@ export class OrderPresenter {
   constructor(
     private readonly urls: ApiUrls,
     private readonly dialect: Dialect,
+    private readonly brand: string,
   ) {}
 
   private user(u: User): object {
@@ -62,33 +76,125 @@ export class OrderPresenter {
     return { listing_id: listingId, resource_url: this.listingUrl(listingId), in_cart: true };
   }
 
-  order(p: PlacedOrder): object {
-    const o: Order = p.order;
+  /**
+   * An order as its viewer sees it, in the spec's fields and the public API's key order: `next_status` is where the
+   * viewer may move it; `fee` goes to the seller only; items carry their conditions only on single reads (`single`).
+   * Beyond the spec: `refunds` (sent and received) and `feedback` (each party's, or null).
+   */
+  order(v: OrderView, single: boolean): object {
+    const o = v.order;
     return {
       id: o.id,
       resource_url: this.orderUrl(o.id),
-      status: this.dialect === 'discogs' && o.status === 'Buyer ed' ? 'Buyer Contacted' : o.status,
-      seller: this.user(p.seller),
-      buyer: this.user(p.buyer),
-      total: money(o.total),
-      fee: money(o.fee),
-      shipping: money(o.shipping),
-      items: o.items.map((i) => ({
-        id: i.listingId,
-        release: { id: i.releaseId, resource_url: this.urls.release(i.releaseId) },
-        price: money(i.price),
-        media_condition: i.mediaCondition,
-        sleeve_condition: i.sleeveCondition,
-      })),
+      messages_url: `${this.orderUrl(o.id)}/messages`,
+      uri: this.urls.webPage(`/sell/order/${o.id}`),
+      status: this.status(o.status),
+      next_status: v.next.map((s) => this.status(s)),
+      ...(v.viewer === 'seller' ? { fee: money(o.fee) } : {}),
+      created: timestamp(o.created),
+      items: o.items.map((i) => {
+        const r = v.releases.get(i.releaseId);
+        const format = r && r.format ? ` (${r.format})` : '';
+        return {
+          id: i.listingId,
+          release: {
+            id: i.releaseId,
+            description: r && (r.artist !== '' || r.title !== '') ? `${r.artist} - ${r.title}${format}` : '',
+            resource_url: this.urls.release(i.releaseId),
+            thumbnail: r?.thumb ?? '',
+          },
+          price: money(i.price),
+          ...(single ? { media_condition: i.mediaCondition, sleeve_condition: i.sleeveCondition ?? '' } : {}),
+        };
+      }),
+      shipping: { currency: o.shipping.currency, method: o.shippingMethod, value: o.shipping.toNumber() },
       shipping_address: o.shippingAddress,
       additional_instructions: o.additionalInstructions,
-      created: timestamp(o.created),
-      last_activity: timestamp(o.lastActivity),
       archived: o.archived,
+      seller: this.user(v.seller),
+      last_activity: timestamp(o.lastActivity),
+      buyer: this.user(v.buyer),
+      total: money(o.total),
+      refunds: { sent: money(o.refunded), received: money(o.refundReceived) },
+      ...(single ? { feedback: this.feedback(v.feedback) } : {}),
     };
   }
 
+  private status(s: OrderStatus): string {
+    return this.dialect === 'discogs' && s === 'Buyer ed' ? BUYER_CONTACTED : s;
+  }
+
+  private feedback(given: readonly OrderFeedback[]): object {
+    const of = (from: 'buyer' | 'seller') => {
+      const f = given.find((g) => g.from === from);
+      return f ? { rating: f.rating, comment: f.comment, timestamp: timestamp(f.given) } : null;
+    };
+    return { buyer: of('buyer'), seller: of('seller') };
+  }
+
+  /** A feedback as its giver reads it back. */
+  givenFeedback(f: OrderFeedback): object {
+    return { order: { id: f.orderId, resource_url: this.orderUrl(f.orderId) }, from: f.from, rating: f.rating, comment: f.comment, timestamp: timestamp(f.given) };
+  }
+
+  private subject(m: OrderMessage): string {
+    return `${this.brand} Order #${m.orderId}, ${SUBJECTS[m.type]}`;
+  }
+
+  private orderRef(id: string): object {
+    return { id, resource_url: this.orderUrl(id) };
+  }
+
+  /** One entry of the message log, with the common fields and its type's own (the spec's part 2). */
+  message(v: OrderMessageView): object {
+    const m = v.message;
+    const common = {
+      type: m.type,
+      timestamp: timestamp(m.timestamp),
+      message: orderMessageText(m, (s) => this.status(s)),
+      subject: this.subject(m),
+      order: this.orderRef(m.orderId),
+    };
+    switch (m.type) {
+      case 'message':
+        return { ...common, from: { ...this.user(v.actor), avatar_url: '' }, to: this.user(v.recipient) };
+      case 'status':
+        return { ...common, status_id: statusId(m.statusChange.to), actor: this.actor(v.actor) };
+      case 'shipping':
+        return { ...common, original: m.original.toNumber(), new: m.new.toNumber() };
+      case 'refund_sent':
+      case 'refund_received':
+        return { ...common, refund: { amount: m.amount.toNumber(), order: this.orderRef(m.orderId) } };
+    }
+  }
+
+  private actor(u: User): object {
+    const login = this.dialect === 'discogs' ? { username: u.username } : { name: u.username };
+    return { ...login, resource_url: this.urls.user(u.username) };
+  }
+
+  /** The reply to adding a message (the spec: from, message, order, timestamp, subject), with the entry's type. */
+  messageReply(v: OrderMessageView): object {
+    const m = v.message;
+    const login = this.dialect === 'discogs' ? { username: v.actor.username } : { name: v.actor.username };
+    return {
+      from: { ...login, resource_url: this.urls.user(v.actor.username) },
+      message: orderMessageText(m, (s) => this.status(s)),
+      order: this.orderRef(m.orderId),
+      timestamp: timestamp(m.timestamp),
+      subject: this.subject(m),
+      type: m.type,
+    };
+  }
+
+  placedOrder(p: PlacedOrder): object {
+    return this.order(
+      { order: p.order, seller: p.seller, buyer: p.buyer, viewer: 'buyer', next: nextStatuses(p.order, 'buyer'), releases: new Map(), feedback: [] },
+      true,
+    );
+  }
+
   checkout(placed: readonly PlacedOrder[]): object {
-    return { orders: placed.map((p) => this.order(p)) };
+    return { orders: placed.map((p) => this.placedOrder(p)) };
   }
 }

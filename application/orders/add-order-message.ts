@@ -1,0 +1,28 @@
+import { addMessage } from '../../domain/orders/order-lifecycle.js';
+import { orderMessageRequest } from '../../domain/orders/order-requests.js';
+import type { Clock } from '../ports/clock.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { Caller } from '../shared/caller.js';
+import { changeOrder, messageViews, type OrderAccess, type OrderMessageView } from './order-access.js';
+
+/**
+ * `POST /marketplace/orders/{id}/messages`: a party writes to the other, optionally changing the status (along their
+ * row of the transition table; the text then starts with the status sentence); a status alone is a status change.
+ * 422 when neither is given or the status may not follow; 403 when the caller is not a party. Returns the entry.
+ */
+export class AddOrderMessage {
+  constructor(
+    private readonly access: OrderAccess,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { readonly caller: Caller; readonly id: string; readonly body: unknown }): Promise<OrderMessageView> {
+    const applied = await changeOrder(this.access.orders, this.uow, input, (order, party) => {
+      const request = orderMessageRequest(input.body);
+      return addMessage(order, party, party === 'seller' ? order.sellerId : order.buyerId, request.text, request.status, this.clock.now());
+    });
+    const [view] = await messageViews(this.access.users, applied.order, applied.messages);
+    return view!;
+  }
+}

@@ -1,0 +1,155 @@
+import type { User } from '../../domain/identity/accounts.js';
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import type { Order } from '../../domain/orders/order.js';
+import type { OrderFeedback } from '../../domain/orders/order-feedback.js';
+import { nextStatuses, OrderForbidden, OrderRefused, type OrderChange } from '../../domain/orders/order-lifecycle.js';
+import type { OrderMessage } from '../../domain/orders/order-message.js';
+import { partyOf, type OrderParty } from '../../domain/orders/order-party.js';
+import type { OrderRepository } from '../../domain/orders/order-repository.js';
+import { InvalidOrderRequest } from '../../domain/orders/order-requests.js';
+import type { OrderStatus } from '../../domain/orders/order-status.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../errors.js';
+import { listedReleases, type ListedRelease } from '../marketplace/listing-access.js';
+import type { CatalogueReader } from '../ports/catalogue-reader.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { requireUserCaller, type Caller } from '../shared/caller.js';
+
+/** The refusal of an order to anyone but its two parties (and of any order to an application acting for nobody). */
+export const NOT_A_PARTY_MESSAGE = 'Only the buyer and the seller of an order can see or change it.';
+
+/**
+ * An order as one of its parties sees it: the order, both parties, which one the viewer is (the seller alone sees
+ * the fee), where the viewer may move it (`next_status`), its items' releases, and the feedback given on it.
+ */
+export interface OrderView {
+  readonly order: Order;
+  readonly seller: User;
+  readonly buyer: User;
+  readonly viewer: OrderParty;
+  readonly next: readonly OrderStatus[];
+  readonly releases: ReadonlyMap<number, ListedRelease>;
+  readonly feedback: readonly OrderFeedback[];
+}
+
+/** A log entry with the users it names (its actor), for presenting. */
+export interface OrderMessageView {
+  readonly message: OrderMessage;
+  readonly actor: User;
+  /** The other party: who the entry was written to. */
+  readonly recipient: User;
+}
+
+/** What reading and changing orders needs. */
+export interface OrderAccess {
+  readonly orders: OrderRepository;
+  readonly users: UserRepository;
+  readonly catalogue: CatalogueReader;
+}
+
+/** The caller's user id: 401 anonymous, 403 an application acting for nobody (orders are user-private). */
+export function orderCaller(caller: Caller): number {
+  return requireUserCaller(caller, NOT_A_PARTY_MESSAGE);
+}
+
+/** The viewer's party of the order, or 403 for anyone else. */
+export function requireParty(order: Order, userId: number): OrderParty {
+  const party = partyOf(order, userId);
+  if (party === null) throw new Forbidden(NOT_A_PARTY_MESSAGE);
+  return party;
+}
+
+/** The user, who must exist (a party of a stored order: the foreign keys keep them). */
+export async function existingUser(users: UserRepository, id: number): Promise<User> {
+  const user = await users.byId(id);
+  if (!user) throw new Error(`User ${id} of an order is gone`);
+  return user;
+}
+
+/** Runs a domain rule, turning its refusals into the application's: 422 for a rule or a bad body, 403 for a party's limit. */
+export function underOrderRules<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof OrderRefused || err instanceof InvalidOrderRequest) throw new Invalid(err.message);
+    if (err instanceof OrderForbidden) throw new Forbidden(err.message);
+    throw err;
+  }
+}
+
+/** The views of orders the viewer is a party of, reading each user and release once. */
+export async function orderViews(access: OrderAccess, orders: readonly Order[], viewerId: number, withFeedback: boolean): Promise<OrderView[]> {
+  const userIds = [...new Set(orders.flatMap((o) => [o.sellerId, o.buyerId]))];
+  const users = new Map((await Promise.all(userIds.map((id) => existingUser(access.users, id)))).map((u) => [u.id, u]));
+  const releases = await listedReleases(access.catalogue, orders.flatMap((o) => o.items.map((i) => i.releaseId)));
+  return Promise.all(
+    orders.map(async (order) => {
+      const viewer = requireParty(order, viewerId);
+      return {
+        order,
+        seller: users.get(order.sellerId)!,
+        buyer: users.get(order.buyerId)!,
+        viewer,
+        next: nextStatuses(order, viewer),
+        releases,
+        feedback: withFeedback ? await access.orders.feedbackOn(order.id) : [],
+      };
+    }),
+  );
+}
+
+/** The order's view for the viewer. */
+export async function orderView(access: OrderAccess, order: Order, viewerId: number): Promise<OrderView> {
+  const [view] = await orderViews(access, [order], viewerId, true);
+  return view!;
+}
+
+/** The result of a change: the order as stored, who made it (as which party), and the entries written. */
+export interface AppliedChange {
+  readonly order: Order;
+  readonly userId: number;
+  readonly party: OrderParty;
+  readonly messages: readonly OrderMessage[];
+}
+
+/**
+ * Changes an order in one unit of work: the caller must be a user (401/403) and a party of the order (404 when there
+ * is none, 403 when not a party); the order is locked (`lockById`), so of two changes at one moment the second waits
+ * and is decided on what the first stored, never on the same old status. `decide` applies the domain's command to the
+ * locked order; its refusals become 422/403 with nothing stored. The change is saved over the version read (a
+ * lost race would be a 409, which the lock prevents) and its log entries appended.
+ */
+export async function changeOrder(
+  orders: OrderRepository,
+  uow: UnitOfWork,
+  input: { readonly caller: Caller; readonly id: string },
+  decide: (order: Order, party: OrderParty) => OrderChange,
+): Promise<AppliedChange> {
+  const userId = orderCaller(input.caller);
+  return uow.run(async () => {
+    const order = await orders.lockById(input.id);
+    if (!order) throw new NotFound();
+    const party = requireParty(order, userId);
+    const change = underOrderRules(() => decide(order, party));
+    if (!(await orders.save(change.order))) throw new Conflict('The order was changed by someone else at the same moment; read it again and retry.');
+    await orders.appendMessages(change.messages);
+    return { order: { ...change.order, version: order.version + 1 }, userId, party, messages: change.messages };
+  });
+}
+
+/** The order the caller may read (a party of it): 401/403 for anyone but a user, 404 unknown, 403 not a party. */
+export async function readableOrder(orders: OrderRepository, caller: Caller, id: string): Promise<{ order: Order; userId: number; party: OrderParty }> {
+  const userId = orderCaller(caller);
+  const order = await orders.byId(id);
+  if (!order) throw new NotFound();
+  return { order, userId, party: requireParty(order, userId) };
+}
+
+/** Log entries with their users, reading each user once. */
+export async function messageViews(users: UserRepository, order: Order, messages: readonly OrderMessage[]): Promise<OrderMessageView[]> {
+  const [seller, buyer] = await Promise.all([existingUser(users, order.sellerId), existingUser(users, order.buyerId)]);
+  return messages.map((message) => ({
+    message,
+    actor: message.actor === 'seller' ? seller : buyer,
+    recipient: message.actor === 'seller' ? buyer : seller,
+  }));
+}

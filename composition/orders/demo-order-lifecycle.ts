@@ -1,0 +1,96 @@
+import type { Container } from 'inversify';
+import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
+import { ApplicationError } from '../../application/errors.js';
+import type { Caller } from '../../application/shared/caller.js';
+import type { User } from '../../domain/identity/accounts.js';
+import { currencyOrDollars } from '../../domain/marketplace/currency.js';
+import { newListing } from '../../domain/marketplace/listing.js';
+import { Money } from '../../domain/marketplace/money.js';
+import { CORE } from '../core/core-tokens.js';
+import { IDENTITY } from '../identity/identity-tokens.js';
+import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
+import { PERSISTENCE } from '../persistence/persistence-tokens.js';
+import { ORDERS } from './orders-tokens.js';
+
+const DEMO_ADDRESS = 'Demo Buyer\n1 Example Street\nLondon N1 1AA\nUnited Kingdom';
+
+/** A use-case caller for a demo user, as a signed-in session would be. */
+const as = (u: User): Caller => ({ kind: 'user', userId: String(u.id), username: u.username, via: 'session' });
+
+/**
+ * Three orders of the demo buyer from the demo seller, each taken through the order use cases as the two would
+ * through the API, so `GET /marketplace/orders`, `/marketplace/purchases`, an order's message log and both users'
+ * trade ratings show content on a fresh `npm start`:
+ * - one shipped: invoiced with shipping, paid, marked Shipped, with messages and feedback both ways;
+ * - one new, with a question from the buyer and the seller's answer (status Buyer ed);
+ * - one cancelled (item unavailable) and archived.
+ * Each sells a listing made for it (the demo inventory keeps its own). Left out when the demo seller has orders
+ * already (so running it again changes nothing), when the demo users or releases are missing, or when the rate
+ * table lacks what the fee needs.
+ */
+export async function seedDemoOrders(container: Container, log: (line: string) => void): Promise<void> {
+  const users = container.get(IDENTITY.UserRepository);
+  const seller = await users.byLoginName('demo-seller');
+  const buyer = await users.byLoginName('demo-buyer');
+  if (!seller || !buyer) {
+    log('orders: no demo users; demo orders left out');
+    return;
+  }
+  const page = { page: 1, perPage: 1 };
+  if ((await container.get(ORDERS.ListSales).execute({ caller: as(seller), sortOrder: 'asc', page })).total > 0) {
+    log('orders: demo-seller has orders already; demo orders left out');
+    return;
+  }
+  const releases = await catalogueSample(container.get(PERSISTENCE.Database).orm, 'release', 3);
+  if (releases.length === 0) {
+    log('orders: the catalogue holds no releases; demo orders left out');
+    return;
+  }
+  const currency = currencyOrDollars(seller.currency);
+  const clock = container.get(CORE.Clock);
+  const listings = container.get(MARKETPLACE.ListingRepository);
+  const prices = ['18.00', '7.50', '32.00'];
+  const made = await container.get(PERSISTENCE.UnitOfWork).run(async () => {
+    const out = [];
+    for (const [i, price] of prices.entries()) {
+      const listing = newListing(
+        seller.id,
+        { releaseId: releases[i % releases.length]!, condition: 'Very Good Plus (VG+)', sleeveCondition: 'Very Good (VG)', price: Money.fromDecimal(price, currency) },
+        clock.now(),
+      );
+      out.push(await listings.add(listing));
+    }
+    return out;
+  });
+
+  const buy = async (listingId: number): Promise<string> => {
+    await container.get(ORDERS.AddToCart).execute({ caller: as(buyer), listingId });
+    const [placed] = await container.get(ORDERS.CheckOut).execute({ caller: as(buyer), body: { shipping_address: DEMO_ADDRESS, seller: seller.username } });
+    return placed!.order.id;
+  };
+  const edit = (who: User, id: string, body: object) => container.get(ORDERS.EditOrder).execute({ caller: as(who), id, body });
+  const say = (who: User, id: string, body: object) => container.get(ORDERS.AddOrderMessage).execute({ caller: as(who), id, body });
+  const rate = (who: User, id: string, body: object) => container.get(ORDERS.GiveFeedback).execute({ caller: as(who), id, body });
+
+  try {
+    const shipped = await buy(made[0]!.id);
+    await edit(seller, shipped, { shipping: 4.5, shipping_method: 'Royal Mail 2nd Class' });
+    await say(buyer, shipped, { status: 'Payment Pending', message: 'Paid by bank transfer just now.' });
+    await edit(seller, shipped, { status: 'Payment Received' });
+    await say(seller, shipped, { status: 'Shipped', message: 'Posted this morning, well packed between two boards.' });
+    await rate(buyer, shipped, { rating: 'positive', comment: 'Exactly as described, quick and well packed.' });
+    await rate(seller, shipped, { rating: 'positive', comment: 'Prompt payment, thank you.' });
+
+    const asked = await buy(made[1]!.id);
+    await say(buyer, asked, { message: 'Could you send it together with anything else I buy this week?' });
+    await say(seller, asked, { status: 'Buyer ed', message: 'Happy to: I will invoice once you have chosen.' });
+
+    const cancelled = await buy(made[2]!.id);
+    await say(seller, cancelled, { status: 'Cancelled (Item Unavailable)', message: 'Sorry, this copy turned out to be warped.' });
+    await edit(seller, cancelled, { archived: true });
+    log(`orders: demo-buyer bought from demo-seller: ${shipped} (Shipped, with feedback), ${asked} (Buyer ed), ${cancelled} (cancelled, archived)`);
+  } catch (err) {
+    if (!(err instanceof ApplicationError)) throw err;
+    log(`orders: demo orders stopped: ${err.message}`);
+  }
+}
