@@ -1,0 +1,159 @@
+import { expect } from 'chai';
+import {
+  FEEDBACK_RATINGS,
+  feedbackRequest,
+  feedbackStanding,
+  giveFeedback,
+  MAX_FEEDBACK_COMMENT_LENGTH,
+  type FeedbackCounts,
+} from '../../../../domain/orders/order-feedback.js';
+import { OrderForbidden, OrderRefused } from '../../../../domain/orders/order-lifecycle.js';
+import { ORDER_PARTIES, partyOf } from '../../../../domain/orders/order-party.js';
+import { InvalidOrderRequest } from '../../../../domain/orders/order-requests.js';
+import { ORDER_STATUSES } from '../../../../domain/orders/order-status.js';
+import { anOrder, BUYER, NOW, SELLER } from './an-order.js';
+
+const SHIPPED = new Date('2026-11-21T12:00:00Z');
+
+describe('A feedback request', () => {
+  const accepted: Array<[Record<string, unknown>, string, string]> = [
+    [{ rating: 'positive', comment: 'Fast, well packed.' }, 'positive', 'Fast, well packed.'],
+    [{ rating: 'neutral', comment: 'Slow.' }, 'neutral', 'Slow.'],
+    [{ rating: 'negative', comment: 'Never arrived.' }, 'negative', 'Never arrived.'],
+    [{ rating: 'positive' }, 'positive', ''], // a positive needs no comment
+    [{ rating: 'positive', comment: null }, 'positive', ''],
+    [{ rating: 'positive', comment: '  ' }, 'positive', ''],
+    [{ rating: 'negative', comment: '  Cracked.\n' }, 'negative', 'Cracked.'], // trimmed
+    [{ rating: 'neutral', comment: 'x'.repeat(MAX_FEEDBACK_COMMENT_LENGTH) }, 'neutral', 'x'.repeat(MAX_FEEDBACK_COMMENT_LENGTH)],
+  ];
+  for (const [body, rating, comment] of accepted) {
+    it(`takes ${JSON.stringify(body).slice(0, 60)}`, () => expect(feedbackRequest(body)).to.deep.equal({ rating, comment }));
+  }
+
+  it('takes each of the three ratings', () => {
+    expect(FEEDBACK_RATINGS).to.deep.equal(['positive', 'neutral', 'negative']);
+    for (const rating of FEEDBACK_RATINGS) expect(feedbackRequest({ rating, comment: 'Why.' }).rating).to.equal(rating);
+  });
+
+  const refused: Array<[unknown, string]> = [
+    [null, 'The request body must be a JSON object with rating and comment.'],
+    ['positive', 'The request body must be a JSON object with rating and comment.'],
+    [[], 'The request body must be a JSON object with rating and comment.'],
+    [{}, 'rating is required.'],
+    [{ rating: null, comment: 'Good.' }, 'rating is required.'],
+    [{ rating: 'great', comment: 'Good.' }, 'rating must be one of positive, neutral, negative, got "great".'],
+    [{ rating: 'Positive' }, 'rating must be one of positive, neutral, negative, got "Positive".'],
+    [{ rating: 1 }, 'rating must be one of positive, neutral, negative, got 1.'],
+    [{ rating: 'neutral' }, 'A neutral feedback needs a comment saying why.'],
+    [{ rating: 'negative' }, 'A negative feedback needs a comment saying why.'],
+    [{ rating: 'negative', comment: '' }, 'A negative feedback needs a comment saying why.'],
+    [{ rating: 'negative', comment: ' \n ' }, 'A negative feedback needs a comment saying why.'],
+    [{ rating: 'positive', comment: 5 }, 'comment must be text, got 5.'],
+    [{ rating: 'negative', comment: 5 }, 'comment must be text, got 5. A negative feedback needs a comment saying why.'],
+    [
+      { rating: 'positive', comment: 'x'.repeat(MAX_FEEDBACK_COMMENT_LENGTH + 1) },
+      `comment may be at most ${MAX_FEEDBACK_COMMENT_LENGTH} characters long, got ${MAX_FEEDBACK_COMMENT_LENGTH + 1}.`,
+    ],
+  ];
+  for (const [body, message] of refused) {
+    it(`refuses ${JSON.stringify(body)?.slice(0, 60)}`, () => expect(() => feedbackRequest(body)).to.throw(InvalidOrderRequest).with.property('message', message));
+  }
+});
+
+describe('Giving feedback on an order', () => {
+  it('by the buyer rates the seller, by the seller rates the buyer', () => {
+    const order = anOrder({ status: 'Shipped', shippedAt: SHIPPED });
+    expect(giveFeedback(order, 'buyer', 'positive', 'Great.', NOW)).to.deep.equal({
+      orderId: '7-3',
+      from: 'buyer',
+      authorId: BUYER,
+      subjectId: SELLER,
+      rating: 'positive',
+      comment: 'Great.',
+      given: NOW,
+    });
+    expect(giveFeedback(order, 'seller', 'negative', 'Never paid the rest.', NOW)).to.deep.equal({
+      orderId: '7-3',
+      from: 'seller',
+      authorId: SELLER,
+      subjectId: BUYER,
+      rating: 'negative',
+      comment: 'Never paid the rest.',
+      given: NOW,
+    });
+  });
+
+  for (const status of ORDER_STATUSES) {
+    it(`on an order in ${status} never shipped: refused for either party; once shipped: accepted`, () => {
+      for (const party of ORDER_PARTIES) {
+        expect(() => giveFeedback(anOrder({ status }), party, 'positive', '', NOW), party).to.throw(OrderRefused, 'Feedback can be left once the order has been shipped.');
+        expect(giveFeedback(anOrder({ status, shippedAt: SHIPPED }), party, 'positive', '', NOW).from, party).to.equal(party);
+      }
+    });
+  }
+
+  it('by anyone else: forbidden, shipped or not', () => {
+    const order = anOrder({ status: 'Shipped', shippedAt: SHIPPED });
+    expect(partyOf(order, 42)).to.equal(null);
+    for (const o of [order, anOrder()]) {
+      expect(() => giveFeedback(o, partyOf(o, 42), 'positive', '', NOW)).to.throw(OrderForbidden, 'Only the buyer and the seller of an order can leave feedback on it.');
+    }
+  });
+});
+
+describe('A feedback standing', () => {
+  it('with no feedback: no rating, no stars', () => {
+    expect(feedbackStanding({ positive: 0, neutral: 0, negative: 0 })).to.deep.equal({ rating: null, stars: null, count: 0 });
+  });
+
+  // [positive, neutral, negative, rating (percent positive, one decimal, halves up), stars (rating / 20 to the
+  // nearest half, halves up)]
+  const cases: Array<[number, number, number, number, number]> = [
+    [1, 0, 0, 100, 5],
+    [0, 1, 0, 0, 0], // neutral is not positive
+    [0, 0, 1, 0, 0],
+    [3, 1, 0, 75, 4], // 3.75 stars: halfway, up
+    [3, 0, 1, 75, 4],
+    [749, 251, 0, 74.9, 3.5], // 3.745: below halfway
+    [1, 1, 0, 50, 2.5],
+    [2, 1, 0, 66.7, 3.5], // 3.335
+    [1, 2, 0, 33.3, 1.5], // 1.665
+    [1, 3, 0, 25, 1.5], // 1.25: halfway, up
+    [3, 17, 0, 15, 1], // 0.75: halfway, up
+    [1, 19, 0, 5, 0.5], // 0.25: halfway, up
+    [1, 20, 0, 4.8, 0], // 0.24
+    [9, 1, 0, 90, 4.5],
+    [37, 3, 0, 92.5, 4.5], // 4.625
+    [19, 1, 0, 95, 5], // 4.75: halfway, up
+    [199, 1, 0, 99.5, 5],
+    [18, 1, 1, 90, 4.5],
+    [1, 7, 0, 12.5, 0.5], // 12.5 exactly: 0.625 stars
+    [1, 15, 0, 6.3, 0.5], // 6.25% rounds up to 6.3
+    [1, 1999, 0, 0.1, 0], // 0.05% rounds up to 0.1
+    [1, 2000, 0, 0, 0], // 0.04998%
+    [1874, 626, 0, 75, 4], // 74.96% is 75.0 first; the stars follow the rating shown, not the raw share (3.748)
+  ];
+  for (const [positive, neutral, negative, rating, stars] of cases) {
+    it(`of ${positive} positive, ${neutral} neutral, ${negative} negative: ${rating}%, ${stars} stars`, () => {
+      expect(feedbackStanding({ positive, neutral, negative })).to.deep.equal({ rating, stars, count: positive + neutral + negative });
+    });
+  }
+
+  it('for every mix of up to 30 feedbacks: a rating with one decimal, stars in halves within a quarter star of it', () => {
+    for (let count = 1; count <= 30; count++) {
+      for (let positive = 0; positive <= count; positive++) {
+        for (let neutral = 0; neutral <= count - positive; neutral++) {
+          const c: FeedbackCounts = { positive, neutral, negative: count - positive - neutral };
+          const { rating, stars, count: n } = feedbackStanding(c);
+          const label = JSON.stringify(c);
+          expect(n, label).to.equal(count);
+          expect(Math.abs(rating! - (100 * positive) / count), label).to.be.at.most(0.05 + 1e-9);
+          expect(Math.round(rating! * 10) / 10, label).to.equal(rating);
+          expect(stars! * 2, label).to.equal(Math.round(stars! * 2));
+          expect(Math.abs(stars! - rating! / 20), label).to.be.at.most(0.25);
+          expect(stars, label).to.be.within(0, 5);
+        }
+      }
+    }
+  });
+});

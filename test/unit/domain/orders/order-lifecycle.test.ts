@@ -1,0 +1,453 @@
+import { expect } from 'chai';
+import { Money } from '../../../../domain/marketplace/money.js';
+import type { Order } from '../../../../domain/orders/order.js';
+import {
+  addMessage,
+  CANCELLED_STATUSES,
+  changeStatus,
+  NEXT_STATUS,
+  OrderForbidden,
+  OrderRefused,
+  recordRefund,
+  REFUNDABLE_STATUSES,
+  setArchived,
+  setShipping,
+  SHIPPING_LOCKED_STATUSES,
+  statusId,
+  type OrderChange,
+} from '../../../../domain/orders/order-lifecycle.js';
+import { orderMessageText, type OrderMessage } from '../../../../domain/orders/order-message.js';
+import { ORDER_PARTIES, type OrderParty } from '../../../../domain/orders/order-party.js';
+import { ORDER_STATUSES, type OrderStatus } from '../../../../domain/orders/order-status.js';
+import { anOrder, BUYER, CREATED, frozen, money, NOW, SELLER } from './an-order.js';
+
+const SHIPPED_BEFORE = new Date('2026-11-21T12:00:00Z');
+const actorOf = (party: OrderParty) => (party === 'seller' ? SELLER : BUYER);
+const cancelled = (s: OrderStatus) => s.startsWith('Cancelled');
+
+/** The entry a status change writes. */
+const statusEntry = (party: OrderParty, from: OrderStatus, to: OrderStatus): OrderMessage => ({
+  type: 'status',
+  orderId: '7-3',
+  timestamp: NOW,
+  actorId: actorOf(party),
+  actor: party,
+  statusChange: { from, to },
+});
+
+/** Runs a command on a frozen order; when it throws, checks the order is as it was and rethrows. */
+function run(order: Order, command: (o: Order) => OrderChange): OrderChange {
+  const { order: input, before } = frozen(order);
+  try {
+    return command(input);
+  } finally {
+    expect(input).to.deep.equal(before);
+  }
+}
+
+describe('The order lifecycle table', () => {
+  it('has a row for every status, for each party, never listing the status itself nor one twice', () => {
+    for (const party of ORDER_PARTIES) {
+      expect(Object.keys(NEXT_STATUS[party])).to.have.members([...ORDER_STATUSES]);
+      for (const from of ORDER_STATUSES) {
+        const next = NEXT_STATUS[party][from];
+        expect(next, `${party} ${from}`).not.to.include(from);
+        expect(new Set(next).size, `${party} ${from}`).to.equal(next.length);
+        for (const to of next) expect(ORDER_STATUSES, `${party} ${from} → ${to}`).to.include(to);
+      }
+    }
+  });
+
+  it('names the three cancelled statuses as cancelled, and nothing follows them for either party', () => {
+    expect(CANCELLED_STATUSES).to.have.members(ORDER_STATUSES.filter(cancelled));
+    expect(CANCELLED_STATUSES).to.have.length(3);
+    for (const party of ORDER_PARTIES) for (const s of CANCELLED_STATUSES) expect(NEXT_STATUS[party][s], `${party} ${s}`).to.deep.equal([]);
+  });
+
+  for (const from of ORDER_STATUSES.filter((s) => !cancelled(s))) {
+    it(`lets the seller move an order forward from ${from}`, () => expect(NEXT_STATUS.seller[from]).not.to.be.empty);
+  }
+
+  it('reaches every status from New Order through the seller\'s moves (it covers the whole lifecycle)', () => {
+    const reached = new Set<OrderStatus>(['New Order']);
+    const queue: OrderStatus[] = ['New Order'];
+    while (queue.length > 0) {
+      for (const to of NEXT_STATUS.seller[queue.shift()!]) {
+        if (!reached.has(to)) {
+          reached.add(to);
+          queue.push(to);
+        }
+      }
+    }
+    expect([...reached]).to.have.members([...ORDER_STATUSES]);
+  });
+
+  it('ships only a paid order, and a refund may be sent from each paid status (as a move, or already Refund Sent)', () => {
+    const shipFrom = ORDER_STATUSES.filter((s) => NEXT_STATUS.seller[s].includes('Shipped'));
+    expect(shipFrom).to.have.length.above(0);
+    for (const s of shipFrom) expect(REFUNDABLE_STATUSES, s).to.include(s);
+    for (const s of REFUNDABLE_STATUSES) expect(s === 'Refund Sent' || NEXT_STATUS.seller[s].includes('Refund Sent'), s).to.equal(true);
+  });
+
+  it('numbers the statuses 1 to 11 in the spec\'s order', () => {
+    expect(ORDER_STATUSES.map(statusId)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(statusId('Buyer ed')).to.equal(2);
+    expect(statusId("Cancelled (Per Buyer's Request)")).to.equal(11);
+  });
+});
+
+describe('Changing an order\'s status', () => {
+  for (const party of ORDER_PARTIES) {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const allowed = NEXT_STATUS[party][from].includes(to);
+        it(`${party}: ${from} → ${to}: ${allowed ? 'moves' : 'refused'}`, () => {
+          const order = anOrder({ status: from, version: 4 });
+          if (allowed) {
+            const { order: after, messages } = run(order, (o) => changeStatus(o, party, actorOf(party), to, NOW));
+            expect(after).to.deep.equal({ ...order, status: to, lastActivity: NOW, shippedAt: to === 'Shipped' ? NOW : null });
+            expect(after.version).to.equal(4);
+            expect(messages).to.deep.equal([statusEntry(party, from, to)]);
+            return;
+          }
+          let error: unknown;
+          try {
+            run(order, (o) => changeStatus(o, party, actorOf(party), to, NOW));
+          } catch (err) {
+            error = err;
+          }
+          expect(error).to.be.instanceOf(OrderRefused);
+          const message = (error as Error).message;
+          expect(message).to.include(from);
+          if (to === from) {
+            expect(message).to.equal(`The order is already ${to}.`);
+          } else if (party === 'buyer' && NEXT_STATUS.buyer[from].length === 0) {
+            expect(message).to.equal(`A buyer cannot change the status of an order in status ${from}.`);
+          } else {
+            expect(message).to.include(` ${to};`);
+            const next = NEXT_STATUS[party][from];
+            expect(message).to.match(new RegExp(`may move to: ${next.length === 0 ? 'none' : next.map((s) => s.replace(/[()]/g, '\\$&')).join(', ')}\\.$`));
+          }
+        });
+      }
+    }
+  }
+
+  it('keeps the time an order was first shipped through every later move', () => {
+    for (const party of ORDER_PARTIES) {
+      for (const from of ORDER_STATUSES) {
+        for (const to of NEXT_STATUS[party][from]) {
+          const { order } = changeStatus(anOrder({ status: from, shippedAt: SHIPPED_BEFORE }), party, actorOf(party), to, NOW);
+          expect(order.shippedAt, `${party} ${from} → ${to}`).to.equal(SHIPPED_BEFORE);
+        }
+      }
+    }
+  });
+
+  it('keeps it when the order is shipped a second time (Shipped → Refund Sent → Shipped)', () => {
+    const first = changeStatus(anOrder({ status: 'In Progress' }), 'seller', SELLER, 'Shipped', SHIPPED_BEFORE).order;
+    const refunded = changeStatus(first, 'seller', SELLER, 'Refund Sent', NOW).order;
+    const again = changeStatus(refunded, 'seller', SELLER, 'Shipped', new Date('2026-11-24T00:00:00Z')).order;
+    expect([first.shippedAt, refunded.shippedAt, again.shippedAt]).to.deep.equal([SHIPPED_BEFORE, SHIPPED_BEFORE, SHIPPED_BEFORE]);
+  });
+});
+
+describe('Adding a message to an order', () => {
+  const order = () => anOrder({ status: 'New Order' });
+  const messageEntry = (party: OrderParty, text: string, statusChange: { from: OrderStatus; to: OrderStatus } | null): OrderMessage => ({
+    type: 'message',
+    orderId: '7-3',
+    timestamp: NOW,
+    actorId: actorOf(party),
+    actor: party,
+    text,
+    statusChange,
+  });
+
+  it('with text only: one message entry, the status as it was, the activity now', () => {
+    const o = order();
+    const { order: after, messages } = run(o, (x) => addMessage(x, 'seller', SELLER, 'Thanks!', null, NOW));
+    expect(after).to.deep.equal({ ...o, lastActivity: NOW });
+    expect(messages).to.deep.equal([messageEntry('seller', 'Thanks!', null)]);
+    expect(orderMessageText(messages[0]!)).to.equal('Thanks!');
+  });
+
+  it('with a status only: one status entry, the order moved', () => {
+    const o = order();
+    const { order: after, messages } = run(o, (x) => addMessage(x, 'seller', SELLER, null, 'Invoice Sent', NOW));
+    expect(after).to.deep.equal({ ...o, status: 'Invoice Sent', lastActivity: NOW });
+    expect(messages).to.deep.equal([statusEntry('seller', 'New Order', 'Invoice Sent')]);
+    expect(orderMessageText(messages[0]!)).to.equal('Seller changed status from New Order to Invoice Sent');
+  });
+
+  it('with both: one message entry carrying the status change, its text prefixed by the status sentence', () => {
+    const o = order();
+    const { order: after, messages } = run(o, (x) => addMessage(x, 'seller', SELLER, 'Invoice attached.', 'Invoice Sent', NOW));
+    expect(after).to.deep.equal({ ...o, status: 'Invoice Sent', lastActivity: NOW });
+    expect(messages).to.deep.equal([messageEntry('seller', 'Invoice attached.', { from: 'New Order', to: 'Invoice Sent' })]);
+    expect(orderMessageText(messages[0]!)).to.equal('Seller changed status from New Order to Invoice Sent\n\nInvoice attached.');
+  });
+
+  it('to Shipped with text: notes when the order was shipped', () => {
+    const { order: after } = addMessage(anOrder({ status: 'In Progress' }), 'seller', SELLER, 'On its way.', 'Shipped', NOW);
+    expect([after.status, after.shippedAt]).to.deep.equal(['Shipped', NOW]);
+  });
+
+  it('with neither: refused', () => {
+    expect(() => run(order(), (x) => addMessage(x, 'seller', SELLER, null, null, NOW))).to.throw(OrderRefused, 'Give a message, a status or both.');
+  });
+
+  it('with the present status and no text: refused, naming the status', () => {
+    expect(() => run(order(), (x) => addMessage(x, 'seller', SELLER, null, 'New Order', NOW))).to.throw(OrderRefused, 'The order is already New Order.');
+  });
+
+  it('with the present status and text: the text alone, the status not mentioned', () => {
+    const o = order();
+    const { order: after, messages } = run(o, (x) => addMessage(x, 'seller', SELLER, 'Hello', 'New Order', NOW));
+    expect(after).to.deep.equal({ ...o, lastActivity: NOW });
+    expect(messages).to.deep.equal([messageEntry('seller', 'Hello', null)]);
+    expect(orderMessageText(messages[0]!)).to.equal('Hello');
+  });
+
+  it('with a status the party may not move to, and text: refused, the order unchanged, no message', () => {
+    expect(() => run(order(), (x) => addMessage(x, 'seller', SELLER, 'Shipped it.', 'Shipped', NOW))).to.throw(
+      OrderRefused,
+      'An order in status New Order cannot move to Shipped; it may move to: ',
+    );
+  });
+
+  for (const party of ORDER_PARTIES) {
+    it(`by the ${party}, with text and each status from each status: moves exactly by the ${party}'s table`, () => {
+      for (const from of ORDER_STATUSES) {
+        for (const to of ORDER_STATUSES) {
+          const o = anOrder({ status: from });
+          const label = `${party} ${from} → ${to}`;
+          if (to === from || NEXT_STATUS[party][from].includes(to)) {
+            const { order: after, messages } = run(o, (x) => addMessage(x, party, actorOf(party), 'Note', to, NOW));
+            expect(after.status, label).to.equal(to);
+            expect(messages, label).to.deep.equal([messageEntry(party, 'Note', to === from ? null : { from, to })]);
+          } else {
+            expect(() => run(o, (x) => addMessage(x, party, actorOf(party), 'Note', to, NOW)), label).to.throw(OrderRefused, from);
+          }
+        }
+      }
+    });
+  }
+
+  it('by the buyer: their own words and status change ("Buyer changed status …")', () => {
+    const { order: after, messages } = addMessage(anOrder({ status: 'Invoice Sent' }), 'buyer', BUYER, 'Paid by PayPal.', 'Payment Pending', NOW);
+    expect(after.status).to.equal('Payment Pending');
+    expect(orderMessageText(messages[0]!)).to.equal('Buyer changed status from Invoice Sent to Payment Pending\n\nPaid by PayPal.');
+    expect(() => addMessage(anOrder({ status: 'Payment Pending' }), 'buyer', BUYER, 'Sent?', 'Shipped', NOW)).to.throw(
+      OrderRefused,
+      'A buyer cannot change the status of an order in status Payment Pending.',
+    );
+  });
+
+  it('by either party on a cancelled order, text only: written', () => {
+    for (const party of ORDER_PARTIES) {
+      const { order: after, messages } = addMessage(anOrder({ status: 'Cancelled (Item Unavailable)' }), party, actorOf(party), 'Sorry.', null, NOW);
+      expect(after.status).to.equal('Cancelled (Item Unavailable)');
+      expect(messages).to.have.length(1);
+    }
+  });
+});
+
+describe('Setting an order\'s shipping', () => {
+  it('is locked in exactly the spec\'s statuses: the cancelled ones, Payment Received and Shipped', () => {
+    expect(SHIPPING_LOCKED_STATUSES).to.have.members([...CANCELLED_STATUSES, 'Payment Received', 'Shipped']);
+    expect(SHIPPING_LOCKED_STATUSES).to.have.length(5);
+  });
+
+  for (const from of ORDER_STATUSES) {
+    const allowed = !SHIPPING_LOCKED_STATUSES.includes(from);
+    it(`from ${from}: ${allowed ? 'moves to Invoice Sent' : 'refused'}`, () => {
+      const o = anOrder({ status: from, shipping: money('1.00'), shippingMethod: 'Post', version: 2 });
+      if (!allowed) {
+        expect(() => run(o, (x) => setShipping(x, 'seller', SELLER, money('4.50'), 'Courier', NOW))).to.throw(
+          OrderRefused,
+          `The shipping of an order in status ${from} cannot be changed.`,
+        );
+        return;
+      }
+      const { order: after, messages } = run(o, (x) => setShipping(x, 'seller', SELLER, money('4.50'), 'Courier', NOW));
+      expect(after).to.deep.equal({ ...o, status: 'Invoice Sent', shipping: money('4.50'), shippingMethod: 'Courier', lastActivity: NOW });
+      const shipping: OrderMessage = {
+        type: 'shipping',
+        orderId: '7-3',
+        timestamp: NOW,
+        actorId: SELLER,
+        actor: 'seller',
+        original: money('1.00'),
+        new: money('4.50'),
+        method: 'Courier',
+      };
+      expect(messages).to.deep.equal(from === 'Invoice Sent' ? [shipping] : [shipping, statusEntry('seller', from, 'Invoice Sent')]);
+    });
+  }
+
+  it('keeps the method when none is given, and takes 0', () => {
+    const { order: after, messages } = setShipping(anOrder({ shippingMethod: 'Post', shipping: money('3') }), 'seller', SELLER, Money.zero('USD'), null, NOW);
+    expect([after.shippingMethod, after.shipping.toString()]).to.deep.equal(['Post', '0.00 USD']);
+    expect(messages[0]).to.include({ type: 'shipping', method: 'Post' });
+  });
+
+  it('keeps the time the order was shipped (Refund Sent back to Invoice Sent)', () => {
+    const { order: after } = setShipping(anOrder({ status: 'Refund Sent', shippedAt: SHIPPED_BEFORE }), 'seller', SELLER, money('2'), 'Post', NOW);
+    expect([after.status, after.shippedAt]).to.deep.equal(['Invoice Sent', SHIPPED_BEFORE]);
+  });
+
+  for (const from of ORDER_STATUSES) {
+    it(`by the buyer, from ${from}: forbidden`, () => {
+      expect(() => run(anOrder({ status: from }), (x) => setShipping(x, 'buyer', BUYER, money('2'), 'Post', NOW))).to.throw(
+        OrderForbidden,
+        'Only the seller can set the shipping of an order.',
+      );
+    });
+  }
+
+  it('in another currency than the order\'s: refused', () => {
+    expect(() => run(anOrder(), (x) => setShipping(x, 'seller', SELLER, money('2', 'EUR'), 'Post', NOW))).to.throw(
+      OrderRefused,
+      "The shipping must be in the order's currency, USD.",
+    );
+    expect(() => run(anOrder({}, '1000', 'JPY'), (x) => setShipping(x, 'seller', SELLER, money('2'), 'Post', NOW))).to.throw(
+      OrderRefused,
+      "The shipping must be in the order's currency, JPY.",
+    );
+  });
+
+  it('below zero: refused', () => {
+    expect(() => run(anOrder(), (x) => setShipping(x, 'seller', SELLER, money('-0.01'), 'Post', NOW))).to.throw(OrderRefused, 'shipping may not be negative.');
+  });
+});
+
+describe('Recording a refund', () => {
+  /** Total 10.00, shipping 2.50: 12.50 paid. */
+  const paid = (more: Partial<Order> = {}) => anOrder({ shipping: money('2.50'), ...more });
+  const refundEntry = (type: 'refund_sent' | 'refund_received', amount: Money): OrderMessage => ({
+    type,
+    orderId: '7-3',
+    timestamp: NOW,
+    actorId: SELLER,
+    actor: 'seller',
+    amount,
+  });
+
+  it('may be sent from the paid statuses: Payment Received, In Progress, Shipped, Refund Sent', () => {
+    expect(REFUNDABLE_STATUSES).to.have.members(['Payment Received', 'In Progress', 'Shipped', 'Refund Sent']);
+  });
+
+  for (const from of ORDER_STATUSES) {
+    const allowed = REFUNDABLE_STATUSES.includes(from);
+    it(`sent from ${from}: ${allowed ? 'moves to Refund Sent' : 'refused'}`, () => {
+      const o = paid({ status: from, refunded: money('1.00'), version: 5 });
+      if (!allowed) {
+        expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, 'sent', money('2.00'), NOW))).to.throw(
+          OrderRefused,
+          `An order in status ${from} has not been paid; a refund may be sent once it is Payment Received.`,
+        );
+        return;
+      }
+      const { order: after, messages } = run(o, (x) => recordRefund(x, 'seller', SELLER, 'sent', money('2.00'), NOW));
+      expect(after).to.deep.equal({ ...o, status: 'Refund Sent', refunded: money('3.00'), lastActivity: NOW });
+      const sent = refundEntry('refund_sent', money('2.00'));
+      expect(messages).to.deep.equal(from === 'Refund Sent' ? [sent] : [sent, statusEntry('seller', from, 'Refund Sent')]);
+    });
+  }
+
+  // [currency, total, shipping, refunded before, amount, refused with the amount left (or null: accepted)]
+  const sentCases: Array<[string, string, string, string, string, string | null]> = [
+    ['USD', '10', '2.50', '0', '12.50', null], // all of it
+    ['USD', '10', '2.50', '0', '12.51', '12.50 USD'], // a cent more
+    ['USD', '10', '2.50', '3.00', '9.50', null], // what is left
+    ['USD', '10', '2.50', '3.00', '9.51', '9.50 USD'],
+    ['USD', '10', '0', '0', '10.00', null], // no shipping charged
+    ['USD', '10', '0', '0', '10.01', '10.00 USD'],
+    ['USD', '10', '2.50', '12.50', '0.01', '0.00 USD'], // all refunded already
+    ['USD', '10', '2.50', '0', '0.01', null], // the least
+    ['JPY', '1000', '500', '0', '1500', null],
+    ['JPY', '1000', '500', '0', '1501', '1500 JPY'], // a yen more
+    ['JPY', '1000', '500', '200', '1300', null],
+    ['JPY', '1000', '500', '200', '1301', '1300 JPY'],
+  ];
+  for (const [currency, total, shipping, before, amount, left] of sentCases) {
+    const c = currency as 'USD' | 'JPY';
+    it(`sent of ${amount} ${c} on ${total} + ${shipping} shipping, ${before} refunded: ${left === null ? 'accepted' : `refused, at most ${left}`}`, () => {
+      const o = anOrder({ status: 'Shipped', shipping: money(shipping, c), refunded: money(before, c) }, total, c);
+      expect(o.total.toString()).to.equal(money(total, c).toString());
+      if (left !== null) {
+        expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, 'sent', money(amount, c), NOW))).to.throw(
+          OrderRefused,
+          `A refund may be at most what is left of the payment, ${left}.`,
+        );
+      } else {
+        const { order: after } = recordRefund(o, 'seller', SELLER, 'sent', money(amount, c), NOW);
+        expect(after.refunded.toString()).to.equal(money(before, c).plus(money(amount, c)).toString());
+      }
+    });
+  }
+
+  for (const kind of ['sent', 'received'] as const) {
+    it(`${kind} of nothing, of less, or in another currency: refused`, () => {
+      const o = paid({ status: 'Shipped', refunded: money('5') });
+      expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, kind, money('0'), NOW))).to.throw(OrderRefused, 'A refund must be more than nothing.');
+      expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, kind, money('-1'), NOW))).to.throw(OrderRefused, 'A refund must be more than nothing.');
+      expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, kind, money('1', 'EUR'), NOW))).to.throw(OrderRefused, "A refund must be in the order's currency, USD.");
+    });
+
+    it(`${kind} by the buyer: forbidden`, () => {
+      expect(() => run(paid({ status: 'Shipped', refunded: money('5') }), (x) => recordRefund(x, 'buyer', BUYER, kind, money('1'), NOW))).to.throw(
+        OrderForbidden,
+        'Only the seller can record a refund.',
+      );
+    });
+  }
+
+  // [refunded, received before, amount, refused with (or null: accepted)]
+  const receivedCases: Array<[string, string, string, string | null]> = [
+    ['5.00', '2.00', '3.00', null], // all that is outstanding
+    ['5.00', '2.00', '3.01', 'A refund received may be at most what was sent and not yet received, 3.00 USD.'],
+    ['5.00', '0', '0.01', null],
+    ['5.00', '0', '5.00', null],
+    ['5.00', '0', '5.01', 'A refund received may be at most what was sent and not yet received, 5.00 USD.'],
+    ['0', '0', '0.01', 'No refund sent is waiting to be received.'],
+    ['5.00', '5.00', '0.01', 'No refund sent is waiting to be received.'],
+  ];
+  for (const [refunded, before, amount, refusal] of receivedCases) {
+    it(`received of ${amount} with ${refunded} sent, ${before} received before: ${refusal ?? 'accepted'}`, () => {
+      const o = paid({ status: 'Refund Sent', refunded: money(refunded), refundReceived: money(before) });
+      if (refusal !== null) {
+        expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, 'received', money(amount), NOW))).to.throw(OrderRefused).with.property('message', refusal);
+        return;
+      }
+      const { order: after, messages } = run(o, (x) => recordRefund(x, 'seller', SELLER, 'received', money(amount), NOW));
+      expect(after).to.deep.equal({ ...o, refundReceived: money(before).plus(money(amount)), lastActivity: NOW });
+      expect(messages).to.deep.equal([refundEntry('refund_received', money(amount))]);
+    });
+  }
+
+  for (const from of ORDER_STATUSES) {
+    it(`received on an order in ${from} with a refund outstanding: recorded, the status kept`, () => {
+      const o = paid({ status: from, refunded: money('4'), refundReceived: money('1') });
+      const { order: after } = recordRefund(o, 'seller', SELLER, 'received', money('3'), NOW);
+      expect([after.status, after.refundReceived.toString()]).to.deep.equal([from, '4.00 USD']);
+    });
+  }
+});
+
+describe('Archiving an order', () => {
+  for (const archived of [true, false]) {
+    it(`by the seller, ${archived}: set, nothing written, nothing else changed`, () => {
+      const o = anOrder({ archived: !archived });
+      const { order: after, messages } = run(o, (x) => setArchived(x, 'seller', archived));
+      expect(after).to.deep.equal({ ...o, archived });
+      expect(after.lastActivity).to.equal(CREATED);
+      expect(messages).to.deep.equal([]);
+    });
+  }
+
+  it('by the buyer: forbidden', () => {
+    expect(() => run(anOrder(), (x) => setArchived(x, 'buyer', true))).to.throw(OrderForbidden, 'Only the seller can archive an order.');
+  });
+});
