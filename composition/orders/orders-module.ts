@@ -94,9 +94,9 @@ export const ordersModule: SpindleModule = {
       bind(ORDERS.Presenter).toResolvedValue((urls) => new OrderPresenter(urls, config.dialect, config.brand), [HTTP.ApiUrls]).inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(
-          (getCart, addToCart, removeFromCart, checkOut, presenter) =>
-            new CartRoutes({ getCart, addToCart, removeFromCart, checkOut }, presenter, { maxBodyBytes: config.maxBodyBytes }),
-          [ORDERS.GetCart, ORDERS.AddToCart, ORDERS.RemoveFromCart, ORDERS.CheckOut, ORDERS.Presenter],
+          (getCart, addToCart, removeFromCart, checkOut, getOrder, presenter) =>
+            new CartRoutes({ getCart, addToCart, removeFromCart, checkOut, getOrder }, presenter, { maxBodyBytes: config.maxBodyBytes }),
+          [ORDERS.GetCart, ORDERS.AddToCart, ORDERS.RemoveFromCart, ORDERS.CheckOut, ORDERS.GetOrder, ORDERS.Presenter],
         )
         .inSingletonScope();
       bind(HTTP.Routes)

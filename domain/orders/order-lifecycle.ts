@@ -127,6 +127,7 @@ export function changeStatus(order: Order, party: OrderParty, actorId: number, t
 export function addMessage(order: Order, party: OrderParty, actorId: number, text: string | null, status: OrderStatus | null, now: Date): OrderChange {
   const to = status !== null && status !== order.status ? status : null;
   if (text === null && status === null) throw new OrderRefused('Give a message, a status or both.');
+  if (text !== null && text.trim() === '') throw new OrderRefused('message may not be blank.');
   if (text === null && to === null) throw new OrderRefused(`The order is already ${order.status}.`);
   if (to !== null) checkedMove(order, party, to);
   const statusChange = to === null ? null : { from: order.status, to };

@@ -1,10 +1,9 @@
-import type { PlacedOrder } from '../../../application/orders/check-out.js';
 import type { CartView } from '../../../application/orders/get-cart.js';
 import type { User } from '../../../domain/identity/accounts.js';
 import type { Money } from '../../../domain/marketplace/money.js';
 import type { OrderMessageView, OrderView } from '../../../application/orders/order-access.js';
 import type { OrderFeedback } from '../../../domain/orders/order-feedback.js';
-import { nextStatuses, statusId } from '../../../domain/orders/order-lifecycle.js';
+import { statusId } from '../../../domain/orders/order-lifecycle.js';
 import { orderMessageText, type OrderMessage, type OrderMessageType } from '../../../domain/orders/order-message.js';
 import { BUYER_CONTACTED, type OrderStatus } from '../../../domain/orders/order-status.js';
 import { timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
@@ -185,16 +184,5 @@ export class OrderPresenter {
       subject: this.subject(m),
       type: m.type,
     };
-  }
-
-  placedOrder(p: PlacedOrder): object {
-    return this.order(
-      { order: p.order, seller: p.seller, buyer: p.buyer, viewer: 'buyer', next: nextStatuses(p.order, 'buyer'), releases: new Map(), feedback: [] },
-      true,
-    );
-  }
-
-  checkout(placed: readonly PlacedOrder[]): object {
-    return { orders: placed.map((p) => this.placedOrder(p)) };
   }
 }

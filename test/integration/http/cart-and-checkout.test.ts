@@ -188,26 +188,31 @@ describe('Cart and checkout over HTTP', function () {
       resource_url: `${BASE_URL}/marketplace/orders/${sam.id}-1`,
       status: 'New Order',
       total: { currency: 'USD', value: 35.5 },
-      fee: { currency: 'USD', value: 2.84 },
-      shipping: { currency: 'USD', value: 0 },
+      shipping: { currency: 'USD', method: '', value: 0 },
       shipping_address: ADDRESS,
       additional_instructions: 'Leave at the door.',
       archived: false,
     });
     expect(samOrder!.seller).to.deep.equal({ id: sam.id, name: 'sam', username: 'sam', resource_url: `${BASE_URL}/s/sam` });
     expect(samOrder!.buyer).to.deep.equal({ id: bob.id, name: 'bob', username: 'bob', resource_url: `${BASE_URL}/s/bob` });
-    expect(samOrder!.items).to.deep.equal([
-      { id: l1.id, release: { id: 101, resource_url: `${BASE_URL}/releases/101` }, price: { currency: 'USD', value: 10 }, media_condition: 'Very Good Plus (VG+)', sleeve_condition: null },
-      { id: l2.id, release: { id: 102, resource_url: `${BASE_URL}/releases/102` }, price: { currency: 'USD', value: 25.5 }, media_condition: 'Very Good Plus (VG+)', sleeve_condition: null },
+    // The buyer's view: no fee (the seller's cost), where the buyer may move the order.
+    expect(samOrder).not.to.have.property('fee');
+    expect(samOrder!.next_status).to.deep.equal(["Cancelled (Per Buyer's Request)"]);
+    expect(samOrder!.items.map((i: any) => ({ ...i, release: { id: i.release.id, resource_url: i.release.resource_url } }))).to.deep.equal([
+      { id: l1.id, release: { id: 101, resource_url: `${BASE_URL}/releases/101` }, price: { currency: 'USD', value: 10 }, media_condition: 'Very Good Plus (VG+)', sleeve_condition: '' },
+      { id: l2.id, release: { id: 102, resource_url: `${BASE_URL}/releases/102` }, price: { currency: 'USD', value: 25.5 }, media_condition: 'Very Good Plus (VG+)', sleeve_condition: '' },
     ]);
+    expect(samOrder!.items[0].release.description).to.match(/ - /);
     // 20 EUR, and 30 USD at 0.9 = 27 EUR; fees 8% of each: 1.60 + 2.16.
-    expect(sueOrder).to.deep.include({ total: { currency: 'EUR', value: 47 }, fee: { currency: 'EUR', value: 3.76 }, status: 'New Order' });
+    expect(sueOrder).to.deep.include({ total: { currency: 'EUR', value: 47 }, status: 'New Order' });
     expect(sueOrder!.items.map((i: any) => i.price)).to.deep.equal([{ currency: 'EUR', value: 20 }, { currency: 'USD', value: 30 }]);
     for (const l of [l1, l2, l4, l5]) expect(await status(l.id)).to.equal('Sold');
     expect([await numForSale(db, 101), await numForSale(db, 102), await numForSale(db, 103)]).to.deep.equal([0, 0, 2]);
     expect((await as(bob).get('/marketplace/cart')).body).to.deep.equal({ currency: 'GBP', count: 0, sellers: [] });
     const stored = await container.get(ORDERS.OrderRepository).byId(`${sue.id}-1`);
     expect(stored!.total.toString()).to.equal('47.00 EUR');
+    expect(stored!.fee.toString()).to.equal('3.76 EUR');
+    expect((await container.get(ORDERS.OrderRepository).byId(`${sam.id}-1`))!.fee.toString()).to.equal('2.84 USD');
     expect(stored!.buyerId).to.equal(bob.id);
   });
 
