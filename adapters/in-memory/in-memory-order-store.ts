@@ -1,32 +1,50 @@
 import type { CartContents } from '../../application/ports/cart-contents.js';
+import { loginKey } from '../../domain/identity/login-name.js';
 import type { CartItem } from '../../domain/orders/cart.js';
 import type { CartRepository } from '../../domain/orders/cart-repository.js';
 import type { Order } from '../../domain/orders/order.js';
-import type { OrderRepository } from '../../domain/orders/order-repository.js';
+import type { OrderFeedback } from '../../domain/orders/order-feedback.js';
+import type { OrderMessage } from '../../domain/orders/order-message.js';
+import type { OrderListQuery, OrderPage, OrderRepository, OrderSort } from '../../domain/orders/order-repository.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
 interface State {
   readonly carts: Map<string, CartItem>;
   readonly orders: Map<string, Order>;
   readonly sequences: Map<number, number>;
+  /** Every order's log entries, in the order appended. */
+  readonly messages: OrderMessage[];
+  /** Feedback by `<order id>/<from>`. */
+  readonly feedback: Map<string, OrderFeedback>;
 }
 
 const key = (userId: number, listingId: number): string => `${userId}/${listingId}`;
 
-const copy = (s: State): State => ({ carts: new Map(s.carts), orders: new Map(s.orders), sequences: new Map(s.sequences) });
+const copy = (s: State): State => ({
+  carts: new Map(s.carts),
+  orders: new Map(s.orders),
+  sequences: new Map(s.sequences),
+  messages: [...s.messages],
+  feedback: new Map(s.feedback),
+});
+
+/** Byte-order comparison of text (as `collate "C"` compares ASCII), or of numbers. */
+const compare = <T extends string | number>(a: T, b: T): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Carts, orders and sellers' order numbers in memory, enlisted in an `InMemoryUnitOfWork` (a failed run puts them
- * back, order numbers included, as a rolled-back transaction does). One cart entry per user and listing, one order per
- * id, as the tables' keys keep them. It knows no listings: removing a listing does not empty carts here (the SQL
- * table's foreign key does that).
+ * Carts, orders with their message logs and feedback, and sellers' order numbers in memory, enlisted in an
+ * `InMemoryUnitOfWork` (a failed run puts them back, order numbers included, as a rolled-back transaction does). One
+ * cart entry per user and listing, one order per id, one feedback per order and party, as the tables' keys keep them.
+ * It knows no listings: removing a listing does not empty carts here (the SQL table's foreign key does that). Nor does
+ * it know users: lists sorted by the other party's name ask `usernameOf` (by default a user's name is their id).
+ * Runs of the unit of work are serialised, so `lockById` is `byId`.
  */
 export class InMemoryOrderStore implements InMemoryTransactional {
-  private state: State = { carts: new Map(), orders: new Map(), sequences: new Map() };
+  private state: State = { carts: new Map(), orders: new Map(), sequences: new Map(), messages: [], feedback: new Map() };
   readonly carts: CartRepository & CartContents;
   readonly orders: OrderRepository;
 
-  constructor(uow: InMemoryUnitOfWork) {
+  constructor(uow: InMemoryUnitOfWork, usernameOf: (userId: number) => string = String) {
     uow.enlist(this);
     const cartOf = (userId: number): CartItem[] =>
       [...this.state.carts.values()]
@@ -63,6 +81,7 @@ export class InMemoryOrderStore implements InMemoryTransactional {
         this.state.orders.set(order.id, order);
       },
       byId: async (id) => this.state.orders.get(id) ?? null,
+      lockById: async (id) => this.state.orders.get(id) ?? null,
       save: async (order) => {
         const stored = this.state.orders.get(order.id);
         if (!stored || stored.version !== order.version) return false;
@@ -70,13 +89,73 @@ export class InMemoryOrderStore implements InMemoryTransactional {
           ...stored,
           status: order.status,
           shipping: order.shipping,
+          shippingMethod: order.shippingMethod,
+          refunded: order.refunded,
+          refundReceived: order.refundReceived,
+          shippedAt: order.shippedAt,
           archived: order.archived,
           lastActivity: order.lastActivity,
           version: stored.version + 1,
         });
         return true;
       },
+      appendMessages: async (messages) => {
+        for (const m of messages) {
+          if (!this.state.orders.has(m.orderId)) throw new Error(`No order ${m.orderId} to log a message on`);
+        }
+        this.state.messages.push(...messages);
+      },
+      messages: async (orderId, offset, limit) => {
+        const log = this.state.messages.filter((m) => m.orderId === orderId).reverse();
+        return { total: log.length, items: log.slice(offset, offset + limit) };
+      },
+      list: async (q) => this.list(q, usernameOf),
+      putFeedback: async (feedback) => {
+        if (!this.state.orders.has(feedback.orderId)) throw new Error(`No order ${feedback.orderId} to give feedback on`);
+        this.state.feedback.set(`${feedback.orderId}/${feedback.from}`, { ...feedback });
+      },
+      feedbackOn: async (orderId) =>
+        (['seller', 'buyer'] as const).flatMap((from) => {
+          const f = this.state.feedback.get(`${orderId}/${from}`);
+          return f ? [f] : [];
+        }),
+      feedbackCounts: async (userId) => {
+        const none = () => ({ positive: 0, neutral: 0, negative: 0 });
+        const counts = { seller: none(), buyer: none() };
+        for (const f of this.state.feedback.values()) {
+          // Feedback from a buyer rates the user as seller, and from a seller as buyer.
+          if (f.subjectId === userId) counts[f.from === 'buyer' ? 'seller' : 'buyer'][f.rating]++;
+        }
+        return counts;
+      },
     };
+  }
+
+  private list(q: OrderListQuery, usernameOf: (userId: number) => string): OrderPage<Order> {
+    const mine = (o: Order): number => (q.party === 'seller' ? o.sellerId : o.buyerId);
+    const theirs = (o: Order): number => (q.party === 'seller' ? o.buyerId : o.sellerId);
+    const found = [...this.state.orders.values()].filter(
+      (o) =>
+        mine(o) === q.userId &&
+        (q.statuses === null || q.statuses.includes(o.status)) &&
+        (!q.refundReceived || o.refundReceived.isPositive()) &&
+        (q.createdAfter === null || o.created.getTime() >= q.createdAfter.getTime()) &&
+        (q.createdBefore === null || o.created.getTime() < q.createdBefore.getTime()) &&
+        (q.archived === null || o.archived === q.archived),
+    );
+    const name = (o: Order): string => loginKey(usernameOf(theirs(o)));
+    const byKey: Record<OrderSort, (a: Order, b: Order) => number> = {
+      id: (a, b) => compare(a.number, b.number),
+      buyer: (a, b) => compare(name(a), name(b)),
+      seller: (a, b) => compare(name(a), name(b)),
+      created: (a, b) => compare(a.created.getTime(), b.created.getTime()),
+      status: (a, b) => compare(a.status, b.status),
+      last_activity: (a, b) => compare(a.lastActivity.getTime(), b.lastActivity.getTime()),
+    };
+    // Ties are broken by the order id's parts (seller, number), as the SQL adapter does.
+    const ascending = (a: Order, b: Order): number => byKey[q.sort](a, b) || compare(a.sellerId, b.sellerId) || compare(a.number, b.number);
+    found.sort((a, b) => (q.descending ? -ascending(a, b) : ascending(a, b)));
+    return { total: found.length, items: found.slice(q.offset, q.offset + q.limit) };
   }
 
   snapshot(): unknown {

@@ -63,7 +63,7 @@ export async function numForSale(db: Database, releaseId: number): Promise<numbe
 
 /** Empties the orders module's and the marketplace's tables. */
 export async function emptyMarket(db: Database): Promise<void> {
-  for (const table of ['cart_item', 'market_order_item', 'market_order', 'seller_order_sequence', 'listing', 'seller_settings']) {
+  for (const table of ['cart_item', 'order_feedback', 'order_message', 'market_order_item', 'market_order', 'seller_order_sequence', 'listing', 'seller_settings']) {
     await query(db.orm, `delete from ${table}`);
   }
 }

@@ -1,7 +1,14 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { FEEDBACK_RATINGS } from '../../../domain/orders/order-feedback.js';
+import { ORDER_MESSAGE_TYPES } from '../../../domain/orders/order-message.js';
+import { ORDER_PARTIES } from '../../../domain/orders/order-party.js';
 import { ORDER_STATUSES } from '../../../domain/orders/order-status.js';
 import { UserRow } from '../identity/identity-rows.js';
 import { ListingRow } from '../marketplace/marketplace-rows.js';
+
+/** A check that `column` holds one of `values` (`array_position`: MikroORM would read an `in (…)` check as an enum). */
+const oneOf = (column: string, values: readonly string[]): string =>
+  `array_position(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}], ${column}) is not null`;
 
 /*
  * The orders module's tables. The row classes exist for the schema (migrations are generated from them); the
@@ -43,7 +50,7 @@ export const SellerOrderSequenceSchema = new EntitySchema<SellerOrderSequenceRow
 
 /**
  * An order: one buyer's purchase from one seller. Amounts in minor units of the order's currency (the seller's at
- * the sale); `version` for optimistic concurrency.
+ * the sale), the refund received never more than the refund sent; `version` for optimistic concurrency.
  */
 export class MarketOrderRow {
   id!: string;
@@ -55,6 +62,10 @@ export class MarketOrderRow {
   totalMinor!: string;
   feeMinor!: string;
   shippingMinor!: string;
+  shippingMethod!: string;
+  refundedMinor!: string;
+  refundReceivedMinor!: string;
+  shippedAt!: Date | null;
   shippingAddress!: string;
   additionalInstructions!: string;
   created!: Date;
@@ -72,8 +83,12 @@ export const MarketOrderSchema = new EntitySchema<MarketOrderRow>({
     { name: 'market_order_buyer_id_created_index', properties: ['buyer', 'created'] },
   ],
   checks: [
-    { name: 'market_order_status_check', expression: `array_position(array[${ORDER_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}], status) is not null` },
-    { name: 'market_order_amounts_check', expression: 'total_minor >= 0 and fee_minor >= 0 and shipping_minor >= 0' },
+    { name: 'market_order_status_check', expression: oneOf('status', ORDER_STATUSES) },
+    {
+      name: 'market_order_amounts_check',
+      expression:
+        'total_minor >= 0 and fee_minor >= 0 and shipping_minor >= 0 and refunded_minor >= 0 and refund_received_minor >= 0 and refund_received_minor <= refunded_minor',
+    },
   ],
   properties: {
     id: { type: 'text', primary: true },
@@ -85,6 +100,10 @@ export const MarketOrderSchema = new EntitySchema<MarketOrderRow>({
     totalMinor: { type: 'bigint', columnType: 'bigint' },
     feeMinor: { type: 'bigint', columnType: 'bigint' },
     shippingMinor: { type: 'bigint', columnType: 'bigint', default: 0 },
+    shippingMethod: { type: 'text', default: '' },
+    refundedMinor: { type: 'bigint', columnType: 'bigint', default: 0 },
+    refundReceivedMinor: { type: 'bigint', columnType: 'bigint', default: 0 },
+    shippedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
     shippingAddress: { type: 'text' },
     additionalInstructions: { type: 'text', default: '' },
     created: { type: 'datetime', columnType: 'timestamptz' },
@@ -125,4 +144,93 @@ export const MarketOrderItemSchema = new EntitySchema<MarketOrderItemRow>({
   },
 });
 
-export const ORDER_SCHEMAS = [CartItemSchema, SellerOrderSequenceSchema, MarketOrderSchema, MarketOrderItemSchema];
+/**
+ * One entry of an order's message log; `id` gives the log's order (newest first is `order by id desc`). The columns
+ * after `actor_role` are what the entry's type carries, null otherwise: `text` and the status change of a message,
+ * the change of a status entry, the shipping amounts and method, a refund's amount; amounts in minor units of
+ * `currency` (the order's).
+ */
+export class OrderMessageRow {
+  id!: string;
+  order!: MarketOrderRow;
+  type!: string;
+  created!: Date;
+  actorId!: number;
+  actorRole!: string;
+  text!: string | null;
+  statusFrom!: string | null;
+  statusTo!: string | null;
+  originalMinor!: string | null;
+  newMinor!: string | null;
+  method!: string | null;
+  amountMinor!: string | null;
+  currency!: string | null;
+}
+
+export const OrderMessageSchema = new EntitySchema<OrderMessageRow>({
+  class: OrderMessageRow,
+  tableName: 'order_message',
+  indexes: [{ name: 'order_message_order_id_id_index', properties: ['order', 'id'] }],
+  checks: [
+    { name: 'order_message_type_check', expression: oneOf('type', ORDER_MESSAGE_TYPES) },
+    { name: 'order_message_actor_role_check', expression: oneOf('actor_role', ORDER_PARTIES) },
+  ],
+  properties: {
+    id: { type: 'bigint', primary: true, autoincrement: true },
+    order: { kind: 'm:1', entity: () => MarketOrderRow, deleteRule: 'cascade' },
+    type: { type: 'text' },
+    created: { type: 'datetime', columnType: 'timestamptz' },
+    actorId: { type: 'integer' },
+    actorRole: { type: 'text' },
+    text: { type: 'text', nullable: true },
+    statusFrom: { type: 'text', nullable: true },
+    statusTo: { type: 'text', nullable: true },
+    originalMinor: { type: 'bigint', columnType: 'bigint', nullable: true },
+    newMinor: { type: 'bigint', columnType: 'bigint', nullable: true },
+    method: { type: 'text', nullable: true },
+    amountMinor: { type: 'bigint', columnType: 'bigint', nullable: true },
+    currency: { type: 'string', columnType: 'char(3)', nullable: true },
+  },
+});
+
+/**
+ * A party's feedback on the other after an order shipped: one per order and party (`from_role`), replaced when given
+ * again. `subject_id` is who it rates (the other party), indexed with `from_role` for a user's counts in each role.
+ */
+export class OrderFeedbackRow {
+  order!: MarketOrderRow;
+  fromRole!: string;
+  author!: UserRow;
+  subject!: UserRow;
+  rating!: string;
+  comment!: string;
+  given!: Date;
+}
+
+export const OrderFeedbackSchema = new EntitySchema<OrderFeedbackRow>({
+  class: OrderFeedbackRow,
+  tableName: 'order_feedback',
+  indexes: [{ name: 'order_feedback_subject_id_from_role_index', properties: ['subject', 'fromRole'] }],
+  checks: [
+    { name: 'order_feedback_from_role_check', expression: oneOf('from_role', ORDER_PARTIES) },
+    { name: 'order_feedback_rating_check', expression: oneOf('rating', FEEDBACK_RATINGS) },
+  ],
+  properties: {
+    order: { kind: 'm:1', entity: () => MarketOrderRow, primary: true, deleteRule: 'cascade' },
+    fromRole: { type: 'text', primary: true },
+    author: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade' },
+    subject: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade' },
+    rating: { type: 'text' },
+    comment: { type: 'text', default: '' },
+    given: { type: 'datetime', columnType: 'timestamptz' },
+  },
+});
+
+export const ORDER_SCHEMAS = [
+  CartItemSchema,
+  SellerOrderSequenceSchema,
+  MarketOrderSchema,
+  MarketOrderItemSchema,
+  OrderMessageSchema,
+  OrderFeedbackSchema,
+];

@@ -1,5 +1,9 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123005720_orders } from './Migration20261123005720_orders.js';
+import { Migration20261123022523_orders_lifecycle } from './Migration20261123022523_orders_lifecycle.js';
 
 /** The orders module's migrations, in order (see the catalogue's `index.ts` for how modules list them). */
-export const ORDER_MIGRATIONS: readonly MigrationObject[] = [{ name: 'Migration20261123005720_orders', class: Migration20261123005720_orders }];
+export const ORDER_MIGRATIONS: readonly MigrationObject[] = [
+  { name: 'Migration20261123005720_orders', class: Migration20261123005720_orders },
+  { name: 'Migration20261123022523_orders_lifecycle', class: Migration20261123022523_orders_lifecycle },
+];
