@@ -37,7 +37,7 @@ describe('Concurrent order edits', function () {
     await emptyIdentity(db);
     seller = await aUser(container, 'seller');
     buyer = await aUser(container, 'buyer');
-    client = await anApplication(container, 'race');
+    client = await anApplication(container, 'seller');
     await aSeller(container, seller.id, 'USD');
     await seedCatalogue(db, { releases: [aRelease(401)] });
   });
