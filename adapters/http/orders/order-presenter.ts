@@ -34,8 +34,7 @@ export class OrderPresenter {
   ) {}
 
   private user(u: User): object {
-    const login = this.dialect === 'discogs' ? { username: u.username } : { name: u.username, username: u.username };
-    return { id: u.id, ...login, resource_url: this.urls.user(u.username) };
+    return { id: u.id, ...this.login(u), resource_url: this.urls.user(u.username) };
   }
 
   listingUrl(id: number): string {
@@ -167,17 +166,20 @@ export class OrderPresenter {
     }
   }
 
+  /** A user's login as the dialect writes it (GAPS: `name` plus `username` in the spec dialect, `username` in Discogs'). */
+  private login(u: User): object {
+    return this.dialect === 'discogs' ? { username: u.username } : { name: u.username, username: u.username };
+  }
+
   private actor(u: User): object {
-    const login = this.dialect === 'discogs' ? { username: u.username } : { name: u.username };
-    return { ...login, resource_url: this.urls.user(u.username) };
+    return { ...this.login(u), resource_url: this.urls.user(u.username) };
   }
 
   /** The reply to adding a message (the spec: from, message, order, timestamp, subject), with the entry's type. */
   messageReply(v: OrderMessageView): object {
     const m = v.message;
-    const login = this.dialect === 'discogs' ? { username: v.actor.username } : { name: v.actor.username };
     return {
-      from: { ...login, resource_url: this.urls.user(v.actor.username) },
+      from: this.actor(v.actor),
       message: orderMessageText(m, (s) => this.status(s)),
       order: this.orderRef(m.orderId),
       timestamp: timestamp(m.timestamp),
