@@ -1,4 +1,4 @@
-import { recordRefund } from '../../domain/orders/order-lifecycle.js';
+import { OrderForbidden, recordRefund } from '../../domain/orders/order-lifecycle.js';
 import { refundRequest } from '../../domain/orders/order-requests.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -19,6 +19,8 @@ export class RecordRefund {
 
   async execute(input: { readonly caller: Caller; readonly id: string; readonly body: unknown }): Promise<OrderMessageView> {
     const applied = await changeOrder(this.access.orders, this.uow, input, (order, party) => {
+      // The buyer may never record one: say so before judging the body.
+      if (party !== 'seller') throw new OrderForbidden('Only the seller can record a refund.');
       const request = refundRequest(input.body, order.currency);
       return recordRefund(order, party, order.sellerId, request.kind, request.amount, this.clock.now());
     });

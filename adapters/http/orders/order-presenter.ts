@@ -152,10 +152,13 @@ export class OrderPresenter {
       message: orderMessageText(m, (s) => this.status(s)),
       subject: this.subject(m),
       order: this.orderRef(m.orderId),
+      // Beyond the spec's fields: who the entry was written to (the other party), on every type, as the public
+      // clients' message models read it.
+      to: this.user(v.recipient),
     };
     switch (m.type) {
       case 'message':
-        return { ...common, from: { ...this.user(v.actor), avatar_url: '' }, to: this.user(v.recipient) };
+        return { ...common, from: { ...this.user(v.actor), avatar_url: '' } };
       case 'status':
         return { ...common, status_id: statusId(m.statusChange.to), actor: this.actor(v.actor) };
       case 'shipping':

@@ -1,0 +1,147 @@
+import { expect } from 'chai';
+import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
+import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
+import { InMemoryCurrencyRateRepository } from '../../../../adapters/in-memory/in-memory-currency-rate-repository.js';
+import { InMemoryUserRepository } from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
+import { InMemoryOrderStore } from '../../../../adapters/in-memory/in-memory-order-store.js';
+import { InMemoryUnitOfWork } from '../../../../adapters/in-memory/in-memory-unit-of-work.js';
+import { Forbidden, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import { AddOrderMessage } from '../../../../application/orders/add-order-message.js';
+import { CheckOut } from '../../../../application/orders/check-out.js';
+import { EditOrder } from '../../../../application/orders/edit-order.js';
+import { GetOrder } from '../../../../application/orders/get-order.js';
+import { GetOrderMessages } from '../../../../application/orders/get-order-messages.js';
+import { GiveFeedback } from '../../../../application/orders/give-feedback.js';
+import { INVALID_ORDER_STATUS_FILTER_MESSAGE, ListOrders } from '../../../../application/orders/list-orders.js';
+import { NOT_A_PARTY_MESSAGE, type OrderAccess } from '../../../../application/orders/order-access.js';
+import { RecordRefund } from '../../../../application/orders/record-refund.js';
+import { TradeFiguresPart } from '../../../../application/orders/trade-figures-part.js';
+import { ANONYMOUS, type Caller } from '../../../../application/shared/caller.js';
+import type { User } from '../../../../domain/identity/accounts.js';
+import { CurrencyRates } from '../../../../domain/marketplace/currency-rates.js';
+import { DEFAULT_FEE_RULE } from '../../../../domain/marketplace/fee-rule.js';
+import { newListing } from '../../../../domain/marketplace/listing.js';
+import { Money } from '../../../../domain/marketplace/money.js';
+import { rejection } from '../../../support/rejection.js';
+import { TestListingRepository } from '../../../support/test-listing-repository.js';
+
+/*
+ * The order use cases over the in-memory adapters, as a Node developer embedding them would call them: who may do
+ * what, refusals that leave the order as it was, and what each change writes.
+ */
+describe('Order use cases (in memory)', () => {
+  const clock = new FixedClock('2026-11-23T01:00:00Z');
+  const app: Caller = { kind: 'application', applicationId: 'a' };
+  let uow: InMemoryUnitOfWork;
+  let users: InMemoryUserRepository;
+  let store: InMemoryOrderStore;
+  let access: OrderAccess;
+  let seller: User, buyer: User, stranger: User;
+  let id: string;
+  let get: GetOrder, edit: EditOrder, sales: ListOrders, purchases: ListOrders, messages: GetOrderMessages, say: AddOrderMessage;
+  let refund: RecordRefund, feedback: GiveFeedback;
+
+  const as = (u: User): Caller => ({ kind: 'user', userId: String(u.id), username: u.username, via: 'token' });
+  const aUser = (username: string) =>
+    uow.run(() =>
+      users.add({ username, realName: '', email: `${username}@example.test`, passwordHash: 'x', registeredAt: clock.now(), homePage: '', location: '', profile: '', currency: 'USD' }),
+    );
+  const page = { page: 1, perPage: 50 };
+
+  beforeEach(async () => {
+    uow = new InMemoryUnitOfWork();
+    users = new InMemoryUserRepository(uow);
+    const listings = new TestListingRepository(uow);
+    const names = new Map<number, string>();
+    store = new InMemoryOrderStore(uow, (userId) => names.get(userId) ?? String(userId));
+    const rates = new InMemoryCurrencyRateRepository(uow);
+    await uow.run(() => rates.replace({ rates: CurrencyRates.fromEntries([]), updatedAt: clock.now(), source: 'test' }));
+    seller = await aUser('seller');
+    buyer = await aUser('buyer');
+    stranger = await aUser('stranger');
+    for (const u of [seller, buyer, stranger]) names.set(u.id, u.username);
+    const listing = await uow.run(() => listings.add(newListing(seller.id, { releaseId: 1, condition: 'Good (G)', price: Money.fromDecimal('20', 'USD') }, clock.now())));
+    await store.carts.add({ userId: buyer.id, listingId: listing.id, addedAt: clock.now() });
+    const checkOut = new CheckOut(store.carts, listings, store.orders, users, rates, DEFAULT_FEE_RULE, uow, clock);
+    [{ order: { id } }] = (await checkOut.execute({ caller: as(buyer), body: { shipping_address: 'Buyer Street 1' } })) as [{ order: { id: string } }];
+    access = { orders: store.orders, users, catalogue: new InMemoryCatalogueReader(clock) };
+    get = new GetOrder(access);
+    edit = new EditOrder(access, uow, clock);
+    sales = new ListOrders(access, 'seller');
+    purchases = new ListOrders(access, 'buyer');
+    messages = new GetOrderMessages(access);
+    say = new AddOrderMessage(access, uow, clock);
+    refund = new RecordRefund(access, uow, clock);
+    feedback = new GiveFeedback(access, uow, clock);
+  });
+
+  it('lets only the two parties near the order: 401 anonymous, 403 an application or another user, 404 unknown', async () => {
+    const body = { status: 'Payment Received' };
+    for (const [caller, kind] of [[ANONYMOUS, Unauthenticated], [app, Forbidden], [as(stranger), Forbidden]] as const) {
+      for (const attempt of [
+        get.execute({ caller, id }),
+        edit.execute({ caller, id, body }),
+        messages.execute({ caller, id, page }),
+        say.execute({ caller, id, body: { message: 'hi' } }),
+        refund.execute({ caller, id, body: { amount: 1 } }),
+        feedback.execute({ caller, id, body: { rating: 'positive' } }),
+      ]) {
+        expect(await rejection(attempt)).to.be.instanceOf(kind);
+      }
+    }
+    expect((await rejection(get.execute({ caller: as(stranger), id }))).message).to.equal(NOT_A_PARTY_MESSAGE);
+    for (const unknown of ['1-99', 'abc', '']) expect(await rejection(get.execute({ caller: as(seller), id: unknown }))).to.be.instanceOf(NotFound);
+    expect((await sales.execute({ caller: as(stranger), sortOrder: 'asc', page })).total).to.equal(0);
+    expect(await rejection(sales.execute({ caller: app, sortOrder: 'asc', page }))).to.be.instanceOf(Forbidden);
+  });
+
+  it("shows each party their own row of the table, and the fee's holder is the seller's view", async () => {
+    const bySeller = await get.execute({ caller: as(seller), id });
+    const byBuyer = await get.execute({ caller: as(buyer), id });
+    expect([bySeller.viewer, byBuyer.viewer]).to.deep.equal(['seller', 'buyer']);
+    expect(byBuyer.next).to.deep.equal(["Cancelled (Per Buyer's Request)"]);
+    expect(bySeller.next).to.include('Invoice Sent');
+  });
+
+  it('refuses an illegal move with 422 and leaves the order and its log as they were', async () => {
+    const before = await store.orders.byId(id);
+    const refused = await rejection(edit.execute({ caller: as(seller), id, body: { status: 'Shipped' } }));
+    expect(refused).to.be.instanceOf(Invalid);
+    expect(refused.message).to.equal(
+      "An order in status New Order cannot move to Shipped; it may move to: Buyer ed, Invoice Sent, Payment Pending, Payment Received, Cancelled (Item Unavailable), Cancelled (Per Buyer's Request).",
+    );
+    expect(await store.orders.byId(id)).to.deep.equal(before);
+    expect((await messages.execute({ caller: as(seller), id, page })).total).to.equal(0);
+    expect(await rejection(edit.execute({ caller: as(buyer), id, body: { shipping: 5 } }))).to.be.instanceOf(Forbidden);
+    expect(await rejection(edit.execute({ caller: as(seller), id, body: { status: 'Invoice Sent', shipping: 5 } }))).to.be.instanceOf(Invalid);
+    expect(await store.orders.byId(id)).to.deep.equal(before);
+  });
+
+  it('takes an order from invoice to feedback, writing the log and the standings', async () => {
+    clock.set('2026-11-23T02:00:00Z');
+    await edit.execute({ caller: as(seller), id, body: { shipping: '4.50', shipping_method: 'Post' } });
+    await say.execute({ caller: as(buyer), id, body: { status: 'Payment Pending', message: 'Paid.' } });
+    await edit.execute({ caller: as(seller), id, body: { status: 'Payment Received' } });
+    expect(await rejection(feedback.execute({ caller: as(buyer), id, body: { rating: 'positive' } }))).to.be.instanceOf(Invalid);
+    await edit.execute({ caller: as(seller), id, body: { status: 'Shipped' } });
+    const sent = await refund.execute({ caller: as(seller), id, body: { amount: '2.00' } });
+    expect(sent.message.type).to.equal('refund_sent');
+    expect(await rejection(refund.execute({ caller: as(buyer), id, body: { amount: 1 } }))).to.be.instanceOf(Forbidden);
+    expect((await feedback.execute({ caller: as(buyer), id, body: { rating: 'neutral', comment: 'Slow.' } })).replaced).to.equal(false);
+    expect((await feedback.execute({ caller: as(buyer), id, body: { rating: 'positive' } })).replaced).to.equal(true);
+    await feedback.execute({ caller: as(seller), id, body: { rating: 'negative', comment: 'Rude.' } });
+
+    const order = await get.execute({ caller: as(seller), id });
+    expect(order.order.status).to.equal('Refund Sent');
+    expect([order.order.shipping.toString(), order.order.refunded.toString(), order.order.shippingMethod]).to.deep.equal(['4.50 USD', '2.00 USD', 'Post']);
+    const log = (await messages.execute({ caller: as(buyer), id, page })).items.map((v) => v.message.type).reverse();
+    expect(log).to.deep.equal(['shipping', 'status', 'message', 'status', 'status', 'refund_sent', 'status']);
+    const figures = new TradeFiguresPart(store.orders);
+    expect(await figures.forUser(seller.id)).to.deep.equal({ seller: { rating: 100, stars: 5, count: 1 }, buyer: { rating: null, stars: null, count: 0 } });
+    expect((await figures.forUser(buyer.id)).buyer).to.deep.equal({ rating: 0, stars: 0, count: 1 });
+    expect((await purchases.execute({ caller: as(buyer), status: 'Refund Sent', sortOrder: 'asc', page })).items.map((v) => v.order.id)).to.deep.equal([id]);
+    expect((await sales.execute({ caller: as(seller), status: 'Merged', sortOrder: 'asc', page })).total).to.equal(0);
+    expect((await rejection(sales.execute({ caller: as(seller), status: 'Lost', sortOrder: 'asc', page }))).message).to.equal(INVALID_ORDER_STATUS_FILTER_MESSAGE);
+    expect(await rejection(purchases.execute({ caller: as(buyer), sort: 'buyer', sortOrder: 'asc', page }))).to.be.instanceOf(Invalid);
+  });
+});
