@@ -1,6 +1,7 @@
 """Drives Spindle with the public python3-discogs-client (Debian's package), as a Discogs user would.
 
-Usage: discogs_client_calls.py BASE_URL TOKEN USERNAME RELEASE_ID OTHER_RELEASE_ID
+Usage: discogs_client_calls.py BASE_URL TOKEN USERNAME RELEASE_ID OTHER_RELEASE_ID ORDER_ID
+ORDER_ID names an order of the user's (a sale, status New Order) made before the run.
 Prints one JSON object of what the client saw; any exception fails the run (exit status 1, traceback on stderr).
 """
 import json
@@ -8,7 +9,8 @@ import sys
 
 import discogs_client
 
-base, token, username, release_id, other_id = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+base, token, username, release_id, other_id, order_id = (
+    sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6])
 client = discogs_client.Client('SpindleCompat/1.0 +https://spindle.test', user_token=token)
 client._base_url = base
 seen = {}
@@ -63,13 +65,15 @@ seen['rating_delete'] = client._delete(rating_url)
 seen['rating_after_delete'] = client._get(rating_url)['rating']
 
 # Listings (the user is a seller): created through the inventory's add_listing, read from the inventory and on its
-# own, edited through the model's save (only the changed fields are sent) and deleted.
+# own, edited through the model's save (only the changed fields are sent) and deleted. The inventory also holds the
+# listing sold in ORDER_ID, which stays.
 client.user(username).inventory.add_listing(
     release_id, 'Very Good Plus (VG+)', 12.5, 'For Sale', sleeve_condition='Generic', comments='Compat [b]listing[/b]',
     allow_offers=True, external_id='compat-1', location='Crate 1', weight='auto', format_quantity='auto')
 client.user(username).inventory.add_listing(client.release(other_id), 'Good (G)', '3', 'Draft')
-inventory = list(client.user(username).inventory)
-seen['inventory'] = [[l.release.id, l.condition, l.price.value, l.price.currency, l.status, l.seller.username] for l in inventory]
+everything = list(client.user(username).inventory)
+seen['inventory'] = [[l.release.id, l.condition, l.price.value, l.price.currency, l.status, l.seller.username] for l in everything]
+inventory = [l for l in everything if l.status != 'Sold']
 listing = client.listing(inventory[0].id)
 seen['listing'] = {
     'status': listing.status,
@@ -105,6 +109,51 @@ try:
     client.listing(inventory[0].id).status
 except discogs_client.exceptions.HTTPError as err:
     seen['after_delete'] = err.status_code
-seen['inventory_after_delete'] = len(list(client.user(username).inventory))
+seen['inventory_after_delete'] = [l.status for l in client.user(username).inventory]
+
+# Orders: the user's sales listed and one read, invoiced (shipping set through the model's save), marked paid, an
+# illegal status refused, shipped with a message, and the message log read back. The client's repr of a log entry
+# reads its recipient (`to`), which only message entries carry: shown as the error it raises for the others.
+seen['orders'] = [[o.id, o.status, o.buyer.username] for o in client.identity().orders]
+order = client.order(order_id)
+seen['order'] = {
+    'id': order.id,
+    'status': order.status,
+    'next_status': order.next_status,
+    'fee': [order.fee.value, order.fee.currency],
+    'buyer': order.buyer.username,
+    'seller': order.seller.username,
+    'shipping_address': order.shipping_address,
+    'items': [[i.id, i.release.id, i.price.value, i.price.currency] for i in order.items],
+    'created_year': order.created.year,
+    'url': order.url.endswith('/sell/order/{0}'.format(order.id)),
+}
+order.shipping = 5.0
+order.save()
+seen['invoiced'] = [order.status, order.shipping.value, order.shipping.currency]
+order.status = 'Payment Received'
+order.save()
+seen['paid'] = [order.status, order.next_status]
+try:
+    order.status = 'New Order'
+    order.save()
+except discogs_client.exceptions.HTTPError as err:
+    seen['bad_status'] = [err.status_code, err.msg]
+order.refresh()
+seen['after_bad_status'] = order.status
+order.messages.add('Thanks!', status='Shipped')
+order.refresh()
+seen['shipped'] = order.status
+
+
+def shown(entry):
+    try:
+        return repr(entry)
+    except Exception as err:  # the client's own failure, reported as seen
+        return type(err).__name__
+
+
+log = list(order.messages)
+seen['messages'] = [[m.data['type'], m.subject, m.message, m.timestamp >= order.created, shown(m)] for m in log]
 
 print(json.dumps(seen))

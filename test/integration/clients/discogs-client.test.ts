@@ -7,11 +7,14 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import type { Database } from '../../../adapters/persistence/database.js';
+import type { Caller } from '../../../application/shared/caller.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
+import { ORDERS } from '../../../composition/orders/orders-tokens.js';
 import { aCredit, aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
+import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
 import { makeSeller } from '../../support/listing-fixtures.js';
+import { aListing } from '../../support/order-fixtures.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
 import { testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
@@ -28,10 +31,21 @@ function clientInstalled(): boolean {
   }
 }
 
+const ADDRESS = 'Compat Buyer\n2 Client Road\nCompat City';
+
+/** The buyer checks out one listing of the seller's, as `POST /marketplace/cart/{id}` and `/checkout` would: the order's id. */
+async function aSale(container: Container, seller: TestUser, buyer: TestUser, listingId: number): Promise<string> {
+  const caller: Caller = { kind: 'user', userId: String(buyer.id), username: buyer.name, via: 'token' };
+  await container.get(ORDERS.AddToCart).execute({ caller, listingId });
+  const [placed] = await container.get(ORDERS.CheckOut).execute({ caller, body: { shipping_address: ADDRESS, seller: seller.name } });
+  return placed!.order.id;
+}
+
 /**
  * The most used public Discogs client (python3-discogs-client), unchanged but for its base URL, against a server whose
  * brand word is `Discogs`: identity, a profile edit, collection folders, adding and removing releases, the collection
- * value, the wantlist, database search, and ratings (a user's, the community's, a release's and a profile's).
+ * value, the wantlist, database search, ratings (a user's, the community's, a release's and a profile's), listings,
+ * and the orders of a sale (read, invoiced, paid, shipped with a message, the message log).
  */
 describe('python3-discogs-client against Spindle (brand Discogs)', function () {
   this.timeout(60_000);
@@ -62,12 +76,15 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
     await db?.close();
   });
 
-  it('drives the profile, collection, wantlist, search, rating and listing calls as a Discogs client does', async () => {
+  it('drives the profile, collection, wantlist, search, rating, listing and order calls as a Discogs client does', async () => {
     await emptyIdentity(db!);
     const user = await aUser(container, 'compat-user');
     await makeSeller(container, user.id, 'USD');
+    const buyer = await aUser(container, 'compat-buyer');
+    const sold = await aListing(container, user.id, 302, '20.00');
+    const orderId = await aSale(container, user, buyer, sold.id);
     const script = path.join(REPO_ROOT, 'test', 'clients', 'discogs_client_calls.py');
-    const { stdout } = await promisify(execFile)(PYTHON, [script, base, user.token, user.name, '301', '302'], { timeout: 50_000 });
+    const { stdout } = await promisify(execFile)(PYTHON, [script, base, user.token, user.name, '301', '302', orderId], { timeout: 50_000 });
     expect(JSON.parse(stdout)).to.deep.equal({
       identity: 'compat-user',
       profile: { location: 'Compat City', num_collection: 0 },
@@ -102,6 +119,7 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
       rating_delete: null,
       rating_after_delete: 0,
       inventory: [
+        [302, 'Very Good Plus (VG+)', 20, 'USD', 'Sold', 'compat-user'],
         [301, 'Very Good Plus (VG+)', 12.5, 'USD', 'For Sale', 'compat-user'],
         [302, 'Good (G)', 3, 'USD', 'Draft', 'compat-user'],
       ],
@@ -122,7 +140,32 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
       relisted: 'For Sale',
       bad_edit: 422,
       after_delete: 404,
-      inventory_after_delete: 0,
+      inventory_after_delete: ['Sold'],
+      orders: [[orderId, 'New Order', 'compat-buyer']],
+      order: {
+        id: orderId,
+        status: 'New Order',
+        next_status: ['Buyer Contacted', 'Invoice Sent', 'Payment Pending', 'Payment Received', 'Cancelled (Item Unavailable)', "Cancelled (Per Buyer's Request)"],
+        fee: [1.6, 'USD'],
+        buyer: 'compat-buyer',
+        seller: 'compat-user',
+        shipping_address: ADDRESS,
+        items: [[sold.id, 302, 20, 'USD']],
+        created_year: new Date().getUTCFullYear(),
+        url: true,
+      },
+      invoiced: ['Invoice Sent', 5, 'USD'],
+      paid: ['Payment Received', ['In Progress', 'Shipped', 'Refund Sent']],
+      bad_status: [422, '422: An order in status Payment Received cannot move to New Order; it may move to: In Progress, Shipped, Refund Sent.'],
+      after_bad_status: 'Payment Received',
+      shipped: 'Shipped',
+      // Newest first. The client's repr of an entry reads `to`, which only a message carries (as on Discogs).
+      messages: [
+        ['message', `Discogs Order #${orderId}, New Message`, 'Seller changed status from Payment Received to Shipped\n\nThanks!', true, "<OrderMessage to:'compat-buyer'>"],
+        ['status', `Discogs Order #${orderId}, Status Changed`, 'Seller changed status from Invoice Sent to Payment Received', true, 'TypeError'],
+        ['status', `Discogs Order #${orderId}, Status Changed`, 'Seller changed status from New Order to Invoice Sent', true, 'TypeError'],
+        ['shipping', `Discogs Order #${orderId}, Shipping Changed`, 'Seller changed shipping from $0.00 to $5.00', true, 'TypeError'],
+      ],
     });
   });
 });

@@ -9,7 +9,7 @@ import { REPO_ROOT } from '../../support/repo-root.js';
 import { seedDemoCollections } from '../../../composition/collection/demo-collections.js';
 import { seedDemoRatings } from '../../../composition/ratings/demo-ratings.js';
 import { marketplaceModule } from '../../../composition/marketplace/marketplace-module.js';
-import { seedDemoCart } from '../../../composition/orders/demo-orders.js';
+import { ordersModule } from '../../../composition/orders/orders-module.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
 import { testContainer } from '../../support/test-app.js';
@@ -19,7 +19,7 @@ interface Example {
   readonly line: string;
   readonly agent: string;
   readonly accept?: string;
-  /** An `Authorization` header, `$TOKEN` standing for a demo user's personal token. */
+  /** An `Authorization` header, `$TOKEN` and `$SELLER_TOKEN` standing for the demo buyer's and seller's personal tokens. */
   readonly authorization?: string;
   readonly path: string;
 }
@@ -53,18 +53,20 @@ describe('README examples (on the demo data)', () => {
   let db: Database;
   let app: Koa;
   let token: string;
+  let sellerToken: string;
   before(async () => {
     db = await openTestDatabase();
     await seedDemoData(db, { progress: 'none' });
     const container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);
+    // In the order `npm start` makes them: the seller's id is in the order ids the README reads (1-1).
+    sellerToken = (await aUser(container, 'demo-seller')).token;
     token = (await aUser(container, 'demo-buyer')).token;
-    await aUser(container, 'demo-seller');
     await seedDemoCollections(container, () => undefined);
     await seedDemoRatings(container, () => undefined);
     await marketplaceModule.demo!(container, () => undefined); // the demo rates, then the demo seller
-    await seedDemoCart(container, () => undefined);
+    await ordersModule.demo!(container, () => undefined); // the demo orders, then the demo cart
   });
   after(async () => {
     await db?.close();
@@ -77,7 +79,7 @@ describe('README examples (on the demo data)', () => {
     it(example.line, async () => {
       let req = request(app.callback()).get(example.path).set('User-Agent', example.agent);
       if (example.accept) req = req.set('Accept', example.accept);
-      if (example.authorization) req = req.set('Authorization', example.authorization.replace('$TOKEN', token));
+      if (example.authorization) req = req.set('Authorization', example.authorization.replace('$SELLER_TOKEN', sellerToken).replace('$TOKEN', token));
       const res = await req;
       const says404 = /#\s*404/.test(example.line);
       expect(res.status, res.text).to.equal(says404 ? 404 : 200);
@@ -85,10 +87,11 @@ describe('README examples (on the demo data)', () => {
       const body = example.path.includes('callback=')
         ? (JSON.parse(res.text.replace(/^[^(]*\(/, '').replace(/\)\s*;?\s*$/, '')) as { data: Record<string, unknown> }).data
         : (res.body as Record<string, unknown>);
-      const list = body.versions ?? body.releases ?? body.wants ?? body.results ?? body.listings ?? body.sellers;
+      const list = body.versions ?? body.releases ?? body.wants ?? body.results ?? body.listings ?? body.sellers ?? body.orders ?? body.messages;
       if (list !== undefined) expect(list, 'a list example must show entries').to.be.an('array').that.is.not.empty;
       else if (example.path.startsWith('/marketplace/fee/')) expect(body.value, 'a fee example must show the fee').to.be.greaterThan(0);
       else if (example.path.startsWith('/marketplace/stats/')) expect(body.num_for_sale, 'a stats example must show copies for sale').to.be.greaterThan(0);
+      else if (example.path.startsWith('/marketplace/orders/')) expect(body.id, 'an order example must show the order').to.match(/^\d+-\d+$/);
       else if (body.release_id !== undefined) {
         // A rating: the community's (`rating.count`) or a user's (`rating`), of a release the demo users rated.
         const rating = body.rating as number | { count: number };
