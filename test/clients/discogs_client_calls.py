@@ -112,8 +112,8 @@ except discogs_client.exceptions.HTTPError as err:
 seen['inventory_after_delete'] = [l.status for l in client.user(username).inventory]
 
 # Orders: the user's sales listed and one read, invoiced (shipping set through the model's save), marked paid, an
-# illegal status refused, shipped with a message, and the message log read back. The client's repr of a log entry
-# reads its recipient (`to`), which only message entries carry: shown as the error it raises for the others.
+# illegal status refused, shipped with a message, and the message log read back, each entry also through the client's
+# repr (which reads the entry's recipient, `to`).
 seen['orders'] = [[o.id, o.status, o.buyer.username] for o in client.identity().orders]
 order = client.order(order_id)
 seen['order'] = {

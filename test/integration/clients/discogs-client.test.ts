@@ -159,12 +159,12 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
       bad_status: [422, '422: An order in status Payment Received cannot move to New Order; it may move to: In Progress, Shipped, Refund Sent.'],
       after_bad_status: 'Payment Received',
       shipped: 'Shipped',
-      // Newest first. The client's repr of an entry reads `to`, which only a message carries (as on Discogs).
+      // Newest first. The client's repr of an entry reads `to`, which every entry carries (the other party).
       messages: [
         ['message', `Discogs Order #${orderId}, New Message`, 'Seller changed status from Payment Received to Shipped\n\nThanks!', true, "<OrderMessage to:'compat-buyer'>"],
-        ['status', `Discogs Order #${orderId}, Status Changed`, 'Seller changed status from Invoice Sent to Payment Received', true, 'TypeError'],
-        ['status', `Discogs Order #${orderId}, Status Changed`, 'Seller changed status from New Order to Invoice Sent', true, 'TypeError'],
-        ['shipping', `Discogs Order #${orderId}, Shipping Changed`, 'Seller changed shipping from $0.00 to $5.00', true, 'TypeError'],
+        ['status', `Discogs Order #${orderId}, Status Changed`, 'Seller changed status from Invoice Sent to Payment Received', true, "<OrderMessage to:'compat-buyer'>"],
+        ['status', `Discogs Order #${orderId}, Status Changed`, 'Seller changed status from New Order to Invoice Sent', true, "<OrderMessage to:'compat-buyer'>"],
+        ['shipping', `Discogs Order #${orderId}, Shipping Changed`, 'Seller changed shipping from $0.00 to $5.00', true, "<OrderMessage to:'compat-buyer'>"],
       ],
     });
   });

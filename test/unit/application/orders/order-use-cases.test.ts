@@ -63,7 +63,8 @@ describe('Order use cases (in memory)', () => {
     const listing = await uow.run(() => listings.add(newListing(seller.id, { releaseId: 1, condition: 'Good (G)', price: Money.fromDecimal('20', 'USD') }, clock.now())));
     await store.carts.add({ userId: buyer.id, listingId: listing.id, addedAt: clock.now() });
     const checkOut = new CheckOut(store.carts, listings, store.orders, users, rates, DEFAULT_FEE_RULE, uow, clock);
-    [{ order: { id } }] = (await checkOut.execute({ caller: as(buyer), body: { shipping_address: 'Buyer Street 1' } })) as [{ order: { id: string } }];
+    const [placed] = await checkOut.execute({ caller: as(buyer), body: { shipping_address: 'Buyer Street 1' } });
+    id = placed!.order.id;
     access = { orders: store.orders, users, catalogue: new InMemoryCatalogueReader(clock) };
     get = new GetOrder(access);
     edit = new EditOrder(access, uow, clock);
