@@ -1,3 +1,4 @@
+import { Money } from '../../domain/marketplace/money.js';
 import { recordRefund } from '../../domain/orders/order-lifecycle.js';
 import { refundRequest } from '../../domain/orders/order-requests.js';
 import type { Clock } from '../ports/clock.js';
@@ -19,7 +20,8 @@ export class RecordRefund {
 
   async execute(input: { readonly caller: Caller; readonly id: string; readonly body: unknown }): Promise<OrderMessageView> {
     const applied = await changeOrder(this.access.orders, this.uow, input, (order, party) => {
-      const request = refundRequest(input.body, order.currency);
+      // Refunds are the seller's alone: the buyer is refused (403) before the body is read, whatever it holds.
+      const request = party === 'seller' ? refundRequest(input.body, order.currency) : { kind: 'sent' as const, amount: Money.zero(order.currency) };
       return recordRefund(order, party, order.sellerId, request.kind, request.amount, this.clock.now());
     });
     const views = await messageViews(this.access.users, applied.order, applied.messages);
