@@ -26,14 +26,14 @@ export function statusFilter(value: string | undefined): { statuses: readonly Or
   return { statuses: [status], refundReceived: false, none: false };
 }
 
-/** A list request, its values checked by the HTTP layer (dates parsed, sort one of the sorts). */
+/** A list request, its values checked by the HTTP layer (dates parsed); the status and the sort are checked here. */
 export interface ListOrdersInput {
   readonly caller: Caller;
   readonly status?: string;
   readonly createdAfter?: Date;
   readonly createdBefore?: Date;
   readonly archived?: boolean;
-  readonly sort?: OrderSort;
+  readonly sort?: string;
   readonly sortOrder: SortOrder;
   readonly page: PageRequest;
 }
@@ -54,11 +54,10 @@ export class ListOrders {
   async execute(input: ListOrdersInput): Promise<Page<OrderView>> {
     const userId = orderCaller(input.caller);
     const filter = statusFilter(input.status);
-    const sort = input.sort ?? 'id';
-    const otherName = this.party === 'seller' ? 'buyer' : 'seller';
-    if ((sort === 'buyer' || sort === 'seller') && sort !== otherName) {
-      throw new Invalid(`Invalid sort: expected one of id, ${otherName}, created, status, last_activity, got "${sort}".`);
-    }
+    // The other party's name sorts: `buyer` for sales, `seller` for purchases; the refusal names this list's sorts.
+    const sorts: readonly OrderSort[] = ['id', this.party === 'seller' ? 'buyer' : 'seller', 'created', 'status', 'last_activity'];
+    const sort = (input.sort ?? 'id') as OrderSort;
+    if (!sorts.includes(sort)) throw new Invalid(`Invalid sort: expected one of ${sorts.join(', ')}, got "${sort}".`);
     const empty = { items: [], total: 0, page: input.page.page, perPage: input.page.perPage };
     if (filter.none) return empty;
     const found = await this.access.orders.list({

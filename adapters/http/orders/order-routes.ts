@@ -8,7 +8,6 @@ import type { GetOrderMessages } from '../../../application/orders/get-order-mes
 import type { GiveFeedback } from '../../../application/orders/give-feedback.js';
 import type { ListOrders } from '../../../application/orders/list-orders.js';
 import type { RecordRefund } from '../../../application/orders/record-refund.js';
-import type { OrderSort } from '../../../domain/orders/order-repository.js';
 import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import { PageQuery, paginate } from '../pagination.js';
@@ -68,7 +67,7 @@ export class OrderRoutes implements RouteModule {
         createdAfter: instant(q.created_after, 'created_after'),
         createdBefore: instant(q.created_before, 'created_before'),
         archived: q.archived === undefined ? undefined : q.archived === 'true',
-        sort: q.sort as OrderSort | undefined,
+        sort: q.sort,
         sortOrder: q.sortOrder(),
         page: q.toPageRequest(),
       });
