@@ -145,7 +145,7 @@ export class InMemoryOrderStore implements InMemoryTransactional {
     );
     const name = (o: Order): string => loginKey(usernameOf(theirs(o)));
     const byKey: Record<OrderSort, (a: Order, b: Order) => number> = {
-      id: (a, b) => compare(a.number, b.number),
+      id: (a, b) => compare(a.sellerId, b.sellerId),
       buyer: (a, b) => compare(name(a), name(b)),
       seller: (a, b) => compare(name(a), name(b)),
       created: (a, b) => compare(a.created.getTime(), b.created.getTime()),

@@ -41,7 +41,7 @@ export interface ListOrdersInput {
 /**
  * A user's orders, a page at a time: as seller (`GET /marketplace/orders`, the spec's list) or as buyer
  * (`GET /marketplace/purchases`). Filters: status (see `statusFilter`), created after (inclusive) / before
- * (exclusive), archived or not (both when absent); sorts: id (the default: the seller's order number), the other
+ * (exclusive), archived or not (both when absent); sorts: id (the default: the seller, then their order number), the other
  * party's name (`buyer` for sales, `seller` for purchases), created, status, last_activity; ties by order id. 401
  * anonymous, 403 an application alone.
  */

@@ -63,7 +63,11 @@ export interface OrderRepository {
   appendMessages(messages: readonly OrderMessage[]): Promise<void>;
   /** A page of the order's message log, the most recent first (entries of one instant: the last appended first). */
   messages(orderId: string, offset: number, limit: number): Promise<OrderPage<OrderMessage>>;
-  /** A page of a user's orders (see OrderListQuery); ties of the sort are broken by the order id, in the same direction. */
+  /**
+   * A page of a user's orders (see OrderListQuery). `id` sorts by the id's parts, the seller id then the order number
+   * (numerically: `1-2` before `1-10`); names (`buyer`, `seller`: the other party's login name, lower-cased) and
+   * statuses compare byte by byte. Ties are broken by seller id and number, in the same direction.
+   */
   list(query: OrderListQuery): Promise<OrderPage<Order>>;
   /** Stores a party's feedback on an order, replacing what that party gave on it before. */
   putFeedback(feedback: OrderFeedback): Promise<void>;

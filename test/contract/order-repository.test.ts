@@ -279,7 +279,7 @@ function contract(name: string, open: () => Promise<Subject>): void {
         expect(page.items).to.deep.equal(await Promise.all([1, 2, 3, 4, 5].map(async (n) => (await s.orders.byId(orderId(u, n)))!)));
         const bought = await s.orders.list(listQuery({ party: 'buyer' }));
         expect(bought.total).to.equal(3);
-        expect(bought.items).to.deep.equal(await Promise.all([orderId(v, 1), orderId(w, 1), orderId(v, 2)].map(async (id) => (await s.orders.byId(id))!)));
+        expect(bought.items).to.deep.equal(await Promise.all([orderId(v, 1), orderId(v, 2), orderId(w, 1)].map(async (id) => (await s.orders.byId(id))!)));
         expect(await s.orders.list(listQuery({ userId: w, party: 'seller' }))).to.deep.equal({ total: 1, items: [(await s.orders.byId(orderId(w, 1)))!] });
       });
 
@@ -319,8 +319,8 @@ function contract(name: string, open: () => Promise<Subject>): void {
         }
         expect(await purchases({ sort: 'seller' })).to.deep.equal([orderId(v, 1), orderId(v, 2), orderId(w, 1)]);
         expect(await purchases({ sort: 'seller', descending: true })).to.deep.equal([orderId(w, 1), orderId(v, 2), orderId(v, 1)]);
-        expect(await purchases({ sort: 'id' }), "by the seller's number, then the seller").to.deep.equal([orderId(v, 1), orderId(w, 1), orderId(v, 2)]);
-        expect(await purchases({ sort: 'id', descending: true })).to.deep.equal([orderId(v, 2), orderId(w, 1), orderId(v, 1)]);
+        expect(await purchases({ sort: 'id' }), 'by the seller, then their number').to.deep.equal([orderId(v, 1), orderId(v, 2), orderId(w, 1)]);
+        expect(await purchases({ sort: 'id', descending: true })).to.deep.equal([orderId(w, 1), orderId(v, 2), orderId(v, 1)]);
         expect(await purchases({ sort: 'created' })).to.deep.equal([orderId(v, 1), orderId(w, 1), orderId(v, 2)]);
         expect(await purchases({ sort: 'created', descending: true })).to.deep.equal([orderId(v, 2), orderId(w, 1), orderId(v, 1)]);
       });

@@ -103,7 +103,7 @@ function messageOf(r: Row): OrderMessage {
  * keeps it).
  */
 const SORT_KEYS: Record<OrderSort, string> = {
-  id: 'o.number',
+  id: 'o.seller_id',
   buyer: 'u.login_key collate "C"',
   seller: 'u.login_key collate "C"',
   created: 'o.created',

@@ -136,7 +136,8 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       subject: subject('Status Changed'),
       order: ref(),
       status_id: statusId,
-      actor: { name: actor.name, resource_url: `${BASE_URL}/s/${actor.name}` },
+      actor: { name: actor.name, username: actor.name, resource_url: `${BASE_URL}/s/${actor.name}` },
+      to: user(actor === sam ? bob : sam),
     });
     const refundEntry = (type: 'refund_sent' | 'refund_received', at: string, amount: number, message: string) => ({
       type,
@@ -145,6 +146,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       subject: subject(type === 'refund_sent' ? 'Refund Sent' : 'Refund Received'),
       order: ref(),
       refund: { amount, order: ref() },
+      to: user(bob),
     });
     /** Both parties read the same log, entry by entry, and the order at `status`, last active `at`. */
     const expectState = async (status: string, at: string) => {
@@ -200,7 +202,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       const res = await as(bob).post(`/marketplace/orders/${id}/messages`, { message: 'Could you post both records together?' });
       expect(res.status, res.text).to.equal(201);
       expect(res.body).to.deep.equal({
-        from: { name: 'bob', resource_url: `${BASE_URL}/s/bob` },
+        from: { name: 'bob', username: 'bob', resource_url: `${BASE_URL}/s/bob` },
         message: 'Could you post both records together?',
         order: ref(),
         timestamp: at,
@@ -227,6 +229,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
           order: ref(),
           original: 0,
           new: 5,
+          to: user(bob),
         },
       );
       const { buyer } = await expectState('Invoice Sent', at);
@@ -247,6 +250,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
         order: ref(),
         original: 5,
         new: 6.5,
+        to: user(bob),
       });
       await expectState('Invoice Sent', at);
     });
@@ -276,7 +280,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       expect(msg.status, msg.text).to.equal(201);
       const text = 'Seller changed status from Payment Received to In Progress\n\nPacking them today.';
       expect(msg.body).to.deep.equal({
-        from: { name: 'sam', resource_url: `${BASE_URL}/s/sam` },
+        from: { name: 'sam', username: 'sam', resource_url: `${BASE_URL}/s/sam` },
         message: text,
         order: ref(),
         timestamp: inProgress,
@@ -333,7 +337,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       const moved = await as(sam).post(`/marketplace/orders/${id}/messages`, { status: 'Shipped' });
       expect(moved.status, moved.text).to.equal(201);
       expect(moved.body).to.deep.equal({
-        from: { name: 'sam', resource_url: `${BASE_URL}/s/sam` },
+        from: { name: 'sam', username: 'sam', resource_url: `${BASE_URL}/s/sam` },
         message: 'Seller changed status from Refund Sent to Shipped',
         order: ref(),
         timestamp: back,
@@ -786,8 +790,9 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
           order: ref(),
           status_id: 3,
           actor,
+          to: dUser(bob),
         },
-        { type: 'shipping', timestamp: invoiced, message: 'Seller changed shipping from $0.00 to $3.00', subject: subject('Shipping Changed'), order: ref(), original: 0, new: 3 },
+        { type: 'shipping', timestamp: invoiced, message: 'Seller changed shipping from $0.00 to $3.00', subject: subject('Shipping Changed'), order: ref(), original: 0, new: 3, to: dUser(bob) },
         { type: 'message', timestamp: asked, message: 'Yes, still want it.', subject: subject('New Message'), order: ref(), from: { ...dUser(bob), avatar_url: '' }, to: dUser(sam) },
         {
           type: 'status',
@@ -797,6 +802,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
           order: ref(),
           status_id: 2,
           actor,
+          to: dUser(bob),
         },
       ]);
       // The same entries in the spec's words.
@@ -808,7 +814,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
         ['Seller changed status from New Order to Buyer ed', `Service Order #${id}, Status Changed`],
       ]);
       expect(specLog[2].from).to.deep.equal({ ...user(bob), avatar_url: '' });
-      expect(specLog[0].actor).to.deep.equal({ name: 'sam', resource_url: `${BASE_URL}/s/sam` });
+      expect(specLog[0].actor).to.deep.equal({ name: 'sam', username: 'sam', resource_url: `${BASE_URL}/s/sam` });
 
       // Refusals name the status in the spec's words, whatever the dialect.
       const refused = await discogs(sam).post(`/marketplace/orders/${id}`, { status: 'Shipped' });
