@@ -59,6 +59,13 @@ export interface Config {
   readonly webConcurrency: number;
   /** `FEE_RATE`, `FEE_MINIMUM`, `FEE_MAXIMUM`, `FEE_CURRENCY`: the marketplace fee rule (see marketplace/fee-config.ts). */
   readonly feeRule: FeeRule;
+  /**
+   * Background jobs (see jobs/jobs-module.ts): `JOB_LEASE_SECONDS` (how long a worker holds a job without renewing
+   * it; a job whose worker died is taken again after it, default 60), `JOB_POLL_MS` (how often an idle worker looks
+   * for work, default 1000), `JOB_WORKER` (whether each server process runs a worker, default true; false leaves the
+   * jobs to `spindle worker` processes).
+   */
+  readonly jobs: { readonly leaseSeconds: number; readonly pollMs: number; readonly workerInServer: boolean };
 }
 
 /** Thrown when the environment holds a value Spindle cannot use; the message names every bad variable. */
@@ -174,6 +181,11 @@ export function loadConfig(env: Env = process.env): Config {
     searchTimeoutMs: integer('SEARCH_TIMEOUT_MS', 10_000, 1, 600_000),
     webConcurrency: databaseUrl ? webConcurrency : 1,
     feeRule: feeRuleFromEnv(read, problems),
+    jobs: {
+      leaseSeconds: integer('JOB_LEASE_SECONDS', 60, 1, 86_400),
+      pollMs: integer('JOB_POLL_MS', 1000, 10, 3_600_000),
+      workerInServer: bool('JOB_WORKER', true),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

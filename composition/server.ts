@@ -5,6 +5,7 @@ import type { RateLimitStore } from '../application/ports/rate-limit-store.js';
 import { handleClientError } from '../adapters/http/client-errors.js';
 import { RedisRateLimitStore } from '../adapters/rate-limit/redis-rate-limit-store.js';
 import type { Config } from './config.js';
+import { CORE } from './core/core-tokens.js';
 import { HTTP } from './http/http-tokens.js';
 import { openSpindle, type Spindle } from './spindle.js';
 
@@ -52,6 +53,8 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     });
     const { port } = server.address() as AddressInfo;
     logger.info({ port, baseUrl: config.baseUrl, database: spindle.db.location.kind }, 'listening');
+    const services = spindle.container.isBound(CORE.BackgroundService) ? spindle.container.getAll(CORE.BackgroundService) : [];
+    for (const service of services) service.start();
     let stopping: Promise<void> | undefined;
     const running = spindle;
     return {
@@ -64,6 +67,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
           const grace = setTimeout(() => server.closeAllConnections(), 10_000);
           await closed;
           clearTimeout(grace);
+          for (const service of services) await service.stop();
           await running.close();
           logger.info({}, 'stopped');
         })()),

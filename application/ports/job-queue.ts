@@ -48,6 +48,11 @@ export interface JobQueue {
 export interface JobHandler {
   readonly kind: string;
   run(job: Job, finish: (result: JobData) => Promise<void>): Promise<void>;
+  /**
+   * Housekeeping of this kind's jobs (e.g. removing expired export files), called by the worker now and then (at
+   * most once per its maintenance interval, between jobs); optional.
+   */
+  maintain?(now: Date): Promise<void>;
 }
 
 /** A job's expected failure, with the text its owner reads. */

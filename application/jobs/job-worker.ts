@@ -1,0 +1,159 @@
+import type { Job } from '../../domain/jobs/job.js';
+import type { Clock } from '../ports/clock.js';
+import { JobFailed, type JobHandler, type JobQueue } from '../ports/job-queue.js';
+import type { Logger } from '../ports/logger.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+
+/** How a worker works: who it is, how long it holds a job without renewing, how often it looks for work. */
+export interface JobWorkerOptions {
+  /** This worker's name in the job rows (unique across processes: host, process id and a random part). */
+  readonly workerId: string;
+  /** How long a claim holds a job; the worker renews it every third of that while the job runs. */
+  readonly leaseMs: number;
+  /** How long the worker waits before looking again when there was no work. */
+  readonly pollMs: number;
+  /** How often handlers' `maintain` runs (between jobs). */
+  readonly maintenanceMs: number;
+}
+
+/** The text a job's owner reads when it failed for a reason of the service's (the log says which). */
+export const JOB_FAILED_MESSAGE = 'The job failed because of an error in the service; the operator can find it in the log.';
+
+/** Thrown from `finish` when the worker no longer holds the job: its writes are rolled back with the unit of work. */
+class LeaseLost extends Error {
+  constructor(readonly jobId: number) {
+    super(`Job ${jobId} was taken by another worker (this worker's lease ran out)`);
+  }
+}
+
+/**
+ * Runs jobs of the handlers' kinds: claims the oldest claimable one for a lease (`JobQueue.claim`), renews the lease
+ * while the handler works, and ends the job — in success through the handler's `finish`, inside the handler's own
+ * unit of work, or as failed with the handler's `JobFailed` message (any other error: a generic message, the error
+ * logged). A job whose worker died (its process killed) is claimed again once the lease has run out, and run from the
+ * start; a worker that lost its lease cannot end the job (its `finish` throws and its writes roll back), so a job's
+ * work commits once. Every server process runs one (`start`), and `spindle worker` runs one alone.
+ */
+export class JobWorker {
+  private readonly handlers: ReadonlyMap<string, JobHandler>;
+  private running = false;
+  private loopDone: Promise<void> = Promise.resolve();
+  private wake: (() => void) | null = null;
+  private lastMaintenance = -Infinity;
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    handlers: readonly JobHandler[],
+    private readonly logger: Logger,
+    private readonly options: JobWorkerOptions,
+  ) {
+    this.handlers = new Map(handlers.map((h) => [h.kind, h]));
+  }
+
+  /** The kinds of job this worker runs. */
+  get kinds(): readonly string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** Claims one job and runs it to its end; the job as claimed, or null when there was none to claim. */
+  async runOnce(): Promise<Job | null> {
+    if (this.handlers.size === 0) return null;
+    const now = this.clock.now();
+    const job = await this.uow.run(() => this.queue.claim(this.kinds, this.options.workerId, now, this.leaseFrom(now)));
+    if (!job) return null;
+    const log = this.logger.child({ job: job.id, kind: job.kind, attempt: job.attempts });
+    log.info({}, 'job started');
+    const renewal = setInterval(() => {
+      this.uow
+        .run(() => this.queue.renew(job.id, this.options.workerId, this.leaseFrom(this.clock.now())))
+        .then((held) => held || log.warn({}, 'job lease lost'))
+        .catch((err: unknown) => log.warn({ err }, 'job lease renewal failed'));
+    }, Math.max(1, Math.floor(this.options.leaseMs / 3)));
+    let finished = false;
+    try {
+      await this.handlers.get(job.kind)!.run(job, async (result) => {
+        if (!(await this.queue.complete(job.id, this.options.workerId, result, this.clock.now()))) throw new LeaseLost(job.id);
+        finished = true;
+      });
+      if (!finished) throw new Error(`The ${job.kind} handler returned without finishing job ${job.id}`);
+      log.info({}, 'job succeeded');
+    } catch (err) {
+      if (err instanceof LeaseLost) {
+        log.warn({}, err.message);
+        return job;
+      }
+      const message = err instanceof JobFailed ? err.message : JOB_FAILED_MESSAGE;
+      if (err instanceof JobFailed) log.info({ reason: message }, 'job failed');
+      else log.error({ err }, 'job failed with an error');
+      const ended = await this.uow.run(() => this.queue.fail(job.id, this.options.workerId, message, this.clock.now()));
+      if (!ended) log.warn({}, 'job lease lost before it could be marked failed');
+    } finally {
+      clearInterval(renewal);
+    }
+    return job;
+  }
+
+  /** Runs handlers' housekeeping when it is due. */
+  async maintain(): Promise<void> {
+    const now = this.clock.now();
+    if (now.getTime() - this.lastMaintenance < this.options.maintenanceMs) return;
+    this.lastMaintenance = now.getTime();
+    for (const handler of this.handlers.values()) {
+      try {
+        await handler.maintain?.(now);
+      } catch (err) {
+        this.logger.error({ err, kind: handler.kind }, 'job maintenance failed');
+      }
+    }
+  }
+
+  /** Starts working in the background: job after job while there are any, then a look every `pollMs`. */
+  start(): void {
+    if (this.running || this.handlers.size === 0) return;
+    this.running = true;
+    this.logger.info({ worker: this.options.workerId, kinds: this.kinds }, 'job worker started');
+    this.loopDone = this.loop();
+  }
+
+  /** Stops looking for work and waits for the job in hand to end. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake?.();
+    await this.loopDone;
+    this.logger.info({ worker: this.options.workerId }, 'job worker stopped');
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let worked = false;
+      try {
+        await this.maintain();
+        worked = (await this.runOnce()) !== null;
+      } catch (err) {
+        this.logger.error({ err }, 'job worker could not claim a job');
+      }
+      if (!worked && this.running) await this.pause();
+    }
+  }
+
+  private pause(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, this.options.pollMs);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+    });
+  }
+
+  private leaseFrom(now: Date): Date {
+    return new Date(now.getTime() + this.options.leaseMs);
+  }
+}

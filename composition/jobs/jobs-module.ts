@@ -1,0 +1,67 @@
+import os from 'node:os';
+import { ContainerModule } from 'inversify';
+import { JOB_MIGRATIONS } from '../../adapters/persistence/jobs/migrations/index.js';
+import { JOB_SCHEMAS } from '../../adapters/persistence/jobs/job-rows.js';
+import { SqlJobQueue } from '../../adapters/persistence/jobs/sql-job-queue.js';
+import { JobWorker } from '../../application/jobs/job-worker.js';
+import type { JobHandler } from '../../application/ports/job-queue.js';
+import type { BackgroundService } from '../core/background-service.js';
+import { CORE } from '../core/core-tokens.js';
+import { PERSISTENCE } from '../persistence/persistence-tokens.js';
+import type { SpindleModule } from '../spindle-module.js';
+import { JOBS } from './jobs-tokens.js';
+
+/**
+ * Background jobs: the `job` table (`JOBS.Queue`), the `JOBS.Handler` slot other modules bind their kinds of job to,
+ * and this process's worker (`JOBS.Worker`), which every server process runs (`JOB_WORKER=false` leaves the jobs to
+ * `spindle worker` processes) and `spindle worker` runs alone. See ADR 0022.
+ */
+export const jobsModule: SpindleModule = {
+  name: 'jobs',
+  schema: { entities: JOB_SCHEMAS, migrations: JOB_MIGRATIONS },
+
+  bindings: ({ config, db, logger }) =>
+    new ContainerModule(({ bind }) => {
+      const handlers = { serviceIdentifier: JOBS.Handler, isMultiple: true, optional: true } as const;
+      bind(JOBS.Queue).toConstantValue(new SqlJobQueue(db.orm));
+      bind(JOBS.Worker)
+        .toResolvedValue(
+          (queue, uow, clock, ids, handlers: JobHandler[] | undefined) =>
+            new JobWorker(queue, uow, clock, handlers ?? [], logger.child({ part: 'jobs' }), {
+              workerId: `${os.hostname()}/${process.pid}/${ids.next().slice(0, 8)}`,
+              leaseMs: config.jobs.leaseSeconds * 1000,
+              pollMs: config.jobs.pollMs,
+              maintenanceMs: 15 * 60 * 1000,
+            }),
+          [JOBS.Queue, PERSISTENCE.UnitOfWork, CORE.Clock, CORE.IdGenerator, handlers],
+        )
+        .inSingletonScope();
+      if (config.jobs.workerInServer) {
+        bind(CORE.BackgroundService)
+          .toResolvedValue((worker): BackgroundService => ({ name: 'job worker', start: () => worker.start(), stop: () => worker.stop() }), [JOBS.Worker])
+          .inSingletonScope();
+      }
+    }),
+
+  commands(program, context) {
+    program
+      .command('worker')
+      .description('run background jobs (inventory exports and uploads…) without serving HTTP, until stopped')
+      .action(async () => {
+        await context.withContainer(async (container) => {
+          const worker = container.get(JOBS.Worker);
+          if (worker.kinds.length === 0) {
+            console.error('No module has any kind of job to run.');
+            return;
+          }
+          worker.start();
+          console.error(`Running jobs of kinds ${worker.kinds.join(', ')}; stop with Ctrl-C (the job in hand is finished first).`);
+          await new Promise<void>((resolve) => {
+            const stop = () => void worker.stop().then(resolve);
+            process.once('SIGINT', stop);
+            process.once('SIGTERM', stop);
+          });
+        });
+      });
+  },
+};
