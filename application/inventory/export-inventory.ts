@@ -6,6 +6,7 @@ import type { FileStore } from '../ports/file-store.js';
 import type { InventoryReader } from '../ports/inventory-reader.js';
 import type { JobHandler } from '../ports/job-queue.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { ExpireInventoryExports } from './expire-inventory-exports.js';
 
 /** How many listings are read, shaped and written at a time. */
 export const EXPORT_BATCH_SIZE = 5000;
@@ -31,8 +32,14 @@ export class ExportInventory implements JobHandler {
     private readonly encoder: CsvEncoder,
     private readonly files: FileStore,
     private readonly uow: UnitOfWork,
+    private readonly expiry: ExpireInventoryExports,
     private readonly batchSize: number = EXPORT_BATCH_SIZE,
   ) {}
+
+  /** Removes the files of exports past their retention (the worker calls this now and then). */
+  async maintain(now: Date): Promise<void> {
+    await this.expiry.execute(now);
+  }
 
   async run(job: Job, finish: (result: JobData) => Promise<void>): Promise<void> {
     if (job.ownerId === null) throw new Error(`Inventory export ${job.id} has no owner`);
