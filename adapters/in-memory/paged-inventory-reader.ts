@@ -15,7 +15,7 @@ export class PagedInventoryReader implements InventoryReader {
   async *listings(sellerId: number, batchSize: number): AsyncIterable<readonly ExportedListing[]> {
     for (let offset = 0; ; offset += batchSize) {
       const page = await this.repository.inventory({ sellerId, statuses: EXPORTED_STATUSES, sort: 'audio', sortOrder: 'asc', offset, limit: batchSize });
-      if (page.listings.length > 0) yield page.listings;
+      if (page.listings.length > 0) yield page.listings.map(({ sellerId: _s, posted: _p, updated: _u, ...exported }) => exported);
       if (page.listings.length < batchSize) return;
     }
   }
