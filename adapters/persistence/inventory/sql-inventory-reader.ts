@@ -32,7 +32,7 @@ function exportedListingOf(row: Row): ExportedListing {
 /**
  * A seller's inventory through a PostgreSQL cursor (`declare … no scroll cursor`, then `fetch forward n` until it is
  * exhausted, then `close`), inside the unit of work's transaction: one query plan and one sort for the whole read,
- * the rows as of the cursor's snapshot, a batch in memory at a time. The transaction is the one open when `listings`
+ * the rows as of the cursor's snapshot, a batch in memory at a time (and the next one on its way). The transaction is the one open when `listings`
  * is called (it is captured then, as the batches are pulled later from stream callbacks, outside that async context).
  * See ADR 0023 for why a cursor rather than pages by id.
  */
@@ -58,14 +58,24 @@ async function* read(em: EntityManager, cursor: string, sellerId: number, batchS
       'select id, release_id, status, condition, sleeve_condition, price_minor, currency, comments, allow_offers, ' +
       `external_id, location, weight, format_quantity from listing where seller_id = ${sellerId} and status <> 'Deleted' order by id`,
   );
+  const fetch = () => {
+    const rows = run(`fetch forward ${batchSize} from ${cursor}`);
+    // Handled here too, so a failure while the caller is busy is not an unhandled rejection; awaited below all the same.
+    rows.catch(() => undefined);
+    return rows;
+  };
+  // One fetch ahead: the server reads and sends the next batch while the caller works on this one.
+  let next: Promise<Row[]> | null = fetch();
   try {
     for (;;) {
-      const rows = await run(`fetch forward ${batchSize} from ${cursor}`);
+      const rows: Row[] = await next;
+      next = rows.length === batchSize ? fetch() : null;
       if (rows.length > 0) yield rows.map(exportedListingOf);
-      if (rows.length < batchSize) return;
+      if (next === null) return;
     }
   } finally {
     // Closed on every way out (the last batch, an error, a reader that stopped); a failed transaction closes it anyway.
+    await next?.catch(() => undefined);
     await run(`close ${cursor}`).catch(() => undefined);
   }
 }
