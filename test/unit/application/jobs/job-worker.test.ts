@@ -211,6 +211,30 @@ describe('JobWorker (in memory)', () => {
     expect((await stored(job.id)).status).to.equal('success');
   });
 
+  it('says nothing of a lost lease when a renewal comes while the job ends', async () => {
+    const succeeds = await enqueue('test', { ends: 'success' });
+    const fails = await enqueue('test', { ends: 'failed' });
+    // With a renewal due every millisecond, renewals come while the unit of work that ends the job runs, wait for it
+    // (runs of the in-memory unit of work are serialised), and find the job ended.
+    const worker = workerWith(
+      [
+        handler('test', (job, finish) =>
+          uow.run(async () => {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            if (job.payload.ends === 'success') await finish({});
+            else throw new JobFailed('no');
+          }),
+        ),
+      ],
+      { leaseMs: 3 },
+    );
+    await worker.runOnce();
+    await worker.runOnce();
+    await settle();
+    expect([(await stored(succeeds.id)).status, (await stored(fails.id)).status]).to.deep.equal(['success', 'failed']);
+    expect(logger.messages('warn')).to.deep.equal([]);
+  });
+
   it('runs only jobs of its handlers\' kinds, and a worker with no handlers claims nothing', async () => {
     const other = await enqueue('other');
     const job = await enqueue('test');
