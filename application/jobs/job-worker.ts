@@ -40,6 +40,7 @@ export class JobWorker {
   private loopDone: Promise<void> = Promise.resolve();
   private wake: (() => void) | null = null;
   private lastMaintenance = -Infinity;
+  private stopped: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly queue: JobQueue,
@@ -125,13 +126,14 @@ export class JobWorker {
     this.loopDone = this.loop();
   }
 
-  /** Stops looking for work and waits for the job in hand to end. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.wake?.();
-    await this.loopDone;
-    this.logger.info({ worker: this.options.workerId }, 'job worker stopped');
+  /** Stops looking for work and waits for the job in hand to end (every call does, until it has). */
+  stop(): Promise<void> {
+    if (this.running) {
+      this.running = false;
+      this.wake?.();
+      this.stopped = this.loopDone.then(() => this.logger.info({ worker: this.options.workerId }, 'job worker stopped'));
+    }
+    return this.stopped;
   }
 
   private async loop(): Promise<void> {

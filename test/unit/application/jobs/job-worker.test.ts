@@ -321,7 +321,7 @@ describe('JobWorker (in memory)', () => {
     await Promise.all([worker.stop(), idle.stop()]);
   });
 
-  it('stops only once the job in hand has ended, and claims nothing after', async () => {
+  it('stops only once the job in hand has ended, however many times it is told to, and claims nothing after', async () => {
     const first = await enqueue();
     const running = gate();
     const mayFinish = gate();
@@ -335,13 +335,14 @@ describe('JobWorker (in memory)', () => {
     worker.start();
     await running.promise;
     const second = await enqueue();
-    let stopped = false;
-    const stopping = worker.stop().then(() => (stopped = true));
+    let stopped = 0;
+    const stopping = worker.stop().then(() => stopped++);
+    const again = worker.stop().then(() => stopped++);
     await settle();
-    expect(stopped, 'waits for the job in hand').to.equal(false);
+    expect(stopped, 'both wait for the job in hand').to.equal(0);
     expect((await stored(first.id)).status).to.equal('processing');
     mayFinish.open();
-    await stopping;
+    await Promise.all([stopping, again]);
     expect((await stored(first.id)).status).to.equal('success');
     expect(await stored(second.id), 'not claimed').to.deep.include({ status: 'pending', attempts: 0 });
     await worker.stop();
