@@ -7,13 +7,14 @@ import type { Database } from '../../../adapters/persistence/database.js';
 import { SqlJobQueue } from '../../../adapters/persistence/jobs/sql-job-queue.js';
 import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { JobHandler } from '../../../application/ports/job-queue.js';
+import { CORE } from '../../../composition/core/core-tokens.js';
 import { JOBS } from '../../../composition/jobs/jobs-tokens.js';
 import { discoverModules } from '../../../composition/modules.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
 import { startServer } from '../../../composition/server.js';
 import type { SpindleModule } from '../../../composition/spindle-module.js';
 import { RecordingLogger } from '../../support/recording-logger.js';
-import { AGENT, testConfig } from '../../support/test-app.js';
+import { AGENT, testConfig, testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
 /*
@@ -82,5 +83,18 @@ describe('The job worker of a server', function () {
     expect(logger.entries.find((e) => e.message === 'job worker started')!.fields.kinds).to.deep.equal(['test-server']);
     expect(logger.messages('error')).to.deep.equal([]);
     expect(logger.messages('warn')).to.deep.equal([]);
+  });
+
+  it('is a background service of the server unless JOB_WORKER is false (spindle worker processes then do the jobs)', async () => {
+    const db = await openTestDatabase();
+    try {
+      const services = testContainer(db).getAll(CORE.BackgroundService);
+      expect(services.map((service) => service.name)).to.deep.equal(['job worker']);
+      const without = testContainer(db, { JOB_WORKER: 'false' });
+      expect(without.isBound(CORE.BackgroundService)).to.equal(false);
+      expect(without.get(JOBS.Worker).kinds, 'the worker of spindle worker is still there').to.be.an('array');
+    } finally {
+      await db.close();
+    }
   });
 });
