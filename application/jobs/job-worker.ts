@@ -40,6 +40,7 @@ export class JobWorker {
   private loopDone: Promise<void> = Promise.resolve();
   private wake: (() => void) | null = null;
   private lastMaintenance = -Infinity;
+  private stopped: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly queue: JobQueue,
@@ -65,17 +66,22 @@ export class JobWorker {
     if (!job) return null;
     const log = this.logger.child({ job: job.id, kind: job.kind, attempt: job.attempts });
     log.info({}, 'job started');
+    // One renewal at a time, awaited before the job is left: a renewal that waited for the job's own end (its row
+    // or, on the embedded database, its one connection) finds the job ended, which is no lost lease.
+    let ending = false;
+    let renewing: Promise<unknown> | null = null;
     const renewal = setInterval(() => {
-      this.uow
+      renewing ??= this.uow
         .run(() => this.queue.renew(job.id, this.options.workerId, this.leaseFrom(this.clock.now())))
-        .then((held) => held || log.warn({}, 'job lease lost'))
-        .catch((err: unknown) => log.warn({ err }, 'job lease renewal failed'));
+        .then((held) => held || ending || log.warn({}, 'job lease lost'))
+        .catch((err: unknown) => ending || log.warn({ err }, 'job lease renewal failed'))
+        .finally(() => (renewing = null));
     }, Math.max(1, Math.floor(this.options.leaseMs / 3)));
     let finished = false;
     try {
       await this.handlers.get(job.kind)!.run(job, async (result) => {
         if (!(await this.queue.complete(job.id, this.options.workerId, result, this.clock.now()))) throw new LeaseLost(job.id);
-        finished = true;
+        finished = ending = true;
       });
       if (!finished) throw new Error(`The ${job.kind} handler returned without finishing job ${job.id}`);
       log.info({}, 'job succeeded');
@@ -87,10 +93,13 @@ export class JobWorker {
       const message = err instanceof JobFailed ? err.message : JOB_FAILED_MESSAGE;
       if (err instanceof JobFailed) log.info({ reason: message }, 'job failed');
       else log.error({ err }, 'job failed with an error');
+      ending = true;
       const ended = await this.uow.run(() => this.queue.fail(job.id, this.options.workerId, message, this.clock.now()));
       if (!ended) log.warn({}, 'job lease lost before it could be marked failed');
     } finally {
+      ending = true;
       clearInterval(renewal);
+      await renewing;
     }
     return job;
   }
@@ -117,13 +126,14 @@ export class JobWorker {
     this.loopDone = this.loop();
   }
 
-  /** Stops looking for work and waits for the job in hand to end. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.wake?.();
-    await this.loopDone;
-    this.logger.info({ worker: this.options.workerId }, 'job worker stopped');
+  /** Stops looking for work and waits for the job in hand to end (every call does, until it has). */
+  stop(): Promise<void> {
+    if (this.running) {
+      this.running = false;
+      this.wake?.();
+      this.stopped = this.loopDone.then(() => this.logger.info({ worker: this.options.workerId }, 'job worker stopped'));
+    }
+    return this.stopped;
   }
 
   private async loop(): Promise<void> {
