@@ -14,6 +14,11 @@ export interface JobWorkerOptions {
   readonly pollMs: number;
   /** How often handlers' `maintain` runs (between jobs). */
   readonly maintenanceMs: number;
+  /**
+   * How many times a job may be started: one whose worker died that often (a job that kills its process each time,
+   * e.g. out of memory) is ended as failed instead of being taken again forever.
+   */
+  readonly maxAttempts: number;
 }
 
 /** The text a job's owner reads when it failed for a reason of the service's (the log says which). */
@@ -65,6 +70,13 @@ export class JobWorker {
     const job = await this.uow.run(() => this.queue.claim(this.kinds, this.options.workerId, now, this.leaseFrom(now)));
     if (!job) return null;
     const log = this.logger.child({ job: job.id, kind: job.kind, attempt: job.attempts });
+    if (job.attempts > this.options.maxAttempts) {
+      log.error({ attempts: job.attempts }, 'job abandoned: its worker stopped every time');
+      await this.uow.run(() =>
+        this.queue.fail(job.id, this.options.workerId, `The job was started ${job.attempts - 1} times and stopped each time before it ended; it is not tried again.`, this.clock.now()),
+      );
+      return job;
+    }
     log.info({}, 'job started');
     // One renewal at a time, awaited before the job is left: a renewal that waited for the job's own end (its row
     // or, on the embedded database, its one connection) finds the job ended, which is no lost lease.

@@ -91,6 +91,7 @@ describe('A job whose worker was killed', function () {
       leaseMs: 1000,
       pollMs: 10,
       maintenanceMs: 3_600_000,
+      maxAttempts: 5,
     });
     let again: Job | null = null;
     for (let i = 0; i < 200 && !again; i++) {

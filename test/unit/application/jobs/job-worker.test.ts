@@ -59,7 +59,7 @@ describe('JobWorker (in memory)', () => {
   });
 
   const workerWith = (handlers: readonly JobHandler[], options: Partial<JobWorkerOptions> = {}) =>
-    new JobWorker(queue, uow, clock, handlers, logger, { workerId: 'w1', leaseMs: LEASE_MS, pollMs: 10, maintenanceMs: 60_000, ...options });
+    new JobWorker(queue, uow, clock, handlers, logger, { workerId: 'w1', leaseMs: LEASE_MS, pollMs: 10, maintenanceMs: 60_000, maxAttempts: 5, ...options });
   const enqueue = (kind = 'test', payload: JobData = {}) => uow.run(() => queue.enqueue({ kind, ownerId: 7, payload }, clock.now()));
   const stored = async (id: number): Promise<Job> => (await queue.byId(id))!;
   /** A handler that writes a note and ends the job in one unit of work, as handlers should. */
@@ -114,6 +114,24 @@ describe('JobWorker (in memory)', () => {
     const after = await stored(job.id);
     expect([after.status, after.result]).to.deep.equal(['failed', { error: JOB_FAILED_MESSAGE }]);
     expect(notes.items).to.deep.equal([]);
+  });
+
+  it('ends as failed, without running it, a job whose workers died more often than maxAttempts allows', async () => {
+    const job = await enqueue();
+    // Three claims by workers that died (their leases ran out), then a worker allowing three attempts.
+    for (let i = 0; i < 3; i++) {
+      await uow.run(() => queue.claim(['test'], `dead-${i}`, clock.now(), new Date(clock.now().getTime() + LEASE_MS)));
+      clock.advance(LEASE_MS + 1);
+    }
+    let ran = false;
+    const taken = await workerWith([handler('test', async () => void (ran = true))], { maxAttempts: 3 }).runOnce();
+    expect(taken!.attempts).to.equal(4);
+    expect(ran).to.equal(false);
+    expect(await stored(job.id)).to.deep.include({
+      status: 'failed',
+      result: { error: 'The job was started 3 times and stopped each time before it ended; it is not tried again.' },
+    });
+    expect(logger.entries.filter((e) => e.level === 'error').map((e) => e.message)).to.deep.equal(['job abandoned: its worker stopped every time']);
   });
 
   it('marks a job failed, with the generic message, when its handler returns without finishing it', async () => {
