@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { CORE } from './core/core-tokens.js';
 import { HTTP } from './http/http-tokens.js';
 import { openSpindle, type Spindle } from './spindle.js';
+import type { SpindleModule } from './spindle-module.js';
 
 /** A listening Spindle server and the way to stop it cleanly. */
 export interface RunningServer {
@@ -25,6 +26,8 @@ export interface ServerOptions {
    * With REDIS_URL set, Redis is used whatever this says.
    */
   readonly rateLimitStore?: RateLimitStore;
+  /** The modules to run; every module found in `composition/` by default (an embedding program or a test adds its own). */
+  readonly modules?: readonly SpindleModule[];
 }
 
 /**
@@ -36,7 +39,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const store = config.redisUrl ? await RedisRateLimitStore.open(config.redisUrl, { logger }) : options.rateLimitStore;
   let spindle: Spindle;
   try {
-    spindle = await openSpindle(config, logger, { rateLimitStore: store, migrate: options.migrate });
+    spindle = await openSpindle(config, logger, { rateLimitStore: store, migrate: options.migrate, modules: options.modules });
   } catch (err) {
     await store?.close?.();
     throw err;

@@ -14,6 +14,11 @@ export interface JobWorkerOptions {
   readonly pollMs: number;
   /** How often handlers' `maintain` runs (between jobs). */
   readonly maintenanceMs: number;
+  /**
+   * How many times a job may be started: one whose worker died that often (a job that kills its process each time,
+   * e.g. out of memory) is ended as failed instead of being taken again forever.
+   */
+  readonly maxAttempts: number;
 }
 
 /** The text a job's owner reads when it failed for a reason of the service's (the log says which). */
@@ -40,6 +45,7 @@ export class JobWorker {
   private loopDone: Promise<void> = Promise.resolve();
   private wake: (() => void) | null = null;
   private lastMaintenance = -Infinity;
+  private stopped: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly queue: JobQueue,
@@ -64,18 +70,30 @@ export class JobWorker {
     const job = await this.uow.run(() => this.queue.claim(this.kinds, this.options.workerId, now, this.leaseFrom(now)));
     if (!job) return null;
     const log = this.logger.child({ job: job.id, kind: job.kind, attempt: job.attempts });
+    if (job.attempts > this.options.maxAttempts) {
+      log.error({ attempts: job.attempts }, 'job abandoned: its worker stopped every time');
+      await this.uow.run(() =>
+        this.queue.fail(job.id, this.options.workerId, `The job was started ${job.attempts - 1} times and stopped each time before it ended; it is not tried again.`, this.clock.now()),
+      );
+      return job;
+    }
     log.info({}, 'job started');
+    // One renewal at a time, awaited before the job is left: a renewal that waited for the job's own end (its row
+    // or, on the embedded database, its one connection) finds the job ended, which is no lost lease.
+    let ending = false;
+    let renewing: Promise<unknown> | null = null;
     const renewal = setInterval(() => {
-      this.uow
+      renewing ??= this.uow
         .run(() => this.queue.renew(job.id, this.options.workerId, this.leaseFrom(this.clock.now())))
-        .then((held) => held || log.warn({}, 'job lease lost'))
-        .catch((err: unknown) => log.warn({ err }, 'job lease renewal failed'));
+        .then((held) => held || ending || log.warn({}, 'job lease lost'))
+        .catch((err: unknown) => ending || log.warn({ err }, 'job lease renewal failed'))
+        .finally(() => (renewing = null));
     }, Math.max(1, Math.floor(this.options.leaseMs / 3)));
     let finished = false;
     try {
       await this.handlers.get(job.kind)!.run(job, async (result) => {
         if (!(await this.queue.complete(job.id, this.options.workerId, result, this.clock.now()))) throw new LeaseLost(job.id);
-        finished = true;
+        finished = ending = true;
       });
       if (!finished) throw new Error(`The ${job.kind} handler returned without finishing job ${job.id}`);
       log.info({}, 'job succeeded');
@@ -87,10 +105,13 @@ export class JobWorker {
       const message = err instanceof JobFailed ? err.message : JOB_FAILED_MESSAGE;
       if (err instanceof JobFailed) log.info({ reason: message }, 'job failed');
       else log.error({ err }, 'job failed with an error');
+      ending = true;
       const ended = await this.uow.run(() => this.queue.fail(job.id, this.options.workerId, message, this.clock.now()));
       if (!ended) log.warn({}, 'job lease lost before it could be marked failed');
     } finally {
+      ending = true;
       clearInterval(renewal);
+      await renewing;
     }
     return job;
   }
@@ -117,13 +138,14 @@ export class JobWorker {
     this.loopDone = this.loop();
   }
 
-  /** Stops looking for work and waits for the job in hand to end. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.wake?.();
-    await this.loopDone;
-    this.logger.info({ worker: this.options.workerId }, 'job worker stopped');
+  /** Stops looking for work and waits for the job in hand to end (every call does, until it has). */
+  stop(): Promise<void> {
+    if (this.running) {
+      this.running = false;
+      this.wake?.();
+      this.stopped = this.loopDone.then(() => this.logger.info({ worker: this.options.workerId }, 'job worker stopped'));
+    }
+    return this.stopped;
   }
 
   private async loop(): Promise<void> {

@@ -32,6 +32,7 @@ export const jobsModule: SpindleModule = {
               leaseMs: config.jobs.leaseSeconds * 1000,
               pollMs: config.jobs.pollMs,
               maintenanceMs: 15 * 60 * 1000,
+              maxAttempts: 5,
             }),
           [JOBS.Queue, PERSISTENCE.UnitOfWork, CORE.Clock, CORE.IdGenerator, handlers],
         )

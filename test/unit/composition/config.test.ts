@@ -88,6 +88,22 @@ describe('config', () => {
     }
   });
 
+  it('reads the job settings: lease, poll interval, and whether the server runs a worker', () => {
+    expect(loadConfig({}).jobs).to.deep.equal({ leaseSeconds: 60, pollMs: 1000, workerInServer: true });
+    expect(loadConfig({ JOB_LEASE_SECONDS: '1', JOB_POLL_MS: '10', JOB_WORKER: 'off' }).jobs).to.deep.equal({ leaseSeconds: 1, pollMs: 10, workerInServer: false });
+    try {
+      loadConfig({ JOB_LEASE_SECONDS: '0', JOB_POLL_MS: '9', JOB_WORKER: 'sometimes' });
+      expect.fail('should throw');
+    } catch (err) {
+      expect(err).to.be.instanceOf(ConfigError);
+      expect((err as ConfigError).problems).to.deep.equal([
+        'JOB_LEASE_SECONDS must be a whole number from 1 to 86400, got "0"',
+        'JOB_POLL_MS must be a whole number from 10 to 3600000, got "9"',
+        'JOB_WORKER must be true or false, got "sometimes"',
+      ]);
+    }
+  });
+
   describe('RATE_LIMIT_STORE_FAILURE', () => {
     it('defaults to open', () => {
       expect(loadConfig({}).rateLimitStoreFailure).to.equal('open');

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { ContainerModule } from 'inversify';
+import type { Database } from '../../../adapters/persistence/database.js';
+import { SqlJobQueue } from '../../../adapters/persistence/jobs/sql-job-queue.js';
+import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
+import type { JobHandler } from '../../../application/ports/job-queue.js';
+import { CORE } from '../../../composition/core/core-tokens.js';
+import { JOBS } from '../../../composition/jobs/jobs-tokens.js';
+import { discoverModules } from '../../../composition/modules.js';
+import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
+import { startServer } from '../../../composition/server.js';
+import type { SpindleModule } from '../../../composition/spindle-module.js';
+import { RecordingLogger } from '../../support/recording-logger.js';
+import { AGENT, testConfig, testContainer } from '../../support/test-app.js';
+import { openTestDatabase } from '../../support/test-database.js';
+
+/*
+ * The job worker of a server process: `startServer` starts it once the server listens, and `stop` waits for the job in
+ * hand, stops the worker, then closes the database.
+ */
+describe('The job worker of a server', function () {
+  this.timeout(60_000);
+  let dir: string;
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-server-worker-'));
+    if (process.env.DATABASE_URL) await (await openTestDatabase()).close();
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('starts with the server, and the server stops once the job in hand has ended, without hanging', async () => {
+    let db!: Database;
+    let inHand!: () => void;
+    const running = new Promise<void>((resolve) => (inHand = resolve));
+    let mayFinish!: () => void;
+    const finishing = new Promise<void>((resolve) => (mayFinish = resolve));
+    const testJobs: SpindleModule = {
+      name: 'test-server-jobs',
+      bindings: (runtime) => {
+        db = runtime.db;
+        return new ContainerModule(({ bind }) => {
+          bind(JOBS.Handler).toResolvedValue(
+            (uow): JobHandler => ({
+              kind: 'test-server',
+              run: async (job, finish) => {
+                inHand();
+                await finishing;
+                await uow.run(() => finish({ ok: true }));
+              },
+            }),
+            [PERSISTENCE.UnitOfWork],
+          );
+        });
+      },
+    };
+    const logger = new RecordingLogger();
+    const config = testConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JOB_POLL_MS: '20',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: path.join(dir, 'data') }),
+    });
+    const server = await startServer(config, logger, { demo: false, modules: [...(await discoverModules()), testJobs] });
+    let stopped = false;
+    try {
+      expect((await fetch(`${server.url}/web.css`, { headers: { 'User-Agent': AGENT } })).status, 'serves').to.equal(200);
+      await new MikroOrmUnitOfWork(db.orm).run(() => new SqlJobQueue(db.orm).enqueue({ kind: 'test-server', ownerId: null, payload: {} }, new Date()));
+      await running;
+      const stopping = server.stop().then(() => (stopped = true));
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(stopped, 'the server waits for the job in hand').to.equal(false);
+      mayFinish();
+      await stopping;
+    } finally {
+      mayFinish();
+      if (!stopped) await server.stop();
+    }
+    const messages = logger.entries.map((e) => e.message);
+    const order = ['listening', 'job worker started', 'job started', 'shutting down', 'job succeeded', 'job worker stopped', 'stopped'];
+    expect(messages.filter((m) => order.includes(m!))).to.deep.equal(order);
+    expect(logger.entries.find((e) => e.message === 'job worker started')!.fields.kinds).to.deep.equal(['test-server']);
+    expect(logger.messages('error')).to.deep.equal([]);
+    expect(logger.messages('warn')).to.deep.equal([]);
+  });
+
+  it('is a background service of the server unless JOB_WORKER is false (spindle worker processes then do the jobs)', async () => {
+    const db = await openTestDatabase();
+    try {
+      const services = testContainer(db).getAll(CORE.BackgroundService);
+      expect(services.map((service) => service.name)).to.deep.equal(['job worker']);
+      const without = testContainer(db, { JOB_WORKER: 'false' });
+      expect(without.isBound(CORE.BackgroundService)).to.equal(false);
+      expect(without.get(JOBS.Worker).kinds, 'the worker of spindle worker is still there').to.be.an('array');
+    } finally {
+      await db.close();
+    }
+  });
+});
