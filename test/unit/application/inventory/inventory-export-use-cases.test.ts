@@ -62,7 +62,7 @@ describe('Inventory export (use cases and job handler, in memory)', () => {
     const expire = new ExpireInventoryExports(files, 2 * HOUR);
     // Batches of two, so a handful of listings crosses batch boundaries.
     handler = new ExportInventory(new PagedInventoryReader(store.listings), new CsvStringifyEncoder(), files, uow, expire, 2);
-    worker = new JobWorker(queue, uow, clock, [handler], silent, { workerId: 'w1', leaseMs: 60_000, pollMs: 10, maintenanceMs: 1 });
+    worker = new JobWorker(queue, uow, clock, [handler], silent, { workerId: 'w1', leaseMs: 60_000, pollMs: 10, maintenanceMs: 1, maxAttempts: 5 });
     request = new RequestInventoryExport(queue, uow, clock, 2 * HOUR);
     list = new ListInventoryExports(queue, clock, 2 * HOUR);
     get = new GetInventoryExport(queue, clock, 2 * HOUR);
@@ -146,7 +146,7 @@ describe('Inventory export (use cases and job handler, in memory)', () => {
       uow,
       new ExpireInventoryExports(files, HOUR),
     );
-    const failing = new JobWorker(queue, uow, clock, [broken], silent, { workerId: 'w2', leaseMs: 60_000, pollMs: 10, maintenanceMs: 1 });
+    const failing = new JobWorker(queue, uow, clock, [broken], silent, { workerId: 'w2', leaseMs: 60_000, pollMs: 10, maintenanceMs: 1, maxAttempts: 5 });
     const asked = await request.execute({ caller: seller });
     await failing.runOnce();
     expect(await get.execute({ caller: seller, id: asked.id })).to.deep.include({ status: 'failed', downloadable: false });
