@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FeeRule } from '../domain/marketplace/fee-rule.js';
+import { DEFAULT_EXPORT_RETENTION_HOURS } from '../domain/inventory/inventory-export.js';
 import { feeRuleFromEnv } from './marketplace/fee-config.js';
 
 /** Which words the API speaks where the spec and the public Discogs API differ (see spec/GAPS.md "Two dialects"). */
@@ -31,6 +32,13 @@ export interface Config {
   readonly dataDir: string;
   /** `IMAGE_DIR`: the folder of image files (default `{DATA_DIR}/images`). */
   readonly imageDir: string;
+  /**
+   * `FILE_DIR`: the folder of files the service writes and serves back (inventory exports; default `{DATA_DIR}/files`).
+   * Every instance sharing a database must see the same folder (a shared volume), as a file one writes another serves.
+   */
+  readonly fileDir: string;
+  /** `EXPORT_RETENTION_HOURS`: how long a finished inventory export's file can be downloaded (default 168, a week). */
+  readonly exportRetentionHours: number;
   /**
    * `IMAGE_SIGNING_SECRET`: the key image URLs are signed with; unset, one is made and kept in the database (shared by
    * every instance on it).
@@ -166,6 +174,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     dataDir: path.resolve(read('DATA_DIR') ?? 'data'),
     imageDir: path.resolve(read('IMAGE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'images')),
+    fileDir: path.resolve(read('FILE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'files')),
+    exportRetentionHours: integer('EXPORT_RETENTION_HOURS', DEFAULT_EXPORT_RETENTION_HOURS, 1, 87_600),
     imageSigningSecret,
     redisUrl,
     rateLimitStoreFailure,

@@ -110,9 +110,10 @@ export interface MatrixWorld {
  */
 export async function openMatrix(): Promise<MatrixWorld> {
   const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-matrix-images-'));
+  const fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-matrix-files-'));
   const db = await openTestDatabase();
   // Limits out of the way: every row is tried four times from one address.
-  const container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', IMAGE_DIR: imageDir });
+  const container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', IMAGE_DIR: imageDir, FILE_DIR: fileDir });
   const app = container.get(HTTP.HttpApp) as unknown as Koa;
   await emptyIdentity(db);
   const owner = await aUser(container, 'matrix-owner');
@@ -138,6 +139,7 @@ export async function openMatrix(): Promise<MatrixWorld> {
     async close() {
       await db.close();
       fs.rmSync(imageDir, { recursive: true, force: true });
+      fs.rmSync(fileDir, { recursive: true, force: true });
     },
   };
 }

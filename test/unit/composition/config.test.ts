@@ -62,6 +62,19 @@ describe('config', () => {
     }
   });
 
+  it('keeps files in the data folder unless told otherwise, exports for a week unless told otherwise', () => {
+    const defaults = loadConfig({ DATA_DIR: '/srv/spindle' });
+    expect([defaults.fileDir, defaults.exportRetentionHours]).to.deep.equal(['/srv/spindle/files', 168]);
+    const set = loadConfig({ FILE_DIR: '/mnt/shared/files', EXPORT_RETENTION_HOURS: '24' });
+    expect([set.fileDir, set.exportRetentionHours]).to.deep.equal(['/mnt/shared/files', 24]);
+    try {
+      loadConfig({ EXPORT_RETENTION_HOURS: '0' });
+      expect.fail('a retention of 0 was taken');
+    } catch (err) {
+      expect((err as ConfigError).problems).to.deep.equal(['EXPORT_RETENTION_HOURS must be a whole number from 1 to 87600, got "0"']);
+    }
+  });
+
   it('refuses bad values, naming every problem at once', () => {
     try {
       loadConfig({ PORT: 'eighty', BASE_URL: 'ftp://x', BRAND: 'two words', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe', RATE_LIMIT_ANONYMOUS: '0' });

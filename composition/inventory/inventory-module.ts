@@ -1,0 +1,75 @@
+import { ContainerModule } from 'inversify';
+import { CsvStringifyEncoder } from '../../adapters/csv/csv-stringify-encoder.js';
+import { InventoryExportPresenter } from '../../adapters/http/inventory/inventory-export-presenter.js';
+import { InventoryExportRoutes } from '../../adapters/http/inventory/inventory-export-routes.js';
+import { SqlInventoryReader } from '../../adapters/persistence/inventory/sql-inventory-reader.js';
+import { FolderFileStore } from '../../adapters/system/folder-file-store.js';
+import { DownloadInventoryExport } from '../../application/inventory/download-inventory-export.js';
+import { ExpireInventoryExports } from '../../application/inventory/expire-inventory-exports.js';
+import { ExportInventory } from '../../application/inventory/export-inventory.js';
+import { GetInventoryExport } from '../../application/inventory/get-inventory-export.js';
+import { ListInventoryExports } from '../../application/inventory/list-inventory-exports.js';
+import { RequestInventoryExport } from '../../application/inventory/request-inventory-export.js';
+import { CORE } from '../core/core-tokens.js';
+import { HTTP } from '../http/http-tokens.js';
+import { JOBS } from '../jobs/jobs-tokens.js';
+import { PERSISTENCE } from '../persistence/persistence-tokens.js';
+import type { SpindleModule } from '../spindle-module.js';
+import { INVENTORY } from './inventory-tokens.js';
+
+/**
+ * Sellers' inventories in bulk: exports as CSV files (`POST`/`GET /inventory/export…`), each a job of kind
+ * `inventory-export` on the jobs module's queue, run by its worker (the handler bound to `JOBS.Handler`), the file
+ * written from a database cursor into the file store (a folder, `FILE_DIR`) and removed after `EXPORT_RETENTION_HOURS`
+ * by the handler's maintenance. Uploads will sit beside the exports here. See ADR 0023.
+ */
+export const inventoryModule: SpindleModule = {
+  name: 'inventory',
+
+  bindings: ({ config, db }) =>
+    new ContainerModule(({ bind }) => {
+      const retentionMs = config.exportRetentionHours * 3_600_000;
+      bind(INVENTORY.FileStore).toConstantValue(new FolderFileStore(config.fileDir));
+      bind(INVENTORY.CsvEncoder).toConstantValue(new CsvStringifyEncoder());
+      bind(INVENTORY.Reader).toConstantValue(new SqlInventoryReader(db.orm));
+
+      bind(INVENTORY.RequestExport)
+        .toResolvedValue((q, w, c) => new RequestInventoryExport(q, w, c, retentionMs), [JOBS.Queue, PERSISTENCE.UnitOfWork, CORE.Clock])
+        .inSingletonScope();
+      bind(INVENTORY.ListExports)
+        .toResolvedValue((q, c) => new ListInventoryExports(q, c, retentionMs), [JOBS.Queue, CORE.Clock])
+        .inSingletonScope();
+      bind(INVENTORY.GetExport)
+        .toResolvedValue((q, c) => new GetInventoryExport(q, c, retentionMs), [JOBS.Queue, CORE.Clock])
+        .inSingletonScope();
+      bind(INVENTORY.DownloadExport)
+        .toResolvedValue((q, f, c) => new DownloadInventoryExport(q, f, c, retentionMs), [JOBS.Queue, INVENTORY.FileStore, CORE.Clock])
+        .inSingletonScope();
+      bind(INVENTORY.ExpireExports)
+        .toResolvedValue((f) => new ExpireInventoryExports(f, retentionMs), [INVENTORY.FileStore])
+        .inSingletonScope();
+      bind(INVENTORY.ExportHandler)
+        .toResolvedValue((r, e, f, w, x) => new ExportInventory(r, e, f, w, x), [
+          INVENTORY.Reader,
+          INVENTORY.CsvEncoder,
+          INVENTORY.FileStore,
+          PERSISTENCE.UnitOfWork,
+          INVENTORY.ExpireExports,
+        ])
+        .inSingletonScope();
+      bind(JOBS.Handler).toResolvedValue((h) => h, [INVENTORY.ExportHandler]);
+
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (request, list, get, download) =>
+            new InventoryExportRoutes(
+              { request, list, get, download },
+              new InventoryExportPresenter(config.baseUrl, config.dialect),
+              config.baseUrl,
+              { maxBodyBytes: config.maxBodyBytes },
+            ),
+          [INVENTORY.RequestExport, INVENTORY.ListExports, INVENTORY.GetExport, INVENTORY.DownloadExport],
+        )
+        .inSingletonScope();
+    }),
+};

@@ -1,0 +1,24 @@
+import type { DownloadInventoryExport } from '../../application/inventory/download-inventory-export.js';
+import type { ExpireInventoryExports } from '../../application/inventory/expire-inventory-exports.js';
+import type { ExportInventory } from '../../application/inventory/export-inventory.js';
+import type { GetInventoryExport } from '../../application/inventory/get-inventory-export.js';
+import type { ListInventoryExports } from '../../application/inventory/list-inventory-exports.js';
+import type { RequestInventoryExport } from '../../application/inventory/request-inventory-export.js';
+import type { CsvEncoder } from '../../application/ports/csv-encoder.js';
+import type { FileStore } from '../../application/ports/file-store.js';
+import type { InventoryReader } from '../../application/ports/inventory-reader.js';
+import { token } from '../token.js';
+
+export const INVENTORY = {
+  /** Where export files (and later uploaded files) are kept: a folder, `FILE_DIR`. */
+  FileStore: token<FileStore>('inventory/FileStore'),
+  CsvEncoder: token<CsvEncoder>('inventory/CsvEncoder'),
+  Reader: token<InventoryReader>('inventory/Reader'),
+  RequestExport: token<RequestInventoryExport>('inventory/RequestExport'),
+  ListExports: token<ListInventoryExports>('inventory/ListExports'),
+  GetExport: token<GetInventoryExport>('inventory/GetExport'),
+  DownloadExport: token<DownloadInventoryExport>('inventory/DownloadExport'),
+  ExpireExports: token<ExpireInventoryExports>('inventory/ExpireExports'),
+  /** The `inventory-export` job handler (also bound to `JOBS.Handler`). */
+  ExportHandler: token<ExportInventory>('inventory/ExportHandler'),
+} as const;
