@@ -14,6 +14,7 @@ import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { JOBS } from '../jobs/jobs-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
+import { seedDemoExport } from './demo-inventory.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { INVENTORY } from './inventory-tokens.js';
 
@@ -72,4 +73,7 @@ export const inventoryModule: SpindleModule = {
         )
         .inSingletonScope();
     }),
+
+  demoAfter: ['identity', 'marketplace', 'orders'],
+  demo: seedDemoExport,
 };
