@@ -8,6 +8,11 @@ export function jsonOf<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
+/** Texts as a PostgreSQL array literal, for `= any(?::text[])` (each element quoted, `"` and `\` escaped). */
+export function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+
 /** Ids as a PostgreSQL array literal, for `= any(?::int[])` (whole numbers only, so nothing needs quoting). */
 export function idArray(ids: readonly number[]): string {
   return `{${ids.filter((id) => Number.isSafeInteger(id)).join(',')}}`;

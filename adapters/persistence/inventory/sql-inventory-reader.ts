@@ -1,33 +1,13 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { InventoryReader } from '../../../application/ports/inventory-reader.js';
 import type { ExportedListing } from '../../../domain/inventory/inventory-csv.js';
-import type { MediaCondition, SleeveCondition } from '../../../domain/marketplace/conditions.js';
-import type { Currency } from '../../../domain/marketplace/currency.js';
-import type { ListingStatus } from '../../../domain/marketplace/listing-status.js';
-import { Money } from '../../../domain/marketplace/money.js';
+import { listingFieldsOf } from '../marketplace/sql-listing-repository.js';
 import { currentEntityManager } from '../mikro-orm-unit-of-work.js';
 
 type Row = Record<string, unknown>;
 
 /** Cursor names in use by this process: each read declares its own, so two reads in one transaction do not clash. */
 let cursors = 0;
-
-function exportedListingOf(row: Row): ExportedListing {
-  return {
-    id: Number(row.id),
-    releaseId: Number(row.release_id),
-    status: row.status as ListingStatus,
-    condition: row.condition as MediaCondition,
-    sleeveCondition: (row.sleeve_condition as SleeveCondition | null) ?? null,
-    price: Money.fromMinorUnits(BigInt(String(row.price_minor)), String(row.currency).trim() as Currency),
-    comments: String(row.comments ?? ''),
-    allowOffers: row.allow_offers === true || row.allow_offers === 't',
-    externalId: (row.external_id as string | null) ?? null,
-    location: (row.location as string | null) ?? null,
-    weight: row.weight === null || row.weight === undefined ? null : Number(row.weight),
-    formatQuantity: row.format_quantity === null || row.format_quantity === undefined ? null : Number(row.format_quantity),
-  };
-}
 
 /**
  * A seller's inventory through a PostgreSQL cursor (`declare … no scroll cursor`, then `fetch forward n` until it is
@@ -70,7 +50,7 @@ async function* read(em: EntityManager, cursor: string, sellerId: number, batchS
     for (;;) {
       const rows: Row[] = await next;
       next = rows.length === batchSize ? fetch() : null;
-      if (rows.length > 0) yield rows.map(exportedListingOf);
+      if (rows.length > 0) yield rows.map(listingFieldsOf);
       if (next === null) return;
     }
   } finally {

@@ -2,11 +2,10 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { JobQueue, NewJob } from '../../../application/ports/job-queue.js';
 import type { Job, JobData, JobStatus } from '../../../domain/jobs/job.js';
 import { query } from '../mikro-orm-unit-of-work.js';
-import { dateOf } from '../sql-values.js';
+import { dateOf, jsonOf, textArray } from '../sql-values.js';
 
 type Row = Record<string, unknown>;
 
-const json = (value: unknown): JobData => (typeof value === 'string' ? (JSON.parse(value) as JobData) : (value as JobData));
 const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : dateOf(value));
 
 function jobOf(r: Row): Job {
@@ -15,8 +14,8 @@ function jobOf(r: Row): Job {
     kind: String(r.kind),
     ownerId: r.owner_id === null || r.owner_id === undefined ? null : Number(r.owner_id),
     status: r.status as JobStatus,
-    payload: json(r.payload),
-    result: r.result === null || r.result === undefined ? null : json(r.result),
+    payload: jsonOf<JobData>(r.payload),
+    result: r.result === null || r.result === undefined ? null : jsonOf<JobData>(r.result),
     attempts: Number(r.attempts),
     created: dateOf(r.created),
     started: dateOrNull(r.started),
@@ -58,7 +57,7 @@ export class SqlJobQueue implements JobQueue {
          for update skip locked
        )
        returning *`,
-      [workerId, now, leaseUntil, now, `{${kinds.map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`).join(',')}}`, now],
+      [workerId, now, leaseUntil, now, textArray(kinds), now],
     );
     return row ? jobOf(row) : null;
   }
@@ -111,7 +110,7 @@ export class SqlJobQueue implements JobQueue {
     const rows = await query(this.orm, 'select 1 from job where kind = ? and owner_id = ? and status = any(?::text[]) limit 1', [
       kind,
       ownerId,
-      `{${statuses.join(',')}}`,
+      textArray(statuses),
     ]);
     return rows.length > 0;
   }

@@ -12,7 +12,7 @@ import type {
 import type { ListingStatus } from '../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../domain/marketplace/money.js';
 import { currentEntityManager, query } from '../mikro-orm-unit-of-work.js';
-import { dateOf, idArray } from '../sql-values.js';
+import { dateOf, idArray, textArray } from '../sql-values.js';
 
 const COLUMNS =
   'l.id, l.seller_id, l.release_id, l.status, l.condition, l.sleeve_condition, l.price_minor, l.currency, l.comments, ' +
@@ -38,25 +38,29 @@ const SORT_KEYS: Readonly<Record<InventorySort, string>> = {
 
 type Row = Record<string, unknown>;
 
-function listingOf(row: Row): Listing {
-  const currency = String(row.currency).trim() as Currency;
+/**
+ * A listing row's own fields (all but the seller and the times), as every reader of `listing` maps them: the
+ * repository, and the inventory export's cursor, which selects only these.
+ */
+export function listingFieldsOf(row: Row): Omit<Listing, 'sellerId' | 'posted' | 'updated'> {
   return {
     id: Number(row.id),
-    sellerId: Number(row.seller_id),
     releaseId: Number(row.release_id),
     status: row.status as ListingStatus,
     condition: row.condition as MediaCondition,
     sleeveCondition: (row.sleeve_condition as SleeveCondition | null) ?? null,
-    price: Money.fromMinorUnits(BigInt(String(row.price_minor)), currency),
+    price: Money.fromMinorUnits(BigInt(String(row.price_minor)), String(row.currency).trim() as Currency),
     comments: String(row.comments ?? ''),
     allowOffers: row.allow_offers === true || row.allow_offers === 't',
     externalId: (row.external_id as string | null) ?? null,
     location: (row.location as string | null) ?? null,
     weight: row.weight === null || row.weight === undefined ? null : Number(row.weight),
     formatQuantity: row.format_quantity === null || row.format_quantity === undefined ? null : Number(row.format_quantity),
-    posted: dateOf(row.posted),
-    updated: dateOf(row.updated),
   };
+}
+
+function listingOf(row: Row): Listing {
+  return { ...listingFieldsOf(row), sellerId: Number(row.seller_id), posted: dateOf(row.posted), updated: dateOf(row.updated) };
 }
 
 function values(l: NewListing): unknown[] {
@@ -133,7 +137,7 @@ export class SqlListingRepository implements ListingRepository {
     let where = 'l.seller_id = ?';
     if (q.statuses !== null) {
       where += ' and l.status = any(?::text[])';
-      params.push(`{${q.statuses.map((s) => `"${s}"`).join(',')}}`);
+      params.push(textArray(q.statuses));
     }
     const direction = q.sortOrder === 'desc' ? 'desc' : 'asc';
     const key = SORT_KEYS[q.sort];

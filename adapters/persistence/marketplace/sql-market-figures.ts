@@ -5,6 +5,7 @@ import type { MarketFigures, MarketSummary, StoredLowestPrices } from '../../../
 import type { Currency } from '../../../domain/marketplace/currency.js';
 import type { CurrencyRateRepository } from '../../../domain/marketplace/currency-rate-repository.js';
 import { query } from '../mikro-orm-unit-of-work.js';
+import { jsonOf } from '../sql-values.js';
 
 type Row = Record<string, unknown>;
 
@@ -12,7 +13,7 @@ const validId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && 
 
 function lowestOf(value: unknown): StoredLowestPrices | null {
   if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as StoredLowestPrices;
+  return jsonOf<StoredLowestPrices>(value);
 }
 
 /**

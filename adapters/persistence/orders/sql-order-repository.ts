@@ -10,16 +10,13 @@ import type { OrderParty } from '../../../domain/orders/order-party.js';
 import type { OrderListQuery, OrderPage, OrderRepository, OrderSort } from '../../../domain/orders/order-repository.js';
 import type { OrderStatus } from '../../../domain/orders/order-status.js';
 import { query } from '../mikro-orm-unit-of-work.js';
-import { dateOf } from '../sql-values.js';
+import { dateOf, textArray } from '../sql-values.js';
 
 type Row = Record<string, unknown>;
 
 const minor = (value: unknown): bigint => BigInt(String(value));
 const currencyOf = (value: unknown): Currency => String(value).trim() as Currency;
 const money = (value: unknown, currency: Currency): Money => Money.fromMinorUnits(minor(value), currency);
-
-/** Texts as a PostgreSQL array literal, for `= any(?::text[])` (each element quoted, `"` and `\` escaped). */
-const textArray = (values: readonly string[]): string => `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 function itemOf(r: Row): OrderItem {
   return {

@@ -12,7 +12,7 @@ import {
   type SearchResultFacts,
 } from '../../../domain/catalogue/search-facts.js';
 import { query } from '../mikro-orm-unit-of-work.js';
-import { idArray } from '../sql-values.js';
+import { idArray, textArray } from '../sql-values.js';
 
 export interface SqlSearchOptions {
   /** How long one search may take, in milliseconds, before it is cancelled (`QueryTimeExceeded`). */
@@ -41,7 +41,7 @@ interface Plan {
 const tsquery = (words: readonly string[], weights = ''): string =>
   words.map((w) => `'${w.slice(0, MAX_WORD)}'${weights ? `:${weights}` : ''}`).join(' & ');
 /** A text[] literal of tokens (letters, digits and a field prefix, so double quotes are safe). */
-const textArray = (tokens: readonly string[]): string => `{${tokens.map((t) => `"${t.slice(0, MAX_WORD)}"`).join(',')}}`;
+const tokenArray = (tokens: readonly string[]): string => textArray(tokens.map((t) => t.slice(0, MAX_WORD)));
 
 /** What one page query returns per record. */
 interface HitRow {
@@ -154,12 +154,12 @@ export class SqlCatalogueSearch implements CatalogueSearch {
     }
     if (terms.length > 0) {
       where.push('e.terms @> ?::text[]');
-      params.push(textArray([...new Set(terms)]));
+      params.push(tokenArray([...new Set(terms)]));
     }
     if (c.records !== undefined) {
       if (c.records.length === 0) return null;
       where.push('(e.kind, e.id) in (select * from unnest(?::text[], ?::int[]))');
-      params.push(textArray(c.records.map((r) => r.kind)), idArray(c.records.map((r) => r.id)));
+      params.push(tokenArray(c.records.map((r) => r.kind)), idArray(c.records.map((r) => r.id)));
     }
     // The words every result must hold, for the rank; the title's and release title's are weighted to where they are.
     const ranked: string[] = [];
@@ -190,7 +190,7 @@ export class SqlCatalogueSearch implements CatalogueSearch {
         if (words.length === 0) return null;
         const query = tsquery(words);
         const code = codeOf(c.text);
-        const codes = textArray([FIELD_PREFIXES.catno + code, FIELD_PREFIXES.barcode + code]);
+        const codes = tokenArray([FIELD_PREFIXES.catno + code, FIELD_PREFIXES.barcode + code]);
         where.push(`(e.words @@ to_tsquery('english', ?) or e.terms && ?::text[])`);
         params.push(query, codes);
         ranked.push(query);
