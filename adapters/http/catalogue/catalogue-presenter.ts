@@ -16,6 +16,14 @@ import type { ApiUrls } from '../urls.js';
 /** Which words differ between the spec and the public Discogs API (GAPS.md "Two dialects"). */
 export type Dialect = 'spec' | 'discogs';
 
+/**
+ * A user's login as the dialect writes it wherever a user is named (GAPS "Two dialects": identity, profile, rating,
+ * seller, buyer, sender…): `name` plus `username` with the same value in the spec's, `username` alone in Discogs'.
+ */
+export function loginOf(dialect: Dialect, username: string): { readonly name?: string; readonly username: string } {
+  return dialect === 'discogs' ? { username } : { name: username, username };
+}
+
 /** ISO 8601 with a numeric UTC offset, as database records carry it: `2020-08-06T10:00:00+00:00`. */
 export function timestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, '+00:00');

@@ -1,8 +1,7 @@
 import type { ListItemView, ListView } from '../../../application/lists/get-list.js';
 import type { ListSummaryView } from '../../../application/lists/list-user-lists.js';
 import type { ListItemKind } from '../../../domain/lists/user-list.js';
-import type { Dialect } from '../catalogue/catalogue-presenter.js';
-import { timestamp } from '../catalogue/catalogue-presenter.js';
+import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import { slugify, type ApiUrls } from '../urls.js';
 
 /**
@@ -47,7 +46,7 @@ export class ListPresenter {
     const uri = this.webUrl(v.id, v.name);
     const added = timestamp(v.createdAt);
     const changed = timestamp(v.changedAt);
-    const login = this.dialect === 'discogs' ? { username: v.owner.username } : { name: v.owner.username, username: v.owner.username };
+    const login = loginOf(this.dialect, v.owner.username);
     return {
       id: v.id,
       list_id: v.id,

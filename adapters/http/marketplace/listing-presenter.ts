@@ -4,7 +4,7 @@ import type { TradeRatings } from '../../../application/ports/user-figures.js';
 import { CURRENCIES, type Currency } from '../../../domain/marketplace/currency.js';
 import type { Money } from '../../../domain/marketplace/money.js';
 import { formatMoney } from '../../../domain/marketplace/money-format.js';
-import { timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
+import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { ApiUrls } from '../urls.js';
 
 /**
@@ -62,7 +62,7 @@ export class ListingPresenter {
   }
 
   private login(username: string): object {
-    return this.dialect === 'discogs' ? { username } : { name: username, username };
+    return loginOf(this.dialect, username);
   }
 
   private common(v: ListingView, seller: object, inInventory: boolean): object {

@@ -6,7 +6,7 @@ import type { OrderFeedback } from '../../../domain/orders/order-feedback.js';
 import { statusId } from '../../../domain/orders/order-lifecycle.js';
 import { orderMessageText, type OrderMessage, type OrderMessageType } from '../../../domain/orders/order-message.js';
 import { BUYER_CONTACTED, type OrderStatus } from '../../../domain/orders/order-status.js';
-import { timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
+import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { ApiUrls } from '../urls.js';
 
 const money = (m: Money): { currency: string; value: number } => ({ currency: m.currency, value: m.toNumber() });
@@ -169,9 +169,8 @@ export class OrderPresenter {
     }
   }
 
-  /** A user's login as the dialect writes it (GAPS: `name` plus `username` in the spec dialect, `username` in Discogs'). */
   private login(u: User): object {
-    return this.dialect === 'discogs' ? { username: u.username } : { name: u.username, username: u.username };
+    return loginOf(this.dialect, u.username);
   }
 
   private actor(u: User): object {

@@ -1,6 +1,6 @@
 import type { CommunityRatingView } from '../../../application/ratings/get-community-rating.js';
 import type { UserRatingView } from '../../../application/ratings/rating-access.js';
-import type { Dialect } from '../catalogue/catalogue-presenter.js';
+import { loginOf, type Dialect } from '../catalogue/catalogue-presenter.js';
 
 /**
  * Shapes ratings into the API's JSON, in the public API's key order: a user's rating names the rater as the dialect
@@ -11,7 +11,7 @@ export class RatingPresenter {
   constructor(private readonly dialect: Dialect) {}
 
   userRating(v: UserRatingView): object {
-    const login = this.dialect === 'discogs' ? { username: v.user.username } : { name: v.user.username, username: v.user.username };
+    const login = loginOf(this.dialect, v.user.username);
     return { ...login, release_id: v.releaseId, rating: v.rating };
   }
 

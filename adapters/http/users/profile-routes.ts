@@ -1,7 +1,6 @@
 import type Router from '@koa/router';
 import type { EditProfile, GetProfile, ProfileView } from '../../../application/users/profiles.js';
-import type { Dialect } from '../catalogue/catalogue-presenter.js';
-import { timestamp } from '../catalogue/catalogue-presenter.js';
+import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import type { RouteModule } from '../route-module.js';
@@ -12,7 +11,7 @@ export function presentProfile(view: ProfileView, urls: ApiUrls, dialect: Dialec
   const u = view.user;
   const f = view.figures;
   const resource = urls.user(u.username);
-  const login = dialect === 'discogs' ? { username: u.username } : { name: u.username, username: u.username };
+  const login = loginOf(dialect, u.username);
   const realName = dialect === 'discogs' ? { name: u.realName } : { real_name: u.realName };
   return {
     profile: view.profileText,
