@@ -40,6 +40,9 @@ export class Invalid extends ApplicationError {}
 /** The request conflicts with the current state, e.g. a job already running (409). */
 export class Conflict extends ApplicationError {}
 
+/** The request body (an uploaded file) is larger than the service takes (413). */
+export class PayloadTooLarge extends ApplicationError {}
+
 /** The request body is of a type the operation does not take (415). */
 export class UnsupportedMediaType extends ApplicationError {}
 

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FeeRule } from '../domain/marketplace/fee-rule.js';
 import { DEFAULT_EXPORT_RETENTION_HOURS } from '../domain/inventory/inventory-export.js';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '../domain/inventory/inventory-upload.js';
 import { feeRuleFromEnv } from './marketplace/fee-config.js';
 
 /** Which words the API speaks where the spec and the public Discogs API differ (see spec/GAPS.md "Two dialects"). */
@@ -39,6 +40,11 @@ export interface Config {
   readonly fileDir: string;
   /** `EXPORT_RETENTION_HOURS`: how long a finished inventory export's file can be downloaded (default 168, a week). */
   readonly exportRetentionHours: number;
+  /**
+   * `UPLOAD_MAX_BYTES`: the largest inventory upload file taken (default 64 MiB; larger is a 413). Uploaded files wait
+   * in `FILE_DIR` until their job has applied them; one a job never took is removed after `EXPORT_RETENTION_HOURS`.
+   */
+  readonly uploadMaxBytes: number;
   /**
    * `IMAGE_SIGNING_SECRET`: the key image URLs are signed with; unset, one is made and kept in the database (shared by
    * every instance on it).
@@ -176,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
     imageDir: path.resolve(read('IMAGE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'images')),
     fileDir: path.resolve(read('FILE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'files')),
     exportRetentionHours: integer('EXPORT_RETENTION_HOURS', DEFAULT_EXPORT_RETENTION_HOURS, 1, 87_600),
+    uploadMaxBytes: integer('UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, 1024, 4_294_967_296),
     imageSigningSecret,
     redisUrl,
     rateLimitStoreFailure,

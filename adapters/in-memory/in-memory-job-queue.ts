@@ -1,5 +1,5 @@
 import type { JobQueue, NewJob } from '../../application/ports/job-queue.js';
-import type { Job, JobData, JobStatus } from '../../domain/jobs/job.js';
+import { UNFINISHED_JOB_STATUSES, type Job, type JobData, type JobStatus } from '../../domain/jobs/job.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
 interface Held {
@@ -98,6 +98,11 @@ export class InMemoryJobQueue implements JobQueue, InMemoryTransactional {
       .filter((j) => j.kind === kind && j.ownerId === ownerId)
       .sort((a, b) => b.created.getTime() - a.created.getTime() || b.id - a.id);
     return { total: all.length, items: all.slice(offset, offset + limit) };
+  }
+
+  async enqueueExclusive(job: NewJob & { readonly ownerId: number }, now: Date): Promise<Job | null> {
+    if (await this.has(job.kind, job.ownerId, UNFINISHED_JOB_STATUSES)) return null;
+    return this.enqueue(job, now);
   }
 
   async has(kind: string, ownerId: number, statuses: readonly JobStatus[]): Promise<boolean> {

@@ -17,3 +17,17 @@ export function textArray(values: readonly string[]): string {
 export function idArray(ids: readonly number[]): string {
   return `{${ids.filter((id) => Number.isSafeInteger(id)).join(',')}}`;
 }
+
+/**
+ * Values of one column as a PostgreSQL array literal, for `unnest(?::type[])` in bulk writes: text quoted (`"` and
+ * `\` escaped), numbers, bigints and booleans as they are, dates as ISO text, null as NULL.
+ */
+export function arrayOf(values: readonly (string | number | bigint | boolean | Date | null)[]): string {
+  const element = (v: string | number | bigint | boolean | Date | null): string => {
+    if (v === null) return 'NULL';
+    if (v instanceof Date) return `"${v.toISOString()}"`;
+    if (typeof v === 'string') return `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+    return String(v);
+  };
+  return `{${values.map(element).join(',')}}`;
+}

@@ -1,5 +1,4 @@
 import { INVENTORY_EXPORT_JOB, inventoryExportFilename } from '../../domain/inventory/inventory-export.js';
-import { UNFINISHED_JOB_STATUSES } from '../../domain/jobs/job.js';
 import { Conflict } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobQueue } from '../ports/job-queue.js';
@@ -31,10 +30,10 @@ export class RequestInventoryExport {
     const ownerId = requireUserCaller(input.caller);
     const username = input.caller.kind === 'user' ? input.caller.username : '';
     const now = this.clock.now();
-    const job = await this.uow.run(async () => {
-      if (await this.queue.has(INVENTORY_EXPORT_JOB, ownerId, UNFINISHED_JOB_STATUSES)) throw new Conflict(EXPORT_IN_PROGRESS_MESSAGE);
-      return this.queue.enqueue({ kind: INVENTORY_EXPORT_JOB, ownerId, payload: { filename: inventoryExportFilename(username, now) } }, now);
-    });
+    const job = await this.uow.run(() =>
+      this.queue.enqueueExclusive({ kind: INVENTORY_EXPORT_JOB, ownerId, payload: { filename: inventoryExportFilename(username, now) } }, now),
+    );
+    if (job === null) throw new Conflict(EXPORT_IN_PROGRESS_MESSAGE);
     return inventoryExportView(job, this.retentionMs, now);
   }
 }

@@ -15,6 +15,12 @@ export interface JobQueue {
   /** Adds a pending job and returns it (its id given by the table). */
   enqueue(job: NewJob, now: Date): Promise<Job>;
   /**
+   * Adds a pending job unless its owner already has one of its kind pending or processing, and returns it; null when
+   * one is unfinished (nothing added). Two concurrent calls for one owner and kind never both add: on a database the
+   * check and the insert hold a transaction-scoped advisory lock of (kind, owner), so it runs inside a unit of work.
+   */
+  enqueueExclusive(job: NewJob & { readonly ownerId: number }, now: Date): Promise<Job | null>;
+  /**
    * Takes the oldest job of these kinds that is pending, or processing with its lease run out (its worker died), for
    * this worker until `leaseUntil`: status processing, attempts + 1, started now. Concurrent claims never take the same
    * job (`for update skip locked`). Null when there is none.

@@ -1,5 +1,17 @@
 import { ContainerModule } from 'inversify';
+import { CsvParseDecoder } from '../../adapters/csv/csv-parse-decoder.js';
 import { CsvStringifyEncoder } from '../../adapters/csv/csv-stringify-encoder.js';
+import { InventoryUploadPresenter } from '../../adapters/http/inventory/inventory-upload-presenter.js';
+import { InventoryUploadRoutes } from '../../adapters/http/inventory/inventory-upload-routes.js';
+import { SqlInventoryWriter } from '../../adapters/persistence/inventory/sql-inventory-writer.js';
+import { ApplyInventoryUpload } from '../../application/inventory/apply-inventory-upload.js';
+import { GetInventoryUpload } from '../../application/inventory/get-inventory-upload.js';
+import { ListInventoryUploads } from '../../application/inventory/list-inventory-uploads.js';
+import { RequestInventoryUpload } from '../../application/inventory/request-inventory-upload.js';
+import { UploadChecker } from '../../application/inventory/upload-checker.js';
+import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
+import { IDENTITY } from '../identity/identity-tokens.js';
+import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
 import { InventoryExportPresenter } from '../../adapters/http/inventory/inventory-export-presenter.js';
 import { InventoryExportRoutes } from '../../adapters/http/inventory/inventory-export-routes.js';
 import { SqlInventoryReader } from '../../adapters/persistence/inventory/sql-inventory-reader.js';
@@ -22,7 +34,9 @@ import { INVENTORY } from './inventory-tokens.js';
  * Sellers' inventories in bulk: exports as CSV files (`POST`/`GET /inventory/export…`), each a job of kind
  * `inventory-export` on the jobs module's queue, run by its worker (the handler bound to `JOBS.Handler`), the file
  * written from a database cursor into the file store (a folder, `FILE_DIR`) and removed after `EXPORT_RETENTION_HOURS`
- * by the handler's maintenance. Uploads will sit beside the exports here. See ADR 0023.
+ * by the handler's maintenance; and uploads (`POST /inventory/upload/{add,change,delete}`, `GET /inventory/upload…`),
+ * each file checked whole on arrival, kept in the file store and applied all or nothing by an `inventory-upload` job.
+ * See ADRs 0023 and 0024.
  */
 export const inventoryModule: SpindleModule = {
   name: 'inventory',
@@ -60,6 +74,35 @@ export const inventoryModule: SpindleModule = {
         .inSingletonScope();
       bind(JOBS.Handler).toResolvedValue((h) => h, [INVENTORY.ExportHandler]);
 
+      bind(INVENTORY.CsvDecoder).toConstantValue(new CsvParseDecoder());
+      bind(INVENTORY.Writer).toConstantValue(new SqlInventoryWriter(db.orm));
+      bind(INVENTORY.UploadChecker)
+        .toResolvedValue((d, w, c) => new UploadChecker(d, w, c), [INVENTORY.CsvDecoder, INVENTORY.Writer, CATALOGUE.Reader])
+        .inSingletonScope();
+      bind(INVENTORY.RequestUpload)
+        .toResolvedValue((u, s, k, f, q, w, i, c) => new RequestInventoryUpload(u, s, k, f, q, w, i, c), [
+          IDENTITY.UserRepository,
+          MARKETPLACE.SellerRepository,
+          INVENTORY.UploadChecker,
+          INVENTORY.FileStore,
+          JOBS.Queue,
+          PERSISTENCE.UnitOfWork,
+          CORE.IdGenerator,
+          CORE.Clock,
+        ])
+        .inSingletonScope();
+      bind(INVENTORY.ListUploads).toResolvedValue((q) => new ListInventoryUploads(q), [JOBS.Queue]).inSingletonScope();
+      bind(INVENTORY.GetUpload).toResolvedValue((q) => new GetInventoryUpload(q), [JOBS.Queue]).inSingletonScope();
+      bind(INVENTORY.UploadHandler)
+        .toResolvedValue((u, k, f, w) => new ApplyInventoryUpload(u, k, f, w, retentionMs), [
+          IDENTITY.UserRepository,
+          INVENTORY.UploadChecker,
+          INVENTORY.FileStore,
+          PERSISTENCE.UnitOfWork,
+        ])
+        .inSingletonScope();
+      bind(JOBS.Handler).toResolvedValue((h) => h, [INVENTORY.UploadHandler]);
+
       bind(HTTP.Routes)
         .toResolvedValue(
           (request, list, get, download) =>
@@ -70,6 +113,15 @@ export const inventoryModule: SpindleModule = {
               { maxBodyBytes: config.maxBodyBytes },
             ),
           [INVENTORY.RequestExport, INVENTORY.ListExports, INVENTORY.GetExport, INVENTORY.DownloadExport],
+        )
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (request, list, get) =>
+            new InventoryUploadRoutes({ request, list, get }, new InventoryUploadPresenter(config.baseUrl), config.baseUrl, {
+              maxUploadBytes: config.uploadMaxBytes,
+            }),
+          [INVENTORY.RequestUpload, INVENTORY.ListUploads, INVENTORY.GetUpload],
         )
         .inSingletonScope();
     }),

@@ -12,6 +12,7 @@ import {
   Unauthenticated,
   Unavailable,
   UnsupportedMediaType,
+  PayloadTooLarge,
 } from '../../../application/errors.js';
 import type { Logger } from '../../../application/ports/logger.js';
 import { messageBody } from '../json-body.js';
@@ -24,6 +25,7 @@ const STATUS: ReadonlyArray<readonly [abstract new (...args: never[]) => Applica
   [Invalid, 422],
   [Conflict, 409],
   [UnsupportedMediaType, 415],
+  [PayloadTooLarge, 413],
   [RateLimited, 429],
   [Unavailable, 503],
   [QueryTimeExceeded, 500],

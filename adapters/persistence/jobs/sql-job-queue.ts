@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { JobQueue, NewJob } from '../../../application/ports/job-queue.js';
-import type { Job, JobData, JobStatus } from '../../../domain/jobs/job.js';
-import { query } from '../mikro-orm-unit-of-work.js';
+import { UNFINISHED_JOB_STATUSES, type Job, type JobData, type JobStatus } from '../../../domain/jobs/job.js';
+import { currentEntityManager, query } from '../mikro-orm-unit-of-work.js';
 import { dateOf, jsonOf, textArray } from '../sql-values.js';
 
 type Row = Record<string, unknown>;
@@ -42,6 +42,14 @@ export class SqlJobQueue implements JobQueue {
       [job.kind, job.ownerId, JSON.stringify(job.payload), now, now],
     );
     return jobOf(row!);
+  }
+
+  async enqueueExclusive(job: NewJob & { readonly ownerId: number }, now: Date): Promise<Job | null> {
+    if (!currentEntityManager(this.orm).isInTransaction()) throw new Error('JobQueue.enqueueExclusive must run inside a unit of work');
+    // One lock per (kind, owner), held to the end of the transaction: a second request waits, then sees the first's row.
+    await query(this.orm, `select pg_advisory_xact_lock(hashtext(?), ?)`, [`job:${job.kind}`, job.ownerId]);
+    if (await this.has(job.kind, job.ownerId, UNFINISHED_JOB_STATUSES)) return null;
+    return this.enqueue(job, now);
   }
 
   async claim(kinds: readonly string[], workerId: string, now: Date, leaseUntil: Date): Promise<Job | null> {

@@ -14,7 +14,8 @@ import { Money } from '../../../domain/marketplace/money.js';
 import { currentEntityManager, query } from '../mikro-orm-unit-of-work.js';
 import { dateOf, idArray, textArray } from '../sql-values.js';
 
-const COLUMNS =
+/** The listing columns every listing read selects (from `listing l`). */
+export const LISTING_COLUMNS =
   'l.id, l.seller_id, l.release_id, l.status, l.condition, l.sleeve_condition, l.price_minor, l.currency, l.comments, ' +
   'l.allow_offers, l.external_id, l.location, l.weight, l.format_quantity, l.posted, l.updated';
 
@@ -59,7 +60,8 @@ export function listingFieldsOf(row: Row): Omit<Listing, 'sellerId' | 'posted' |
   };
 }
 
-function listingOf(row: Row): Listing {
+/** A listing row (LISTING_COLUMNS) as a listing. */
+export function listingOf(row: Row): Listing {
   return { ...listingFieldsOf(row), sellerId: Number(row.seller_id), posted: dateOf(row.posted), updated: dateOf(row.updated) };
 }
 
@@ -103,7 +105,7 @@ export class SqlListingRepository implements ListingRepository {
 
   async byId(id: number): Promise<Listing | null> {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) return null;
-    const [row] = await query(this.orm, `select ${COLUMNS} from listing l where l.id = ?`, [id]);
+    const [row] = await query(this.orm, `select ${LISTING_COLUMNS} from listing l where l.id = ?`, [id]);
     return row ? listingOf(row) : null;
   }
 
@@ -111,7 +113,7 @@ export class SqlListingRepository implements ListingRepository {
     if (!currentEntityManager(this.orm).isInTransaction()) throw new Error('ListingRepository.lockForUpdate must run inside a unit of work');
     const wanted = ids.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= 2147483647);
     if (wanted.length === 0) return [];
-    const rows = await query(this.orm, `select ${COLUMNS} from listing l where l.id = any(?::int[]) order by l.id for update`, [idArray(wanted)]);
+    const rows = await query(this.orm, `select ${LISTING_COLUMNS} from listing l where l.id = any(?::int[]) order by l.id for update`, [idArray(wanted)]);
     return rows.map(listingOf);
   }
 
@@ -144,7 +146,7 @@ export class SqlListingRepository implements ListingRepository {
     const [count] = await query(this.orm, `select count(*)::int as n from listing l where ${where}`, params);
     const rows = await query(
       this.orm,
-      `select ${COLUMNS} from listing l left join release r on r.id = l.release_id where ${where}
+      `select ${LISTING_COLUMNS} from listing l left join release r on r.id = l.release_id where ${where}
        order by ${key} ${direction}, l.id ${direction} limit ? offset ?`,
       [...params, q.limit, q.offset],
     );

@@ -1,0 +1,58 @@
+import { pipeline, Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { CsvUnreadable, type CsvDecoder, type CsvRecord } from '../../application/ports/csv-decoder.js';
+
+/** The longest record read, in characters: far beyond any listing's (comments are at most 5,000), short of a memory risk. */
+export const MAX_RECORD_CHARACTERS = 100_000;
+
+/** Text from UTF-8 bytes as they arrive; anything else (a byte sequence UTF-8 does not allow, a NUL) is not text. */
+async function* utf8Text(bytes: AsyncIterable<Uint8Array>): AsyncIterable<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const checked = (text: string): string => {
+    if (text.includes('\u0000')) throw new CsvUnreadable('encoding', 'The file is not text: it holds a NUL byte.');
+    return text;
+  };
+  try {
+    for await (const chunk of bytes) {
+      const text = checked(decoder.decode(chunk, { stream: true }));
+      if (text.length > 0) yield text;
+    }
+    const rest = checked(decoder.decode());
+    if (rest.length > 0) yield rest;
+  } catch (err) {
+    if (err instanceof TypeError) throw new CsvUnreadable('encoding', 'The file is not UTF-8 text.');
+    throw err;
+  }
+}
+
+/**
+ * CSV by csv-parse, streaming: bytes are decoded as strict UTF-8 (the byte order mark dropped), parsed record by
+ * record with RFC 4180 quoting, and handed on in batches. Rows of any length are passed on (the caller compares them
+ * with the header and names the row); blank lines are skipped; a record longer than MAX_RECORD_CHARACTERS, an
+ * unclosed quote or a stray quote is a `syntax` CsvUnreadable naming the record.
+ */
+export class CsvParseDecoder implements CsvDecoder {
+  async *records(bytes: AsyncIterable<Uint8Array>, batchSize: number): AsyncIterable<readonly CsvRecord[]> {
+    const parser = parse({ relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: MAX_RECORD_CHARACTERS });
+    // pipeline ends both streams when either fails or the reader stops; the reader sees the error itself.
+    const parsed = pipeline(Readable.from(utf8Text(bytes), { objectMode: false }), parser, () => undefined);
+    let batch: CsvRecord[] = [];
+    let row = 0;
+    try {
+      for await (const item of parsed as AsyncIterable<{ record: string[]; info: { records: number } }>) {
+        row = item.info.records;
+        batch.push({ row, cells: item.record });
+        if (batch.length >= batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+    } catch (err) {
+      if (err instanceof CsvError) {
+        throw new CsvUnreadable('syntax', `Row ${row + 1}: the CSV cannot be read: ${err.message.replace(/^Invalid Record Length: /, '')}`, row + 1);
+      }
+      throw err;
+    }
+    if (batch.length > 0) yield batch;
+  }
+}

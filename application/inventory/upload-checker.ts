@@ -1,0 +1,212 @@
+import { estimatedWeight, formatQuantity } from '../../domain/catalogue/shipping-estimate.js';
+import {
+  MAX_LISTED_PROBLEMS,
+  uploadChangedListing,
+  uploadedListing,
+  uploadHeader,
+  uploadRow,
+  UploadRefused,
+  type Estimates,
+  type UploadHeader,
+  type UploadProblem,
+  type UploadRow,
+  type UploadType,
+} from '../../domain/inventory/inventory-upload.js';
+import type { Currency } from '../../domain/marketplace/currency.js';
+import type { Listing, NewListing } from '../../domain/marketplace/listing.js';
+import type { CatalogueReader } from '../ports/catalogue-reader.js';
+import type { CsvDecoder } from '../ports/csv-decoder.js';
+import type { InventoryWriter } from '../ports/inventory-writer.js';
+
+/** How many rows are checked (and, in a job, written) at a time. */
+export const UPLOAD_BATCH_SIZE = 2000;
+
+/** What a check is for: whose inventory, in what currency new prices are, and whether to apply the rows. */
+export interface UploadCheckContext {
+  readonly type: UploadType;
+  readonly sellerId: number;
+  /** The seller's currency (from their settings): an added listing's price is in it. */
+  readonly currency: Currency;
+  readonly now: Date;
+  /**
+   * Whether to apply the rows as they are checked (a job's run, inside its unit of work: the listings read are
+   * locked, each batch written while no problem has been found). Without it, the file is only checked (a request).
+   */
+  readonly apply: boolean;
+}
+
+/** What came of a check: how many records the file holds, and its problems (at most MAX_LISTED_PROBLEMS listed). */
+export interface UploadCheck {
+  readonly records: number;
+  readonly problems: readonly UploadProblem[];
+  readonly total: number;
+}
+
+class Problems {
+  readonly listed: UploadProblem[] = [];
+  total = 0;
+
+  add(problems: readonly UploadProblem[]): void {
+    for (const p of problems) {
+      this.total++;
+      if (this.listed.length < MAX_LISTED_PROBLEMS) this.listed.push(p);
+    }
+  }
+}
+
+const notYours = (row: number, id: number): UploadProblem => ({
+  row,
+  column: 'listing_id',
+  value: String(id),
+  message: `Listing ${id} is not one of your listings.`,
+});
+
+/**
+ * Reads an upload file from first byte to last, a batch of rows at a time (memory holds one batch), and checks
+ * every row: the header, each cell's rule, then what the database says of the batch (an added or changed release
+ * must be stored and not blocked from sale; a changed or deleted listing must be the seller's). With `apply`, each
+ * batch is also written (added, saved or removed in a few statements) as long as no problem has been found; the
+ * caller's unit of work then commits all of it, or, when the check found problems, rolls all of it back. The same
+ * check serves the request (422 before anything is queued) and the job (checked again as it applies, since the
+ * inventory and the catalogue may have changed in between). Throws CsvUnreadable for a file that is not CSV text.
+ */
+export class UploadChecker {
+  constructor(
+    private readonly decoder: CsvDecoder,
+    private readonly writer: InventoryWriter,
+    private readonly catalogue: CatalogueReader,
+    private readonly batchSize: number = UPLOAD_BATCH_SIZE,
+  ) {}
+
+  async check(bytes: AsyncIterable<Uint8Array>, context: UploadCheckContext): Promise<UploadCheck> {
+    const problems = new Problems();
+    const deleted = new Set<number>();
+    let header: UploadHeader | null = null;
+    let records = 0;
+    let rows: UploadRow[] = [];
+    const flush = async () => {
+      if (rows.length === 0) return;
+      const batch = rows;
+      rows = [];
+      if (context.type === 'add') await this.add(batch, context, problems);
+      else if (context.type === 'change') await this.change(batch, context, problems);
+      else await this.delete(batch, context, problems, deleted);
+    };
+    for await (const batch of this.decoder.records(bytes, this.batchSize)) {
+      for (const record of batch) {
+        if (header === null) {
+          try {
+            header = uploadHeader(context.type, record.cells);
+          } catch (err) {
+            if (!(err instanceof UploadRefused)) throw err;
+            return { records: 0, problems: err.problems, total: err.total };
+          }
+          continue;
+        }
+        records++;
+        const row = uploadRow(header, record.cells, record.row);
+        if (Array.isArray(row)) problems.add(row);
+        else rows.push(row);
+      }
+      if (rows.length >= this.batchSize) await flush();
+    }
+    await flush();
+    if (header === null) {
+      problems.add([{ row: 1, column: null, value: null, message: 'The file is empty: it must start with a header row of lower-case field names.' }]);
+    } else if (records === 0) {
+      problems.add([{ row: 2, column: null, value: null, message: 'The file has a header but no records below it.' }]);
+    }
+    return { records, problems: problems.listed, total: problems.total };
+  }
+
+  /** Weight and format quantity estimated from a release's formats, for rows that ask for `auto` (read once per release). */
+  private async estimates(releaseId: number, cache: Map<number, Estimates | null>): Promise<Estimates | null> {
+    if (!cache.has(releaseId)) {
+      const release = await this.catalogue.release(releaseId);
+      cache.set(releaseId, release ? { weight: estimatedWeight(release.record.formats), formatQuantity: formatQuantity(release.record.formats) } : null);
+    }
+    return cache.get(releaseId)!;
+  }
+
+  private async add(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems): Promise<void> {
+    const { missing, blocked } = await this.writer.unsaleable(rows.map((r) => r.releaseId!));
+    const cache = new Map<number, Estimates | null>();
+    const listings: NewListing[] = [];
+    for (const row of rows) {
+      const releaseId = row.releaseId!;
+      if (missing.has(releaseId) || blocked.has(releaseId)) {
+        const why = missing.has(releaseId) ? 'not found' : 'blocked from sale';
+        problems.add([{ row: row.row, column: 'release_id', value: String(releaseId), message: `Release ${releaseId} is ${why}.` }]);
+        continue;
+      }
+      const auto = row.weight === 'auto' || row.formatQuantity === 'auto';
+      const listing = uploadedListing(row, c.sellerId, c.currency, auto ? await this.estimates(releaseId, cache) : null, c.now);
+      if (Array.isArray(listing)) problems.add(listing);
+      else listings.push(listing);
+    }
+    if (c.apply && problems.total === 0) await this.writer.addMany(listings);
+  }
+
+  private async change(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems): Promise<void> {
+    const named = rows.flatMap((r) => (r.listingId === undefined ? [] : [r.listingId]));
+    const byRelease = rows.flatMap((r) => (r.listingId === undefined ? [r.releaseId!] : []));
+    const listings = new Map((await this.writer.sellerListings(c.sellerId, named, c.apply)).map((l) => [l.id, l]));
+    const ofRelease = new Map<number, Listing[]>();
+    for (const l of await this.writer.sellerListingsOfReleases(c.sellerId, byRelease, c.apply)) {
+      ofRelease.set(l.releaseId, [...(ofRelease.get(l.releaseId) ?? []), l]);
+    }
+    // Releases a row moves a listing to must be saleable, as for an add.
+    const moved = rows.filter((r) => r.listingId !== undefined && r.releaseId !== undefined && listings.get(r.listingId)?.releaseId !== r.releaseId);
+    const { missing, blocked } = await this.writer.unsaleable(moved.map((r) => r.releaseId!));
+    const cache = new Map<number, Estimates | null>();
+    const changed = new Map<number, Listing>();
+    for (const row of rows) {
+      let listing: Listing | undefined;
+      let edit = row;
+      if (row.listingId !== undefined) {
+        listing = changed.get(row.listingId) ?? listings.get(row.listingId);
+        if (!listing) {
+          problems.add([notYours(row.row, row.listingId)]);
+          continue;
+        }
+        const releaseId = row.releaseId;
+        if (releaseId !== undefined && releaseId !== listing.releaseId && (missing.has(releaseId) || blocked.has(releaseId))) {
+          const why = missing.has(releaseId) ? 'not found' : 'blocked from sale';
+          problems.add([{ row: row.row, column: 'release_id', value: String(releaseId), message: `Release ${releaseId} is ${why}.` }]);
+          continue;
+        }
+      } else {
+        const releaseId = row.releaseId!;
+        const found = ofRelease.get(releaseId) ?? [];
+        if (found.length !== 1) {
+          const message =
+            found.length === 0
+              ? `You have no listing of release ${releaseId}.`
+              : `You have ${found.length} listings of release ${releaseId}; add a listing_id column to say which one to change.`;
+          problems.add([{ row: row.row, column: 'release_id', value: String(releaseId), message }]);
+          continue;
+        }
+        listing = changed.get(found[0]!.id) ?? found[0]!;
+        // The release names the listing here; it is not a change.
+        const { releaseId: _named, ...rest } = row;
+        edit = rest;
+      }
+      const auto = edit.weight === 'auto' || edit.formatQuantity === 'auto';
+      const result = uploadChangedListing(edit, listing, auto ? await this.estimates(edit.releaseId ?? listing.releaseId, cache) : null, c.now);
+      if (Array.isArray(result)) problems.add(result);
+      else if (result !== 'unchanged') changed.set(result.id, result);
+    }
+    if (c.apply && problems.total === 0) await this.writer.saveMany([...changed.values()]);
+  }
+
+  private async delete(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, deleted: Set<number>): Promise<void> {
+    const ids = rows.map((r) => r.listingId!);
+    const found = new Set((await this.writer.sellerListings(c.sellerId, ids, c.apply)).map((l) => l.id));
+    for (const row of rows) {
+      const id = row.listingId!;
+      if (!found.has(id) && !deleted.has(id)) problems.add([notYours(row.row, id)]);
+    }
+    for (const id of found) deleted.add(id);
+    if (c.apply && problems.total === 0) await this.writer.removeMany(c.sellerId, [...found]);
+  }
+}

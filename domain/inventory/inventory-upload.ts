@@ -1,0 +1,446 @@
+import { isMediaCondition, isSleeveCondition, MEDIA_CONDITIONS, SLEEVE_CONDITIONS, type MediaCondition, type SleeveCondition } from '../marketplace/conditions.js';
+import type { Currency } from '../marketplace/currency.js';
+import {
+  editedListing,
+  InvalidListing,
+  listingPrice,
+  MAX_COMMENTS_LENGTH,
+  MAX_EXTERNAL_ID_LENGTH,
+  MAX_FORMAT_QUANTITY,
+  MAX_LOCATION_LENGTH,
+  MAX_WEIGHT_GRAMS,
+  newListing,
+  type Estimable,
+  type Listing,
+  type NewListing,
+  type ResolvedListingFields,
+} from '../marketplace/listing.js';
+import { isListingStatus, LISTING_LIFECYCLE, LISTING_STATUSES, type ListingStatus } from '../marketplace/listing-status.js';
+import { MoneyError } from '../marketplace/money-error.js';
+import { restoreCell } from './inventory-csv.js';
+
+/** The kind of job that applies an inventory upload (see JobQueue). */
+export const INVENTORY_UPLOAD_JOB = 'inventory-upload';
+
+/** What an upload does with its rows: add new listings, change the seller's listings, or delete them. */
+export const UPLOAD_TYPES = ['add', 'change', 'delete'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+export function isUploadType(value: unknown): value is UploadType {
+  return typeof value === 'string' && (UPLOAD_TYPES as readonly string[]).includes(value);
+}
+
+/** The file store folder of uploaded files waiting for (or being applied by) their job. */
+export const INVENTORY_UPLOAD_FOLDER = 'inventory-upload';
+
+/** Where an uploaded file is kept until its job has applied it: named by a token made when it arrived. */
+export function inventoryUploadKey(token: string): string {
+  return `${INVENTORY_UPLOAD_FOLDER}/${token}.csv`;
+}
+
+/** How many problems a refusal lists (the rest are counted). */
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** The default largest file an upload may send: 64 MiB (about 800,000 rows of a typical inventory). */
+export const DEFAULT_UPLOAD_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The columns of an upload file, as the spec names them (lower case), with `listing_id` and `status` of an export. */
+export const UPLOAD_COLUMNS = [
+  'listing_id',
+  'release_id',
+  'status',
+  'price',
+  'media_condition',
+  'sleeve_condition',
+  'comments',
+  'accept_offer',
+  'location',
+  'external_id',
+  'weight',
+  'format_quantity',
+] as const;
+export type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
+
+const LISTING_COLUMNS: readonly UploadColumn[] = [
+  'release_id',
+  'price',
+  'media_condition',
+  'sleeve_condition',
+  'comments',
+  'accept_offer',
+  'location',
+  'external_id',
+  'weight',
+  'format_quantity',
+];
+
+/**
+ * The columns each type reads (any other is ignored, so an exported file can be sent back as any of the three):
+ * an add reads the listing columns; a change reads them and `listing_id` and `status` (the two an export adds); a
+ * delete reads `listing_id` alone.
+ */
+export const UPLOAD_TYPE_COLUMNS: Readonly<Record<UploadType, readonly UploadColumn[]>> = {
+  add: LISTING_COLUMNS,
+  change: ['listing_id', 'status', ...LISTING_COLUMNS],
+  delete: ['listing_id'],
+};
+
+/** One problem of an uploaded file: where (the spreadsheet row, the header being row 1; the column and its value), and why. */
+export interface UploadProblem {
+  readonly row: number;
+  readonly column: string | null;
+  readonly value: string | null;
+  readonly message: string;
+}
+
+/** A problem as one line of text: `Row 3, column price, value "abc": price must be a number.` */
+export function uploadProblemText(p: UploadProblem): string {
+  const where = [`Row ${p.row}`];
+  if (p.column !== null) where.push(`column ${p.column}`);
+  if (p.value !== null) where.push(`value ${JSON.stringify(p.value)}`);
+  return `${where.join(', ')}: ${p.message}`;
+}
+
+/** The problems of a file, at most MAX_LISTED_PROBLEMS of them listed, as one message: each on a line of its own. */
+export function uploadRefusalText(problems: readonly UploadProblem[], total: number): string {
+  const head = `The file was not applied: ${total} problem${total === 1 ? '' : 's'} found.`;
+  const more = total > problems.length ? [`… and ${total - problems.length} more.`] : [];
+  return [head, ...problems.map(uploadProblemText), ...more].join('\n');
+}
+
+/** An uploaded file that cannot be applied: the problems listed (at most MAX_LISTED_PROBLEMS) and how many in all. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly problems: readonly UploadProblem[],
+    readonly total: number = problems.length,
+  ) {
+    super(uploadRefusalText(problems, total));
+    this.name = 'UploadRefused';
+  }
+}
+
+/** The results text of an upload, as the public API writes it: `CSV file contains 3 records.<p>Processed 3 records.` */
+export function uploadResults(records: number, processed: number): string {
+  return `CSV file contains ${records} record${records === 1 ? '' : 's'}.<p>Processed ${processed} record${processed === 1 ? '' : 's'}.`;
+}
+
+/** The header of an upload file: where each column the type reads is, and how many cells a row may have. */
+export interface UploadHeader {
+  readonly type: UploadType;
+  readonly index: ReadonlyMap<UploadColumn, number>;
+  readonly width: number;
+}
+
+/**
+ * The header row of an upload: lower-case field names (letter case and spaces around a name are forgiven), the
+ * columns the type needs present (an add: release_id, price, media_condition; a change: listing_id, or release_id
+ * to name the seller's one listing of a release; a delete: listing_id), none of the read ones twice. Unknown
+ * columns are ignored. Throws UploadRefused naming row 1 otherwise.
+ */
+export function uploadHeader(type: UploadType, cells: readonly string[]): UploadHeader {
+  const reads = UPLOAD_TYPE_COLUMNS[type];
+  const index = new Map<UploadColumn, number>();
+  const problems: UploadProblem[] = [];
+  cells.forEach((cell, i) => {
+    const name = cell.trim().toLowerCase() as UploadColumn;
+    if (!reads.includes(name)) return;
+    if (index.has(name)) problems.push({ row: 1, column: name, value: cell, message: `The header names ${name} twice (columns ${index.get(name)! + 1} and ${i + 1}).` });
+    else index.set(name, i);
+  });
+  const required: readonly UploadColumn[] = type === 'add' ? ['release_id', 'price', 'media_condition'] : type === 'delete' ? ['listing_id'] : [];
+  const missing = required.filter((c) => !index.has(c));
+  if (type === 'change' && !index.has('listing_id') && !index.has('release_id')) missing.push('listing_id');
+  if (missing.length > 0) {
+    const names = missing.join(', ');
+    problems.push({
+      row: 1,
+      column: null,
+      value: null,
+      message:
+        `The header lacks the required column${missing.length === 1 ? '' : 's'} ${names}. The first row must be a header of ` +
+        `lower-case field names; a${type === 'add' ? 'n' : ''} ${type} file needs ${type === 'change' ? 'listing_id (or release_id)' : required.join(', ')}.`,
+    });
+  }
+  if (problems.length > 0) throw new UploadRefused(problems);
+  return { type, index, width: cells.length };
+}
+
+/**
+ * What one row says, each field checked on its own: `undefined` where the row's file has no such column (or, for a
+ * change, leaves a field that cannot be cleared empty), `null` where an empty cell clears an optional field. The
+ * price stays as written until the currency it is read in is known (the seller's for an add, the listing's own for a
+ * change), and weight and format quantity may still be `auto`.
+ */
+export interface UploadRow {
+  /** The spreadsheet row (the header is row 1). */
+  readonly row: number;
+  readonly listingId?: number;
+  readonly releaseId?: number;
+  readonly price?: string;
+  readonly condition?: MediaCondition;
+  readonly sleeveCondition?: SleeveCondition | null;
+  readonly comments?: string;
+  readonly allowOffers?: boolean;
+  readonly status?: ListingStatus;
+  readonly externalId?: string | null;
+  readonly location?: string | null;
+  readonly weight?: Estimable | null;
+  readonly formatQuantity?: Estimable | null;
+}
+
+const WHOLE = /^\d{1,15}$/;
+const PRICE = /^\d+(\.\d+)?$/;
+
+function listOf(values: readonly string[]): string {
+  return `${values.slice(0, -1).map((v) => `"${v}"`).join(', ')} or "${values.at(-1)}"`;
+}
+
+/**
+ * One record of an upload file, checked field by field against the spec's CSV rules: ids positive whole numbers, a
+ * price a positive decimal number, a media condition (and a sleeve condition) spelled exactly, accept_offer Y or N,
+ * weight and format_quantity whole numbers (or `auto`), text within the listing limits. Text cells have a formula
+ * neutralisation of an export undone. Returns the row, or the problems of its cells (every one of them).
+ */
+export function uploadRow(header: UploadHeader, cells: readonly string[], row: number): UploadRow | UploadProblem[] {
+  const problems: UploadProblem[] = [];
+  if (cells.length > header.width) {
+    return [{ row, column: null, value: null, message: `The row has ${cells.length} cells; the header has ${header.width} columns.` }];
+  }
+  const out: { -readonly [K in keyof UploadRow]: UploadRow[K] } = { row };
+  const cell = (column: UploadColumn): string | undefined => {
+    const i = header.index.get(column);
+    return i === undefined ? undefined : (cells[i] ?? '');
+  };
+  const refuse = (column: UploadColumn, value: string, message: string) => problems.push({ row, column, value, message });
+  const required = header.type === 'add';
+  const id = (column: 'listing_id' | 'release_id', what: string): number | undefined => {
+    const raw = cell(column);
+    if (raw === undefined) return undefined;
+    const v = raw.trim();
+    if (v === '') {
+      // listing_id names the listing; release_id is needed to add, and to change when it names the listing.
+      if (column === 'listing_id' || required || !header.index.has('listing_id')) refuse(column, raw, `${column} is required.`);
+      return undefined;
+    }
+    if (!WHOLE.test(v) || Number(v) < 1 || Number(v) > 2147483647) {
+      refuse(column, raw, `${column} must be ${what} (a positive whole number).`);
+      return undefined;
+    }
+    return Number(v);
+  };
+  const text = (column: UploadColumn, max: number): string | undefined => {
+    const raw = cell(column);
+    if (raw === undefined) return undefined;
+    const v = restoreCell(raw);
+    if (v.length > max) {
+      refuse(column, raw.length > 60 ? `${raw.slice(0, 57)}...` : raw, `${column} may be at most ${max} characters long, got ${v.length}.`);
+      return undefined;
+    }
+    return v;
+  };
+  const estimable = (column: 'weight' | 'format_quantity', max: number): Estimable | null | undefined => {
+    const raw = cell(column);
+    if (raw === undefined) return undefined;
+    const v = raw.trim();
+    if (v === '') return null;
+    if (v.toLowerCase() === 'auto') return 'auto';
+    if (!WHOLE.test(v) || Number(v) > max) {
+      refuse(column, raw, `${column} must be a whole number from 0 to ${max} or "auto".`);
+      return undefined;
+    }
+    return Number(v);
+  };
+
+  const listingId = id('listing_id', 'a listing id');
+  if (listingId !== undefined) out.listingId = listingId;
+  if (header.type === 'delete') return problems.length > 0 ? problems : out;
+
+  const releaseId = id('release_id', 'a release id');
+  if (releaseId !== undefined) out.releaseId = releaseId;
+
+  const price = cell('price');
+  if (price !== undefined) {
+    const v = price.trim();
+    if (v === '') {
+      if (required) refuse('price', price, 'price is required.');
+    } else if (!PRICE.test(v)) refuse('price', price, 'price must be a number, such as 12.50.');
+    else out.price = v;
+  }
+
+  const condition = cell('media_condition');
+  if (condition !== undefined) {
+    const v = condition.trim();
+    if (v === '') {
+      if (required) refuse('media_condition', condition, 'media_condition is required.');
+    } else if (isMediaCondition(v)) out.condition = v;
+    else refuse('media_condition', condition, `media_condition must be one of ${listOf(MEDIA_CONDITIONS)}.`);
+  }
+
+  const sleeve = cell('sleeve_condition');
+  if (sleeve !== undefined) {
+    const v = sleeve.trim();
+    if (v === '') out.sleeveCondition = null;
+    else if (isSleeveCondition(v)) out.sleeveCondition = v;
+    else refuse('sleeve_condition', sleeve, `sleeve_condition must be empty or one of ${listOf(SLEEVE_CONDITIONS)}.`);
+  }
+
+  const comments = text('comments', MAX_COMMENTS_LENGTH);
+  if (comments !== undefined) out.comments = comments;
+
+  const offer = cell('accept_offer');
+  if (offer !== undefined) {
+    const v = offer.trim().toUpperCase();
+    if (v === 'Y') out.allowOffers = true;
+    else if (v === 'N') out.allowOffers = false;
+    else if (v === '') {
+      if (required) out.allowOffers = false;
+    } else refuse('accept_offer', offer, 'accept_offer must be Y or N.');
+  }
+
+  if (header.type === 'change') {
+    const status = cell('status');
+    if (status !== undefined && status.trim() !== '') {
+      const v = status.trim();
+      if (isListingStatus(v)) out.status = v;
+      else refuse('status', status, `status must be one of ${listOf(LISTING_STATUSES)} (a change may set For Sale or Draft).`);
+    }
+  }
+
+  const externalId = text('external_id', MAX_EXTERNAL_ID_LENGTH);
+  if (externalId !== undefined) out.externalId = externalId === '' ? null : externalId;
+  const location = text('location', MAX_LOCATION_LENGTH);
+  if (location !== undefined) out.location = location === '' ? null : location;
+  const weight = estimable('weight', MAX_WEIGHT_GRAMS);
+  if (weight !== undefined) out.weight = weight;
+  const formatQuantity = estimable('format_quantity', MAX_FORMAT_QUANTITY);
+  if (formatQuantity !== undefined) out.formatQuantity = formatQuantity;
+
+  return problems.length > 0 ? problems : out;
+}
+
+/** Weight and format quantity of a row with `auto` estimated (by the caller, from the release's formats). */
+export interface Estimates {
+  readonly weight: number | null;
+  readonly formatQuantity: number | null;
+}
+
+function priceIn(row: UploadRow, currency: Currency, problems: UploadProblem[]): ResolvedListingFields['price'] {
+  if (row.price === undefined) return undefined;
+  try {
+    return listingPrice(row.price, currency);
+  } catch (err) {
+    if (!(err instanceof MoneyError)) throw err;
+    problems.push({ row: row.row, column: 'price', value: row.price, message: err.message.replace(/, got [^,]*\.$/, '.') });
+    return undefined;
+  }
+}
+
+function resolved(row: UploadRow, currency: Currency, estimates: Estimates | null, problems: UploadProblem[]): ResolvedListingFields {
+  const estimate = (v: Estimable | null | undefined, e: number | null | undefined) => (v === 'auto' ? (e ?? null) : v);
+  const fields: { -readonly [K in keyof ResolvedListingFields]: ResolvedListingFields[K] } = {};
+  const set = <K extends keyof ResolvedListingFields>(key: K, value: ResolvedListingFields[K] | undefined) => {
+    if (value !== undefined) fields[key] = value;
+  };
+  set('releaseId', row.releaseId);
+  set('price', priceIn(row, currency, problems));
+  set('condition', row.condition);
+  set('sleeveCondition', row.sleeveCondition);
+  set('comments', row.comments);
+  set('allowOffers', row.allowOffers);
+  set('externalId', row.externalId);
+  set('location', row.location);
+  set('weight', estimate(row.weight, estimates?.weight));
+  set('formatQuantity', estimate(row.formatQuantity, estimates?.formatQuantity));
+  return fields;
+}
+
+/**
+ * The listing an add row makes: For Sale at once, its price in the seller's currency (from their settings). The
+ * release must have been found and be saleable (the caller checks). Returns the problems of the price otherwise.
+ */
+export function uploadedListing(row: UploadRow, sellerId: number, currency: Currency, estimates: Estimates | null, now: Date): NewListing | UploadProblem[] {
+  const problems: UploadProblem[] = [];
+  const fields = resolved(row, currency, estimates, problems);
+  if (problems.length > 0) return problems;
+  return newListing(sellerId, { ...fields, status: 'For Sale' }, now);
+}
+
+const EQUAL_KEYS = [
+  'releaseId',
+  'condition',
+  'sleeveCondition',
+  'comments',
+  'allowOffers',
+  'status',
+  'externalId',
+  'location',
+  'weight',
+  'formatQuantity',
+] as const;
+
+/** Whether an edit changes nothing of the listing: every field equal, the price equal in amount and currency. */
+function sameTerms(a: Listing, b: Listing): boolean {
+  return EQUAL_KEYS.every((k) => a[k] === b[k]) && a.price.currency === b.price.currency && a.price.minorUnits === b.price.minorUnits;
+}
+
+/**
+ * A change row applied to one of the seller's listings: the fields the row gives replace the stored ones, the price
+ * read in the listing's own currency (an exported price is written in it). A row that changes nothing is `unchanged`
+ * whatever the listing's status (so a whole export can be sent back); any other change follows the listing
+ * lifecycle (only For Sale, Draft and Expired listings may be edited, and only to For Sale or Draft). Returns the
+ * problems otherwise.
+ */
+export function uploadChangedListing(row: UploadRow, listing: Listing, estimates: Estimates | null, now: Date): Listing | 'unchanged' | UploadProblem[] {
+  const problems: UploadProblem[] = [];
+  const fields = resolved(row, listing.price.currency, estimates, problems);
+  if (problems.length > 0) return problems;
+  const status = row.status !== undefined && row.status !== listing.status ? row.status : undefined;
+  const edit = status === undefined ? fields : { ...fields, status };
+  const merged: Listing = { ...listing, ...edit };
+  if (sameTerms(merged, listing)) return 'unchanged';
+  try {
+    return editedListing(listing, edit, now);
+  } catch (err) {
+    if (!(err instanceof InvalidListing)) throw err;
+    // A listing that may not be edited at all is the row's problem; one that may, but not to that status, the cell's.
+    const ofStatus = LISTING_LIFECYCLE[listing.status].editable;
+    return err.problems.map((p) => ({
+      row: row.row,
+      column: ofStatus ? 'status' : null,
+      value: ofStatus ? (row.status ?? null) : null,
+      message: `Listing ${listing.id}: ${p.message}`,
+    }));
+  }
+}
+
+/**
+ * The part types an upload may have: CSV's own (`text/csv`, and the older names), plain text, the type Windows gives
+ * `.csv` files (`application/vnd.ms-excel`), and none in particular (`application/octet-stream`, or no type at all,
+ * as curl and many HTTP libraries send a file). Anything else (an image, a PDF, a spreadsheet workbook, JSON) is not
+ * CSV: 415. What the bytes are is checked as they are read (UTF-8 text, no NUL).
+ */
+export const CSV_MEDIA_TYPES = [
+  'text/csv',
+  'text/comma-separated-values',
+  'text/x-csv',
+  'application/csv',
+  'application/x-csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+] as const;
+
+/** Whether a part's media type (parameters such as `charset` aside; none at all included) may hold an upload's CSV. */
+export function isCsvMediaType(mediaType: string | null | undefined): boolean {
+  if (mediaType === null || mediaType === undefined || mediaType.trim() === '') return true;
+  const [type, ...parameters] = mediaType.toLowerCase().split(';').map((s) => s.trim());
+  const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') return false;
+  return (CSV_MEDIA_TYPES as readonly string[]).includes(type!);
+}
+
+/** The name an uploaded file is shown by: its last path segment (browsers may send `C:\fakepath\…`), at most 200 characters. */
+export function uploadFilename(sent: string | null | undefined): string {
+  const name = (sent ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return name === '' ? 'upload.csv' : name.slice(0, 200);
+}
