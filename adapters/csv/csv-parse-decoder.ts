@@ -33,7 +33,15 @@ async function* utf8Text(bytes: AsyncIterable<Uint8Array>): AsyncIterable<string
  */
 export class CsvParseDecoder implements CsvDecoder {
   async *records(bytes: AsyncIterable<Uint8Array>, batchSize: number): AsyncIterable<readonly CsvRecord[]> {
-    const parser = parse({ relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: MAX_RECORD_CHARACTERS });
+    // Every record delimiter, not csv-parse's default of the first one found: a file may mix them (an export's CRLF
+    // rows, more rows added in an editor that writes LF), and a lone CR is Excel for Mac's.
+    const parser = parse({
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      max_record_size: MAX_RECORD_CHARACTERS,
+      record_delimiter: ['\r\n', '\n', '\r'],
+    });
     // pipeline ends both streams when either fails or the reader stops; the reader sees the error itself.
     const parsed = pipeline(Readable.from(utf8Text(bytes), { objectMode: false }), parser, () => undefined);
     let batch: CsvRecord[] = [];
@@ -49,7 +57,9 @@ export class CsvParseDecoder implements CsvDecoder {
       }
     } catch (err) {
       if (err instanceof CsvError) {
-        throw new CsvUnreadable('syntax', `Row ${row + 1}: the CSV cannot be read: ${err.message.replace(/^Invalid Record Length: /, '')}`, row + 1);
+        // The parser's count of records before the bad one: records it parsed may not have been read here yet.
+        const at = (typeof err.records === 'number' ? err.records : row) + 1;
+        throw new CsvUnreadable('syntax', `Row ${at}: the CSV cannot be read: ${err.message.replace(/^Invalid Record Length: /, '')}`, at);
       }
       throw err;
     }
