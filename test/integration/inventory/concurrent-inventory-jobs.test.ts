@@ -169,11 +169,10 @@ describe('Concurrent inventory jobs', function () {
   });
 
   describe('an upload applying a change while one of its listings is edited, deleted or sold', () => {
-    /** Listings of each change: three batches of the checker's 2,000 rows, so the job writes for a while. */
+    /** Listings of each change: several of the checker's batches, so the job writes for a while. */
     const LISTINGS = 6000;
     const RACERS = ['edit', 'delete', 'checkout'] as const;
-    type Racer = (typeof RACERS)[number];
-    /** Where the contested listing is in the file (the first row, a row of the second batch written, the last row), and when the racer is sent. */
+    /** Where the contested listing is in the file (the first row, a row of a later batch, the last row), and when the racer is sent. */
     const PLACES = [0, 4500, LISTINGS - 1] as const;
     const WHEN = ['at once', 'mid-apply', 'after a batch'] as const;
     const EDIT = { price: '77.00', comments: 'edited', location: 'edit shelf' };
@@ -188,7 +187,12 @@ describe('Concurrent inventory jobs', function () {
 
     async function stateOf(sellerId: number): Promise<Map<number, State>> {
       const rows = await query(db.orm, 'select id, status, price_minor, comments, location from listing where seller_id = ? order by id', [sellerId]);
-      return new Map(rows.map((r) => [Number(r.id), { status: String(r.status), price: Number(r.price_minor), comments: String(r.comments), location: (r.location as string | null) ?? null }]));
+      return new Map(
+        rows.map((r) => [
+          Number(r.id),
+          { status: String(r.status), price: Number(r.price_minor), comments: String(r.comments), location: (r.location as string | null) ?? null },
+        ]),
+      );
     }
 
     /**
@@ -258,8 +262,7 @@ describe('Concurrent inventory jobs', function () {
             const sold = await query(db.orm, 'select price_minor from market_order_item where listing_id = ?', [contested]);
             if (racer === 'edit') {
               expect(job.status, `${round}: ${JSON.stringify(job.result)}`).to.equal('success');
-              const edited = { ...was, price: 7700, comments: EDIT.comments, location: EDIT.location };
-              const jobThenEdit = edited;
+              const jobThenEdit = { ...was, price: 7700, comments: EDIT.comments, location: EDIT.location };
               const editThenJob = { ...changed(contested, was), location: EDIT.location };
               expect([jobThenEdit, editThenJob], `${round}: ${JSON.stringify(now)}`).to.deep.include(now);
             } else if (racer === 'delete') {
@@ -315,7 +318,8 @@ describe('Concurrent inventory jobs', function () {
         } else {
           const half = RELEASES / 2;
           const release = (i: number) => 1 + (i % half) + ((i < ADDED / 2) === (u % 4 === 1) ? 0 : half);
-          asked = await upload(user, 'add', ['release_id,price,media_condition', ...Array.from({ length: ADDED }, (_, i) => `${release(i)},3.00,Fair (F)`)].join('\n') + '\n');
+          const rows = Array.from({ length: ADDED }, (_, i) => `${release(i)},3.00,Fair (F)`);
+          asked = await upload(user, 'add', ['release_id,price,media_condition', ...rows].join('\n') + '\n');
         }
         expect(asked.status, asked.text).to.equal(200);
         queued.push(asked.body.id as number);
