@@ -308,25 +308,26 @@ describe('Concurrent inventory jobs', function () {
       const sellers: { user: TestUser; ids: number[] }[] = [];
       for (let u = 0; u < USERS; u++) sellers.push(await aSellerWith(50));
       const queued: number[] = [];
-      for (const [u, { user, ids }] of sellers.entries()) {
-        // Half the sellers change, half add: the first half of an add's rows (its first batches) list one half of the
-        // releases and the second half the other, which half first turning about, so that two adds at once each hold
-        // releases (their market figures written) that the other's next batch needs.
-        let asked;
-        if (u % 2 === 0) {
-          asked = await upload(user, 'change', ['listing_id,price', ...ids.map((id) => `${id},${u + 1}.50`)].join('\n') + '\n');
-        } else {
-          const half = RELEASES / 2;
-          const release = (i: number) => 1 + (i % half) + ((i < ADDED / 2) === (u % 4 === 1) ? 0 : half);
-          const rows = Array.from({ length: ADDED }, (_, i) => `${release(i)},3.00,Fair (F)`);
-          asked = await upload(user, 'add', ['release_id,price,media_condition', ...rows].join('\n') + '\n');
-        }
-        expect(asked.status, asked.text).to.equal(200);
-        queued.push(asked.body.id as number);
-        const exported = await as(user).post('/inventory/export');
-        expect(exported.status, exported.text).to.equal(200);
-        queued.push(exported.body.id as number);
+      // Half the sellers add, half change, then every seller exports. The adds are queued first, so that the two
+      // workers start on two of them at once: the first half of an add's rows (its first batches) list one half of
+      // the releases and the second half the other, which half first turning about from one add to the next, so that
+      // two adds at once each write releases' listings that the other's later batches write too.
+      const half = RELEASES / 2;
+      const queue = async (what: Promise<request.Response>) => {
+        const res = await what;
+        expect(res.status, res.text).to.equal(200);
+        queued.push(res.body.id as number);
+      };
+      for (const [u, { user }] of sellers.entries()) {
+        if (u % 2 === 0) continue;
+        const release = (i: number) => 1 + (i % half) + ((i < ADDED / 2) === (u % 4 === 1) ? 0 : half);
+        const rows = Array.from({ length: ADDED }, (_, i) => `${release(i)},3.00,Fair (F)`);
+        await queue(upload(user, 'add', ['release_id,price,media_condition', ...rows].join('\n') + '\n'));
       }
+      for (const [u, { user, ids }] of sellers.entries()) {
+        if (u % 2 === 0) await queue(upload(user, 'change', ['listing_id,price', ...ids.map((id) => `${id},${u + 1}.50`)].join('\n') + '\n'));
+      }
+      for (const { user } of sellers) await queue(as(user).post('/inventory/export'));
 
       const drain = async (c: Container): Promise<Job[]> => {
         const ran: Job[] = [];
