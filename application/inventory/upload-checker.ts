@@ -66,7 +66,9 @@ const notYours = (row: number, id: number): UploadProblem => ({
  * every row: the header, each cell's rule, then what the database says of the batch (an added or changed release
  * must be stored and not blocked from sale; a changed or deleted listing must be the seller's). With `apply`, each
  * batch is also written (added, saved or removed in a few statements) as long as no problem has been found; the
- * caller's unit of work then commits all of it, or, when the check found problems, rolls all of it back. The same
+ * caller's unit of work then commits all of it, or, when the check found problems, rolls all of it back. The
+ * releases' market figures are left alone while the batches are written and brought up to date once at the end (see
+ * InventoryWriter.deferMarketFigures), so an upload holds no release row while it waits for a listing. The same
  * check serves the request (422 before anything is queued) and the job (checked again as it applies, since the
  * inventory and the catalogue may have changed in between). Throws CsvUnreadable for a file that is not CSV text.
  */
@@ -81,6 +83,9 @@ export class UploadChecker {
   async check(bytes: AsyncIterable<Uint8Array>, context: UploadCheckContext): Promise<UploadCheck> {
     const problems = new Problems();
     const deleted = new Set<number>();
+    // The releases whose market figures the writes change: brought up to date once, at the end (see deferMarketFigures).
+    const touched = new Set<number>();
+    if (context.apply) await this.writer.deferMarketFigures();
     let header: UploadHeader | null = null;
     let records = 0;
     let rows: UploadRow[] = [];
@@ -88,9 +93,9 @@ export class UploadChecker {
       if (rows.length === 0) return;
       const batch = rows;
       rows = [];
-      if (context.type === 'add') await this.add(batch, context, problems);
-      else if (context.type === 'change') await this.change(batch, context, problems);
-      else await this.delete(batch, context, problems, deleted);
+      if (context.type === 'add') await this.add(batch, context, problems, touched);
+      else if (context.type === 'change') await this.change(batch, context, problems, touched);
+      else await this.delete(batch, context, problems, deleted, touched);
     };
     for await (const batch of this.decoder.records(bytes, this.batchSize)) {
       for (const record of batch) {
@@ -116,6 +121,7 @@ export class UploadChecker {
     } else if (records === 0) {
       problems.add([{ row: 2, column: null, value: null, message: 'The file has a header but no records below it.' }]);
     }
+    if (context.apply && problems.total === 0) await this.writer.refreshMarketFigures([...touched]);
     return { records, problems: problems.listed, total: problems.total };
   }
 
@@ -128,7 +134,7 @@ export class UploadChecker {
     return cache.get(releaseId)!;
   }
 
-  private async add(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems): Promise<void> {
+  private async add(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: Set<number>): Promise<void> {
     const { missing, blocked } = await this.writer.unsaleable(rows.map((r) => r.releaseId!));
     const cache = new Map<number, Estimates | null>();
     const listings: NewListing[] = [];
@@ -144,10 +150,13 @@ export class UploadChecker {
       if (Array.isArray(listing)) problems.add(listing);
       else listings.push(listing);
     }
-    if (c.apply && problems.total === 0) await this.writer.addMany(listings);
+    if (c.apply && problems.total === 0) {
+      await this.writer.addMany(listings);
+      for (const l of listings) touched.add(l.releaseId);
+    }
   }
 
-  private async change(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems): Promise<void> {
+  private async change(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: Set<number>): Promise<void> {
     const named = rows.flatMap((r) => (r.listingId === undefined ? [] : [r.listingId]));
     const byRelease = rows.flatMap((r) => (r.listingId === undefined ? [r.releaseId!] : []));
     const listings = new Map((await this.writer.sellerListings(c.sellerId, named, c.apply)).map((l) => [l.id, l]));
@@ -196,17 +205,26 @@ export class UploadChecker {
       if (Array.isArray(result)) problems.add(result);
       else if (result !== 'unchanged') changed.set(result.id, result);
     }
-    if (c.apply && problems.total === 0) await this.writer.saveMany([...changed.values()]);
+    if (c.apply && problems.total === 0) {
+      await this.writer.saveMany([...changed.values()]);
+      // The releases the listings were of, and those they are of now.
+      for (const l of [...listings.values(), ...[...ofRelease.values()].flat()]) if (changed.has(l.id)) touched.add(l.releaseId);
+      for (const l of changed.values()) touched.add(l.releaseId);
+    }
   }
 
-  private async delete(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, deleted: Set<number>): Promise<void> {
+  private async delete(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, deleted: Set<number>, touched: Set<number>): Promise<void> {
     const ids = rows.map((r) => r.listingId!);
-    const found = new Set((await this.writer.sellerListings(c.sellerId, ids, c.apply)).map((l) => l.id));
+    const listings = await this.writer.sellerListings(c.sellerId, ids, c.apply);
+    const found = new Set(listings.map((l) => l.id));
     for (const row of rows) {
       const id = row.listingId!;
       if (!found.has(id) && !deleted.has(id)) problems.add([notYours(row.row, id)]);
     }
     for (const id of found) deleted.add(id);
-    if (c.apply && problems.total === 0) await this.writer.removeMany(c.sellerId, [...found]);
+    if (c.apply && problems.total === 0) {
+      await this.writer.removeMany(c.sellerId, [...found]);
+      for (const l of listings) touched.add(l.releaseId);
+    }
   }
 }

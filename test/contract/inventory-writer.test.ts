@@ -304,6 +304,36 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
       expect(await figures(701)).to.deep.equal({ numForSale: 2, lowestPrices: { USD: 2000, JPY: 900 } });
       expect(await figures(702)).to.deep.equal({ numForSale: 0, lowestPrices: null });
     });
+
+    it('leaves the figures alone while deferred, in that unit of work only, until they are refreshed', async () => {
+      const figures = s.releaseFigures!;
+      const [u] = s.users;
+      const [kept] = await s.uow.run(async () => {
+        await s.writer.deferMarketFigures();
+        await s.writer.addMany([aListing(u, 701, '10'), aListing(u, 702, '4')]);
+        expect(await figures(701), 'not counted while deferred').to.deep.equal({ numForSale: 0, lowestPrices: null });
+        const mine = await stored(u);
+        await s.writer.saveMany([{ ...mine.find((l) => l.releaseId === 702)!, releaseId: 703 }]);
+        await s.writer.refreshMarketFigures([701, 702, 703]);
+        expect(await figures(701), 'counted once refreshed').to.deep.equal({ numForSale: 1, lowestPrices: { USD: 1000 } });
+        return mine;
+      });
+      expect(await figures(702)).to.deep.equal({ numForSale: 0, lowestPrices: null });
+      expect(await figures(703)).to.deep.equal({ numForSale: 1, lowestPrices: { USD: 400 } });
+      // The next unit of work is not deferred: the triggers keep the figures again.
+      await s.uow.run(() => s.writer.removeMany(u, [kept!.id]));
+      expect(await figures(701)).to.deep.equal({ numForSale: 0, lowestPrices: null });
+      // A deferred unit of work rolled back leaves nothing either.
+      await s.uow
+        .run(async () => {
+          await s.writer.deferMarketFigures();
+          await s.writer.addMany([aListing(u, 704, '1')]);
+          await s.writer.refreshMarketFigures([704]);
+          throw new Error('boom');
+        })
+        .catch(() => undefined);
+      expect(await figures(704)).to.deep.equal({ numForSale: 0, lowestPrices: null });
+    });
   });
 }
 

@@ -127,6 +127,18 @@ export class SqlInventoryWriter implements InventoryWriter {
     return gone.length;
   }
 
+  async deferMarketFigures(): Promise<void> {
+    this.requireTransaction(true);
+    // Local to the transaction: the listing triggers skip the figures until it ends (see the migration
+    // listing_market_deferrable).
+    await query(this.orm, `select set_config('spindle.listing_market_deferred', 'on', true)`);
+  }
+
+  async refreshMarketFigures(releaseIds: readonly number[]): Promise<void> {
+    const wanted = ids(releaseIds);
+    if (wanted.length > 0) await query(this.orm, 'select listing_market_refresh_set(?::int[])', [idArray(wanted)]);
+  }
+
   private requireTransaction(lock: boolean): void {
     if (lock && !currentEntityManager(this.orm).isInTransaction()) throw new Error('InventoryWriter: a locking read must run inside a unit of work');
   }
