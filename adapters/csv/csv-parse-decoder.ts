@@ -34,11 +34,12 @@ async function* utf8Text(bytes: AsyncIterable<Uint8Array>): AsyncIterable<string
 export class CsvParseDecoder implements CsvDecoder {
   async *records(bytes: AsyncIterable<Uint8Array>, batchSize: number): AsyncIterable<readonly CsvRecord[]> {
     // Every record delimiter, not csv-parse's default of the first one found: a file may mix them (an export's CRLF
-    // rows, more rows added in an editor that writes LF), and a lone CR is Excel for Mac's.
+    // rows, more rows added in an editor that writes LF), and a lone CR is Excel for Mac's. No `info: true`: csv-parse
+    // would copy its counters into an object for every record (a third of its time). Every record it reads is handed
+    // on (nothing is skipped but blank lines, which are no records), so the record's number is counted here.
     const parser = parse({
       relax_column_count: true,
       skip_empty_lines: true,
-      info: true,
       max_record_size: MAX_RECORD_CHARACTERS,
       record_delimiter: ['\r\n', '\n', '\r'],
     });
@@ -47,9 +48,9 @@ export class CsvParseDecoder implements CsvDecoder {
     let batch: CsvRecord[] = [];
     let row = 0;
     try {
-      for await (const item of parsed as AsyncIterable<{ record: string[]; info: { records: number } }>) {
-        row = item.info.records;
-        batch.push({ row, cells: item.record });
+      for await (const cells of parsed as AsyncIterable<string[]>) {
+        row++;
+        batch.push({ row, cells });
         if (batch.length >= batchSize) {
           yield batch;
           batch = [];

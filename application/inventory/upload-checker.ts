@@ -54,6 +54,11 @@ class Problems {
   }
 }
 
+/** A batch's writes, started by the caller. */
+type Write = () => Promise<unknown>;
+
+const noop = (): void => undefined;
+
 const notYours = (row: number, id: number): UploadProblem => ({
   row,
   column: 'listing_id',
@@ -62,7 +67,8 @@ const notYours = (row: number, id: number): UploadProblem => ({
 });
 
 /**
- * Reads an upload file from first byte to last, a batch of rows at a time (memory holds one batch), and checks
+ * Reads an upload file from first byte to last, a batch of rows at a time (memory holds a few batches, whatever the
+ * file's size: the one being checked, the next one being read, and the last one's write), and checks
  * every row: the header, each cell's rule, then what the database says of the batch (an added or changed release
  * must be stored and not blocked from sale; a changed or deleted listing must be the seller's). With `apply`, each
  * batch is also written (added, saved or removed in a few statements) as long as no problem has been found; the
@@ -71,6 +77,11 @@ const notYours = (row: number, id: number): UploadProblem => ({
  * InventoryWriter.deferMarketFigures), so an upload holds no release row while it waits for a listing. The same
  * check serves the request (422 before anything is queued) and the job (checked again as it applies, since the
  * inventory and the catalogue may have changed in between). Throws CsvUnreadable for a file that is not CSV text.
+ *
+ * The work overlaps, the statements keeping their order: the next batch is read and parsed while this one's lookups
+ * and write run, and a batch's write goes on while the next batch's rows are checked cell by cell, ending before
+ * that batch's first lookup (the database sees the same statements in the same order; only Node's work runs beside
+ * it).
  */
 export class UploadChecker {
   constructor(
@@ -89,33 +100,74 @@ export class UploadChecker {
     let header: UploadHeader | null = null;
     let records = 0;
     let rows: UploadRow[] = [];
+    // A batch's write, still running while the next batch is read and its rows checked; it is awaited before that
+    // batch's first statement, so the database gets the statements in the same order as if each were awaited in turn.
+    let writing: Promise<unknown> | null = null;
+    const written = async () => {
+      const write = writing;
+      writing = null;
+      await write;
+    };
+    const settled = () => writing?.catch(noop);
     const flush = async () => {
       if (rows.length === 0) return;
       const batch = rows;
       rows = [];
-      if (context.type === 'add') await this.add(batch, context, problems, touched);
-      else if (context.type === 'change') await this.change(batch, context, problems, touched);
-      else await this.delete(batch, context, problems, deleted, touched);
-    };
-    for await (const batch of this.decoder.records(bytes, this.batchSize)) {
-      for (const record of batch) {
-        if (header === null) {
-          try {
-            header = uploadHeader(context.type, record.cells);
-          } catch (err) {
-            if (!(err instanceof UploadRefused)) throw err;
-            return { records: 0, problems: err.problems, total: err.total };
-          }
-          continue;
-        }
-        records++;
-        const row = uploadRow(header, record.cells, record.row);
-        if (Array.isArray(row)) problems.add(row);
-        else rows.push(row);
+      await written();
+      const write =
+        context.type === 'add'
+          ? await this.add(batch, context, problems, touched)
+          : context.type === 'change'
+            ? await this.change(batch, context, problems, touched)
+            : await this.delete(batch, context, problems, deleted, touched);
+      if (write) {
+        writing = write();
+        writing.catch(noop); // a failure while the next batch is read is seen when the write is awaited
       }
-      if (rows.length >= this.batchSize) await flush();
+    };
+    // The next batch is read and parsed while this one's statements run (the decoder one batch ahead).
+    const batches = this.decoder.records(bytes, this.batchSize)[Symbol.asyncIterator]();
+    const ahead = () => {
+      const next = batches.next();
+      next.catch(noop); // a failure while this batch is being checked is seen when the next one is awaited
+      return next;
+    };
+    let next = ahead();
+    const pull = async () => {
+      try {
+        return await next;
+      } catch (err) {
+        await written(); // a failed write is the error, as when each write was awaited before reading on
+        throw err;
+      }
+    };
+    try {
+      for (let read = await pull(); !read.done; read = await pull()) {
+        next = ahead();
+        for (const record of read.value) {
+          if (header === null) {
+            try {
+              header = uploadHeader(context.type, record.cells);
+            } catch (err) {
+              if (!(err instanceof UploadRefused)) throw err;
+              return { records: 0, problems: err.problems, total: err.total };
+            }
+            continue;
+          }
+          records++;
+          const row = uploadRow(header, record.cells, record.row);
+          if (Array.isArray(row)) problems.add(row);
+          else rows.push(row);
+        }
+        if (rows.length >= this.batchSize) await flush();
+      }
+      await flush();
+      await written();
+    } finally {
+      // However the check ends, nothing of it is left running: the write settled, the file closed.
+      await settled();
+      await batches.return?.();
     }
-    await flush();
     if (header === null) {
       problems.add([{ row: 1, column: null, value: null, message: 'The file is empty: it must start with a header row of lower-case field names.' }]);
     } else if (records === 0) {
@@ -134,7 +186,8 @@ export class UploadChecker {
     return cache.get(releaseId)!;
   }
 
-  private async add(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: Set<number>): Promise<void> {
+  /** Checks a batch of add rows; returns its write when it is to be applied (the caller starts and awaits it). */
+  private async add(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: Set<number>): Promise<Write | null> {
     const { missing, blocked } = await this.writer.unsaleable(rows.map((r) => r.releaseId!));
     const cache = new Map<number, Estimates | null>();
     const listings: NewListing[] = [];
@@ -150,13 +203,12 @@ export class UploadChecker {
       if (Array.isArray(listing)) problems.add(listing);
       else listings.push(listing);
     }
-    if (c.apply && problems.total === 0) {
-      await this.writer.addMany(listings);
-      for (const l of listings) touched.add(l.releaseId);
-    }
+    if (!c.apply || problems.total > 0) return null;
+    for (const l of listings) touched.add(l.releaseId);
+    return () => this.writer.addMany(listings);
   }
 
-  private async change(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: Set<number>): Promise<void> {
+  private async change(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: Set<number>): Promise<Write | null> {
     const named = rows.flatMap((r) => (r.listingId === undefined ? [] : [r.listingId]));
     const byRelease = rows.flatMap((r) => (r.listingId === undefined ? [r.releaseId!] : []));
     const listings = new Map((await this.writer.sellerListings(c.sellerId, named, c.apply)).map((l) => [l.id, l]));
@@ -205,15 +257,15 @@ export class UploadChecker {
       if (Array.isArray(result)) problems.add(result);
       else if (result !== 'unchanged') changed.set(result.id, result);
     }
-    if (c.apply && problems.total === 0) {
-      await this.writer.saveMany([...changed.values()]);
-      // The releases the listings were of, and those they are of now.
-      for (const l of [...listings.values(), ...[...ofRelease.values()].flat()]) if (changed.has(l.id)) touched.add(l.releaseId);
-      for (const l of changed.values()) touched.add(l.releaseId);
-    }
+    if (!c.apply || problems.total > 0) return null;
+    // The releases the listings were of, and those they are of now.
+    for (const l of [...listings.values(), ...[...ofRelease.values()].flat()]) if (changed.has(l.id)) touched.add(l.releaseId);
+    for (const l of changed.values()) touched.add(l.releaseId);
+    const saved = [...changed.values()];
+    return () => this.writer.saveMany(saved);
   }
 
-  private async delete(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, deleted: Set<number>, touched: Set<number>): Promise<void> {
+  private async delete(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, deleted: Set<number>, touched: Set<number>): Promise<Write | null> {
     const ids = rows.map((r) => r.listingId!);
     const listings = await this.writer.sellerListings(c.sellerId, ids, c.apply);
     const found = new Set(listings.map((l) => l.id));
@@ -222,9 +274,9 @@ export class UploadChecker {
       if (!found.has(id) && !deleted.has(id)) problems.add([notYours(row.row, id)]);
     }
     for (const id of found) deleted.add(id);
-    if (c.apply && problems.total === 0) {
-      await this.writer.removeMany(c.sellerId, [...found]);
-      for (const l of listings) touched.add(l.releaseId);
-    }
+    if (!c.apply || problems.total > 0) return null;
+    for (const l of listings) touched.add(l.releaseId);
+    const removed = [...found];
+    return () => this.writer.removeMany(c.sellerId, removed);
   }
 }

@@ -336,22 +336,26 @@ function priceIn(row: UploadRow, currency: Currency, problems: UploadProblem[]):
   }
 }
 
-function resolved(row: UploadRow, currency: Currency, estimates: Estimates | null, problems: UploadProblem[]): ResolvedListingFields {
-  const estimate = (v: Estimable | null | undefined, e: number | null | undefined) => (v === 'auto' ? (e ?? null) : v);
-  const fields: { -readonly [K in keyof ResolvedListingFields]: ResolvedListingFields[K] } = {};
-  const set = <K extends keyof ResolvedListingFields>(key: K, value: ResolvedListingFields[K] | undefined) => {
-    if (value !== undefined) fields[key] = value;
-  };
-  set('releaseId', row.releaseId);
-  set('price', priceIn(row, currency, problems));
-  set('condition', row.condition);
-  set('sleeveCondition', row.sleeveCondition);
-  set('comments', row.comments);
-  set('allowOffers', row.allowOffers);
-  set('externalId', row.externalId);
-  set('location', row.location);
-  set('weight', estimate(row.weight, estimates?.weight));
-  set('formatQuantity', estimate(row.formatQuantity, estimates?.formatQuantity));
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const estimated = (v: Estimable | null | undefined, e: number | null | undefined): number | null | undefined => (v === 'auto' ? (e ?? null) : v);
+
+/** The fields a row gives, resolved: only those it gives (each assigned by name, as this runs for every row of a file). */
+function resolved(row: UploadRow, currency: Currency, estimates: Estimates | null, problems: UploadProblem[]): Mutable<ResolvedListingFields> {
+  const fields: Mutable<ResolvedListingFields> = {};
+  if (row.releaseId !== undefined) fields.releaseId = row.releaseId;
+  const price = priceIn(row, currency, problems);
+  if (price !== undefined) fields.price = price;
+  if (row.condition !== undefined) fields.condition = row.condition;
+  if (row.sleeveCondition !== undefined) fields.sleeveCondition = row.sleeveCondition;
+  if (row.comments !== undefined) fields.comments = row.comments;
+  if (row.allowOffers !== undefined) fields.allowOffers = row.allowOffers;
+  if (row.externalId !== undefined) fields.externalId = row.externalId;
+  if (row.location !== undefined) fields.location = row.location;
+  const weight = estimated(row.weight, estimates?.weight);
+  if (weight !== undefined) fields.weight = weight;
+  const formatQuantity = estimated(row.formatQuantity, estimates?.formatQuantity);
+  if (formatQuantity !== undefined) fields.formatQuantity = formatQuantity;
   return fields;
 }
 
@@ -363,7 +367,8 @@ export function uploadedListing(row: UploadRow, sellerId: number, currency: Curr
   const problems: UploadProblem[] = [];
   const fields = resolved(row, currency, estimates, problems);
   if (problems.length > 0) return problems;
-  return newListing(sellerId, { ...fields, status: 'For Sale' }, now);
+  fields.status = 'For Sale';
+  return newListing(sellerId, fields, now);
 }
 
 const EQUAL_KEYS = [
@@ -379,9 +384,18 @@ const EQUAL_KEYS = [
   'formatQuantity',
 ] as const;
 
-/** Whether an edit changes nothing of the listing: every field equal, the price equal in amount and currency. */
-function sameTerms(a: Listing, b: Listing): boolean {
-  return EQUAL_KEYS.every((k) => a[k] === b[k]) && a.price.currency === b.price.currency && a.price.minorUnits === b.price.minorUnits;
+/**
+ * Whether an edit changes nothing of the listing: every field it gives equal to the listing's, a price equal in amount
+ * and currency. (An edit holds only the fields given, none of them undefined: the listing merged with it would equal
+ * the listing.)
+ */
+function changesNothing(edit: ResolvedListingFields, listing: Listing): boolean {
+  for (const k of EQUAL_KEYS) {
+    const v = edit[k];
+    if (v !== undefined && v !== listing[k]) return false;
+  }
+  const price = edit.price;
+  return price === undefined || (price.currency === listing.price.currency && price.minorUnits === listing.price.minorUnits);
 }
 
 /**
@@ -397,8 +411,7 @@ export function uploadChangedListing(row: UploadRow, listing: Listing, estimates
   if (problems.length > 0) return problems;
   const status = row.status !== undefined && row.status !== listing.status ? row.status : undefined;
   const edit = status === undefined ? fields : { ...fields, status };
-  const merged: Listing = { ...listing, ...edit };
-  if (sameTerms(merged, listing)) return 'unchanged';
+  if (changesNothing(edit, listing)) return 'unchanged';
   try {
     return editedListing(listing, edit, now);
   } catch (err) {
