@@ -33,10 +33,16 @@ async function* utf8Text(bytes: AsyncIterable<Uint8Array>): AsyncIterable<string
  */
 export class CsvParseDecoder implements CsvDecoder {
   async *records(bytes: AsyncIterable<Uint8Array>, batchSize: number): AsyncIterable<readonly CsvRecord[]> {
-    // No `info: true`: csv-parse would copy its counters into an object for every record (a third of its time). Every
-    // record it reads is handed on (nothing is skipped but blank lines, which are no records), so the record's number
-    // is counted here: the same as its `info.records`.
-    const parser = parse({ relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_RECORD_CHARACTERS });
+    // Every record delimiter, not csv-parse's default of the first one found: a file may mix them (an export's CRLF
+    // rows, more rows added in an editor that writes LF), and a lone CR is Excel for Mac's. No `info: true`: csv-parse
+    // would copy its counters into an object for every record (a third of its time). Every record it reads is handed
+    // on (nothing is skipped but blank lines, which are no records), so the record's number is counted here.
+    const parser = parse({
+      relax_column_count: true,
+      skip_empty_lines: true,
+      max_record_size: MAX_RECORD_CHARACTERS,
+      record_delimiter: ['\r\n', '\n', '\r'],
+    });
     // pipeline ends both streams when either fails or the reader stops; the reader sees the error itself.
     const parsed = pipeline(Readable.from(utf8Text(bytes), { objectMode: false }), parser, () => undefined);
     let batch: CsvRecord[] = [];
@@ -52,11 +58,9 @@ export class CsvParseDecoder implements CsvDecoder {
       }
     } catch (err) {
       if (err instanceof CsvError) {
-        // The records csv-parse had read before the broken one: records it read but had not handed on yet are
-        // dropped when the stream fails, so the count here can be behind.
-        const read = (err as CsvError & { records?: unknown }).records;
-        const broken = (typeof read === 'number' ? read : row) + 1;
-        throw new CsvUnreadable('syntax', `Row ${broken}: the CSV cannot be read: ${err.message.replace(/^Invalid Record Length: /, '')}`, broken);
+        // The parser's count of records before the bad one: records it parsed may not have been read here yet.
+        const at = (typeof err.records === 'number' ? err.records : row) + 1;
+        throw new CsvUnreadable('syntax', `Row ${at}: the CSV cannot be read: ${err.message.replace(/^Invalid Record Length: /, '')}`, at);
       }
       throw err;
     }

@@ -139,6 +139,9 @@ export class InMemoryMarketplaceStore implements InMemoryTransactional {
         for (const id of new Set(ids)) if (s().listings.get(id)?.sellerId === sellerId && s().listings.delete(id)) removed++;
         return removed;
       },
+      // The in-memory catalogue keeps no market figures on its releases: nothing to defer or refresh.
+      deferMarketFigures: async () => undefined,
+      refreshMarketFigures: async () => undefined,
     };
   }
 

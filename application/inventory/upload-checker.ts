@@ -72,7 +72,9 @@ const notYours = (row: number, id: number): UploadProblem => ({
  * every row: the header, each cell's rule, then what the database says of the batch (an added or changed release
  * must be stored and not blocked from sale; a changed or deleted listing must be the seller's). With `apply`, each
  * batch is also written (added, saved or removed in a few statements) as long as no problem has been found; the
- * caller's unit of work then commits all of it, or, when the check found problems, rolls all of it back. The same
+ * caller's unit of work then commits all of it, or, when the check found problems, rolls all of it back. The
+ * releases' market figures are left alone while the batches are written and brought up to date once at the end (see
+ * InventoryWriter.deferMarketFigures), so an upload holds no release row while it waits for a listing. The same
  * check serves the request (422 before anything is queued) and the job (checked again as it applies, since the
  * inventory and the catalogue may have changed in between). Throws CsvUnreadable for a file that is not CSV text.
  *
@@ -92,6 +94,9 @@ export class UploadChecker {
   async check(bytes: AsyncIterable<Uint8Array>, context: UploadCheckContext): Promise<UploadCheck> {
     const problems = new Problems();
     const deleted = new Set<number>();
+    // The releases whose market figures the writes change: brought up to date once, at the end (see deferMarketFigures).
+    const touched = new Set<number>();
+    if (context.apply) await this.writer.deferMarketFigures();
     let header: UploadHeader | null = null;
     let records = 0;
     let rows: UploadRow[] = [];
@@ -111,10 +116,10 @@ export class UploadChecker {
       await written();
       const write =
         context.type === 'add'
-          ? await this.add(batch, context, problems)
+          ? await this.add(batch, context, problems, touched)
           : context.type === 'change'
-            ? await this.change(batch, context, problems)
-            : await this.delete(batch, context, problems, deleted);
+            ? await this.change(batch, context, problems, touched)
+            : await this.delete(batch, context, problems, deleted, touched);
       if (write) {
         writing = write();
         writing.catch(noop); // a failure while the next batch is read is seen when the write is awaited
@@ -168,6 +173,7 @@ export class UploadChecker {
     } else if (records === 0) {
       problems.add([{ row: 2, column: null, value: null, message: 'The file has a header but no records below it.' }]);
     }
+    if (context.apply && problems.total === 0) await this.writer.refreshMarketFigures([...touched]);
     return { records, problems: problems.listed, total: problems.total };
   }
 
@@ -181,7 +187,7 @@ export class UploadChecker {
   }
 
   /** Checks a batch of add rows; returns its write when it is to be applied (the caller starts and awaits it). */
-  private async add(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems): Promise<Write | null> {
+  private async add(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: Set<number>): Promise<Write | null> {
     const { missing, blocked } = await this.writer.unsaleable(rows.map((r) => r.releaseId!));
     const cache = new Map<number, Estimates | null>();
     const listings: NewListing[] = [];
@@ -197,10 +203,12 @@ export class UploadChecker {
       if (Array.isArray(listing)) problems.add(listing);
       else listings.push(listing);
     }
-    return c.apply && problems.total === 0 ? () => this.writer.addMany(listings) : null;
+    if (!c.apply || problems.total > 0) return null;
+    for (const l of listings) touched.add(l.releaseId);
+    return () => this.writer.addMany(listings);
   }
 
-  private async change(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems): Promise<Write | null> {
+  private async change(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: Set<number>): Promise<Write | null> {
     const named = rows.flatMap((r) => (r.listingId === undefined ? [] : [r.listingId]));
     const byRelease = rows.flatMap((r) => (r.listingId === undefined ? [r.releaseId!] : []));
     const listings = new Map((await this.writer.sellerListings(c.sellerId, named, c.apply)).map((l) => [l.id, l]));
@@ -250,19 +258,24 @@ export class UploadChecker {
       else if (result !== 'unchanged') changed.set(result.id, result);
     }
     if (!c.apply || problems.total > 0) return null;
+    // The releases the listings were of, and those they are of now.
+    for (const l of [...listings.values(), ...[...ofRelease.values()].flat()]) if (changed.has(l.id)) touched.add(l.releaseId);
+    for (const l of changed.values()) touched.add(l.releaseId);
     const saved = [...changed.values()];
     return () => this.writer.saveMany(saved);
   }
 
-  private async delete(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, deleted: Set<number>): Promise<Write | null> {
+  private async delete(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, deleted: Set<number>, touched: Set<number>): Promise<Write | null> {
     const ids = rows.map((r) => r.listingId!);
-    const found = new Set((await this.writer.sellerListings(c.sellerId, ids, c.apply)).map((l) => l.id));
+    const listings = await this.writer.sellerListings(c.sellerId, ids, c.apply);
+    const found = new Set(listings.map((l) => l.id));
     for (const row of rows) {
       const id = row.listingId!;
       if (!found.has(id) && !deleted.has(id)) problems.add([notYours(row.row, id)]);
     }
     for (const id of found) deleted.add(id);
     if (!c.apply || problems.total > 0) return null;
+    for (const l of listings) touched.add(l.releaseId);
     const removed = [...found];
     return () => this.writer.removeMany(c.sellerId, removed);
   }

@@ -24,4 +24,14 @@ export interface InventoryWriter {
   saveMany(listings: readonly Listing[]): Promise<void>;
   /** Removes the seller's listings of these ids for good; returns how many there were. */
   removeMany(sellerId: number, ids: readonly number[]): Promise<number>;
+  /**
+   * Leaves the releases' market figures as they are for the rest of the unit of work, whatever its writes, until
+   * `refreshMarketFigures`, which the caller must call before the unit of work ends. An upload writes many batches in
+   * one unit of work: kept per batch, the figures would hold the release rows of every batch written until it ends,
+   * in no one order, and a concurrent edit, checkout or upload needing one of them while holding a listing (or
+   * release) the upload reaches later would deadlock with it.
+   */
+  deferMarketFigures(): Promise<void>;
+  /** Brings these releases' market figures up to date (all at once, at the end of a deferred unit of work). */
+  refreshMarketFigures(releaseIds: readonly number[]): Promise<void>;
 }

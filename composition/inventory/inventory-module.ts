@@ -26,7 +26,7 @@ import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { JOBS } from '../jobs/jobs-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
-import { seedDemoExport } from './demo-inventory.js';
+import { seedDemoInventory } from './demo-inventory.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { INVENTORY } from './inventory-tokens.js';
 
@@ -127,5 +127,5 @@ export const inventoryModule: SpindleModule = {
     }),
 
   demoAfter: ['identity', 'marketplace', 'orders'],
-  demo: seedDemoExport,
+  demo: seedDemoInventory,
 };

@@ -104,8 +104,9 @@ export function uploadProblemText(p: UploadProblem): string {
 /** The problems of a file, at most MAX_LISTED_PROBLEMS of them listed, as one message: each on a line of its own. */
 export function uploadRefusalText(problems: readonly UploadProblem[], total: number): string {
   const head = `The file was not applied: ${total} problem${total === 1 ? '' : 's'} found.`;
-  const more = total > problems.length ? [`… and ${total - problems.length} more.`] : [];
-  return [head, ...problems.map(uploadProblemText), ...more].join('\n');
+  const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
+  const more = total > listed.length ? [`… and ${total - listed.length} more.`] : [];
+  return [head, ...listed.map(uploadProblemText), ...more].join('\n');
 }
 
 /** An uploaded file that cannot be applied: the problems listed (at most MAX_LISTED_PROBLEMS) and how many in all. */
@@ -233,7 +234,7 @@ export function uploadRow(header: UploadHeader, cells: readonly string[], row: n
     if (raw === undefined) return undefined;
     const v = restoreCell(raw);
     if (v.length > max) {
-      refuse(column, raw.length > 60 ? `${raw.slice(0, 57)}...` : raw, `${column} may be at most ${max} characters long, got ${v.length}.`);
+      refuse(column, raw.length > 60 ? `${[...raw].slice(0, 57).join('')}...` : raw, `${column} may be at most ${max} characters long, got ${v.length}.`);
       return undefined;
     }
     return v;
@@ -455,5 +456,6 @@ export function isCsvMediaType(mediaType: string | null | undefined): boolean {
 /** The name an uploaded file is shown by: its last path segment (browsers may send `C:\fakepath\…`), at most 200 characters. */
 export function uploadFilename(sent: string | null | undefined): string {
   const name = (sent ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return name === '' ? 'upload.csv' : name.slice(0, 200);
+  // Cut by characters, not UTF-16 units: half of a character cannot be stored (PostgreSQL refuses it in JSON).
+  return name === '' ? 'upload.csv' : [...name].slice(0, 200).join('');
 }

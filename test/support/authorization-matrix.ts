@@ -44,6 +44,8 @@ export interface MatrixRow {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: string | ((p: MatrixParties) => string);
   readonly body?: object | ((p: MatrixParties) => object);
+  /** A file sent as a `multipart/form-data` part instead of a JSON body (an upload). */
+  readonly file?: MatrixFile;
   readonly status: Readonly<Record<CallerKind, number>>;
   /**
    * Texts (fields, values) that may appear only for the callers listed: e.g. the owner's email only to the owner.
@@ -52,6 +54,14 @@ export interface MatrixRow {
   readonly privateTo?: ReadonlyArray<{ readonly text: (p: MatrixParties) => string; readonly visibleTo: readonly CallerKind[] }>;
   /** Checks the body further, per caller. */
   readonly check?: (who: CallerKind, body: unknown, p: MatrixParties) => void;
+}
+
+/** A file part of a multipart request: its form field, file name, media type and text (which may depend on the parties). */
+export interface MatrixFile {
+  readonly field: string;
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: string | ((p: MatrixParties) => string);
 }
 
 /** Every secret of the parties: none may ever reach a response. */
@@ -70,6 +80,10 @@ function send(app: Koa, row: MatrixRow, who: CallerKind, p: MatrixParties): requ
   if (who === 'another user') req = req.set('Authorization', `Service token=${p.other.token}`);
   if (who === 'owner') req = req.set('Authorization', `Service token=${p.owner.token}`);
   if (row.body !== undefined) req = req.send(typeof row.body === 'function' ? row.body(p) : row.body);
+  if (row.file) {
+    const { field, filename, contentType, content } = row.file;
+    req = req.attach(field, Buffer.from(typeof content === 'function' ? content(p) : content, 'utf8'), { filename, contentType });
+  }
   return req;
 }
 

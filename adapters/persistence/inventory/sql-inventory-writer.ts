@@ -2,7 +2,7 @@ import type { Knex, MikroORM } from '@mikro-orm/postgresql';
 import type { InventoryWriter, UnsaleableReleases } from '../../../application/ports/inventory-writer.js';
 import type { Listing, NewListing } from '../../../domain/marketplace/listing.js';
 import { LISTING_COLUMNS, listingOf } from '../marketplace/sql-listing-repository.js';
-import { currentEntityManager } from '../mikro-orm-unit-of-work.js';
+import { currentEntityManager, query } from '../mikro-orm-unit-of-work.js';
 import { arrayOf, idArray } from '../sql-values.js';
 
 const ids = (values: readonly number[]): number[] => [...new Set(values.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= 2147483647))];
@@ -145,6 +145,18 @@ export class SqlInventoryWriter implements InventoryWriter {
     if (wanted.length === 0) return 0;
     const gone = await bound(this.orm, 'delete from listing where seller_id = ? and id = any(?::int[]) returning id', [sellerId, idArray(wanted)]);
     return gone.length;
+  }
+
+  async deferMarketFigures(): Promise<void> {
+    this.requireTransaction(true);
+    // Local to the transaction: the listing triggers skip the figures until it ends (see the migration
+    // listing_market_deferrable).
+    await query(this.orm, `select set_config('spindle.listing_market_deferred', 'on', true)`);
+  }
+
+  async refreshMarketFigures(releaseIds: readonly number[]): Promise<void> {
+    const wanted = ids(releaseIds);
+    if (wanted.length > 0) await query(this.orm, 'select listing_market_refresh_set(?::int[])', [idArray(wanted)]);
   }
 
   private requireTransaction(lock: boolean): void {

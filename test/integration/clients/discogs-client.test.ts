@@ -1,4 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -9,7 +11,9 @@ import type Koa from 'koa';
 import type { Database } from '../../../adapters/persistence/database.js';
 import type { Caller } from '../../../application/shared/caller.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
+import { JOBS } from '../../../composition/jobs/jobs-tokens.js';
 import { ORDERS } from '../../../composition/orders/orders-tokens.js';
+import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { aCredit, aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
@@ -53,6 +57,7 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
   let container: Container;
   let server: Server | undefined;
   let base: string;
+  let fileDir: string | undefined;
 
   before(async function () {
     if (!clientInstalled()) {
@@ -68,12 +73,21 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
     server = createServer((req, res) => handle(req, res));
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    container = testContainer(db, { BRAND: 'Discogs', BASE_URL: base, RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
+    fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-client-files-'));
+    container = testContainer(db, {
+      BRAND: 'Discogs',
+      BASE_URL: base,
+      RATE_LIMIT_ANONYMOUS: '100000',
+      RATE_LIMIT_AUTHENTICATED: '100000',
+      FILE_DIR: fileDir,
+      JOB_POLL_MS: '20',
+    });
     handle = (container.get(HTTP.HttpApp) as unknown as Koa).callback();
   });
   after(async () => {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
     await db?.close();
+    if (fileDir) fs.rmSync(fileDir, { recursive: true, force: true });
   });
 
   it('drives the profile, collection, wantlist, search, rating, listing and order calls as a Discogs client does', async () => {
@@ -167,5 +181,38 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
         ['shipping', `Discogs Order #${orderId}, Shipping Changed`, 'Seller changed shipping from $0.00 to $5.00', true, "<OrderMessage to:'compat-buyer'>"],
       ],
     });
+  });
+
+  it('exports, adds, changes and deletes inventory through the client’s requests, the server’s worker running the jobs', async () => {
+    await emptyIdentity(db!);
+    await query(db!.orm, 'delete from job');
+    const user = await aUser(container, 'compat-user');
+    await makeSeller(container, user.id, 'USD');
+    await aListing(container, user.id, 302, '20.00');
+    const worker = container.get(JOBS.Worker);
+    worker.start();
+    try {
+      const script = path.join(REPO_ROOT, 'test', 'clients', 'discogs_client_inventory.py');
+      const { stdout } = await promisify(execFile)(PYTHON, [script, base, user.token], { timeout: 50_000 });
+      expect(JSON.parse(stdout)).to.deep.equal({
+        export: ['pending', 'success', 200, true],
+        exports: true,
+        exported: [['302', '20.00', 'Very Good Plus (VG+)', 'For Sale']],
+        add: [200, true, 'pending'],
+        add_done: ['success', 'add', 'CSV file contains 1 record.<p>Processed 1 record.'],
+        change_done: ['success', 'CSV file contains 2 records.<p>Processed 2 records.'],
+        after_change: ['11.00', '20.00'],
+        bad: [422, 'The file was not applied: 1 problem found.\nRow 2, column price, value "ten": price must be a number, such as 12.50.'],
+        delete_done: 'success',
+        uploads: [
+          ['delete', 'success'],
+          ['change', 'success'],
+          ['add', 'success'],
+        ],
+        after_delete: ['20.00'],
+      });
+    } finally {
+      await worker.stop();
+    }
   });
 });

@@ -54,6 +54,8 @@ function logged(writer: InventoryWriter, log: string[], fail?: { method: keyof I
     addMany: wrap('addMany', (listings) => writer.addMany(listings)),
     saveMany: wrap('saveMany', (listings) => writer.saveMany(listings)),
     removeMany: wrap('removeMany', (seller, ids) => writer.removeMany(seller, ids)),
+    deferMarketFigures: wrap('deferMarketFigures', () => writer.deferMarketFigures()),
+    refreshMarketFigures: wrap('refreshMarketFigures', (ids) => writer.refreshMarketFigures(ids)),
   };
 }
 
@@ -96,6 +98,8 @@ describe('UploadChecker over several batches (in memory, each statement taking a
 
     expect(check).to.deep.equal({ records: 5, problems: [], total: 0 });
     expect(log).to.deep.equal([
+      'deferMarketFigures  start',
+      'deferMarketFigures end',
       'unsaleable 3 start',
       'unsaleable end',
       'addMany 3 start',
@@ -104,6 +108,8 @@ describe('UploadChecker over several batches (in memory, each statement taking a
       'unsaleable end',
       'addMany 2 start',
       'addMany end',
+      'refreshMarketFigures 5 start',
+      'refreshMarketFigures end',
     ]);
     expect((await listings()).map((l) => l.price.toDecimalString())).to.deep.equal(['1.50', '2.50', '3.50', '4.50', '5.50']);
   });
