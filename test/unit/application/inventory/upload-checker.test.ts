@@ -11,19 +11,23 @@ import type { Listing } from '../../../../domain/marketplace/listing.js';
 import { aRelease } from '../../../support/builders/catalogue-builders.js';
 import { rejection } from '../../../support/rejection.js';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Lets the event loop turn a few times (what a statement in flight lets happen meanwhile): no clock involved. */
+async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+}
 
 async function* bytesOf(text: string, pieceLength = 7): AsyncIterable<Uint8Array> {
   const bytes = Buffer.from(text, 'utf8');
   for (let at = 0; at < bytes.length; at += pieceLength) {
-    await pause(0);
+    await turns(1);
     yield bytes.subarray(at, at + pieceLength);
   }
 }
 
 /**
- * The in-memory writer with each call slowed down and written in a log as it starts and ends, so that a test sees
- * whether two statements ever ran at once and in what order they came.
+ * The in-memory writer with each call taking a while (20 turns of the event loop, in which the file goes on being
+ * read) and written in a log as it starts and ends, so that a test sees whether two statements ever ran at once and
+ * in what order they came.
  */
 function logged(writer: InventoryWriter, log: string[], fail?: { method: keyof InventoryWriter; call: number }): InventoryWriter {
   const counts = new Map<string, number>();
@@ -34,7 +38,7 @@ function logged(writer: InventoryWriter, log: string[], fail?: { method: keyof I
       counts.set(name, n);
       const rows = args.find(Array.isArray) as unknown[] | undefined;
       log.push(`${name} ${rows?.length ?? ''} start`);
-      await pause(5);
+      await turns(20);
       if (fail?.method === name && fail.call === n) {
         log.push(`${name} failed`);
         throw new Error(`${name} failed`);
@@ -66,7 +70,7 @@ function oneAtATime(log: readonly string[]): boolean {
   return true;
 }
 
-describe('UploadChecker over several batches (in memory, writes slowed down)', () => {
+describe('UploadChecker over several batches (in memory, each statement taking a while)', () => {
   const clock = new FixedClock('2026-11-23T10:00:00Z');
   let catalogue: InMemoryCatalogueReader;
   let uow: InMemoryUnitOfWork;
