@@ -8,7 +8,7 @@
  * each peak RSS is that upload's own.
  *
  *   node dist/bench/inventory-upload.js [N …] [--postgres URL] [--pglite] [--types add,change,delete]
- *                                       [--profile DIR] [--without-market-triggers]
+ *                                       [--profile DIR] [--without-market-figures]
  *
  * Sizes default to 100,000 and 400,000. The database (default
  * postgres://postgres@127.0.0.1:5432/spindle_upload_bench) is dropped and created again for each size; its name must
@@ -16,7 +16,7 @@
  * rows/s, the CPU time of this process and of PostgreSQL, the RSS before, the phase's peak RSS (VmHWM reset just
  * before it, and the largest of `process.memoryUsage().rss` sampled every 20 ms) and the largest V8 heap
  * (`heapTotal`). `--profile DIR` writes a V8 CPU profile of each phase (`N-type-phase.cpuprofile`, for Chrome's
- * DevTools); `--without-market-triggers` is a diagnostic: the listing table's release market figure triggers off.
+ * DevTools); `--without-market-figures` is a diagnostic: the releases' market figures not kept up to date.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -256,7 +256,7 @@ function locationOf(url: string | undefined, folder: string): DatabaseLocation {
 const SELLER = 'benchseller';
 
 /** Migrates, writes the catalogue and the seller, and makes the add file. */
-async function setup(n: number, url: string | undefined, folder: string, marketTriggers: boolean): Promise<SetupFigures> {
+async function setup(n: number, url: string | undefined, folder: string, marketFigures: boolean): Promise<SetupFigures> {
   const modules = await discoverModules();
   const db = await Database.open(locationOf(url, folder), schemaOf(modules));
   try {
@@ -265,9 +265,10 @@ async function setup(n: number, url: string | undefined, folder: string, marketT
     const fillStart = performance.now();
     const releases = releaseCount(n);
     await fillCatalogue(db, releases);
-    if (!marketTriggers) {
-      // A diagnostic, not the service: what the uploads cost without the release market figures kept up to date.
-      for (const t of ['listing_market_inserted', 'listing_market_updated', 'listing_market_deleted']) await query(db.orm, `alter table listing disable trigger ${t}`);
+    if (!marketFigures) {
+      // A diagnostic, not the service: what the uploads cost without the release market figures kept up to date (the
+      // refresh the listing triggers and an upload's end call does nothing in the bench database).
+      await query(db.orm, 'create or replace function listing_market_refresh_set(release_ids integer[]) returns void language plpgsql as $$ begin return; end $$');
     }
     await container.get(PERSISTENCE.UnitOfWork).run(async () => {
       const user = await container.get(IDENTITY.UserRepository).add({
@@ -382,7 +383,7 @@ async function main(): Promise<void> {
     const url = arg('--url') || undefined;
     const folder = arg('--folder')!;
     let figures: unknown;
-    if (name === 'setup') figures = await setup(Number(arg('--rows')), url, folder, !process.argv.includes('--without-market-triggers'));
+    if (name === 'setup') figures = await setup(Number(arg('--rows')), url, folder, !process.argv.includes('--without-market-figures'));
     else if (name === 'make-change') figures = await makeChange(url, folder);
     else figures = await upload(Number(arg('--rows')), arg('--type') as UploadType, url, folder, arg('--profile'));
     process.stdout.write(`${JSON.stringify(figures)}\n`);
@@ -390,14 +391,14 @@ async function main(): Promise<void> {
   }
   const pglite = process.argv.includes('--pglite');
   const profileDir = arg('--profile') && path.resolve(arg('--profile')!);
-  const withoutTriggers = process.argv.includes('--without-market-triggers');
+  const withoutFigures = process.argv.includes('--without-market-figures');
   const url = pglite ? '' : (arg('--postgres') ?? DEFAULT_URL);
   const sizes = process.argv
     .slice(2)
     .filter((a, i, all) => /^\d+$/.test(a) && !['--postgres', '--types', '--profile'].includes(all[i - 1] ?? ''))
     .map(Number);
   const where = pglite ? 'PGlite (embedded, in a temp folder)' : `PostgreSQL (${new URL(url).pathname.slice(1)})`;
-  if (withoutTriggers) console.log('DIAGNOSTIC: the listing table\'s market figure triggers are disabled in the bench database');
+  if (withoutFigures) console.log('DIAGNOSTIC: the release market figures are not kept (listing_market_refresh_set does nothing) in the bench database');
   console.log(`Inventory upload on ${where}, ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('| rows | type | phase | seconds | rows/s | CPU s (node / postgres) | RSS before (MB) | peak RSS (MB, VmHWM) | peak RSS (MB, sampled) | peak V8 heap (MB) |');
   console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|---:|');
@@ -409,7 +410,7 @@ async function main(): Promise<void> {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-upload-bench-'));
     try {
       const common = ['--url', url, '--folder', folder];
-      const s = step<SetupFigures>('setup', [...common, '--rows', String(n), ...(withoutTriggers ? ['--without-market-triggers'] : [])]);
+      const s = step<SetupFigures>('setup', [...common, '--rows', String(n), ...(withoutFigures ? ['--without-market-figures'] : [])]);
       notes.push(`${int(n)}: ${int(s.releases)} releases and the seller written in ${fmt(s.fillSeconds)} s; the add file (${fmt(s.addBytes / MB)} MB) made in ${fmt(s.addSeconds)} s`);
       for (const type of types) {
         if (type === 'change' || (type === 'delete' && !types.includes('change'))) {

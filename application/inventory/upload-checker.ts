@@ -54,6 +54,55 @@ class Problems {
   }
 }
 
+/** How many releases' market figures one statement brings up to date at the end of an applied upload. */
+export const MARKET_REFRESH_SIZE = 10_000;
+
+/**
+ * A set of ids (whole numbers from 1 to 2^31 − 1) kept as bits, in pages of 65,536 ids made as they are needed: its
+ * memory follows the range the ids span (8 KB a page), not how many there are, so an upload of any size keeps the
+ * ids it has seen in a few MB at most (Discogs' release ids span some 35 million: 4 MB), and they come back in
+ * ascending order.
+ */
+class IdBits {
+  private readonly pages = new Map<number, Uint32Array>();
+
+  add(id: number): void {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) throw new RangeError(`Not an id: ${id}`);
+    let bits = this.pages.get(id >>> 16);
+    if (!bits) {
+      bits = new Uint32Array(2048);
+      this.pages.set(id >>> 16, bits);
+    }
+    const at = id & 0xffff;
+    bits[at >>> 5]! |= 1 << (at & 31);
+  }
+
+  has(id: number): boolean {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) return false;
+    const bits = this.pages.get(id >>> 16);
+    const at = id & 0xffff;
+    return bits !== undefined && (bits[at >>> 5]! & (1 << (at & 31))) !== 0;
+  }
+
+  /** The ids in ascending order, in arrays of at most `size`. */
+  *chunks(size: number): Iterable<number[]> {
+    let chunk: number[] = [];
+    for (const page of [...this.pages.keys()].sort((a, b) => a - b)) {
+      const bits = this.pages.get(page)!;
+      for (let w = 0; w < bits.length; w++) {
+        for (let word = bits[w]!; word !== 0; word &= word - 1) {
+          chunk.push(page * 65536 + w * 32 + (31 - Math.clz32(word & -word)));
+          if (chunk.length >= size) {
+            yield chunk;
+            chunk = [];
+          }
+        }
+      }
+    }
+    if (chunk.length > 0) yield chunk;
+  }
+}
+
 /** A batch's writes, started by the caller. */
 type Write = () => Promise<unknown>;
 
@@ -89,13 +138,15 @@ export class UploadChecker {
     private readonly writer: InventoryWriter,
     private readonly catalogue: CatalogueReader,
     private readonly batchSize: number = UPLOAD_BATCH_SIZE,
+    private readonly refreshSize: number = MARKET_REFRESH_SIZE,
   ) {}
 
   async check(bytes: AsyncIterable<Uint8Array>, context: UploadCheckContext): Promise<UploadCheck> {
     const problems = new Problems();
-    const deleted = new Set<number>();
-    // The releases whose market figures the writes change: brought up to date once, at the end (see deferMarketFigures).
-    const touched = new Set<number>();
+    // The listings deleted so far (a later row naming one again is no problem), and the releases whose market figures
+    // the writes change, brought up to date at the end (see deferMarketFigures): bits, so memory stays flat.
+    const deleted = new IdBits();
+    const touched = new IdBits();
     if (context.apply) await this.writer.deferMarketFigures();
     let header: UploadHeader | null = null;
     let records = 0;
@@ -173,7 +224,10 @@ export class UploadChecker {
     } else if (records === 0) {
       problems.add([{ row: 2, column: null, value: null, message: 'The file has a header but no records below it.' }]);
     }
-    if (context.apply && problems.total === 0) await this.writer.refreshMarketFigures([...touched]);
+    if (context.apply && problems.total === 0) {
+      // In ascending id order, a statement per chunk: the release rows are locked in id order, as by one statement.
+      for (const releaseIds of touched.chunks(this.refreshSize)) await this.writer.refreshMarketFigures(releaseIds);
+    }
     return { records, problems: problems.listed, total: problems.total };
   }
 
@@ -187,7 +241,7 @@ export class UploadChecker {
   }
 
   /** Checks a batch of add rows; returns its write when it is to be applied (the caller starts and awaits it). */
-  private async add(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: Set<number>): Promise<Write | null> {
+  private async add(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: IdBits): Promise<Write | null> {
     const { missing, blocked } = await this.writer.unsaleable(rows.map((r) => r.releaseId!));
     const cache = new Map<number, Estimates | null>();
     const listings: NewListing[] = [];
@@ -208,7 +262,7 @@ export class UploadChecker {
     return () => this.writer.addMany(listings);
   }
 
-  private async change(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: Set<number>): Promise<Write | null> {
+  private async change(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: IdBits): Promise<Write | null> {
     const named = rows.flatMap((r) => (r.listingId === undefined ? [] : [r.listingId]));
     const byRelease = rows.flatMap((r) => (r.listingId === undefined ? [r.releaseId!] : []));
     const listings = new Map((await this.writer.sellerListings(c.sellerId, named, c.apply)).map((l) => [l.id, l]));
@@ -265,7 +319,7 @@ export class UploadChecker {
     return () => this.writer.saveMany(saved);
   }
 
-  private async delete(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, deleted: Set<number>, touched: Set<number>): Promise<Write | null> {
+  private async delete(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, deleted: IdBits, touched: IdBits): Promise<Write | null> {
     const ids = rows.map((r) => r.listingId!);
     const listings = await this.writer.sellerListings(c.sellerId, ids, c.apply);
     const found = new Set(listings.map((l) => l.id));

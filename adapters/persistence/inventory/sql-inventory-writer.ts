@@ -156,7 +156,7 @@ export class SqlInventoryWriter implements InventoryWriter {
 
   async refreshMarketFigures(releaseIds: readonly number[]): Promise<void> {
     const wanted = ids(releaseIds);
-    if (wanted.length > 0) await query(this.orm, 'select listing_market_refresh_set(?::int[])', [idArray(wanted)]);
+    if (wanted.length > 0) await bound(this.orm, 'select listing_market_refresh_set(?::int[])', [idArray(wanted)]);
   }
 
   private requireTransaction(lock: boolean): void {

@@ -173,6 +173,30 @@ ${first!.id},,Y
     expect(await listings()).to.deep.equal([]);
   });
 
+  it('brings the touched releases’ market figures up to date at the end, in ascending id order, a chunk at a time', async () => {
+    const ids = [70000, 3, 2147483647, 65536, 1, 65535, 3];
+    for (const id of ids) catalogue.putRelease(aRelease(id));
+    const refreshed: number[][] = [];
+    const writer: InventoryWriter = { ...logged(store.inventory, log), refreshMarketFigures: async (releaseIds) => void refreshed.push([...releaseIds]) };
+    const file = `release_id,price,media_condition\n${ids.map((id) => `${id},1,Mint (M)`).join('\n')}\n`;
+
+    const check = await uow.run(() => new UploadChecker(new CsvParseDecoder(), writer, catalogue, 2, 2).check(bytesOf(file), context('add')));
+
+    expect(check.total).to.equal(0);
+    expect(refreshed).to.deep.equal([[1, 3], [65535, 65536], [70000, 2147483647]]);
+  });
+
+  it('deletes a listing a file names in two batches once, and names a listing that is not the seller’s', async () => {
+    await uow.run(() => checker().check(bytesOf(addFile(3)), context('add')));
+    const [a, b] = await listings();
+    const file = `listing_id\n${a!.id}\n${b!.id}\n${a!.id}\n999\n${a!.id}\n`;
+
+    const check = await uow.run(() => checker().check(bytesOf(file), context('delete')));
+
+    expect(check.problems.map((p) => p.message)).to.deep.equal(['Listing 999 is not one of your listings.']);
+    expect(check.problems.map((p) => p.row)).to.deep.equal([5]);
+  });
+
   it('checks without writing when it is not to apply (a request), the decoder one batch ahead', async () => {
     const check = await checker().check(bytesOf(addFile(5)), context('add', false));
 
