@@ -17,7 +17,7 @@ import {
 } from '../marketplace/listing.js';
 import { isListingStatus, LISTING_LIFECYCLE, LISTING_STATUSES, type ListingStatus } from '../marketplace/listing-status.js';
 import { MoneyError } from '../marketplace/money-error.js';
-import { restoreCell } from './inventory-csv.js';
+import { INVENTORY_EXPORT_COLUMNS, restoreCell } from './inventory-csv.js';
 
 /** The kind of job that applies an inventory upload (see JobQueue). */
 export const INVENTORY_UPLOAD_JOB = 'inventory-upload';
@@ -44,21 +44,11 @@ export const MAX_LISTED_PROBLEMS = 100;
 /** The default largest file an upload may send: 64 MiB (about 800,000 rows of a typical inventory). */
 export const DEFAULT_UPLOAD_MAX_BYTES = 64 * 1024 * 1024;
 
-/** The columns of an upload file, as the spec names them (lower case), with `listing_id` and `status` of an export. */
-export const UPLOAD_COLUMNS = [
-  'listing_id',
-  'release_id',
-  'status',
-  'price',
-  'media_condition',
-  'sleeve_condition',
-  'comments',
-  'accept_offer',
-  'location',
-  'external_id',
-  'weight',
-  'format_quantity',
-] as const;
+/**
+ * The columns of an upload file, as the spec names them (lower case): the export's columns, so that an exported file
+ * can be sent back (`listing_id` and `status` are read by a change alone).
+ */
+export const UPLOAD_COLUMNS = INVENTORY_EXPORT_COLUMNS;
 export type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
 
 const LISTING_COLUMNS: readonly UploadColumn[] = [

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { NotFound } from '../../../application/errors.js';
 import type { DownloadInventoryExport } from '../../../application/inventory/download-inventory-export.js';
 import type { GetInventoryExport } from '../../../application/inventory/get-inventory-export.js';
@@ -20,8 +21,8 @@ export interface InventoryExportUseCases {
   readonly download: DownloadInventoryExport;
 }
 
-/** An export id from the path: digits only (anything else names no export: 404). */
-export function exportId(value: string | undefined): number {
+/** An export's or upload's id from the path (its job's): digits only (anything else names none: 404). */
+export function jobId(value: string | undefined): number {
   if (value === undefined || !/^\d{1,10}$/.test(value)) throw new NotFound();
   return Number(value);
 }
@@ -32,6 +33,21 @@ const TOKEN_FILENAME = /^[A-Za-z0-9._-]+$/;
 /** `attachment; filename=…`, as the spec writes it; quoted only for a name that needs it. */
 export function attachment(filename: string): string {
   return TOKEN_FILENAME.test(filename) ? `attachment; filename=${filename}` : `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"`;
+}
+
+/**
+ * Answers a job's record (an export or an upload) to its owner: `Last-Modified` from when the record last changed,
+ * `Cache-Control: private, no-cache`, and `304` without a body for an `If-Modified-Since` at or after that time.
+ */
+export function answerJobRecord(ctx: Context, updated: Date, body: () => unknown): void {
+  ctx.status = 200;
+  ctx.lastModified = updated;
+  ctx.set('Cache-Control', 'private, no-cache');
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = body();
 }
 
 /**
@@ -66,7 +82,7 @@ export class InventoryExportRoutes implements RouteModule {
 
     for (const path of ['/inventory/export/:id/download', '/inventory/export/:id/']) {
       router.get(path, async (ctx) => {
-        const { export: view, file } = await u.download.execute({ caller: ctx.state.caller, id: exportId(ctx.params.id) });
+        const { export: view, file } = await u.download.execute({ caller: ctx.state.caller, id: jobId(ctx.params.id) });
         ctx.type = 'text/csv; charset=utf-8';
         ctx.set('Content-Disposition', attachment(view.filename));
         ctx.set('Cache-Control', 'private, no-cache');
@@ -77,15 +93,8 @@ export class InventoryExportRoutes implements RouteModule {
     }
 
     router.get('/inventory/export/:id', async (ctx) => {
-      const view = await u.get.execute({ caller: ctx.state.caller, id: exportId(ctx.params.id) });
-      ctx.status = 200;
-      ctx.lastModified = view.updated;
-      ctx.set('Cache-Control', 'private, no-cache');
-      if (ctx.fresh) {
-        ctx.status = 304;
-        return;
-      }
-      ctx.body = p.export(view);
+      const view = await u.get.execute({ caller: ctx.state.caller, id: jobId(ctx.params.id) });
+      answerJobRecord(ctx, view.updated, () => p.export(view));
     });
   }
 }

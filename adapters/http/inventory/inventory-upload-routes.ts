@@ -8,7 +8,7 @@ import type { SpindleState } from '../http-state.js';
 import { PageQuery, paginate } from '../pagination.js';
 import { validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
-import { exportId } from './inventory-export-routes.js';
+import { answerJobRecord, jobId } from './inventory-export-routes.js';
 import type { InventoryUploadPresenter } from './inventory-upload-presenter.js';
 import { withUploadedFile } from './multipart-file.js';
 
@@ -52,15 +52,8 @@ export class InventoryUploadRoutes implements RouteModule {
     });
 
     router.get('/inventory/upload/:id', async (ctx) => {
-      const view = await u.get.execute({ caller: ctx.state.caller, id: exportId(ctx.params.id) });
-      ctx.status = 200;
-      ctx.lastModified = view.updated;
-      ctx.set('Cache-Control', 'private, no-cache');
-      if (ctx.fresh) {
-        ctx.status = 304;
-        return;
-      }
-      ctx.body = p.upload(view);
+      const view = await u.get.execute({ caller: ctx.state.caller, id: jobId(ctx.params.id) });
+      answerJobRecord(ctx, view.updated, () => p.upload(view));
     });
   }
 }

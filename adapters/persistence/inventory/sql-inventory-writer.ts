@@ -1,6 +1,6 @@
 import type { Knex, MikroORM } from '@mikro-orm/postgresql';
 import type { InventoryWriter, UnsaleableReleases } from '../../../application/ports/inventory-writer.js';
-import type { Listing, NewListing } from '../../../domain/marketplace/listing.js';
+import type { Listing, ListingTerms, NewListing } from '../../../domain/marketplace/listing.js';
 import { LISTING_COLUMNS, listingOf } from '../marketplace/sql-listing-repository.js';
 import { currentEntityManager, query } from '../mikro-orm-unit-of-work.js';
 import { arrayOf, idArray } from '../sql-values.js';
@@ -8,6 +8,34 @@ import { arrayOf, idArray } from '../sql-values.js';
 const ids = (values: readonly number[]): number[] => [...new Set(values.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= 2147483647))];
 
 type Row = Record<string, unknown>;
+
+/** One field of every listing as an array parameter (see `arrayOf`). */
+function columnOf<L>(listings: readonly L[]) {
+  return (of: (l: L) => string | number | bigint | boolean | Date | null): string => arrayOf(listings.map(of));
+}
+
+/**
+ * A listing's terms as array parameters, in the order both bulk statements name their columns: release_id, status,
+ * condition, sleeve_condition, price_minor, currency, comments, allow_offers, external_id, location, weight,
+ * format_quantity.
+ */
+function termColumns(listings: readonly ListingTerms[]): string[] {
+  const column = columnOf(listings);
+  return [
+    column((l) => l.releaseId),
+    column((l) => l.status),
+    column((l) => l.condition),
+    column((l) => l.sleeveCondition),
+    column((l) => l.price.minorUnits),
+    column((l) => l.price.currency),
+    column((l) => l.comments),
+    column((l) => l.allowOffers),
+    column((l) => l.externalId),
+    column((l) => l.location),
+    column((l) => l.weight),
+    column((l) => l.formatQuantity),
+  ];
+}
 
 /**
  * Runs SQL with `?` placeholders on the current entity manager's connection (inside its transaction if one is open),
@@ -80,7 +108,7 @@ export class SqlInventoryWriter implements InventoryWriter {
 
   async addMany(listings: readonly NewListing[]): Promise<void> {
     if (listings.length === 0) return;
-    const column = <T extends string | number | bigint | boolean | Date | null>(of: (l: NewListing) => T) => arrayOf(listings.map(of));
+    const column = columnOf(listings);
     await bound(
       this.orm,
       `insert into listing (seller_id, release_id, status, condition, sleeve_condition, price_minor, currency, comments,
@@ -89,18 +117,7 @@ export class SqlInventoryWriter implements InventoryWriter {
          ?::boolean[], ?::text[], ?::text[], ?::int[], ?::int[], ?::timestamptz[], ?::timestamptz[])`,
       [
         column((l) => l.sellerId),
-        column((l) => l.releaseId),
-        column((l) => l.status),
-        column((l) => l.condition),
-        column((l) => l.sleeveCondition),
-        column((l) => l.price.minorUnits),
-        column((l) => l.price.currency),
-        column((l) => l.comments),
-        column((l) => l.allowOffers),
-        column((l) => l.externalId),
-        column((l) => l.location),
-        column((l) => l.weight),
-        column((l) => l.formatQuantity),
+        ...termColumns(listings),
         column((l) => l.posted),
         column((l) => l.updated),
       ],
@@ -109,7 +126,7 @@ export class SqlInventoryWriter implements InventoryWriter {
 
   async saveMany(listings: readonly Listing[]): Promise<void> {
     if (listings.length === 0) return;
-    const column = <T extends string | number | bigint | boolean | Date | null>(of: (l: Listing) => T) => arrayOf(listings.map(of));
+    const column = columnOf(listings);
     await bound(
       this.orm,
       `update listing l set release_id = u.release_id, status = u.status, condition = u.condition,
@@ -123,18 +140,7 @@ export class SqlInventoryWriter implements InventoryWriter {
        where l.id = u.id`,
       [
         column((l) => l.id),
-        column((l) => l.releaseId),
-        column((l) => l.status),
-        column((l) => l.condition),
-        column((l) => l.sleeveCondition),
-        column((l) => l.price.minorUnits),
-        column((l) => l.price.currency),
-        column((l) => l.comments),
-        column((l) => l.allowOffers),
-        column((l) => l.externalId),
-        column((l) => l.location),
-        column((l) => l.weight),
-        column((l) => l.formatQuantity),
+        ...termColumns(listings),
         column((l) => l.updated),
       ],
     );

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { InventoryExportPresenter, jobTimestamp } from '../../../../adapters/http/inventory/inventory-export-presenter.js';
-import { attachment, exportId } from '../../../../adapters/http/inventory/inventory-export-routes.js';
+import { attachment, jobId } from '../../../../adapters/http/inventory/inventory-export-routes.js';
 import type { InventoryExportView } from '../../../../application/inventory/inventory-export-view.js';
 import { NotFound } from '../../../../application/errors.js';
 
@@ -53,7 +53,7 @@ describe('Inventory export presenter', () => {
   });
 
   it('takes ids of digits only', () => {
-    expect(exportId('42')).to.equal(42);
-    for (const bad of [undefined, 'abc', '-1', '1.5', '12345678901', '']) expect(() => exportId(bad), String(bad)).to.throw(NotFound);
+    expect(jobId('42')).to.equal(42);
+    for (const bad of [undefined, 'abc', '-1', '1.5', '12345678901', '']) expect(() => jobId(bad), String(bad)).to.throw(NotFound);
   });
 });
