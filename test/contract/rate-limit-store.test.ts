@@ -285,6 +285,24 @@ describe('InMemoryRateLimitStore', () => {
     expect((await small.hit('b', 1, 60_000)).allowed).to.equal(true);
   });
 
+  it('counts a busy window exactly as it slides past many thousands of requests', async () => {
+    // Three requests every 2 ms for three windows of 10 s: the log is compacted many times on the way.
+    const windowMs = 10_000;
+    let counted = 0;
+    for (let t = 0; t < 3 * windowMs; t += 2) {
+      for (let k = 0; k < 3; k++) {
+        const state = await memory.hit('busy', 1_000_000, windowMs);
+        counted = 3 * Math.min(t / 2, windowMs / 2 - 1) + k + 1;
+        if (state.used !== counted) expect.fail(`at ${t} ms request ${k}: used ${state.used}, expected ${counted}`);
+      }
+      clock.advance(2);
+    }
+    expect(counted).to.equal(15_000);
+    // 30 s: the requests of 20 s have left. Under a limit of 3, all but the last three must leave: the newest entry's.
+    expect(await memory.hit('busy', 3, windowMs)).to.deep.include({ used: 14_997, allowed: false, retryAfterSeconds: 10 });
+    expect(await memory.hit('busy', 14_996, windowMs)).to.deep.include({ used: 14_997, allowed: false, retryAfterSeconds: 1 });
+  });
+
   it('stays correct when the clock steps back', async () => {
     await memory.hit('k', 3, 60_000);
     clock.advance(-5_000);
