@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from '../../application/ports/logger.js';
@@ -5,11 +6,12 @@ import type { RateLimitStore } from '../../application/ports/rate-limit-store.js
 import type { RequestScope } from '../../application/ports/request-scope.js';
 import { isAuthenticated } from '../../application/shared/caller.js';
 import { AnonymousCredentialResolver, credentials, refuseBadCredentials, type CredentialResolver } from './credentials.js';
+import { DirectLane } from './direct-lane.js';
 import type { SpindleState } from './http-state.js';
 import { errorHandler } from './middleware/errors.js';
 import { jsonp, negotiation } from './middleware/negotiation.js';
 import { normalizePath } from './middleware/normalize-path.js';
-import { clientIp, rateLimit } from './middleware/rate-limit.js';
+import { clientIp, rateLimit, RateLimiter } from './middleware/rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
 import { userAgentRule } from './middleware/user-agent.js';
 import type { RouteModule } from './route-module.js';
@@ -41,21 +43,40 @@ export interface HttpAppDependencies {
   readonly credentials?: CredentialResolver;
   /** Runs each request in its own persistence scope (a fresh ORM context); none when nothing needs one. */
   readonly requestScope?: RequestScope;
+  /** False: every request goes through the Koa chain (the direct lane's equivalence tests compare the two). */
+  readonly directLane?: boolean;
+}
+
+/**
+ * The HTTP application: the Koa application with every module's routes, and in front of it the direct lane for the
+ * reads modules also answer without Koa (see `direct-lane.ts`). `callback()` is the server's request listener.
+ */
+export interface HttpApp {
+  readonly koa: Koa<SpindleState>;
+  callback(): RequestListener;
 }
 
 /**
  * The Koa application, middleware in the order the architecture gives: request id and log line → User-Agent
  * rule → JSONP wrapper and media type negotiation → the one error mapper → path tolerance → request scope →
  * credentials → rate limit (headers on every response; refused credentials count as anonymous) → the refusal of bad
- * credentials (401) → the routes of every module. Routes that take a body mount
- * `jsonBodyParser` themselves.
+ * credentials (401) → the routes of every module. Routes that take a body mount `jsonBodyParser` themselves. The
+ * direct lane applies the same conventions, through the same functions, to the reads it takes.
  */
-export function createHttpApp(deps: HttpAppDependencies): Koa<SpindleState> {
+export function createHttpApp(deps: HttpAppDependencies): HttpApp {
   const { settings } = deps;
   const app = new Koa<SpindleState>({ proxy: settings.trustProxy });
   app.silent = true;
   const router = new Router<SpindleState>();
   for (const routes of deps.routes) routes.register(router);
+  const resolver = deps.credentials ?? new AnonymousCredentialResolver();
+  const limiter = new RateLimiter({
+    store: deps.rateLimitStore,
+    brand: settings.brand,
+    windowSeconds: settings.rateLimit.windowSeconds,
+    onStoreFailure: settings.rateLimitStoreFailure,
+    logger: deps.logger,
+  });
 
   app.use(requestLog(deps.logger));
   const webPage = (path: string): boolean => deps.routes.some((r) => r.isWebPage?.(path) === true);
@@ -66,21 +87,36 @@ export function createHttpApp(deps: HttpAppDependencies): Koa<SpindleState> {
   app.use(normalizePath({ userPathSegment: settings.userPathSegment, keepTrailingSlash: /^\/inventory\/export\/[^/]+\/$/ }));
   const scope = deps.requestScope;
   if (scope) app.use((_ctx, next) => scope.run(next));
-  app.use(credentials(deps.credentials ?? new AnonymousCredentialResolver()));
+  app.use(credentials(resolver));
   app.use(
     rateLimit({
+      limiter,
       store: deps.rateLimitStore,
       brand: settings.brand,
       windowSeconds: settings.rateLimit.windowSeconds,
       limitFor: (ctx) =>
         isAuthenticated(ctx.state.caller) ? settings.rateLimit.authenticatedPerWindow : settings.rateLimit.anonymousPerWindow,
       keyFor: (ctx) => clientIp(ctx, settings.trustProxy),
-      onStoreFailure: settings.rateLimitStoreFailure,
-      logger: deps.logger,
     }),
   );
   app.use(refuseBadCredentials());
   app.use(router.routes());
   app.use(router.allowedMethods());
-  return app;
+
+  const lane = new DirectLane({
+    settings: {
+      baseUrl: settings.baseUrl,
+      brand: settings.brand,
+      trustProxy: settings.trustProxy,
+      blockGenericUserAgents: settings.blockGenericUserAgents,
+      anonymousPerWindow: settings.rateLimit.anonymousPerWindow,
+      authenticatedPerWindow: settings.rateLimit.authenticatedPerWindow,
+    },
+    logger: deps.logger,
+    limiter,
+    credentials: resolver,
+    requestScope: scope,
+    routes: deps.directLane === false ? [] : deps.routes.flatMap((r) => r.directRoutes?.() ?? []),
+  });
+  return { koa: app, callback: () => lane.listener(app.callback()) };
 }

@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import { BadRequest, Unauthenticated } from '../../application/errors.js';
 import { ANONYMOUS, type Caller } from '../../application/shared/caller.js';
 import type { SpindleState } from './http-state.js';
+import type { RequestView } from './request-view.js';
 
 /**
  * Reads a request's credentials (query or `Authorization` header) and establishes who is calling. Bad credentials
@@ -9,7 +10,7 @@ import type { SpindleState } from './http-state.js';
  * module binds one; without it every caller is anonymous.
  */
 export interface CredentialResolver {
-  resolve(ctx: Koa.ParameterizedContext<SpindleState>): Promise<Caller>;
+  resolve(request: RequestView): Promise<Caller>;
 }
 
 /** The resolver of a service without accounts: nobody authenticates. */

@@ -2,7 +2,7 @@ import { validateSync } from 'class-validator';
 import { Invalid } from '../../application/errors.js';
 import { isCurrency } from '../../domain/marketplace/currency.js';
 
-type Query = Readonly<Record<string, string | string[] | undefined>>;
+export type Query = Readonly<Record<string, string | string[] | undefined>>;
 type Normalizer = (value: string) => string;
 
 // Per DTO prototype, the normalizers of its own properties; lookups walk the prototype chain, so subclasses inherit.

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { DirectRoute } from './direct-lane.js';
 import type { SpindleState } from './http-state.js';
 
 /**
@@ -12,4 +13,9 @@ export interface RouteModule {
    * not apply to those.
    */
   isWebPage?(path: string): boolean;
+  /**
+   * Reads this module also answers through the direct lane (see `direct-lane.ts`), without Koa: each must be
+   * registered on the router too, with the same answer.
+   */
+  directRoutes?(): readonly DirectRoute[];
 }

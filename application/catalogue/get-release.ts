@@ -58,20 +58,25 @@ export class GetRelease {
     const template = stored.record;
     const caller = input.caller ?? ANONYMOUS;
     const { holdings, ratings, market: kept } = stored;
-    const [notes, market, community, images] = await Promise.all([
-      input.textFormat === 'markup' ? undefined : this.text.renderOne(templateNotes(template), input.textFormat),
-      // The SQL readers keep the release's market figures in its row too; the rates come from the marketplace's cache.
-      kept
-        ? this.market.fromStored(kept.lowestPrices, kept.numForSale, input.currency)
-        : this.market.forRelease(input.releaseId, input.currency),
-      // The SQL readers keep the release's collection and wantlist counts and rating totals in its row: no second
-      // read for them (the page shows no counts of the caller's own).
+    // Started together; when only the market figures are pending (an anonymous read in markup, the hottest of all),
+    // they are awaited alone rather than through Promise.all.
+    const notesRead = input.textFormat === 'markup' ? undefined : this.text.renderOne(templateNotes(template), input.textFormat);
+    // The SQL readers keep the release's market figures in its row too; the rates come from the marketplace's cache.
+    const marketRead = kept
+      ? this.market.fromStored(kept.lowestPrices, kept.numForSale, input.currency)
+      : this.market.forRelease(input.releaseId, input.currency);
+    // The SQL readers keep the release's collection and wantlist counts and rating totals in its row: no second read
+    // for them (the page shows no counts of the caller's own).
+    const communityRead: CommunitySummary | Promise<CommunitySummary> =
       holdings && ratings
-        ? ({ community: holdings, rating: ratingSummaryOf(ratings), user: null } satisfies CommunitySummary)
-        : this.community.forReleases([input.releaseId], userId).then((answer) => summaryOf(answer, input.releaseId)),
-      // Only an authenticated caller can get links; the template's images (no links) serve everyone else as they are.
-      isAuthenticated(caller) ? this.linkedImages(template, input.releaseId, caller) : undefined,
-    ]);
+        ? { community: holdings, rating: ratingSummaryOf(ratings), user: null }
+        : this.community.forReleases([input.releaseId], userId).then((answer) => summaryOf(answer, input.releaseId));
+    // Only an authenticated caller can get links; the template's images (no links) serve everyone else as they are.
+    const imagesRead = isAuthenticated(caller) ? this.linkedImages(template, input.releaseId, caller) : undefined;
+    const [notes, market, community, images] =
+      notesRead === undefined && imagesRead === undefined && !(communityRead instanceof Promise)
+        ? [undefined, await marketRead, communityRead, undefined]
+        : await Promise.all([notesRead, marketRead, communityRead, imagesRead]);
     return {
       template,
       notes,

@@ -1,6 +1,5 @@
-import type Koa from 'koa';
+import type { HttpApp } from '../../adapters/http/app.js';
 import type { CredentialResolver } from '../../adapters/http/credentials.js';
-import type { SpindleState } from '../../adapters/http/http-state.js';
 import type { RouteModule } from '../../adapters/http/route-module.js';
 import type { ApiUrls } from '../../adapters/http/urls.js';
 import { token } from '../token.js';
@@ -11,5 +10,6 @@ export const HTTP = {
   Routes: token<RouteModule>('http/Routes'),
   /** The slot for credential resolution: the identity module binds it; unbound, every caller is anonymous. */
   CredentialResolver: token<CredentialResolver>('http/CredentialResolver'),
-  HttpApp: token<Koa<SpindleState>>('http/HttpApp'),
+  /** The Koa application behind the direct lane; `callback()` is the server's request listener. */
+  HttpApp: token<HttpApp>('http/HttpApp'),
 } as const;

@@ -26,7 +26,8 @@ export function loginOf(dialect: Dialect, username: string): { readonly name?: s
 
 /** ISO 8601 with a numeric UTC offset, as database records carry it: `2020-08-06T10:00:00+00:00`. */
 export function timestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  // toISOString() always ends in `.sssZ`.
+  return `${date.toISOString().slice(0, -5)}+00:00`;
 }
 
 const NOTHING: CollectionCounts = { inCollection: 0, inWantlist: 0 };

@@ -9,10 +9,11 @@ import type { ListLabelReleases } from '../../../application/catalogue/list-labe
 import type { ListMasterVersions } from '../../../application/catalogue/list-master-versions.js';
 import { NotFound } from '../../../application/errors.js';
 import type { Currency } from '../../../domain/marketplace/currency.js';
+import type { DirectAnswer, DirectRoute } from '../direct-lane.js';
 import type { SpindleState } from '../http-state.js';
 import type { RouteModule } from '../route-module.js';
 import { PageQuery, paginate } from '../pagination.js';
-import { pathId, validateQuery } from '../query.js';
+import { pathId, validateQuery, type Query } from '../query.js';
 import type { CataloguePresenter } from './catalogue-presenter.js';
 import { ArtistReleasesQuery, CurrencyQuery, VersionsQuery } from './catalogue-queries.js';
 
@@ -30,42 +31,87 @@ export interface CatalogueUseCases {
 
 const notFound = (message: string) => () => new NotFound(message);
 
-/** The read-only database routes: releases, masters and versions, artists, labels. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+const json = (value: object): DirectAnswer => ({ type: JSON_TYPE, body: JSON.stringify(value) });
+
+/** A record by id: the Koa route's path, the direct lane's, and the one answer both give. */
+interface DocumentRoute {
+  readonly koaPath: string;
+  readonly directPath: RegExp;
+  answer(id: string | undefined, query: Query, state: SpindleState): Promise<DirectAnswer>;
+}
+
+/**
+ * The read-only database routes: releases, masters and versions, artists, labels. A record by id is also answered
+ * by the direct lane (the hottest reads of the API), with the same answer.
+ */
 export class CatalogueRoutes implements RouteModule {
+  private readonly documents: readonly DocumentRoute[];
+
   constructor(
     private readonly useCases: CatalogueUseCases,
     private readonly presenter: CataloguePresenter,
     private readonly options: { readonly baseUrl: string },
-  ) {}
+  ) {
+    const currency = (q: CurrencyQuery): Currency => (q.curr_abbr as Currency | undefined) ?? 'USD';
+    this.documents = [
+      {
+        koaPath: '/releases/:id',
+        directPath: /^\/releases\/(\d{1,10})$/,
+        answer: async (id, query, state) => {
+          const releaseId = pathId(id, notFound('Release not found.'));
+          const q = validateQuery(CurrencyQuery, query);
+          const view = await useCases.getRelease.execute({ releaseId, currency: currency(q), textFormat: state.textFormat, caller: state.caller });
+          // Already JSON text (the filled template): sent as it is.
+          return { type: JSON_TYPE, body: presenter.release(view) };
+        },
+      },
+      {
+        koaPath: '/masters/:id',
+        directPath: /^\/masters\/(\d{1,10})$/,
+        answer: async (id, query, state) => {
+          const masterId = pathId(id, notFound('Master Release not found.'));
+          const q = validateQuery(CurrencyQuery, query);
+          return json(presenter.master(await useCases.getMaster.execute({ masterId, currency: currency(q), caller: state.caller })));
+        },
+      },
+      {
+        koaPath: '/artists/:id',
+        directPath: /^\/artists\/(\d{1,10})$/,
+        answer: async (id, _query, state) => {
+          const artistId = pathId(id, notFound('Artist not found.'));
+          return json(presenter.artist(await useCases.getArtist.execute({ artistId, textFormat: state.textFormat, caller: state.caller })));
+        },
+      },
+      {
+        koaPath: '/labels/:id',
+        directPath: /^\/labels\/(\d{1,10})$/,
+        answer: async (id, _query, state) => {
+          const labelId = pathId(id, notFound('Label not found.'));
+          return json(presenter.label(await useCases.getLabel.execute({ labelId, textFormat: state.textFormat, caller: state.caller })));
+        },
+      },
+    ];
+  }
+
+  directRoutes(): readonly DirectRoute[] {
+    return this.documents.map((d) => ({ path: d.directPath, answer: (params, query, state) => d.answer(params[0], query, state) }));
+  }
 
   register(router: Router<SpindleState>): void {
     const { useCases, presenter, options } = this;
-    const currency = (q: CurrencyQuery): Currency => (q.curr_abbr as Currency | undefined) ?? 'USD';
-
-    router.get('/releases/:id', async (ctx) => {
-      const releaseId = pathId(ctx.params.id, notFound('Release not found.'));
-      const q = validateQuery(CurrencyQuery, ctx.query);
-      const view = await useCases.getRelease.execute({
-        releaseId,
-        currency: currency(q),
-        textFormat: ctx.state.textFormat,
-        caller: ctx.state.caller,
+    for (const d of this.documents) {
+      router.get(d.koaPath, async (ctx) => {
+        const answer = await d.answer(ctx.params.id, ctx.query, ctx.state);
+        ctx.type = answer.type;
+        ctx.body = answer.body;
       });
-      // Already JSON text (the filled template): sent as it is.
-      ctx.type = 'application/json';
-      ctx.body = presenter.release(view);
-    });
+    }
 
     router.get('/releases/:id/stats', async (ctx) => {
       const releaseId = pathId(ctx.params.id, notFound('Release not found.'));
       const stats = await useCases.getReleaseStats.execute({ releaseId });
       ctx.body = { num_have: stats.inCollection, num_want: stats.inWantlist };
-    });
-
-    router.get('/masters/:id', async (ctx) => {
-      const masterId = pathId(ctx.params.id, notFound('Master Release not found.'));
-      const q = validateQuery(CurrencyQuery, ctx.query);
-      ctx.body = presenter.master(await useCases.getMaster.execute({ masterId, currency: currency(q), caller: ctx.state.caller }));
     });
 
     router.get('/masters/:id/versions', async (ctx) => {
@@ -79,11 +125,6 @@ export class CatalogueRoutes implements RouteModule {
       ctx.body = { pagination: paginate(ctx, options.baseUrl, page), versions: page.items.map((v) => presenter.version(v)) };
     });
 
-    router.get('/artists/:id', async (ctx) => {
-      const artistId = pathId(ctx.params.id, notFound('Artist not found.'));
-      ctx.body = presenter.artist(await useCases.getArtist.execute({ artistId, textFormat: ctx.state.textFormat, caller: ctx.state.caller }));
-    });
-
     router.get('/artists/:id/releases', async (ctx) => {
       const artistId = pathId(ctx.params.id, notFound('Artist not found.'));
       const q = validateQuery(ArtistReleasesQuery, ctx.query);
@@ -93,11 +134,6 @@ export class CatalogueRoutes implements RouteModule {
         query: { ...q.toPageRequest(), sort: q.sort, sortOrder: q.sortOrder() },
       });
       ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.artistRelease(e)) };
-    });
-
-    router.get('/labels/:id', async (ctx) => {
-      const labelId = pathId(ctx.params.id, notFound('Label not found.'));
-      ctx.body = presenter.label(await useCases.getLabel.execute({ labelId, textFormat: ctx.state.textFormat, caller: ctx.state.caller }));
     });
 
     router.get('/labels/:id/releases', async (ctx) => {

@@ -1,8 +1,7 @@
-import type Koa from 'koa';
 import type { ResolveCredentials } from '../../../application/identity/credentials.js';
 import { ANONYMOUS, type Caller } from '../../../application/shared/caller.js';
 import type { CredentialResolver } from '../credentials.js';
-import type { SpindleState } from '../http-state.js';
+import type { RequestView } from '../request-view.js';
 import { presentedCredential } from './presented-credential.js';
 
 /** The OAuth token endpoints check their own signatures (with a request token, or none): not credentials of a caller. */
@@ -16,9 +15,9 @@ export class IdentityCredentialResolver implements CredentialResolver {
     private readonly baseUrl: string,
   ) {}
 
-  async resolve(ctx: Koa.ParameterizedContext<SpindleState>): Promise<Caller> {
+  async resolve(request: RequestView): Promise<Caller> {
     // The path middleware, earlier in the chain, has already taken any trailing `/` off.
-    if (OAUTH_TOKEN_PATHS.has(ctx.path)) return ANONYMOUS;
-    return this.resolveCredentials.execute(presentedCredential(ctx, this.brand, this.baseUrl));
+    if (OAUTH_TOKEN_PATHS.has(request.path)) return ANONYMOUS;
+    return this.resolveCredentials.execute(presentedCredential(request, this.brand, this.baseUrl));
   }
 }

@@ -1,5 +1,5 @@
-import type Koa from 'koa';
 import type { PresentedCredential } from '../../../application/identity/credentials.js';
+import type { RequestView } from '../request-view.js';
 import { oauthHeaderParameters, signedRequest } from './signed-request.js';
 
 /** `key=value` pairs after the scheme word, separated by commas, values optionally quoted. */
@@ -47,7 +47,7 @@ function fromPairs(found: Map<string, string>, where: string): PresentedCredenti
  * header `{Brand} key=…, secret=…` / `{Brand} token=…` (the scheme word in any case). A header of another scheme is
  * refused, as are two different credentials at once. `Authorization: OAuth …` is an OAuth 1.0a signed request.
  */
-export function presentedCredential(ctx: Koa.Context, brand: string, baseUrl: string): PresentedCredential {
+export function presentedCredential(ctx: RequestView, brand: string, baseUrl: string): PresentedCredential {
   const query = ctx.query;
   const values = { key: single(query.key), secret: single(query.secret), token: single(query.token) };
   if (values.key === null || values.secret === null || values.token === null) {

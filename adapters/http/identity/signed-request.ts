@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import type { SignedRequest } from '../../../application/identity/oauth.js';
+import type { RequestView } from '../request-view.js';
 
 /**
  * The parameters of an `Authorization: OAuth …` header (RFC 5849 §3.5.1): `name="value"` pairs separated by commas,
@@ -34,7 +35,7 @@ export function oauthHeaderParameters(header: string): Map<string, string> | und
 }
 
 /** The query's parameters in order, decoded as a form is (`+` is a space), duplicates kept. */
-export function queryParameters(ctx: Koa.Context): Array<[string, string]> {
+export function queryParameters(ctx: RequestView): Array<[string, string]> {
   return [...new URLSearchParams(ctx.querystring)];
 }
 
@@ -44,7 +45,7 @@ export function queryParameters(ctx: Koa.Context): Array<[string, string]> {
  * form body's.
  */
 export function signedRequest(
-  ctx: Koa.Context,
+  ctx: RequestView,
   baseUrl: string,
   oauth: Map<string, string>,
   form: ReadonlyArray<readonly [string, string]> = [],

@@ -62,31 +62,48 @@ export function errorHandler(options: { baseUrl: string; logger: Logger }): Koa.
         ctx.status = 204;
       }
     } catch (err) {
-      const mapped = statusOf(err);
-      if (mapped !== undefined) {
-        ctx.status = mapped;
-        if (err instanceof RateLimited || err instanceof Unavailable) ctx.set('Retry-After', String(err.retryAfterSeconds));
-        if (err instanceof Unauthenticated) ctx.set('WWW-Authenticate', `OAuth realm="${options.baseUrl}"`);
-        ctx.type = 'application/json';
-        ctx.body = messageBody((err as Error).message);
-        return;
-      }
-      const status = (err as { status?: unknown }).status;
-      if (typeof status === 'number' && status >= 400 && status < 500) {
-        // Errors from the body parser and Koa itself (malformed JSON, body too large): client errors, not ours.
-        ctx.status = status === 400 ? 422 : status;
-        ctx.type = 'application/json';
-        ctx.body = messageBody(clientErrorMessage(err as Error & { expose?: boolean }, status));
-        return;
-      }
-      const code = randomBytes(6).toString('hex');
       const log = (ctx.state as { log?: Logger }).log ?? options.logger;
-      log.error({ err, code, method: ctx.method, path: ctx.path }, 'request failed');
-      ctx.status = 500;
+      const answer = errorAnswer(err, { baseUrl: options.baseUrl, log, method: ctx.method, path: ctx.path });
+      ctx.status = answer.status;
+      for (const [name, value] of answer.headers) ctx.set(name, value);
       ctx.type = 'application/json';
-      ctx.body = messageBody(`An internal server error occurred. (code: ${code})`);
+      ctx.body = answer.body;
     }
   };
+}
+
+/** The answer to a request that failed: its status, the headers the error adds, and the JSON body. */
+export interface ErrorAnswer {
+  readonly status: number;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly body: string;
+}
+
+/**
+ * What an error thrown while answering becomes (the one mapping, for the Koa chain and the direct lane alike): a typed
+ * application error its status and exact message (`Retry-After` for 429 and 503, `WWW-Authenticate` for 401); a client
+ * error of Koa or the body parser its status (400 as 422) and a plain message; anything else a 500 whose code is
+ * logged with the error.
+ */
+export function errorAnswer(
+  err: unknown,
+  context: { readonly baseUrl: string; readonly log: Logger; readonly method: string; readonly path: string },
+): ErrorAnswer {
+  const mapped = statusOf(err);
+  if (mapped !== undefined) {
+    const headers: Array<readonly [string, string]> = [];
+    if (err instanceof RateLimited || err instanceof Unavailable) headers.push(['Retry-After', String(err.retryAfterSeconds)]);
+    if (err instanceof Unauthenticated) headers.push(['WWW-Authenticate', `OAuth realm="${context.baseUrl}"`]);
+    return { status: mapped, headers, body: messageBody((err as Error).message) };
+  }
+  const status = (err as { status?: unknown }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Errors from the body parser and Koa itself (malformed JSON, body too large): client errors, not ours.
+    return { status: status === 400 ? 422 : status, headers: [], body: messageBody(clientErrorMessage(err as Error & { expose?: boolean }, status)) };
+  }
+  const code = randomBytes(6).toString('hex');
+  context.log.error({ err, code, method: context.method, path: context.path }, 'request failed');
+  return { status: 500, headers: [], body: messageBody(`An internal server error occurred. (code: ${code})`) };
 }
 
 function clientErrorMessage(err: Error & { expose?: boolean }, status: number): string {

@@ -16,18 +16,32 @@ export interface NegotiationOptions {
  * when that throws), as `X-{Brand}-Media-Type: {brand}.v2; format={html|plaintext|{brand}}`.
  */
 export function negotiation(options: NegotiationOptions): Koa.Middleware {
-  const brand = options.brand.toLowerCase();
-  const header = `X-${options.brand}-Media-Type`;
+  const report = mediaTypeReport(options.brand);
   return async function negotiationMiddleware(ctx, next) {
     ctx.state.textFormat = selectTextFormat(ctx.get('Accept'), options.brand);
     ctx.vary('Accept');
     try {
       await next();
     } finally {
-      const format = textFormatOf(ctx);
-      ctx.set(header, `${brand}.v2; format=${format === 'markup' ? brand : format}`);
+      ctx.set(report.name, report.value(textFormatOf(ctx)));
     }
   };
+}
+
+/** The header that reports the negotiated format: `X-{Brand}-Media-Type: {brand}.v2; format={html|plaintext|{brand}}`. */
+export interface MediaTypeReport {
+  readonly name: string;
+  value(format: TextFormat): string;
+}
+
+export function mediaTypeReport(brand: string): MediaTypeReport {
+  const lower = brand.toLowerCase();
+  const values: Record<TextFormat, string> = {
+    markup: `${lower}.v2; format=${lower}`,
+    html: `${lower}.v2; format=html`,
+    plaintext: `${lower}.v2; format=plaintext`,
+  };
+  return { name: `X-${brand}-Media-Type`, value: (format) => values[format] };
 }
 
 /** The text format the negotiation middleware chose for this request (`markup` when it did not run). */

@@ -15,70 +15,107 @@ export type RateLimitStoreFailure = 'open' | 'closed';
 /** `Retry-After` of a 503 while the store is down: the Redis store retries its connection every 2 s at most. */
 export const STORE_DOWN_RETRY_AFTER_SECONDS = 5;
 
-export interface RateLimitOptions {
+/** What counting needs, whoever asks (the Koa middleware or the direct lane). */
+export interface RateLimiterOptions {
   readonly store: RateLimitStore;
   /** The brand word of the header names, as configured (`X-{brand}-Ratelimit`). */
   readonly brand: string;
   readonly windowSeconds: number;
-  /** The tier's limit for this request (anonymous or authenticated). */
-  limitFor(ctx: Koa.Context): number;
-  /** Whose window this request counts in (the client address, by default). */
-  keyFor(ctx: Koa.Context): string;
   /** What a failing store does to requests; default `open`. */
   readonly onStoreFailure?: RateLimitStoreFailure;
   /** Told once when the store starts failing and once when it answers again (default: the request's logger). */
   readonly logger?: Logger;
 }
 
+export interface RateLimitOptions extends RateLimiterOptions {
+  /** The tier's limit for this request (anonymous or authenticated). */
+  limitFor(ctx: Koa.Context): number;
+  /** Whose window this request counts in (the client address, by default). */
+  keyFor(ctx: Koa.Context): string;
+  /** The limiter to count through (one per application, so that the direct lane shares its outage state); a new one by default. */
+  readonly limiter?: RateLimiter;
+}
+
+/** What counting a request decided: the headers to send whatever happens next, and the refusal to answer with, if any. */
+export interface RateLimitVerdict {
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly refusal?: RateLimited | Unavailable;
+}
+
 /**
- * Counts the request in its key's window and reports the window in `X-{brand}-Ratelimit`, `…-Used` and `…-Remaining`.
- * The headers are set before the rest of the chain runs, so errors thrown further down keep them (the error
- * middleware above only replaces status and body). A refused request gets `Retry-After` and a thrown
- * {@link RateLimited}, which the error middleware turns into the 429.
+ * Counts requests in their key's window and reports the window in `X-{brand}-Ratelimit`, `…-Used` and `…-Remaining`;
+ * a request over the limit also gets `Retry-After` and a {@link RateLimited} refusal (the 429).
  *
  * When the store fails (any error but the `RangeError` of a bad limit, which is a bug), the request is not counted
  * and gets no rate-limit headers, there being no window to report: with `onStoreFailure: 'open'` it proceeds, with
  * `'closed'` it is refused with {@link Unavailable} (503, `Retry-After`). Either way one warning is logged when the
  * failures start, not one per request, and one line when the store answers again.
  */
-export function rateLimit(options: RateLimitOptions): Koa.Middleware {
-  const { store, brand } = options;
-  const onStoreFailure = options.onStoreFailure ?? 'open';
-  const windowMs = options.windowSeconds * 1000;
-  const limitHeader = `X-${brand}-Ratelimit`;
-  const usedHeader = `X-${brand}-Ratelimit-Used`;
-  const remainingHeader = `X-${brand}-Ratelimit-Remaining`;
-  let failing = false;
+export class RateLimiter {
+  private readonly onStoreFailure: RateLimitStoreFailure;
+  private readonly windowMs: number;
+  private readonly limitHeader: string;
+  private readonly usedHeader: string;
+  private readonly remainingHeader: string;
+  private failing = false;
 
-  return async function rateLimitMiddleware(ctx, next) {
-    const log = (): Logger | undefined => options.logger ?? (ctx.state as { log?: Logger }).log;
+  constructor(private readonly options: RateLimiterOptions) {
+    this.onStoreFailure = options.onStoreFailure ?? 'open';
+    this.windowMs = options.windowSeconds * 1000;
+    this.limitHeader = `X-${options.brand}-Ratelimit`;
+    this.usedHeader = `X-${options.brand}-Ratelimit-Used`;
+    this.remainingHeader = `X-${options.brand}-Ratelimit-Remaining`;
+  }
+
+  async count(key: string, limit: number, requestLog?: Logger): Promise<RateLimitVerdict> {
+    const log = (): Logger | undefined => this.options.logger ?? requestLog;
     let state: RateLimitState;
     try {
-      state = await store.hit(options.keyFor(ctx), options.limitFor(ctx), windowMs);
+      state = await this.options.store.hit(key, limit, this.windowMs);
     } catch (err) {
       if (err instanceof RangeError) throw err;
-      if (!failing) {
-        failing = true;
+      if (!this.failing) {
+        this.failing = true;
+        const onStoreFailure = this.onStoreFailure;
         const effect = onStoreFailure === 'open' ? 'requests pass unlimited' : 'requests are refused with 503';
         log()?.warn({ err, onStoreFailure }, `rate-limit store failing; ${effect} until it answers again`);
       }
-      if (onStoreFailure === 'closed') throw new Unavailable(STORE_DOWN_RETRY_AFTER_SECONDS);
-      await next();
-      return;
+      return this.onStoreFailure === 'closed' ? { headers: [], refusal: new Unavailable(STORE_DOWN_RETRY_AFTER_SECONDS) } : { headers: [] };
     }
-    if (failing) {
-      failing = false;
+    if (this.failing) {
+      this.failing = false;
       log()?.info({}, 'rate-limit store answering again; requests are counted');
     }
-    ctx.set(limitHeader, String(state.limit));
-    ctx.set(usedHeader, String(state.used));
-    ctx.set(remainingHeader, String(state.remaining));
-    if (!state.allowed) {
-      ctx.set('Retry-After', String(state.retryAfterSeconds));
-      throw new RateLimited(state.retryAfterSeconds);
-    }
+    const headers: Array<readonly [string, string]> = [
+      [this.limitHeader, String(state.limit)],
+      [this.usedHeader, String(state.used)],
+      [this.remainingHeader, String(state.remaining)],
+    ];
+    if (state.allowed) return { headers };
+    headers.push(['Retry-After', String(state.retryAfterSeconds)]);
+    return { headers, refusal: new RateLimited(state.retryAfterSeconds) };
+  }
+}
+
+/**
+ * The rate limit as Koa middleware (see {@link RateLimiter}). The headers are set before the rest of the chain runs,
+ * so errors thrown further down keep them (the error middleware above only replaces status and body); a refusal is
+ * thrown for the error middleware to answer.
+ */
+export function rateLimit(options: RateLimitOptions): Koa.Middleware {
+  const limiter = options.limiter ?? new RateLimiter(options);
+  return async function rateLimitMiddleware(ctx, next) {
+    const verdict = await limiter.count(options.keyFor(ctx), options.limitFor(ctx), (ctx.state as { log?: Logger }).log);
+    for (const [name, value] of verdict.headers) ctx.set(name, value);
+    if (verdict.refusal) throw verdict.refusal;
     await next();
   };
+}
+
+/** What the client's address is read from: Koa's context, or the direct lane's view of a request. */
+export interface ClientAddressSource {
+  get(field: string): string;
+  readonly req: { readonly socket: { readonly remoteAddress?: string } };
 }
 
 /**
@@ -89,7 +126,7 @@ export function rateLimit(options: RateLimitOptions): Koa.Middleware {
  * The first entry is only as trustworthy as the proxy: it must overwrite `X-Forwarded-For` rather than append to what
  * the client sent, or a client can choose its own key.
  */
-export function clientIp(ctx: Koa.Context, trustProxy: boolean): string {
+export function clientIp(ctx: ClientAddressSource, trustProxy: boolean): string {
   if (trustProxy) {
     const first = ctx.get('X-Forwarded-For').split(',')[0];
     const forwarded = normaliseAddress(stripPort(first.trim()));

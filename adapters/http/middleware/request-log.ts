@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import type { Logger } from '../../../application/ports/logger.js';
 
 /** A child logger made when first used: most requests log nothing but their one line. */
-class LazyChildLogger implements Logger {
+export class LazyChildLogger implements Logger {
   private made: Logger | undefined;
 
   constructor(
@@ -41,6 +41,28 @@ class LazyChildLogger implements Logger {
   }
 }
 
+/** The request's id: the client's `X-Request-Id` when it is a plain token of at most 64 characters, else a new UUID. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming !== undefined && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** What the one line logged per request says. */
+export interface RequestLine {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly ms: number;
+  readonly ip: string;
+}
+
+/** Logs a request's one line, through its child logger if one was made (which adds the id), else with the id. */
+export function logRequest(logger: Logger, log: LazyChildLogger, requestId: string, line: RequestLine): void {
+  const fields = { ...line, ms: Math.round(line.ms * 10) / 10 };
+  const child = log.existing;
+  if (child) child.info(fields, 'request');
+  else logger.info({ requestId, ...fields }, 'request');
+}
+
 /**
  * Gives each request an id (echoed as `X-Request-Id`) and a child logger (`ctx.state.log`, made when first used), and
  * logs one line when it ends.
@@ -48,8 +70,7 @@ class LazyChildLogger implements Logger {
 export function requestLog(logger: Logger): Koa.Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
-    const incoming = ctx.get('X-Request-Id');
-    const requestId = /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(ctx.get('X-Request-Id'));
     ctx.state.requestId = requestId;
     const log = new LazyChildLogger(logger, { requestId });
     ctx.state.log = log;
@@ -60,11 +81,7 @@ export function requestLog(logger: Logger): Koa.Middleware {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const fields = { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, ip };
-      // The request's id as the child logger adds it, without making one for this line alone.
-      const child = log.existing;
-      if (child) child.info(fields, 'request');
-      else logger.info({ requestId, ...fields }, 'request');
+      logRequest(logger, log, requestId, { method: ctx.method, path: ctx.path, status: ctx.status, ms, ip });
     }
   };
 }

@@ -69,6 +69,11 @@ export interface UserAgentRuleOptions {
   readonly exempt?: (path: string) => boolean;
 }
 
+/** Whether the API refuses a request with this `User-Agent` (missing or blank, or generic when `blockGeneric`). */
+export function refusesUserAgent(ua: string, blockGeneric: boolean): boolean {
+  return ua.trim() === '' || (blockGeneric && isGenericUserAgent(ua));
+}
+
 /**
  * Refuses a request without a `User-Agent` (missing or blank), or with a generic one when `blockGeneric`, with a 403
  * and an empty body, as the spec says; the rest of the chain does not run.
@@ -80,7 +85,7 @@ export function userAgentRule(options: UserAgentRuleOptions): Koa.Middleware {
       await next();
       return;
     }
-    if (ua.trim() === '' || (options.blockGeneric && isGenericUserAgent(ua))) {
+    if (refusesUserAgent(ua, options.blockGeneric)) {
       // Body first: setting a null body after the status would turn the status into 204.
       ctx.body = null;
       ctx.status = 403;

@@ -19,8 +19,6 @@ import {
   releaseForms,
   type ReleaseDocumentRow,
   type ReleaseFigureColumns,
-  type ReleaseForms,
-  type StoredReleaseFigures,
 } from './release-forms.js';
 
 type Doc = Record<string, unknown>;
@@ -44,6 +42,13 @@ const STATEMENTS = {
   artist: BY_ID('artist'),
   label: BY_ID('label'),
 } as const;
+
+type ReleaseRow = ReleaseDocumentRow & ReleaseFigureColumns & { readonly added_ms: string; readonly changed_ms: string };
+
+const datesOf = (row: ReleaseRow): { dateAdded: Date; dateChanged: Date } => ({
+  dateAdded: new Date(Number(row.added_ms)),
+  dateChanged: new Date(Number(row.changed_ms)),
+});
 
 interface DatedRow {
   readonly date_added: Date;
@@ -77,30 +82,30 @@ export class PgCatalogueReader implements CatalogueReader {
     };
   }
 
-  private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredReleaseFigures) | null> {
+  private async releaseRow(id: number): Promise<ReleaseRow | null> {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-    const { rows } = await this.pool.query<ReleaseDocumentRow & ReleaseFigureColumns & { added_ms: string; changed_ms: string }, [number]>({
-      ...RELEASE_BY_ID,
-      values: [id],
-    });
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      record: releaseForms(row),
-      dateAdded: new Date(Number(row.added_ms)),
-      dateChanged: new Date(Number(row.changed_ms)),
-      ...releaseFiguresOf(row),
-    };
+    const { rows } = await this.pool.query<ReleaseRow, [number]>({ name: RELEASE_BY_ID.name, text: RELEASE_BY_ID.text, values: [id] });
+    return rows[0] ?? null;
   }
 
   async release(id: number): Promise<Stored<Release> | null> {
-    const stored = await this.releaseRow(id);
-    return stored && { ...stored, record: stored.record.release() };
+    const row = await this.releaseRow(id);
+    return row && { record: releaseForms(row).release(), ...datesOf(row), ...releaseFiguresOf(row) };
   }
 
+  /** The hottest read of the API (`GET /releases/{id}`): the row's template as it is, with no form built around it. */
   async releaseDocument(id: number): Promise<StoredReleaseDocument | null> {
-    const stored = await this.releaseRow(id);
-    return stored && { ...stored, record: stored.record.template() };
+    const row = await this.releaseRow(id);
+    if (!row) return null;
+    const { holdings, ratings, market } = releaseFiguresOf(row);
+    return {
+      record: row.document ?? releaseForms(row).template(),
+      dateAdded: new Date(Number(row.added_ms)),
+      dateChanged: new Date(Number(row.changed_ms)),
+      holdings,
+      ratings,
+      market,
+    };
   }
 
   master(id: number): Promise<Stored<Master> | null> {
