@@ -2,23 +2,22 @@ import type { Worker } from 'node:cluster';
 import type { RateLimitState, RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import { assertRateLimitArguments } from '../../application/ports/rate-limit-store.js';
 
+/** The hits a worker gathered in one turn of its event loop, in the order they came: `[key, limit, windowMs]`. */
 interface HitRequest {
-  readonly spindleRateLimit: 'hit';
+  readonly spindleRateLimit: 'hits';
   readonly id: number;
-  readonly key: string;
-  readonly limit: number;
-  readonly windowMs: number;
+  readonly hits: ReadonlyArray<readonly [string, number, number]>;
 }
 
+/** The answer to each hit of a request, in the same order: its window, or why it could not be counted. */
 interface HitReply {
-  readonly spindleRateLimit: 'state';
+  readonly spindleRateLimit: 'states';
   readonly id: number;
-  readonly state?: RateLimitState;
-  readonly error?: string;
+  readonly states: ReadonlyArray<{ readonly state?: RateLimitState; readonly error?: string }>;
 }
 
-const isHitReply = (m: unknown): m is HitReply => (m as HitReply | null)?.spindleRateLimit === 'state';
-const isHitRequest = (m: unknown): m is HitRequest => (m as HitRequest | null)?.spindleRateLimit === 'hit';
+const isHitReply = (m: unknown): m is HitReply => (m as HitReply | null)?.spindleRateLimit === 'states';
+const isHitRequest = (m: unknown): m is HitRequest => (m as HitRequest | null)?.spindleRateLimit === 'hits';
 
 /** How a worker talks to its primary: `process.send` and the `message` event (injectable for tests). */
 export interface ParentChannel {
@@ -27,23 +26,49 @@ export interface ParentChannel {
   off(event: 'message', listener: (message: unknown) => void): void;
 }
 
+interface Waiting {
+  readonly key: string;
+  readonly limit: number;
+  readonly windowMs: number;
+  resolve(state: RateLimitState): void;
+  reject(error: Error): void;
+}
+
 /**
  * The rate-limit store of a cluster worker without Redis: every hit is asked of the primary process, which keeps
  * the one in-memory window of the instance (`serveRateLimits`), so the limit is per instance as on one process,
- * not per worker. A hit the primary does not answer within `timeoutMs` fails (the rate-limit middleware then fails
+ * not per worker. The hits of one turn of the event loop go in one message and come back in one (a busy worker
+ * gathers several requests a turn: one round trip and one timer for all of them instead of each), counted in the
+ * order they came. A hit the primary does not answer within `timeoutMs` fails (the rate-limit middleware then fails
  * open or closed as configured).
  */
 export class ClusterRateLimitStore implements RateLimitStore {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (s: RateLimitState) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  private gathering: Waiting[] = [];
+  private readonly pending = new Map<number, { hits: Waiting[]; timer: NodeJS.Timeout }>();
   private readonly listener = (message: unknown) => {
     if (!isHitReply(message)) return;
     const waiting = this.pending.get(message.id);
     if (!waiting) return;
     this.pending.delete(message.id);
     clearTimeout(waiting.timer);
-    if (message.state) waiting.resolve(message.state);
-    else waiting.reject(new Error(`The primary process could not count the request: ${message.error ?? 'unknown error'}`));
+    waiting.hits.forEach((hit, i) => {
+      const answer = message.states[i];
+      if (answer?.state) hit.resolve(answer.state);
+      else hit.reject(new Error(`The primary process could not count the request: ${answer?.error ?? 'unknown error'}`));
+    });
+  };
+  private readonly send = () => {
+    const hits = this.gathering;
+    this.gathering = [];
+    const id = this.nextId++;
+    const timer = setTimeout(() => {
+      this.pending.delete(id);
+      for (const hit of hits) hit.reject(new Error(`The primary process did not answer a rate-limit hit within ${this.timeoutMs} ms`));
+    }, this.timeoutMs);
+    this.pending.set(id, { hits, timer });
+    const request: HitRequest = { spindleRateLimit: 'hits', id, hits: hits.map((h) => [h.key, h.limit, h.windowMs] as const) };
+    this.channel.send(request);
   };
 
   constructor(
@@ -55,38 +80,41 @@ export class ClusterRateLimitStore implements RateLimitStore {
 
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
     assertRateLimitArguments(limit, windowMs);
-    const id = this.nextId++;
     return new Promise<RateLimitState>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new Error(`The primary process did not answer a rate-limit hit within ${this.timeoutMs} ms`));
-      }, this.timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
-      const request: HitRequest = { spindleRateLimit: 'hit', id, key, limit, windowMs };
-      this.channel.send(request);
+      // Sent once the current turn's callbacks (the other requests read from the network in it) have run.
+      if (this.gathering.push({ key, limit, windowMs, resolve, reject }) === 1) setImmediate(this.send);
     });
   }
 
   async close(): Promise<void> {
     this.channel.off('message', this.listener);
+    const error = new Error('The rate-limit store was closed');
     for (const [id, waiting] of this.pending) {
       clearTimeout(waiting.timer);
-      waiting.reject(new Error('The rate-limit store was closed'));
+      for (const hit of waiting.hits) hit.reject(error);
       this.pending.delete(id);
     }
+    for (const hit of this.gathering.splice(0)) hit.reject(error);
   }
 }
 
-/** The primary's side: answers a worker's hits from `store` (the instance's one window). */
+/**
+ * The primary's side: answers its workers' hits from the instance's store, each batch's hits one after the other in
+ * the order the worker sent them. A worker that has gone is not answered.
+ */
 export function serveRateLimits(worker: Pick<Worker, 'on' | 'send' | 'isConnected'>, store: RateLimitStore): void {
   worker.on('message', (message: unknown) => {
     if (!isHitRequest(message)) return;
-    store.hit(message.key, message.limit, message.windowMs).then(
-      (state) => reply({ spindleRateLimit: 'state', id: message.id, state }),
-      (err: unknown) => reply({ spindleRateLimit: 'state', id: message.id, error: (err as Error).message }),
-    );
+    void (async () => {
+      const states: Array<HitReply['states'][number]> = [];
+      for (const [key, limit, windowMs] of message.hits) {
+        try {
+          states.push({ state: await store.hit(key, limit, windowMs) });
+        } catch (err) {
+          states.push({ error: (err as Error).message });
+        }
+      }
+      if (worker.isConnected()) worker.send({ spindleRateLimit: 'states', id: message.id, states } satisfies HitReply);
+    })();
   });
-  const reply = (m: HitReply) => {
-    if (worker.isConnected()) worker.send(m);
-  };
 }

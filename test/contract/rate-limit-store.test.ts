@@ -219,6 +219,32 @@ describe('ClusterRateLimitStore', () => {
     expect(String(caught)).to.match(/could not count the request: no memory/);
   });
 
+  it('asks the primary once for the hits of one turn, and counts them in the order they came', async () => {
+    const toWorker = new EventEmitter();
+    const toPrimary = new EventEmitter();
+    const sent: unknown[] = [];
+    const memory = new InMemoryRateLimitStore(new FakeClock());
+    serveRateLimits({ on: (_e: string, l: (m: unknown) => void) => toPrimary.on('message', l), send: (m: unknown) => toWorker.emit('message', m), isConnected: () => true } as never, memory);
+    const worker = new ClusterRateLimitStore({
+      send: (m) => {
+        sent.push(m);
+        setImmediate(() => toPrimary.emit('message', JSON.parse(JSON.stringify(m))));
+      },
+      on: (_e, l) => toWorker.on('message', l),
+      off: (_e, l) => toWorker.off('message', l),
+    });
+    const states = await Promise.all(['a', 'b', 'a', 'a'].map((key) => worker.hit(key, 2, 60_000)));
+    expect(sent).to.have.length(1);
+    expect(states.map((s) => [s.used, s.allowed])).to.deep.equal([
+      [1, true],
+      [1, true],
+      [2, true],
+      [2, false],
+    ]);
+    await worker.hit('b', 2, 60_000);
+    expect(sent).to.have.length(2);
+  });
+
   it('refuses bad arguments in the worker, like every store', async () => {
     const { worker } = connectedPair(new InMemoryRateLimitStore(new FakeClock()));
     let caught: unknown;
