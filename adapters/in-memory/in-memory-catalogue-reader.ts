@@ -6,8 +6,9 @@ import type {
   MasterVersionsQuery,
 } from '../../application/catalogue/read-models.js';
 import type { Clock } from '../../application/ports/clock.js';
+import { masterWithMainTracklist } from '../../application/catalogue/master-document.js';
 import { releaseTemplate } from '../../application/catalogue/release-document.js';
-import type { CatalogueReader, Stored, StoredReleaseDocument } from '../../application/ports/catalogue-reader.js';
+import type { CatalogueReader, StoredMasterDocument, Stored, StoredReleaseDocument } from '../../application/ports/catalogue-reader.js';
 import { pageOffset, type Page, type PageRequest } from '../../application/shared/page.js';
 import type { Artist } from '../../domain/catalogue/artist.js';
 import type { Label } from '../../domain/catalogue/label.js';
@@ -90,6 +91,10 @@ export class InMemoryCatalogueReader implements CatalogueReader, NameResolver {
 
   async master(id: number): Promise<Stored<Master> | null> {
     return this.masters.get(id) ?? null;
+  }
+
+  masterDocument(id: number): Promise<StoredMasterDocument | null> {
+    return masterWithMainTracklist(this, id);
   }
 
   async artist(id: number): Promise<Stored<Artist> | null> {

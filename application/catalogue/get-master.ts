@@ -38,18 +38,19 @@ export class GetMaster {
   ) {}
 
   async execute(input: GetMasterInput): Promise<MasterView> {
-    const stored = await this.catalogue.master(input.masterId);
+    const stored = await this.catalogue.masterDocument(input.masterId);
     if (!stored) throw new NotFound('Master Release not found.');
     const master = stored.record;
-    const [main, market, images] = await Promise.all([
-      master.mainRelease ? this.catalogue.release(master.mainRelease) : Promise.resolve(null),
-      this.market.forMaster(master.id, input.currency),
+    const kept = stored.market;
+    const [market, images] = await Promise.all([
+      // The SQL readers read the market figures over the versions with the master; the rates come from the cache.
+      kept ? this.market.fromStored(kept.lowestPrices, kept.numForSale, input.currency) : this.market.forMaster(master.id, input.currency),
       this.imageLinks.links('master', master.id, master.images, input.caller ?? ANONYMOUS),
     ]);
     return {
       master,
       images,
-      tracklist: main?.record.tracklist ?? [],
+      tracklist: stored.mainTracklist,
       currency: input.currency,
       market: checkedMarketSummary(market, input.currency),
     };

@@ -469,18 +469,34 @@ function trackOf(t: Json): Track {
   };
 }
 
+/** Template text with its slots emptied (inside strings) or made null (values), so that it parses as JSON. */
+function emptySlots(template: string): string {
+  return template.replace(/\u0001([A-Z])/g, (_, letter: string) =>
+    letter === SLOTS.apiBase || letter === SLOTS.webBase || letter === SLOTS.notes || letter === SLOTS.images || letter === SLOTS.thumb
+      ? ''
+      : 'null',
+  );
+}
+
+/**
+ * The tracklist of the release a template was written from, read from the template's `tracklist` alone (what a
+ * master's page shows of its main release): the same tracks as `releaseOfTemplate(template).tracklist`.
+ */
+export function templateTracklist(template: string): Track[] {
+  // The first `"tracklist":` is the document's own key: inside its strings, quotes are escaped.
+  const marker = '"tracklist":';
+  const at = template.indexOf(marker);
+  if (at === -1) return [];
+  const from = at + marker.length;
+  return list(JSON.parse(emptySlots(template.slice(from, endOfArray(template, from))))).map(trackOf);
+}
+
 /**
  * The release a template was written from (`isMainRelease` is not part of the document: the row's column gives it).
  * `writeReleaseTemplate` then `releaseOfTemplate` gives back the same release.
  */
 export function releaseOfTemplate(template: string, isMainRelease: boolean): Release {
-  // Slots emptied (inside strings) or made null (values), so that the rest parses as JSON.
-  const json = template.replace(/\u0001([A-Z])/g, (_, letter: string) =>
-    letter === SLOTS.apiBase || letter === SLOTS.webBase || letter === SLOTS.notes || letter === SLOTS.images || letter === SLOTS.thumb
-      ? ''
-      : 'null',
-  );
-  const d = JSON.parse(json) as Json;
+  const d = JSON.parse(emptySlots(template)) as Json;
   return {
     id: num(d.id),
     status: str(d.status),

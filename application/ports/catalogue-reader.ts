@@ -1,7 +1,7 @@
 import type { Artist } from '../../domain/catalogue/artist.js';
 import type { Label } from '../../domain/catalogue/label.js';
 import type { Master } from '../../domain/catalogue/master.js';
-import type { Release } from '../../domain/catalogue/release.js';
+import type { Release, Track } from '../../domain/catalogue/release.js';
 import type {
   ArtistReleaseEntry,
   ArtistReleasesQuery,
@@ -43,6 +43,16 @@ export interface StoredMarket {
 }
 
 /**
+ * A master as `GET /masters/{id}` shows it: the record, its main release's tracklist, and the market figures over its
+ * versions where the reader keeps them with the master's read (`undefined` elsewhere: they then come from the
+ * `MarketFigures` port's `forMaster`).
+ */
+export interface StoredMasterDocument extends Stored<Master> {
+  readonly mainTracklist: readonly Track[];
+  readonly market?: StoredMarket;
+}
+
+/**
  * Reads the catalogue (artists, labels, masters, releases) and the lists derived from it. Returns null for an
  * unknown id; list methods assume the parent exists (callers check first).
  */
@@ -51,6 +61,8 @@ export interface CatalogueReader {
   /** The template of a release's API document (see catalogue/release-document.ts), what `GET /releases/{id}` serves. */
   releaseDocument(id: number): Promise<StoredReleaseDocument | null>;
   master(id: number): Promise<Stored<Master> | null>;
+  /** What the master's page shows, read together (see `StoredMasterDocument`). */
+  masterDocument(id: number): Promise<StoredMasterDocument | null>;
   artist(id: number): Promise<Stored<Artist> | null>;
   label(id: number): Promise<Stored<Label> | null>;
   masterVersions(masterId: number, query: MasterVersionsQuery): Promise<Page<MasterVersion>>;

@@ -58,6 +58,22 @@ function contract(name: string, open: () => Promise<{ reader: CatalogueReader; c
       expect(await reader.releaseDocument(424242)).to.equal(null);
     });
 
+    it("reads a master's page: the master, its main release's tracklist, and null for an unknown id", async () => {
+      // 900001: its main release is in the catalogue; 113: a demo master whose main release is not.
+      for (const id of [900001, 113]) {
+        const master = (await reader.master(id))!;
+        const page = (await reader.masterDocument(id))!;
+        expect(page.record).to.deep.equal(master.record);
+        expect([page.dateAdded, page.dateChanged]).to.deep.equal([master.dateAdded, master.dateChanged]);
+        const main = master.record.mainRelease ? await reader.release(master.record.mainRelease) : null;
+        expect(page.mainTracklist).to.deep.equal(main?.record.tracklist ?? []);
+        // Nothing is for sale in the catalogue alone: a reader that keeps the figures says so.
+        if (page.market !== undefined) expect(page.market).to.deep.equal({ numForSale: 0, lowestPrices: null });
+      }
+      expect(((await reader.masterDocument(900001))!.mainTracklist.length)).to.be.greaterThan(0);
+      expect(await reader.masterDocument(424242)).to.equal(null);
+    });
+
     it('lists, filters, sorts and pages master versions', async () => {
       const ids = async (q: Partial<MasterVersionsQuery>) => (await reader.masterVersions(900001, versions(q))).items.map((v) => v.id);
       expect(await ids({})).to.deep.equal([9000002, 9000001, 9000003]);

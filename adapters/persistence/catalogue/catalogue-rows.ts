@@ -179,7 +179,11 @@ export const MasterSchema = new EntitySchema<MasterRow>({
 export const ReleaseSchema = new EntitySchema<ReleaseRow>({
   class: ReleaseRow,
   tableName: 'release',
-  indexes: [{ name: 'release_master_id_idx', properties: ['masterId'] }],
+  indexes: [
+    { name: 'release_master_id_idx', properties: ['masterId'] },
+    // The versions of a master that have copies for sale (the market figures of its page).
+    { name: 'release_master_for_sale_idx', expression: 'create index "release_master_for_sale_idx" on "release" ("master_id") where num_for_sale > 0' },
+  ],
   checks: [{ name: 'release_document_check', expression: 'document is not null or data is not null' }],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: false },

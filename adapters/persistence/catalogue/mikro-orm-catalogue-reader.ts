@@ -6,7 +6,8 @@ import type {
   MasterVersion,
   MasterVersionsQuery,
 } from '../../../application/catalogue/read-models.js';
-import type { CatalogueReader, Stored, StoredReleaseDocument } from '../../../application/ports/catalogue-reader.js';
+import { masterWithMainTracklist } from '../../../application/catalogue/master-document.js';
+import type { CatalogueReader, Stored, StoredMasterDocument, StoredReleaseDocument } from '../../../application/ports/catalogue-reader.js';
 import { pageOffset, type Page, type PageRequest } from '../../../application/shared/page.js';
 import type { Artist } from '../../../domain/catalogue/artist.js';
 import type { Label } from '../../../domain/catalogue/label.js';
@@ -92,6 +93,10 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
 
   master(id: number): Promise<Stored<Master> | null> {
     return this.document('master', id, expandMaster);
+  }
+
+  masterDocument(id: number): Promise<StoredMasterDocument | null> {
+    return masterWithMainTracklist(this, id);
   }
 
   artist(id: number): Promise<Stored<Artist> | null> {

@@ -6,7 +6,8 @@ import type {
   MasterVersion,
   MasterVersionsQuery,
 } from '../../../application/catalogue/read-models.js';
-import type { CatalogueReader, Stored, StoredReleaseDocument } from '../../../application/ports/catalogue-reader.js';
+import { templateTracklist } from '../../../application/catalogue/release-document.js';
+import type { CatalogueReader, Stored, StoredMasterDocument, StoredReleaseDocument } from '../../../application/ports/catalogue-reader.js';
 import type { Page, PageRequest } from '../../../application/shared/page.js';
 import type { Artist } from '../../../domain/catalogue/artist.js';
 import type { Label } from '../../../domain/catalogue/label.js';
@@ -37,6 +38,24 @@ const RELEASE_BY_ID: pg.QueryConfig<[number]> & { name: string } = {
     "(extract(epoch from date_trunc('milliseconds', date_changed)) * 1000)::int8 as changed_ms " +
     'from "release" where id = $1',
 };
+/**
+ * A master's page in one statement: the master, its main release's template (or compact document) for the tracklist,
+ * and the market figures over its versions (copies for sale, the lowest price in each currency), which the
+ * `release_master_for_sale_idx` partial index makes cheap whatever the number of versions.
+ */
+const MASTER_DOCUMENT_BY_ID: pg.QueryConfig<[number]> & { name: string } = {
+  name: 'spindle_master_document_by_id',
+  text: `select m.data, m.date_added, m.date_changed, r.document as main_document, r.data as main_data,
+                (select coalesce(sum(v.num_for_sale), 0)::int from release v where v.master_id = m.id and v.num_for_sale > 0) as num_for_sale,
+                (select jsonb_object_agg(p.key, p.lowest) from (
+                   select e.key, min(e.value::text::bigint)::text as lowest
+                     from release v cross join lateral jsonb_each(v.lowest_prices) e
+                    where v.master_id = m.id and v.num_for_sale > 0
+                    group by e.key) p) as lowest_prices
+           from master m left join release r on r.id = m.main_release and m.main_release > 0
+          where m.id = $1`,
+};
+
 const STATEMENTS = {
   master: BY_ID('master'),
   artist: BY_ID('artist'),
@@ -49,6 +68,16 @@ const datesOf = (row: ReleaseRow): { dateAdded: Date; dateChanged: Date } => ({
   dateAdded: new Date(Number(row.added_ms)),
   dateChanged: new Date(Number(row.changed_ms)),
 });
+
+interface MasterDocumentRow {
+  readonly data: Doc | string;
+  readonly date_added: Date;
+  readonly date_changed: Date;
+  readonly main_document: string | null;
+  readonly main_data: Doc | string | null;
+  readonly num_for_sale: number | string;
+  readonly lowest_prices: Record<string, string> | null;
+}
 
 interface DatedRow {
   readonly date_added: Date;
@@ -110,6 +139,26 @@ export class PgCatalogueReader implements CatalogueReader {
 
   master(id: number): Promise<Stored<Master> | null> {
     return this.document(STATEMENTS.master, id, expandMaster);
+  }
+
+  async masterDocument(id: number): Promise<StoredMasterDocument | null> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+    const { rows } = await this.pool.query<MasterDocumentRow, [number]>({ name: MASTER_DOCUMENT_BY_ID.name, text: MASTER_DOCUMENT_BY_ID.text, values: [id] });
+    const row = rows[0];
+    if (!row) return null;
+    const main = row.main_document ?? row.main_data;
+    return {
+      record: expandMaster(typeof row.data === 'string' ? (JSON.parse(row.data) as Doc) : row.data),
+      dateAdded: row.date_added,
+      dateChanged: row.date_changed,
+      mainTracklist:
+        main === null
+          ? []
+          : row.main_document !== null
+            ? templateTracklist(row.main_document)
+            : releaseForms({ document: null, data: main, is_main_release: true }).release().tracklist,
+      market: { numForSale: Number(row.num_for_sale), lowestPrices: row.lowest_prices },
+    };
   }
 
   artist(id: number): Promise<Stored<Artist> | null> {

@@ -7,6 +7,7 @@ import { BinaryCopyBuffer } from '../../../../adapters/persistence/catalogue/bin
 import {
   fillTemplate,
   releaseOfTemplate,
+  templateTracklist,
   releaseTemplate,
   SLOT,
   templateImages,
@@ -158,6 +159,8 @@ describe('Release document templates', function () {
       if (JSON.stringify(back) !== JSON.stringify(expected)) expect(back, `release ${release.id}`).to.deep.equal(expected);
       expect(templateNotes(template)).to.equal(release.notes);
       expect(templateImages(template)).to.deep.equal(expected.images);
+      // A master's page reads the tracklist alone.
+      expect(templateTracklist(template), `release ${release.id}`).to.deep.equal(release.tracklist);
     }
   });
 

@@ -1,0 +1,15 @@
+import type { CatalogueReader, StoredMasterDocument } from '../ports/catalogue-reader.js';
+
+/**
+ * `CatalogueReader.masterDocument` for a reader that keeps nothing with a master: the master, then its main release
+ * for the tracklist (none when it has no main release, or the main release is not in the catalogue).
+ */
+export async function masterWithMainTracklist(
+  reader: Pick<CatalogueReader, 'master' | 'release'>,
+  masterId: number,
+): Promise<StoredMasterDocument | null> {
+  const stored = await reader.master(masterId);
+  if (!stored) return null;
+  const main = stored.record.mainRelease ? await reader.release(stored.record.mainRelease) : null;
+  return { ...stored, mainTracklist: main?.record.tracklist ?? [] };
+}
