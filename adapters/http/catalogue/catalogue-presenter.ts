@@ -26,9 +26,16 @@ export function loginOf(dialect: Dialect, username: string): { readonly name?: s
 
 /** ISO 8601 with a numeric UTC offset, as database records carry it: `2020-08-06T10:00:00+00:00`. */
 export function timestamp(date: Date): string {
+  const ms = date.getTime();
+  // A record's two times are often the same (and records imported together share them): the last one is kept.
+  if (ms === lastTimestamp.ms) return lastTimestamp.text;
   // toISOString() always ends in `.sssZ`.
-  return `${date.toISOString().slice(0, -5)}+00:00`;
+  const text = `${date.toISOString().slice(0, -5)}+00:00`;
+  lastTimestamp = { ms, text };
+  return text;
 }
+
+let lastTimestamp = { ms: NaN, text: '' };
 
 const NOTHING: CollectionCounts = { inCollection: 0, inWantlist: 0 };
 
