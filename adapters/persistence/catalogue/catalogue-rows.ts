@@ -82,11 +82,22 @@ export class ReleaseRow {
   dateChanged!: Date;
 }
 
-/** Links a release to an artist credited on it, once per distinct role (Main, Appearance, TrackAppearance, credit). */
+/**
+ * Links a release to an artist credited on it, once per distinct role (Main, Appearance, TrackAppearance, credit),
+ * with the keys of the entry it makes in the artist's release list: the release's master when that master is stored
+ * (`masterEntry`), else the release itself, and what the list sorts by: the master's year and title and its main
+ * release's format, or the release's own. The import keeps them right whichever of them it writes first.
+ */
 export class ReleaseArtistRow {
   releaseId!: number;
   artistId!: number;
   role!: string;
+  masterEntry!: boolean;
+  /** The master's id for a master entry, else the release's. */
+  entryId!: number;
+  entryYear!: number;
+  entryTitle!: string;
+  entryFormat!: string;
 }
 
 /** Links a release to each label and series it appears on, with the catalogue number used there. */
@@ -166,6 +177,8 @@ export const LabelSchema = new EntitySchema<LabelRow>({
 export const MasterSchema = new EntitySchema<MasterRow>({
   class: MasterRow,
   tableName: 'master',
+  // The import finds the masters whose main release it writes (their artist-list entries sort by its format).
+  indexes: [{ name: 'master_main_release_idx', properties: ['mainRelease'] }],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: false },
     title: { type: 'text' },
@@ -179,7 +192,8 @@ export const MasterSchema = new EntitySchema<MasterRow>({
 export const ReleaseSchema = new EntitySchema<ReleaseRow>({
   class: ReleaseRow,
   tableName: 'release',
-  indexes: [{ name: 'release_master_id_idx', properties: ['masterId'] }],
+  // A master's versions in their default order (released, id): a page is cut from the index.
+  indexes: [{ name: 'release_master_id_idx', properties: ['masterId', 'released', 'id'] }],
   checks: [{ name: 'release_document_check', expression: 'document is not null or data is not null' }],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: false },
@@ -212,18 +226,30 @@ export const ReleaseSchema = new EntitySchema<ReleaseRow>({
 export const ReleaseArtistSchema = new EntitySchema<ReleaseArtistRow>({
   class: ReleaseArtistRow,
   tableName: 'release_artist',
-  indexes: [{ name: 'release_artist_artist_id_idx', properties: ['artistId'] }],
+  // One index per sort of an artist's release list (year, title, format; then title, entry, role), so that a page is
+  // cut from the index whatever its number.
+  indexes: [
+    { name: 'release_artist_year_idx', properties: ['artistId', 'entryYear', 'entryTitle', 'entryId', 'masterEntry', 'role'] },
+    { name: 'release_artist_title_idx', properties: ['artistId', 'entryTitle', 'entryId', 'masterEntry', 'role'] },
+    { name: 'release_artist_format_idx', properties: ['artistId', 'entryFormat', 'entryTitle', 'entryId', 'masterEntry', 'role'] },
+  ],
   properties: {
     releaseId: { type: 'integer', primary: true },
     artistId: { type: 'integer', primary: true },
     role: { type: 'text', primary: true },
+    masterEntry: { type: 'boolean' },
+    entryId: { type: 'integer' },
+    entryYear: { type: 'integer' },
+    entryTitle: { type: 'text' },
+    entryFormat: { type: 'text' },
   },
 });
 
 export const ReleaseLabelSchema = new EntitySchema<ReleaseLabelRow>({
   class: ReleaseLabelRow,
   tableName: 'release_label',
-  indexes: [{ name: 'release_label_label_id_idx', properties: ['labelId', 'releaseId'] }],
+  // A label's release entries in their order (release, position): a page is cut from the index.
+  indexes: [{ name: 'release_label_label_id_idx', properties: ['labelId', 'releaseId', 'position'] }],
   properties: {
     releaseId: { type: 'integer', primary: true },
     position: { type: 'smallint', primary: true },
