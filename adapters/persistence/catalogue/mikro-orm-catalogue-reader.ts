@@ -36,10 +36,14 @@ const VERSION_SORT_COLUMNS: Record<NonNullable<MasterVersionsQuery['sort']>, str
   country: 'country',
 };
 
-const ARTIST_SORT_COLUMNS: Record<NonNullable<ArtistReleasesQuery['sort']>, string> = {
-  year: 'year',
-  title: 'title',
-  format: 'format',
+/**
+ * What each sort of an artist's release list orders by, before the role (always ascending): the columns of the
+ * `release_artist` index of that sort, so that a page is cut from the index (see catalogue-rows.ts).
+ */
+const ARTIST_SORT_KEYS: Record<NonNullable<ArtistReleasesQuery['sort']>, readonly string[]> = {
+  year: ['entry_year', 'entry_title', 'entry_id', 'master_entry'],
+  title: ['entry_title', 'entry_id', 'master_entry'],
+  format: ['entry_format', 'entry_title', 'entry_id', 'master_entry'],
 };
 
 /**
@@ -123,11 +127,19 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
     }
     const filter = where.join(' and ');
     const dir = query.sortOrder === 'desc' ? 'desc' : 'asc';
-    const order = query.sort ? `${VERSION_SORT_COLUMNS[query.sort]} ${dir}, id ${dir}` : `released ${dir}, id ${dir}`;
+    const column = VERSION_SORT_COLUMNS[query.sort ?? 'released'];
+    const order = (t: string) => `${t}${column} ${dir}, ${t}id ${dir}`;
     const [count] = await this.rows(`select count(*)::int as n from release where ${filter}`, params);
+    // In the default order without filters, the page is cut from the (master_id, released, id) index before its rows
+    // are read, so the last page of a master with thousands of versions costs what the first does; other orders sort
+    // the master's versions.
+    const cut = where.length === 1 && column === 'released';
     const rows = await this.rows(
-      `select id, status, title, label, catno, country, format_details, released, major_formats, thumb
-         from release where ${filter} order by ${order} limit ? offset ?`,
+      `select r.id, r.status, r.title, r.label, r.catno, r.country, r.format_details, r.released, r.major_formats, r.thumb
+         from ${cut ? `(select id, released from release where ${filter} order by ${order('')} limit ? offset ?) p join release r on r.id = p.id` : 'release r'}
+        ${cut ? '' : `where ${filter}`}
+        order by ${order('r.')}
+        ${cut ? '' : 'limit ? offset ?'}`,
       [...params, query.perPage, pageOffset(query)],
     );
     return {
@@ -150,78 +162,69 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
   }
 
   async artistReleases(artistId: number, query: ArtistReleasesQuery): Promise<Page<ArtistReleaseEntry>> {
-    // One entry per master (or per release without a master) and role, as the artist's discography lists them.
-    const entries = `
-      with entries as (
-        select distinct
-          case when m.id is null then 'release' else 'master' end as type,
-          coalesce(m.id, r.id) as id,
-          ra.role
-        from release_artist ra
-        join release r on r.id = ra.release_id
-        left join master m on m.id = r.master_id
-        where ra.artist_id = ?
-      )`;
+    // One entry per master (or per release without a stored master) and role, as the artist's discography lists
+    // them. Each link row carries its entry and the entry's sort keys (kept by the import), so the page is cut from
+    // the index of the sort (an index-only scan, duplicates of a master's entry side by side) and only its entries
+    // are joined to their records. Descending orders read the index backwards; the role stays ascending.
     const dir = query.sortOrder === 'desc' ? 'desc' : 'asc';
-    const sort = ARTIST_SORT_COLUMNS[query.sort ?? 'year'];
-    // The page and the total in one pass over the entries (a window count); a page past the end has no row to
-    // carry the total, so only then is it counted on its own.
+    const keys = ARTIST_SORT_KEYS[query.sort ?? 'year'];
+    const order = (t: string) => `${keys.map((k) => `${t}${k} ${dir}`).join(', ')}, ${t}role`;
+    const [count] = await this.rows(
+      'select count(*)::int as n from (select distinct entry_id, master_entry, role from release_artist where artist_id = ?) e',
+      [artistId],
+    );
     const rows = await this.rows(
-      `${entries}
-       select * from (
-         select e.type, e.id, e.role, count(*) over () as total,
-                coalesce(m.title, r.title) as title,
-                coalesce(m.year, r.year) as year,
-                coalesce(r.thumb, mr.thumb, '') as thumb,
-                coalesce(r.artist, mr.artist, '') as artist,
-                coalesce(r.format, mr.format, '') as format,
-                coalesce(r.label, '') as label,
-                coalesce(r.status, '') as status,
-                coalesce(m.main_release, 0) as main_release
-           from entries e
-           left join master m on e.type = 'master' and m.id = e.id
-           left join release mr on mr.id = m.main_release
-           left join release r on e.type = 'release' and r.id = e.id
-       ) x
-       order by ${sort} ${dir}, title ${dir}, id ${dir}, role
-       limit ? offset ?`,
+      `select p.master_entry, p.entry_id, p.role,
+              coalesce(m.title, r.title) as title,
+              coalesce(m.year, r.year) as year,
+              coalesce(r.thumb, mr.thumb, '') as thumb,
+              coalesce(r.artist, mr.artist, '') as artist,
+              coalesce(r.format, mr.format, '') as format,
+              coalesce(r.label, '') as label,
+              coalesce(r.status, '') as status,
+              coalesce(m.main_release, 0) as main_release
+         from (select distinct ${keys.join(', ')}, role from release_artist
+                where artist_id = ?
+                order by ${order('')}
+                limit ? offset ?) p
+         left join master m on p.master_entry and m.id = p.entry_id
+         left join release mr on mr.id = m.main_release
+         left join release r on not p.master_entry and r.id = p.entry_id
+        order by ${order('p.')}`,
       [artistId, query.perPage, pageOffset(query)],
     );
     return {
       items: rows.map((r): ArtistReleaseEntry => {
         const common = {
-          id: Number(r.id),
+          id: Number(r.entry_id),
           title: String(r.title),
           year: Number(r.year),
           thumb: String(r.thumb),
           artist: String(r.artist),
           role: String(r.role),
         };
-        return r.type === 'master'
+        return r.master_entry === true
           ? { type: 'master', ...common, mainRelease: Number(r.main_release) }
           : { type: 'release', ...common, format: String(r.format), label: String(r.label), status: String(r.status) };
       }),
-      total: rows.length ? Number(rows[0]!.total) : await this.artistEntryCount(entries, artistId),
+      total: Number(count?.n ?? 0),
       page: query.page,
       perPage: query.perPage,
     };
   }
 
-  private async artistEntryCount(entries: string, artistId: number): Promise<number> {
-    const [count] = await this.rows(`${entries} select count(*)::int as n from entries`, [artistId]);
-    return Number(count?.n ?? 0);
-  }
-
   async labelReleases(labelId: number, page: PageRequest): Promise<Page<LabelReleaseEntry>> {
+    // The count and the page both from the (label_id, release_id, position) index (index-only scans); only the
+    // page's rows are read, joined to their releases: the last page of a label with tens of thousands of releases
+    // costs about what the first does.
     const [count] = await this.rows(`select count(*)::int as n from release_label where label_id = ?`, [labelId]);
-    // The page is cut from the link table through its (label_id, release_id) index first, then only its rows are
-    // joined to their releases: the last page of a label with tens of thousands of releases costs what the first does.
     const rows = await this.rows(
-      `select r.id, r.title, r.artist, p.catno, r.format, r.year, r.status, r.thumb
-         from (select release_id, position, catno from release_label
+      `select r.id, r.title, r.artist, l.catno, r.format, r.year, r.status, r.thumb
+         from (select release_id, position from release_label
                 where label_id = ?
                 order by release_id, position
                 limit ? offset ?) p
+         join release_label l on l.release_id = p.release_id and l.position = p.position
          join release r on r.id = p.release_id
         order by p.release_id, p.position`,
       [labelId, page.perPage, pageOffset(page)],
