@@ -129,17 +129,15 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
     const dir = query.sortOrder === 'desc' ? 'desc' : 'asc';
     const column = VERSION_SORT_COLUMNS[query.sort ?? 'released'];
     const order = (t: string) => `${t}${column} ${dir}, ${t}id ${dir}`;
+    // The count and the page's ids come from the master's entries in release_master_id_idx, which holds every column
+    // the versions are filtered and sorted by (index-only scans; in the default order the page is cut straight from
+    // the index); only the page's releases are read.
     const [count] = await this.rows(`select count(*)::int as n from release where ${filter}`, params);
-    // In the default order without filters, the page is cut from the (master_id, released, id) index before its rows
-    // are read, so the last page of a master with thousands of versions costs what the first does; other orders sort
-    // the master's versions.
-    const cut = where.length === 1 && column === 'released';
     const rows = await this.rows(
       `select r.id, r.status, r.title, r.label, r.catno, r.country, r.format_details, r.released, r.major_formats, r.thumb
-         from ${cut ? `(select id, released from release where ${filter} order by ${order('')} limit ? offset ?) p join release r on r.id = p.id` : 'release r'}
-        ${cut ? '' : `where ${filter}`}
-        order by ${order('r.')}
-        ${cut ? '' : 'limit ? offset ?'}`,
+         from (select id, ${column} from release where ${filter} order by ${order('')} limit ? offset ?) p
+         join release r on r.id = p.id
+        order by ${order('p.')}`,
       [...params, query.perPage, pageOffset(query)],
     );
     return {
@@ -163,18 +161,15 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
 
   async artistReleases(artistId: number, query: ArtistReleasesQuery): Promise<Page<ArtistReleaseEntry>> {
     // One entry per master (or per release without a stored master) and role, as the artist's discography lists
-    // them. Each link row carries its entry and the entry's sort keys (kept by the import), so the page is cut from
-    // the index of the sort (an index-only scan, duplicates of a master's entry side by side) and only its entries
-    // are joined to their records. Descending orders read the index backwards; the role stays ascending.
+    // them. Each link row carries its entry and the entry's sort keys (kept by the import), so the entries come in
+    // order from an index-only scan of the sort's index, duplicates of a master's entry side by side; the page and
+    // the total come from that one pass, and only the page's entries are joined to their records. Descending orders
+    // read the index backwards; the role, always ascending, is put right within each entry (an incremental sort).
     const dir = query.sortOrder === 'desc' ? 'desc' : 'asc';
     const keys = ARTIST_SORT_KEYS[query.sort ?? 'year'];
-    const order = (t: string) => `${keys.map((k) => `${t}${k} ${dir}`).join(', ')}, ${t}role`;
-    const [count] = await this.rows(
-      'select count(*)::int as n from (select distinct entry_id, master_entry, role from release_artist where artist_id = ?) e',
-      [artistId],
-    );
+    const order = (t: string, roleDir = '') => `${keys.map((k) => `${t}${k} ${dir}`).join(', ')}, ${t}role${roleDir}`;
     const rows = await this.rows(
-      `select p.master_entry, p.entry_id, p.role,
+      `select p.master_entry, p.entry_id, p.role, p.total,
               coalesce(m.title, r.title) as title,
               coalesce(m.year, r.year) as year,
               coalesce(r.thumb, mr.thumb, '') as thumb,
@@ -183,8 +178,10 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
               coalesce(r.label, '') as label,
               coalesce(r.status, '') as status,
               coalesce(m.main_release, 0) as main_release
-         from (select distinct ${keys.join(', ')}, role from release_artist
-                where artist_id = ?
+         from (select e.*, count(*) over () as total
+                 from (select distinct ${keys.join(', ')}, role from release_artist
+                        where artist_id = ?
+                        order by ${order('', ` ${dir}`)}) e
                 order by ${order('')}
                 limit ? offset ?) p
          left join master m on p.master_entry and m.id = p.entry_id
@@ -207,10 +204,19 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
           ? { type: 'master', ...common, mainRelease: Number(r.main_release) }
           : { type: 'release', ...common, format: String(r.format), label: String(r.label), status: String(r.status) };
       }),
-      total: Number(count?.n ?? 0),
+      // A page past the end has no row to carry the total: only then is it counted on its own.
+      total: rows.length > 0 ? Number(rows[0]!.total) : await this.artistEntryCount(artistId),
       page: query.page,
       perPage: query.perPage,
     };
+  }
+
+  private async artistEntryCount(artistId: number): Promise<number> {
+    const [count] = await this.rows(
+      'select count(*)::int as n from (select distinct entry_id, master_entry, role from release_artist where artist_id = ?) e',
+      [artistId],
+    );
+    return Number(count?.n ?? 0);
   }
 
   async labelReleases(labelId: number, page: PageRequest): Promise<Page<LabelReleaseEntry>> {

@@ -100,8 +100,10 @@ class Mirror {
           }
         }
       }
-      const filtered = { page: 1, perPage: 50, sortOrder: 'desc' as const, country: 'uk' };
-      expect(await this.reader.masterVersions(masterId, filtered)).to.deep.equal(await this.memory.masterVersions(masterId, filtered));
+      for (const filter of [{ country: 'uk' }, { format: 'cd' }, { label: 'LABEL', released: '1990' }, { released: '1987', sort: 'catno' as const }]) {
+        const query = { page: 1, perPage: 50, sortOrder: 'desc' as const, ...filter };
+        expect(await this.reader.masterVersions(masterId, query)).to.deep.equal(await this.memory.masterVersions(masterId, query));
+      }
     }
     for (const label of [50, 51]) {
       for (const page of [1, 2, 30, 60, 61]) {
