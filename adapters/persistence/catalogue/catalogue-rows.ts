@@ -100,6 +100,30 @@ export class ReleaseArtistRow {
   entryFormat!: string;
 }
 
+/** An artist whose release list is long enough to be anchored, with its number of entries (kept by the import). */
+export class ArtistListRow {
+  artistId!: number;
+  entries!: number;
+}
+
+/**
+ * An entry about every thousand of a long artist list, in one order and direction (`sort`, `descending`), with the
+ * number of entries before it (`position`) and its keys in that order (the others left at their defaults): a page
+ * deep in the list starts its index scan at the last anchor before it. Always the first role of its entry. Made anew
+ * by the import for every list it changes.
+ */
+export class ArtistListAnchorRow {
+  artistId!: number;
+  sort!: string;
+  descending!: boolean;
+  position!: number;
+  entryYear!: number;
+  entryTitle!: string;
+  entryFormat!: string;
+  entryId!: number;
+  masterEntry!: boolean;
+}
+
 /** Links a release to each label and series it appears on, with the catalogue number used there. */
 export class ReleaseLabelRow {
   releaseId!: number;
@@ -266,6 +290,31 @@ export const ReleaseLabelSchema = new EntitySchema<ReleaseLabelRow>({
   },
 });
 
+export const ArtistListSchema = new EntitySchema<ArtistListRow>({
+  class: ArtistListRow,
+  tableName: 'artist_list',
+  properties: {
+    artistId: { type: 'integer', primary: true, autoincrement: false },
+    entries: { type: 'integer' },
+  },
+});
+
+export const ArtistListAnchorSchema = new EntitySchema<ArtistListAnchorRow>({
+  class: ArtistListAnchorRow,
+  tableName: 'artist_list_anchor',
+  properties: {
+    artistId: { type: 'integer', primary: true, autoincrement: false },
+    sort: { type: 'text', primary: true },
+    descending: { type: 'boolean', primary: true },
+    position: { type: 'integer', primary: true, autoincrement: false },
+    entryYear: { type: 'integer', default: 0 },
+    entryTitle: { type: 'text', default: '' },
+    entryFormat: { type: 'text', default: '' },
+    entryId: { type: 'integer' },
+    masterEntry: { type: 'boolean' },
+  },
+});
+
 export const DumpImportSchema = new EntitySchema<DumpImportRow>({
   class: DumpImportRow,
   tableName: 'dump_import',
@@ -332,6 +381,8 @@ export const CATALOGUE_SCHEMAS = [
   ReleaseSchema,
   ReleaseArtistSchema,
   ReleaseLabelSchema,
+  ArtistListSchema,
+  ArtistListAnchorSchema,
   DumpImportSchema,
   SearchEntrySchema,
 ];

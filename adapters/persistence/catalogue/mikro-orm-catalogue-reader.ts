@@ -13,6 +13,7 @@ import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import { query as runSql } from '../mikro-orm-unit-of-work.js';
+import { ARTIST_SORT_KEYS } from './artist-list-keys.js';
 import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
 import {
   RELEASE_FIGURE_COLUMNS,
@@ -34,16 +35,6 @@ const VERSION_SORT_COLUMNS: Record<NonNullable<MasterVersionsQuery['sort']>, str
   label: 'label',
   catno: 'catno',
   country: 'country',
-};
-
-/**
- * What each sort of an artist's release list orders by, before the role (always ascending): the columns of the
- * `release_artist` index of that sort, so that a page is cut from the index (see catalogue-rows.ts).
- */
-const ARTIST_SORT_KEYS: Record<NonNullable<ArtistReleasesQuery['sort']>, readonly string[]> = {
-  year: ['entry_year', 'entry_title', 'entry_id', 'master_entry'],
-  title: ['entry_title', 'entry_id', 'master_entry'],
-  format: ['entry_format', 'entry_title', 'entry_id', 'master_entry'],
 };
 
 /**
@@ -162,34 +153,31 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
   async artistReleases(artistId: number, query: ArtistReleasesQuery): Promise<Page<ArtistReleaseEntry>> {
     // One entry per master (or per release without a stored master) and role, as the artist's discography lists
     // them. Each link row carries its entry and the entry's sort keys (kept by the import), so the entries come in
-    // order from an index-only scan of the sort's index, duplicates of a master's entry side by side; the page and
-    // the total come from that one pass, and only the page's entries are joined to their records. Descending orders
-    // read the index backwards; the role, always ascending, is put right within each entry (an incremental sort).
-    const dir = query.sortOrder === 'desc' ? 'desc' : 'asc';
-    const keys = ARTIST_SORT_KEYS[query.sort ?? 'year'];
-    const order = (t: string, roleDir = '') => `${keys.map((k) => `${t}${k} ${dir}`).join(', ')}, ${t}role${roleDir}`;
-    const rows = await this.rows(
-      `select p.master_entry, p.entry_id, p.role, p.total,
-              coalesce(m.title, r.title) as title,
-              coalesce(m.year, r.year) as year,
-              coalesce(r.thumb, mr.thumb, '') as thumb,
-              coalesce(r.artist, mr.artist, '') as artist,
-              coalesce(r.format, mr.format, '') as format,
-              coalesce(r.label, '') as label,
-              coalesce(r.status, '') as status,
-              coalesce(m.main_release, 0) as main_release
-         from (select e.*, count(*) over () as total
-                 from (select distinct ${keys.join(', ')}, role from release_artist
-                        where artist_id = ?
-                        order by ${order('', ` ${dir}`)}) e
-                order by ${order('')}
-                limit ? offset ?) p
-         left join master m on p.master_entry and m.id = p.entry_id
-         left join release mr on mr.id = m.main_release
-         left join release r on not p.master_entry and r.id = p.entry_id
-        order by ${order('p.')}`,
-      [artistId, query.perPage, pageOffset(query)],
+    // order from an index-only scan of the sort's index, duplicates of a master's entry side by side, and only the
+    // page's entries are joined to their records. Descending orders read the index backwards; the role, always
+    // ascending, is put right within each entry (an incremental sort). A long list (`artist_list`) has its length
+    // kept and anchors about every thousand entries of each order: the scan starts at the last anchor before the
+    // page, so a page deep in the list costs about what the first one does.
+    const sort = query.sort ?? 'year';
+    const keys = ARTIST_SORT_KEYS[sort];
+    const descending = query.sortOrder === 'desc';
+    const offset = pageOffset(query);
+    const [list] = await this.rows(
+      `select l.entries, a.position, ${keys.map((k) => `a.${k}`).join(', ')}
+         from artist_list l
+         left join lateral (select * from artist_list_anchor a
+                             where a.artist_id = l.artist_id and a.sort = ? and a.descending = ? and a.position <= ?
+                             order by a.position desc limit 1) a on true
+        where l.artist_id = ?`,
+      [sort, descending, offset, artistId],
     );
+    const anchor = list && list.position !== null ? { position: Number(list.position), keys: keys.map((k) => list[k]) } : undefined;
+    const rows = await this.artistPage(artistId, keys, descending, {
+      anchor: anchor?.keys,
+      offset: offset - (anchor?.position ?? 0),
+      limit: query.perPage,
+      total: !list,
+    });
     return {
       items: rows.map((r): ArtistReleaseEntry => {
         const common = {
@@ -204,11 +192,49 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
           ? { type: 'master', ...common, mainRelease: Number(r.main_release) }
           : { type: 'release', ...common, format: String(r.format), label: String(r.label), status: String(r.status) };
       }),
-      // A page past the end has no row to carry the total: only then is it counted on its own.
-      total: rows.length > 0 ? Number(rows[0]!.total) : await this.artistEntryCount(artistId),
+      // A short list's total comes with its page; a page past the end has no row to carry it, so only then is it
+      // counted on its own.
+      total: list ? Number(list.entries) : rows.length > 0 ? Number(rows[0]!.total) : await this.artistEntryCount(artistId),
       page: query.page,
       perPage: query.perPage,
     };
+  }
+
+  /**
+   * A page of an artist's entries in the order of `keys`, from the start of the list or from the entry whose keys are
+   * `anchor` (that entry's first role); `total` adds the number of entries of the whole list to each row.
+   */
+  private async artistPage(
+    artistId: number,
+    keys: readonly string[],
+    descending: boolean,
+    page: { anchor: readonly unknown[] | undefined; offset: number; limit: number; total: boolean },
+  ): Promise<Row[]> {
+    const dir = descending ? 'desc' : 'asc';
+    const order = (t: string, roleDir = '') => `${keys.map((k) => `${t}${k} ${dir}`).join(', ')}, ${t}role${roleDir}`;
+    const from = page.anchor ? ` and (${keys.join(', ')}) ${descending ? '<=' : '>='} (${keys.map(() => '?').join(', ')})` : '';
+    return this.rows(
+      `select p.master_entry, p.entry_id, p.role, ${page.total ? 'p.total' : '0 as total'},
+              coalesce(m.title, r.title) as title,
+              coalesce(m.year, r.year) as year,
+              coalesce(r.thumb, mr.thumb, '') as thumb,
+              coalesce(r.artist, mr.artist, '') as artist,
+              coalesce(r.format, mr.format, '') as format,
+              coalesce(r.label, '') as label,
+              coalesce(r.status, '') as status,
+              coalesce(m.main_release, 0) as main_release
+         from (select e.*${page.total ? ', count(*) over () as total' : ''}
+                 from (select distinct ${keys.join(', ')}, role from release_artist
+                        where artist_id = ?${from}
+                        order by ${order('', ` ${dir}`)}) e
+                order by ${order('')}
+                limit ? offset ?) p
+         left join master m on p.master_entry and m.id = p.entry_id
+         left join release mr on mr.id = m.main_release
+         left join release r on not p.master_entry and r.id = p.entry_id
+        order by ${order('p.')}`,
+      [artistId, ...(page.anchor ?? []), page.limit, page.offset],
+    );
   }
 
   private async artistEntryCount(artistId: number): Promise<number> {

@@ -5,12 +5,12 @@ import type {
 } from '../../../application/ports/catalogue-writer.js';
 import type { DumpBatch, DumpKind, EncodedBatch } from '../../../application/ports/dump-reader.js';
 import { BinaryCopyBuffer } from './binary-copy-buffer.js';
+import { ArtistListKeys } from './artist-list-keys.js';
 import { DeferredIndexes } from './deferred-indexes.js';
 import {
   ARTIST_COLUMNS,
   LABEL_COLUMNS,
   MASTER_COLUMNS,
-  RELEASE_ARTIST_COLUMNS,
   RELEASE_COLUMNS,
   RELEASE_LABEL_COLUMNS,
   SEARCH_ENTRY_COLUMNS,
@@ -44,6 +44,8 @@ export interface SqlWriteOptions {
    * search index costs (the import benchmark's `--no-search-index`): the index is then stale.
    */
   readonly searchIndex?: boolean;
+  /** Artist lists longer than this get anchors about this many entries apart (default `ANCHOR_EVERY`, 1,000). */
+  readonly anchorEvery?: number;
 }
 
 interface TableSpec {
@@ -74,34 +76,6 @@ const TABLES: Readonly<Record<DumpKind, TableSpec>> = {
     clears: 'data',
   },
 };
-
-/**
- * The artist links of a round's releases become `release_artist` rows with the keys of the entry each makes in the
- * artist's release list: the master's (year, title, its main release's format) when the release's master is stored,
- * else the release's own, which the workers wrote beside each link.
- */
-const INSERT_ARTIST_LINKS =
-  'INSERT INTO release_artist (release_id, artist_id, role, master_entry, entry_id, entry_year, entry_title, entry_format) ' +
-  'SELECT s.release_id, s.artist_id, s.role, m.id IS NOT NULL, coalesce(m.id, s.release_id), coalesce(m.year, s.year), ' +
-  "coalesce(m.title, s.title), CASE WHEN m.id IS NULL THEN s.format ELSE coalesce(mr.format, '') END " +
-  'FROM import_release_artist s LEFT JOIN master m ON m.id = s.master_id LEFT JOIN release mr ON mr.id = m.main_release';
-
-/**
- * The entry format of the links of the versions of masters `WHERE`: their main release's, which may have been written
- * after them (or changed).
- */
-const refreshMainFormats = (where: string): string =>
-  'UPDATE release_artist ra SET entry_format = mr.format ' +
-  'FROM master m JOIN release mr ON mr.id = m.main_release JOIN release v ON v.master_id = m.id ' +
-  `WHERE ${where} AND ra.release_id = v.id AND ra.master_entry AND ra.entry_format <> mr.format`;
-
-/** The links of the versions of masters `WHERE` take the masters' keys (a master written after its releases, or changed). */
-const refreshMasterEntries = (where: string): string =>
-  "UPDATE release_artist ra SET master_entry = true, entry_id = m.id, entry_year = m.year, entry_title = m.title, entry_format = coalesce(mr.format, '') " +
-  'FROM master m JOIN release v ON v.master_id = m.id LEFT JOIN release mr ON mr.id = m.main_release ' +
-  `WHERE ${where} AND ra.release_id = v.id ` +
-  '  AND (ra.master_entry, ra.entry_id, ra.entry_year, ra.entry_title, ra.entry_format) ' +
-  "IS DISTINCT FROM (true, m.id, m.year, m.title, coalesce(mr.format, ''))";
 
 /** Every import takes this transaction-level advisory lock, so two imports never interleave their upserts. */
 const IMPORT_LOCK = 0x5_d15c_06;
@@ -183,11 +157,8 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     private highest: number,
     /** The indexes left out until the end, if the tables were empty. */
     private deferred: DeferredIndexes | undefined,
-    /**
-     * Whether the records of the kind the list keys come from are stored (masters, for a releases import; releases,
-     * for a masters import): without them no link row takes keys from this import's records.
-     */
-    private readonly keysToKeep: boolean,
+    /** The artist lists' keys and anchors, for an import of releases or masters. */
+    private readonly lists: ArtistListKeys | undefined,
     options: SqlWriteOptions,
   ) {
     this.spec = TABLES[kind];
@@ -233,24 +204,14 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     );
     const highest = Number(state!.highest);
     const empty = highest === 0 && state!.linked !== true;
-    // The list keys in release_artist come from masters and releases both (see INSERT_ARTIST_LINKS).
-    const keysFrom = kind === 'releases' ? 'master' : kind === 'masters' ? 'release_artist' : undefined;
-    const [keys] = keysFrom ? await channel.query(`SELECT EXISTS (SELECT 1 FROM ${q(keysFrom)}) AS stored`) : [];
-    if (kind === 'releases') {
-      await channel.query(
-        'CREATE TEMPORARY TABLE import_release_artist (release_id int, artist_id int, role text, master_id int, ' +
-          'year int, title text, format text) ON COMMIT DROP',
-      );
-      // Masters whose versions came while their main release was not stored and its indexes were left out.
-      await channel.query('CREATE TEMPORARY TABLE import_pending_master (id int) ON COMMIT DROP');
-    }
+    const lists = await ArtistListKeys.start(channel, kind, options.anchorEvery);
     // The search entries of the other kinds are indexed again with this kind's, from all the rows at once.
     const search = options.searchIndex !== false ? ['search_entry'] : [];
     const deferred =
       empty && options.deferIndexes !== false
         ? await DeferredIndexes.drop(channel, [table, ...links, ...search], table)
         : undefined;
-    return new SqlCatalogueWriteSession(kind, channel, finish, dump, highest, deferred, keys?.stored === true, options);
+    return new SqlCatalogueWriteSession(kind, channel, finish, dump, highest, deferred, lists, options);
   }
 
   async latestDump(): Promise<DumpFileDate | null> {
@@ -337,17 +298,15 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     if (this.kind === 'releases') {
       if (existing.size > 0) {
         const storedIds = `'{${[...existing].join(',')}}'::int[]`;
-        await this.channel.query(`DELETE FROM release_artist WHERE release_id = ANY(${storedIds})`);
+        await this.lists?.removeLinks(existing);
         await this.channel.query(`DELETE FROM release_label WHERE release_id = ANY(${storedIds})`);
       }
-      if (round.artistLinks.rowCount > 0) await this.writeArtistLinks(round);
+      if (round.artistLinks.rowCount > 0) await this.lists?.writeLinks(round.artistLinks, order, this.deferred !== undefined);
       if (round.labelLinks.rowCount > 0) {
         await this.channel.copy('release_label', RELEASE_LABEL_COLUMNS, round.labelLinks.chunks());
       }
     }
-    if (this.kind === 'masters' && this.keysToKeep) {
-      await this.channel.query(refreshMasterEntries(`m.id = ANY('{${order.join(',')}}'::int[])`));
-    }
+    if (this.kind === 'masters') await this.lists?.mastersWritten(order);
     if (this.searchIndex) {
       if (existing.size > 0) {
         await this.channel.query(
@@ -362,28 +321,6 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     this.free.push(round);
   }
 
-  /**
-   * Writes the round's artist links with their entries' keys. A master's entries sort by its main release's format,
-   * so when the round holds main releases, the links of their masters' other versions take it; with the indexes left
-   * out (a first import) that waits for the commit, for the masters whose main release was not yet stored.
-   */
-  private async writeArtistLinks(round: Round): Promise<void> {
-    await this.channel.copy('import_release_artist', RELEASE_ARTIST_COLUMNS, round.artistLinks.chunks());
-    await this.channel.query(INSERT_ARTIST_LINKS);
-    if (this.keysToKeep) {
-      if (this.deferred) {
-        await this.channel.query(
-          'INSERT INTO import_pending_master (id) SELECT DISTINCT m.id FROM import_release_artist s ' +
-            'JOIN master m ON m.id = s.master_id ' +
-            'WHERE m.main_release > 0 AND NOT EXISTS (SELECT 1 FROM release mr WHERE mr.id = m.main_release)',
-        );
-      } else {
-        await this.channel.query(refreshMainFormats(`m.main_release = ANY('{${round.order.join(',')}}'::int[])`));
-      }
-    }
-    await this.channel.query('TRUNCATE import_release_artist');
-  }
-
   /** Builds the indexes left out, if any (see `DeferredIndexes`). */
   private async buildIndexes(): Promise<void> {
     const deferred = this.deferred;
@@ -395,9 +332,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     await this.flush();
     await this.sending;
     await this.buildIndexes();
-    if (this.kind === 'releases' && this.keysToKeep) {
-      await this.channel.query(refreshMainFormats('m.id IN (SELECT id FROM import_pending_master)'));
-    }
+    await this.lists?.finish();
     // A release stored by this import has no collection or wantlist counts yet: when every release was new, there is
     // nothing to look for (and no reason to read the whole release table for it).
     const countsToTake = this.kind === 'masters' || (this.kind === 'releases' && this.inserted < this.written);

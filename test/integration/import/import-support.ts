@@ -68,7 +68,10 @@ export async function staleListKeys(db: Database): Promise<unknown[]> {
 
 /** Empties the catalogue tables (search entries included) and the record of the dumps imported. */
 export async function emptyCatalogue(db: Database): Promise<void> {
-  await sql(db, 'TRUNCATE artist, label, master, release, release_artist, release_label, search_entry, dump_import');
+  await sql(
+    db,
+    'TRUNCATE artist, label, master, release, release_artist, release_label, artist_list, artist_list_anchor, search_entry, dump_import',
+  );
 }
 
 /** The table each kind of dump fills. */

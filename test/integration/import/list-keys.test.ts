@@ -21,6 +21,8 @@ import { emptyCatalogue, sql, staleListKeys } from './import-support.js';
  */
 
 const ARTISTS = [7, 8];
+/** Lists longer than this are anchored: both artists' lists, so that deep pages start from anchors. */
+const ANCHOR_EVERY = 6;
 const FORMATS = [
   { name: 'Vinyl', qty: '1', text: '', descriptions: ['LP'] },
   { name: 'CD', qty: '2', text: '', descriptions: ['Album'] },
@@ -62,19 +64,25 @@ class Mirror {
   ) {}
 
   async masters(masters: Master[]): Promise<void> {
-    await seedCatalogue(this.db, { masters });
+    await seedCatalogue(this.db, { masters }, { anchorEvery: ANCHOR_EVERY });
     for (const m of masters) this.memory.putMaster(m);
   }
 
   /** `batch`: releases a round (a later round's release sees the earlier ones stored, not the other way round). */
   async releases(releases: Release[], batch?: number): Promise<void> {
-    await seedCatalogue(this.db, { releases }, { batch });
+    await seedCatalogue(this.db, { releases }, { batch, anchorEvery: ANCHOR_EVERY });
     for (const r of releases) this.memory.putRelease(r);
   }
 
   /** Every page of every artist list, master's versions and label list, against the in-memory reader's. */
   async expectSameLists(): Promise<void> {
     expect(await staleListKeys(this.db)).to.deep.equal([]);
+    // The anchored lists are the artists', with their lengths; each has anchors in every order and direction.
+    const lists = await sql<{ artist_id: number; entries: number }>(this.db, 'SELECT artist_id, entries FROM artist_list ORDER BY 1');
+    const lengths = await Promise.all(ARTISTS.map(async (a) => (await this.memory.artistReleases(a, { page: 1, perPage: 1, sortOrder: 'asc' })).total));
+    expect(lists).to.deep.equal(ARTISTS.map((a, i) => ({ artist_id: a, entries: lengths[i] })));
+    const [{ anchored }] = await sql<{ anchored: number }>(this.db, "SELECT count(DISTINCT (artist_id, sort, descending))::int AS anchored FROM artist_list_anchor");
+    expect(anchored).to.equal(ARTISTS.length * 6);
     const orders: SortOrder[] = ['asc', 'desc'];
     for (const artist of ARTISTS) {
       for (const sort of [undefined, ...ARTIST_RELEASE_SORTS]) {
