@@ -9,8 +9,8 @@ export type CatalogueSeed = { readonly [K in DumpKind]?: readonly DumpRecordOf[K
 export interface SeedOptions {
   /** Records written at a time, each batch a round of its own (default all of a kind in one). */
   readonly batch?: number;
-  /** Artist lists longer than this get anchors this many entries apart (default the import's, 1,000). */
-  readonly anchorEvery?: number;
+  /** Artist lists longer than this are long (kept apart, with anchors this many entries apart; default 1,000). */
+  readonly longList?: number;
 }
 
 /**
@@ -26,7 +26,7 @@ export async function seedCatalogue(
   seed: CatalogueSeed,
   options: SeedOptions = {},
 ): Promise<Partial<Record<DumpKind, WriteCounts>>> {
-  const writer = catalogueWriterFor(db, { flushRecords: options.batch, anchorEvery: options.anchorEvery });
+  const writer = catalogueWriterFor(db, { flushRecords: options.batch, longList: options.longList });
   const counts: Partial<Record<DumpKind, WriteCounts>> = {};
   for (const kind of DUMP_KINDS) {
     const records = seed[kind];

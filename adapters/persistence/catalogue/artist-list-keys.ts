@@ -5,8 +5,8 @@ import type { BinaryCopyBuffer } from './binary-copy-buffer.js';
 import type { SqlImportChannel } from './sql-catalogue-write-session.js';
 
 /**
- * What each sort of an artist's release list orders by, before the role (always ascending): the columns of the
- * `release_artist` index of that sort (see catalogue-rows.ts), so that entries come in order from an index scan.
+ * What each sort of an artist's release list orders by, before the role (always ascending): for a long list, the
+ * columns of the `artist_list_entry` index of that sort (see catalogue-rows.ts), so that entries come in order from it.
  */
 export const ARTIST_SORT_KEYS: Readonly<Record<ArtistReleaseSort, readonly string[]>> = {
   year: ['entry_year', 'entry_title', 'entry_id', 'master_entry'],
@@ -14,36 +14,41 @@ export const ARTIST_SORT_KEYS: Readonly<Record<ArtistReleaseSort, readonly strin
   format: ['entry_format', 'entry_title', 'entry_id', 'master_entry'],
 };
 
-/** Lists of more entries than this get anchors, one about every this many entries of each order. */
-export const ANCHOR_EVERY = 1_000;
+/** Lists of more entries than this are long: their entries are kept apart, with an anchor about every this many. */
+export const LONG_LIST = 1_000;
+
+const ENTRY_COLUMNS = 'artist_id, entry_id, master_entry, role, entry_year, entry_title, entry_format';
 
 /**
- * The SQL that anchors the artist lists of `artists` (an SQL set of artist ids) anew: `artist_list` gets the number
- * of entries of each list longer than `every`, `artist_list_anchor` the keys of an entry about every `every` entries
- * in each order and direction, with the entries before it (see `MikroOrmCatalogueReader.artistReleases`). An anchor
- * is always the first role of its entry, so the roles of an entry, ascending in both directions, never straddle one.
+ * The SQL that makes the long lists of `artists` (an SQL set of artist ids) anew from their link rows: `artist_list`
+ * gets the number of entries of each list longer than `long`, `artist_list_entry` its entries, and
+ * `artist_list_anchor` the keys of an entry about every `long` entries in each order and direction, with the entries
+ * before it (see `MikroOrmCatalogueReader.artistReleases`). An anchor is always the first role of its entry, so the
+ * roles of an entry, ascending in both directions, never straddle one.
  */
-export function anchorStatements(artists: string, every: number): string[] {
+export function longListStatements(artists: string, long: number): string[] {
   const statements = [
     `DELETE FROM artist_list_anchor WHERE artist_id IN (${artists})`,
+    `DELETE FROM artist_list_entry WHERE artist_id IN (${artists})`,
     `DELETE FROM artist_list WHERE artist_id IN (${artists})`,
     'INSERT INTO artist_list (artist_id, entries) SELECT artist_id, count(*) FROM ' +
       `(SELECT DISTINCT artist_id, entry_id, master_entry, role FROM release_artist WHERE artist_id IN (${artists})) e ` +
-      `GROUP BY artist_id HAVING count(*) > ${every}`,
+      `GROUP BY artist_id HAVING count(*) > ${long}`,
+    `INSERT INTO artist_list_entry (${ENTRY_COLUMNS}) SELECT DISTINCT ${ENTRY_COLUMNS.replace(/(\w+)/g, 'ra.$1')} ` +
+      `FROM release_artist ra JOIN artist_list l ON l.artist_id = ra.artist_id WHERE ra.artist_id IN (${artists})`,
   ];
   for (const sort of Object.keys(ARTIST_SORT_KEYS) as ArtistReleaseSort[]) {
     const keys = ARTIST_SORT_KEYS[sort];
     for (const descending of [false, true]) {
       const order = `${keys.map((k) => `${k}${descending ? ' DESC' : ''}`).join(', ')}, role`;
       statements.push(
-        `WITH e AS (SELECT DISTINCT ra.artist_id, ${keys.map((k) => `ra.${k}`).join(', ')}, ra.role FROM release_artist ra ` +
-          `JOIN artist_list l ON l.artist_id = ra.artist_id WHERE ra.artist_id IN (${artists})), ` +
-          `n AS (SELECT e.*, row_number() OVER (PARTITION BY artist_id ORDER BY ${order}) - 1 AS position, ` +
-          `role = min(role) OVER (PARTITION BY artist_id, ${keys.join(', ')}) AS first_role FROM e), ` +
-          `s AS (SELECT n.*, lag(position / ${every}) OVER (PARTITION BY artist_id ORDER BY position) AS previous FROM n WHERE first_role) ` +
+        `WITH n AS (SELECT e.*, row_number() OVER (PARTITION BY artist_id ORDER BY ${order}) - 1 AS position, ` +
+          `role = min(role) OVER (PARTITION BY artist_id, ${keys.join(', ')}) AS first_role ` +
+          `FROM artist_list_entry e WHERE artist_id IN (${artists})), ` +
+          `s AS (SELECT n.*, lag(position / ${long}) OVER (PARTITION BY artist_id ORDER BY position) AS previous FROM n WHERE first_role) ` +
           `INSERT INTO artist_list_anchor (artist_id, sort, descending, position, ${keys.join(', ')}) ` +
           `SELECT artist_id, '${sort}', ${descending}, position, ${keys.join(', ')} FROM s ` +
-          `WHERE position / ${every} > coalesce(previous, 0)`,
+          `WHERE position / ${long} > coalesce(previous, 0)`,
       );
     }
   }
@@ -94,20 +99,23 @@ const ids = (values: Iterable<number>): string => `'{${[...values].join(',')}}':
 /**
  * Keeps, inside an import's transaction, what the artist lists are read by: the list keys of `release_artist` rows,
  * which come from a release, its master and the master's main release, whichever of them is written first, and the
- * anchors of long lists, made anew at the commit for the artists whose lists the import changed (and for those the
- * import gave many links, which a first import gives every artist).
+ * long lists (entries, length, anchors), made anew at the commit for the artists whose lists the import changed that
+ * are long or were given more than `LONG_LIST` links (as a first import gives every long list).
  */
 export class ArtistListKeys {
+  /** Links staged while the indexes are left out, inserted all at once before they are built. */
+  private staged = false;
+
   private constructor(
     private readonly channel: SqlImportChannel,
     private readonly kind: DumpKind,
     /** Whether the records the keys come from are stored (masters, for releases; link rows, for masters). */
     private readonly keysToKeep: boolean,
-    private readonly anchorEvery: number,
+    private readonly long: number,
   ) {}
 
   /** For an import of releases or masters (the others change no list key), inside its transaction. */
-  static async start(channel: SqlImportChannel, kind: DumpKind, anchorEvery = ANCHOR_EVERY): Promise<ArtistListKeys | undefined> {
+  static async start(channel: SqlImportChannel, kind: DumpKind, long = LONG_LIST): Promise<ArtistListKeys | undefined> {
     if (kind !== 'releases' && kind !== 'masters') return undefined;
     const [keys] = await channel.query(
       `SELECT EXISTS (SELECT 1 FROM ${kind === 'releases' ? 'master' : 'release_artist'}) AS stored`,
@@ -118,10 +126,8 @@ export class ArtistListKeys {
         'CREATE TEMPORARY TABLE import_release_artist (release_id int, artist_id int, role text, master_id int, ' +
           'year int, title text, format text) ON COMMIT DROP',
       );
-      // Masters whose versions came while their main release was not stored and its indexes were left out.
-      await channel.query('CREATE TEMPORARY TABLE import_pending_master (id int) ON COMMIT DROP');
     }
-    return new ArtistListKeys(channel, kind, keys?.stored === true, anchorEvery);
+    return new ArtistListKeys(channel, kind, keys?.stored === true, long);
   }
 
   /** Removes the link rows of releases stored before, which the import writes again. */
@@ -132,23 +138,25 @@ export class ArtistListKeys {
   /**
    * Writes a round's artist links (`RELEASE_ARTIST_COLUMNS` rows) with their entries' keys, its releases written
    * already. A master's entries sort by its main release's format, so when the round holds main releases, the links
-   * of their masters' other versions take it; with the indexes left out (`deferred`, a first import) that waits for
-   * the commit, for the masters whose main release was not yet stored.
+   * of their masters' other versions take it. With the indexes left out (`deferred`, a first import), the links are
+   * only staged: `insertStaged` writes them all once every release, main releases included, is stored.
    */
   async writeLinks(links: BinaryCopyBuffer, releases: readonly number[], deferred: boolean): Promise<void> {
     await this.channel.copy('import_release_artist', RELEASE_ARTIST_COLUMNS, links.chunks());
-    await this.channel.query(INSERT_ARTIST_LINKS);
-    if (this.keysToKeep) {
-      if (deferred) {
-        await this.channel.query(
-          'INSERT INTO import_pending_master (id) SELECT DISTINCT m.id FROM import_release_artist s ' +
-            'JOIN master m ON m.id = s.master_id ' +
-            'WHERE m.main_release > 0 AND NOT EXISTS (SELECT 1 FROM release mr WHERE mr.id = m.main_release)',
-        );
-      } else {
-        await this.channel.query(refreshMainFormats(`m.main_release = ANY(${ids(releases)})`));
-      }
+    if (deferred) {
+      this.staged = true;
+      return;
     }
+    await this.channel.query(INSERT_ARTIST_LINKS);
+    await this.channel.query('TRUNCATE import_release_artist');
+    if (this.keysToKeep) await this.channel.query(refreshMainFormats(`m.main_release = ANY(${ids(releases)})`));
+  }
+
+  /** Writes the links staged while the indexes were left out (before they are built). */
+  async insertStaged(): Promise<void> {
+    if (!this.staged) return;
+    this.staged = false;
+    await this.channel.query(INSERT_ARTIST_LINKS);
     await this.channel.query('TRUNCATE import_release_artist');
   }
 
@@ -157,18 +165,15 @@ export class ArtistListKeys {
     if (this.keysToKeep) await this.channel.query(refreshMasterEntries(`m.id = ANY(${ids(masters)})`));
   }
 
-  /** Before the commit, with every index in place: the main formats that waited, then the anchors. */
+  /** Before the commit, with every index in place: the long lists the import changed, made anew. */
   async finish(): Promise<void> {
-    if (this.kind === 'releases' && this.keysToKeep) {
-      await this.channel.query(refreshMainFormats('m.id IN (SELECT id FROM import_pending_master)'));
-    }
     const artists =
       'SELECT artist_id FROM import_touched_artist t GROUP BY artist_id ' +
-      `HAVING sum(links) > ${this.anchorEvery} OR EXISTS (SELECT 1 FROM artist_list l WHERE l.artist_id = t.artist_id)`;
+      `HAVING sum(links) > ${this.long} OR EXISTS (SELECT 1 FROM artist_list l WHERE l.artist_id = t.artist_id)`;
     const [touched] = await this.channel.query(`SELECT EXISTS (${artists}) AS any`);
     if (touched?.any !== true) return;
-    await this.channel.query(`CREATE TEMPORARY TABLE import_anchored_artist ON COMMIT DROP AS ${artists}`);
-    for (const sql of anchorStatements('SELECT artist_id FROM import_anchored_artist', this.anchorEvery)) {
+    await this.channel.query(`CREATE TEMPORARY TABLE import_long_artist ON COMMIT DROP AS ${artists}`);
+    for (const sql of longListStatements('SELECT artist_id FROM import_long_artist', this.long)) {
       await this.channel.query(sql);
     }
   }

@@ -100,10 +100,27 @@ export class ReleaseArtistRow {
   entryFormat!: string;
 }
 
-/** An artist whose release list is long enough to be anchored, with its number of entries (kept by the import). */
+/**
+ * An artist whose release list is long (more than 1,000 entries), with its number of entries: its entries are kept in
+ * `artist_list_entry`, with anchors in `artist_list_anchor` (kept by the import).
+ */
 export class ArtistListRow {
   artistId!: number;
   entries!: number;
+}
+
+/**
+ * An entry of a long artist list (see `ArtistListRow`): one row per entry (the master or release, and the role), with
+ * the keys it sorts by, indexed in each order. Made anew by the import for every long list it changes.
+ */
+export class ArtistListEntryRow {
+  artistId!: number;
+  entryId!: number;
+  masterEntry!: boolean;
+  role!: string;
+  entryYear!: number;
+  entryTitle!: string;
+  entryFormat!: string;
 }
 
 /**
@@ -258,13 +275,7 @@ export const ReleaseSchema = new EntitySchema<ReleaseRow>({
 export const ReleaseArtistSchema = new EntitySchema<ReleaseArtistRow>({
   class: ReleaseArtistRow,
   tableName: 'release_artist',
-  // One index per sort of an artist's release list (year, title, format; then title, entry, role), so that a page is
-  // cut from the index whatever its number.
-  indexes: [
-    { name: 'release_artist_year_idx', properties: ['artistId', 'entryYear', 'entryTitle', 'entryId', 'masterEntry', 'role'] },
-    { name: 'release_artist_title_idx', properties: ['artistId', 'entryTitle', 'entryId', 'masterEntry', 'role'] },
-    { name: 'release_artist_format_idx', properties: ['artistId', 'entryFormat', 'entryTitle', 'entryId', 'masterEntry', 'role'] },
-  ],
+  indexes: [{ name: 'release_artist_artist_id_idx', properties: ['artistId'] }],
   properties: {
     releaseId: { type: 'integer', primary: true },
     artistId: { type: 'integer', primary: true },
@@ -296,6 +307,26 @@ export const ArtistListSchema = new EntitySchema<ArtistListRow>({
   properties: {
     artistId: { type: 'integer', primary: true, autoincrement: false },
     entries: { type: 'integer' },
+  },
+});
+
+export const ArtistListEntrySchema = new EntitySchema<ArtistListEntryRow>({
+  class: ArtistListEntryRow,
+  tableName: 'artist_list_entry',
+  // One index per sort of the list (year, title, format; then title, entry, role): a page is cut from it.
+  indexes: [
+    { name: 'artist_list_entry_year_idx', properties: ['artistId', 'entryYear', 'entryTitle', 'entryId', 'masterEntry', 'role'] },
+    { name: 'artist_list_entry_title_idx', properties: ['artistId', 'entryTitle', 'entryId', 'masterEntry', 'role'] },
+    { name: 'artist_list_entry_format_idx', properties: ['artistId', 'entryFormat', 'entryTitle', 'entryId', 'masterEntry', 'role'] },
+  ],
+  properties: {
+    artistId: { type: 'integer', primary: true, autoincrement: false },
+    entryId: { type: 'integer', primary: true, autoincrement: false },
+    masterEntry: { type: 'boolean', primary: true },
+    role: { type: 'text', primary: true },
+    entryYear: { type: 'integer' },
+    entryTitle: { type: 'text' },
+    entryFormat: { type: 'text' },
   },
 });
 
@@ -382,6 +413,7 @@ export const CATALOGUE_SCHEMAS = [
   ReleaseArtistSchema,
   ReleaseLabelSchema,
   ArtistListSchema,
+  ArtistListEntrySchema,
   ArtistListAnchorSchema,
   DumpImportSchema,
   SearchEntrySchema,

@@ -152,12 +152,13 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
 
   async artistReleases(artistId: number, query: ArtistReleasesQuery): Promise<Page<ArtistReleaseEntry>> {
     // One entry per master (or per release without a stored master) and role, as the artist's discography lists
-    // them. Each link row carries its entry and the entry's sort keys (kept by the import), so the entries come in
-    // order from an index-only scan of the sort's index, duplicates of a master's entry side by side, and only the
-    // page's entries are joined to their records. Descending orders read the index backwards; the role, always
-    // ascending, is put right within each entry (an incremental sort). A long list (`artist_list`) has its length
-    // kept and anchors about every thousand entries of each order: the scan starts at the last anchor before the
-    // page, so a page deep in the list costs about what the first one does.
+    // them. Each link row carries its entry and the entry's sort keys (kept by the import). A short list is read
+    // through the index by artist, its distinct entries sorted, the page and the total from that one pass. A long
+    // list (`artist_list`, more than 1,000 entries) has its entries kept apart, one row each, indexed in every order,
+    // its length, and anchors about every thousand entries: the page's index scan starts at the last anchor before
+    // it, so a page deep in the list costs about what the first one does. Only the page's entries are joined to their
+    // records. Descending orders read the index backwards; the role, always ascending, is put right within each entry
+    // (an incremental sort).
     const sort = query.sort ?? 'year';
     const keys = ARTIST_SORT_KEYS[sort];
     const descending = query.sortOrder === 'desc';
@@ -173,10 +174,10 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
     );
     const anchor = list && list.position !== null ? { position: Number(list.position), keys: keys.map((k) => list[k]) } : undefined;
     const rows = await this.artistPage(artistId, keys, descending, {
+      long: list !== undefined,
       anchor: anchor?.keys,
       offset: offset - (anchor?.position ?? 0),
       limit: query.perPage,
-      total: !list,
     });
     return {
       items: rows.map((r): ArtistReleaseEntry => {
@@ -201,20 +202,28 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
   }
 
   /**
-   * A page of an artist's entries in the order of `keys`, from the start of the list or from the entry whose keys are
-   * `anchor` (that entry's first role); `total` adds the number of entries of the whole list to each row.
+   * A page of an artist's entries in the order of `keys`: of a long list from its entries, from the start or from the
+   * entry whose keys are `anchor` (that entry's first role); of a short list from its link rows, with the number of
+   * its entries on each row.
    */
   private async artistPage(
     artistId: number,
     keys: readonly string[],
     descending: boolean,
-    page: { anchor: readonly unknown[] | undefined; offset: number; limit: number; total: boolean },
+    page: { long: boolean; anchor: readonly unknown[] | undefined; offset: number; limit: number },
   ): Promise<Row[]> {
     const dir = descending ? 'desc' : 'asc';
     const order = (t: string, roleDir = '') => `${keys.map((k) => `${t}${k} ${dir}`).join(', ')}, ${t}role${roleDir}`;
     const from = page.anchor ? ` and (${keys.join(', ')}) ${descending ? '<=' : '>='} (${keys.map(() => '?').join(', ')})` : '';
+    const entries = page.long
+      ? `select e.*, 0 as total
+           from (select ${keys.join(', ')}, role from artist_list_entry
+                  where artist_id = ?${from}
+                  order by ${order('', ` ${dir}`)}) e`
+      : `select e.*, count(*) over () as total
+           from (select distinct ${keys.join(', ')}, role from release_artist where artist_id = ?) e`;
     return this.rows(
-      `select p.master_entry, p.entry_id, p.role, ${page.total ? 'p.total' : '0 as total'},
+      `select p.master_entry, p.entry_id, p.role, p.total,
               coalesce(m.title, r.title) as title,
               coalesce(m.year, r.year) as year,
               coalesce(r.thumb, mr.thumb, '') as thumb,
@@ -223,12 +232,7 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
               coalesce(r.label, '') as label,
               coalesce(r.status, '') as status,
               coalesce(m.main_release, 0) as main_release
-         from (select e.*${page.total ? ', count(*) over () as total' : ''}
-                 from (select distinct ${keys.join(', ')}, role from release_artist
-                        where artist_id = ?${from}
-                        order by ${order('', ` ${dir}`)}) e
-                order by ${order('')}
-                limit ? offset ?) p
+         from (${entries} order by ${order('')} limit ? offset ?) p
          left join master m on p.master_entry and m.id = p.entry_id
          left join release mr on mr.id = m.main_release
          left join release r on not p.master_entry and r.id = p.entry_id

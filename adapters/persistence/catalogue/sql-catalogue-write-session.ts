@@ -44,8 +44,8 @@ export interface SqlWriteOptions {
    * search index costs (the import benchmark's `--no-search-index`): the index is then stale.
    */
   readonly searchIndex?: boolean;
-  /** Artist lists longer than this get anchors about this many entries apart (default `ANCHOR_EVERY`, 1,000). */
-  readonly anchorEvery?: number;
+  /** Artist lists longer than this are kept apart, with anchors about this many entries apart (default 1,000). */
+  readonly longList?: number;
 }
 
 interface TableSpec {
@@ -204,7 +204,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     );
     const highest = Number(state!.highest);
     const empty = highest === 0 && state!.linked !== true;
-    const lists = await ArtistListKeys.start(channel, kind, options.anchorEvery);
+    const lists = await ArtistListKeys.start(channel, kind, options.longList);
     // The search entries of the other kinds are indexed again with this kind's, from all the rows at once.
     const search = options.searchIndex !== false ? ['search_entry'] : [];
     const deferred =
@@ -325,6 +325,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   private async buildIndexes(): Promise<void> {
     const deferred = this.deferred;
     this.deferred = undefined;
+    await this.lists?.insertStaged();
     await deferred?.build();
   }
 

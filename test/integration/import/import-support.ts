@@ -70,7 +70,7 @@ export async function staleListKeys(db: Database): Promise<unknown[]> {
 export async function emptyCatalogue(db: Database): Promise<void> {
   await sql(
     db,
-    'TRUNCATE artist, label, master, release, release_artist, release_label, artist_list, artist_list_anchor, search_entry, dump_import',
+    'TRUNCATE artist, label, master, release, release_artist, release_label, artist_list, artist_list_entry, artist_list_anchor, search_entry, dump_import',
   );
 }
 

@@ -21,8 +21,8 @@ import { emptyCatalogue, sql, staleListKeys } from './import-support.js';
  */
 
 const ARTISTS = [7, 8];
-/** Lists longer than this are anchored: both artists' lists, so that deep pages start from anchors. */
-const ANCHOR_EVERY = 6;
+/** Lists longer than this are long: both artists' lists, so that deep pages start from anchors. */
+const LONG_LIST = 6;
 const FORMATS = [
   { name: 'Vinyl', qty: '1', text: '', descriptions: ['LP'] },
   { name: 'CD', qty: '2', text: '', descriptions: ['Album'] },
@@ -64,13 +64,13 @@ class Mirror {
   ) {}
 
   async masters(masters: Master[]): Promise<void> {
-    await seedCatalogue(this.db, { masters }, { anchorEvery: ANCHOR_EVERY });
+    await seedCatalogue(this.db, { masters }, { longList: LONG_LIST });
     for (const m of masters) this.memory.putMaster(m);
   }
 
   /** `batch`: releases a round (a later round's release sees the earlier ones stored, not the other way round). */
   async releases(releases: Release[], batch?: number): Promise<void> {
-    await seedCatalogue(this.db, { releases }, { batch, anchorEvery: ANCHOR_EVERY });
+    await seedCatalogue(this.db, { releases }, { batch, longList: LONG_LIST });
     for (const r of releases) this.memory.putRelease(r);
   }
 

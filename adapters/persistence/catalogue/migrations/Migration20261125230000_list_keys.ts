@@ -5,9 +5,9 @@ import { Migration } from '@mikro-orm/migrations';
  * artist-list entry it makes: the entry (`master_entry`, `entry_id`: the release's master when that master is stored,
  * else the release) and what entries sort by (`entry_year`, `entry_title`, `entry_format`: the master's year and
  * title and its main release's format, or the release's own); the import keeps them right whichever of a master, its
- * releases and its main release comes first. One index per sort of the artist list replaces the index by artist;
- * a master's versions are indexed in their default order with the columns they filter and sort on, a label's release
- * entries in their order, and masters by main release (the import finds the masters whose main release it writes).
+ * releases and its main release comes first. A master's versions are indexed in their default order with the columns
+ * they filter and sort on, a label's release entries in their order, and masters by main release (the import finds
+ * the masters whose main release it writes).
  *
  * Rows stored before are rebuilt into the new table in one pass (faster than updating every row in place, and no
  * dead rows left behind).
@@ -27,7 +27,7 @@ export class Migration20261125230000_list_keys extends Migration {
         `left join "master" m on m.id = r.master_id left join "release" mr on mr.id = m.main_release;`,
     );
     this.addSql(`drop table "release_artist_old";`);
-    for (const sql of ARTIST_INDEXES) this.addSql(sql);
+    this.addSql(`create index "release_artist_artist_id_idx" on "release_artist" ("artist_id");`);
     this.addSql(`drop index "release_label_label_id_idx";`);
     this.addSql(`create index "release_label_label_id_idx" on "release_label" ("label_id", "release_id", "position");`);
     this.addSql(`drop index "release_master_id_idx";`);
@@ -41,12 +41,10 @@ export class Migration20261125230000_list_keys extends Migration {
     this.addSql(`create index "release_master_id_idx" on "release" ("master_id");`);
     this.addSql(`drop index "release_label_label_id_idx";`);
     this.addSql(`create index "release_label_label_id_idx" on "release_label" ("label_id", "release_id");`);
-    this.addSql(`drop index "release_artist_year_idx", "release_artist_title_idx", "release_artist_format_idx";`);
     this.addSql(
       `alter table "release_artist" drop column "master_entry", drop column "entry_id", drop column "entry_year", ` +
         `drop column "entry_title", drop column "entry_format";`,
     );
-    this.addSql(`create index "release_artist_artist_id_idx" on "release_artist" ("artist_id");`);
   }
 
 }
@@ -58,9 +56,3 @@ export class Migration20261125230000_list_keys extends Migration {
 const VERSIONS_INDEX =
   'create index "release_master_id_idx" on "release" ("master_id", "released", "id") ' +
   'include ("title", "format_details", "label", "catno", "country", "major_formats") where "master_id" is not null;';
-
-const ARTIST_INDEXES = [
-  `create index "release_artist_year_idx" on "release_artist" ("artist_id", "entry_year", "entry_title", "entry_id", "master_entry", "role");`,
-  `create index "release_artist_title_idx" on "release_artist" ("artist_id", "entry_title", "entry_id", "master_entry", "role");`,
-  `create index "release_artist_format_idx" on "release_artist" ("artist_id", "entry_format", "entry_title", "entry_id", "master_entry", "role");`,
-];
