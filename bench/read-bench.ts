@@ -1,9 +1,11 @@
 /*
  * Read benchmark: GET /releases/{id} on Spindle against a bare node:http + pg server (bare-server.ts) on the same
  * PostgreSQL database, driven in turn by wrk with the same seeded random ids; then Spindle's other catalogue reads
- * (masters, master versions, the largest artist and label release lists at their last page).
+ * (masters, master versions, the largest artist and label release lists at their last page in each order, an
+ * ordinary artist list page).
  *
  *   node dist/bench/read-bench.js [--releases 1000000] [--postgres URL] [--rebuild] [--seconds 20] [--rounds 2]
+ *                                 [--releases-endpoint-only | --lists-only]
  *
  * The database (default postgres://postgres@127.0.0.1:5432/spindle_read_bench) is built with `spindle import` from
  * the synthetic dumps (N of each kind) and kept; a later run reuses it when it holds the same N.

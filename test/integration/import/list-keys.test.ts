@@ -131,12 +131,14 @@ describe('List pages over the keys kept with the link rows', function () {
     db = await openTestDatabase();
   });
   after(() => db.close());
+  /** An empty catalogue on both sides. */
+  const emptyMirror = async (): Promise<void> => {
+    await emptyCatalogue(db);
+    mirror = new Mirror(db, new MikroOrmCatalogueReader(db.orm));
+  };
 
   describe('releases first, then their masters', () => {
-    before(async () => {
-      await emptyCatalogue(db);
-      mirror = new Mirror(db, new MikroOrmCatalogueReader(db.orm));
-    });
+    before(emptyMirror);
 
     it('lists releases whose masters are not stored as releases, in every order', async () => {
       await mirror.releases(range(1000, 1300).map((id) => release(id)));
@@ -182,10 +184,7 @@ describe('List pages over the keys kept with the link rows', function () {
   });
 
   describe('masters first, then releases with main releases after their versions', () => {
-    before(async () => {
-      await emptyCatalogue(db);
-      mirror = new Mirror(db, new MikroOrmCatalogueReader(db.orm));
-    });
+    before(emptyMirror);
 
     it('lists every page as the records say, in every order', async () => {
       await mirror.masters(range(100, 140).map((id) => master(id)));
