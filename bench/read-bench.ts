@@ -1,9 +1,11 @@
 /*
  * Read benchmark: GET /releases/{id} on Spindle against a bare node:http + pg server (bare-server.ts) on the same
  * PostgreSQL database, driven in turn by wrk with the same seeded random ids; then Spindle's other catalogue reads
- * (masters, master versions, the largest artist and label release lists at their last page).
+ * (masters, master versions, the largest artist and label release lists at their last page in each order, an
+ * ordinary artist list page).
  *
  *   node dist/bench/read-bench.js [--releases 1000000] [--postgres URL] [--rebuild] [--seconds 20] [--rounds 2]
+ *                                 [--releases-endpoint-only | --lists-only]
  *
  * The database (default postgres://postgres@127.0.0.1:5432/spindle_read_bench) is built with `spindle import` from
  * the synthetic dumps (N of each kind) and kept; a later run reuses it when it holds the same N.
@@ -44,6 +46,7 @@ const program = new Command()
   .option('--threads <n>', 'wrk threads', (v) => Number(v), 2)
   .option('--seed <n>', 'seed of the random ids', (v) => Number(v), 20_260_101)
   .option('--releases-endpoint-only', 'measure GET /releases/{id} only (not the other catalogue reads)')
+  .option('--lists-only', 'measure the other catalogue reads only (no GET /releases/{id} rounds, no bare server)')
   .option('--keep', 'keep the generated dumps in the temp folder after building the database')
   .parse();
 const opts = program.opts<{
@@ -57,6 +60,7 @@ const opts = program.opts<{
   threads: number;
   seed: number;
   releasesEndpointOnly?: boolean;
+  listsOnly?: boolean;
   keep?: boolean;
 }>();
 
@@ -151,6 +155,7 @@ interface Targets {
   readonly mastersWithVersions: number[];
   readonly biggestArtist: { id: number; rows: number };
   readonly biggestLabel: { id: number; rows: number };
+  readonly artistsWithReleases: number[];
 }
 
 async function findTargets(url: string): Promise<Targets> {
@@ -173,6 +178,10 @@ async function findTargets(url: string): Promise<Targets> {
     const biggestLabel = await one(
       'select label_id::int as id, count(*)::int as rows from release_label group by label_id order by 2 desc, 1 limit 1',
     );
+    // A fixed sample of the artists with releases, for an ordinary list page to compare the largest ones with.
+    const artists = await c.query<{ id: number }>(
+      `select artist_id::int as id from release_artist group by artist_id order by md5(artist_id::text) limit 10000`,
+    );
     return {
       maxRelease: releases.max!,
       maxMaster: masters.max!,
@@ -180,6 +189,7 @@ async function findTargets(url: string): Promise<Targets> {
       mastersWithVersions: sample.rows.map((r) => r.id),
       biggestArtist: { id: biggestArtist.id!, rows: biggestArtist.rows! },
       biggestLabel: { id: biggestLabel.id!, rows: biggestLabel.rows! },
+      artistsWithReleases: artists.rows.map((r) => r.id),
     };
   });
 }
@@ -203,11 +213,11 @@ async function getJson(url: string): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** `?per_page=100&page=LAST` of a list, LAST as the server counts it. */
-async function lastPagePath(base: string, list: string): Promise<{ path: string; items: number; pages: number }> {
-  const first = await getJson(`${base}${list}?per_page=100`);
+/** `?per_page=100&page=LAST` of a list (after the query `more`, if any), LAST as the server counts it. */
+async function lastPagePath(base: string, list: string, more = ''): Promise<{ path: string; items: number; pages: number }> {
+  const first = await getJson(`${base}${list}?${more}per_page=100`);
   const pagination = first.pagination as { pages: number; items: number };
-  return { path: `${list}?per_page=100&page=${pagination.pages}`, items: pagination.items, pages: pagination.pages };
+  return { path: `${list}?${more}per_page=100&page=${pagination.pages}`, items: pagination.items, pages: pagination.pages };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -405,7 +415,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
   };
   const spindle = await startServer('Spindle', [CLI, 'serve'], spindleEnv, spindlePort, READY_PATH, READY_HEADERS);
-  const bare = await startServer('bare', [BARE], { ...process.env, DATABASE_URL: url, PORT: String(barePort) }, barePort, READY_PATH, READY_HEADERS);
+  const bare = opts.listsOnly ? undefined : await startServer('bare', [BARE], { ...process.env, DATABASE_URL: url, PORT: String(barePort) }, barePort, READY_PATH, READY_HEADERS);
 
   const concurrency = process.env.WEB_CONCURRENCY ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}` : 'WEB_CONCURRENCY unset';
   console.log(
@@ -415,9 +425,9 @@ async function main(): Promise<void> {
   );
 
   const releases: Requests = { kind: 'range', prefix: '/releases/', suffix: '', max: targets.maxRelease };
-  console.log(`\nGET /releases/{random id of 1…${int(targets.maxRelease)}}`);
+  if (bare) console.log(`\nGET /releases/{random id of 1…${int(targets.maxRelease)}}`);
   const rounds: { spindle: WrkResult; bare: WrkResult }[] = [];
-  for (let r = 1; r <= opts.rounds; r++) {
+  for (let r = 1; bare && r <= opts.rounds; r++) {
     const sp = await measure(spindle, releases);
     console.log(`round ${r}  Spindle ${row(sp)}`);
     const ba = await measure(bare, releases);
@@ -428,7 +438,11 @@ async function main(): Promise<void> {
   const others: { label: string; result: WrkResult }[] = [];
   if (!opts.releasesEndpointOnly) {
     const artist = await lastPagePath(spindle.base, `/artists/${targets.biggestArtist.id}/releases`);
+    const artistByTitle = await lastPagePath(spindle.base, `/artists/${targets.biggestArtist.id}/releases`, 'sort=title&sort_order=desc&');
+    const artistByFormat = await lastPagePath(spindle.base, `/artists/${targets.biggestArtist.id}/releases`, 'sort=format&');
     const label = await lastPagePath(spindle.base, `/labels/${targets.biggestLabel.id}/releases`);
+    const versions = await lastPagePath(spindle.base, `/masters/${targets.biggestMaster.id}/versions`);
+    const versionsByTitle = await lastPagePath(spindle.base, `/masters/${targets.biggestMaster.id}/versions`, 'sort=title&sort_order=desc&');
     const cases: { label: string; req: Requests }[] = [
       { label: `GET /masters/{random id of 1…${int(targets.maxMaster)}}`, req: { kind: 'range', prefix: '/masters/', suffix: '', max: targets.maxMaster } },
       {
@@ -447,6 +461,18 @@ async function main(): Promise<void> {
         label: `GET ${label.path} (the largest label list: ${int(label.items)} entries)`,
         req: { kind: 'fixed', path: label.path },
       },
+      // The other orders at their last page, and an ordinary page to compare the largest lists with.
+      { label: `GET ${artistByTitle.path} (the largest artist list by title, descending)`, req: { kind: 'fixed', path: artistByTitle.path } },
+      { label: `GET ${artistByFormat.path} (the largest artist list by format)`, req: { kind: 'fixed', path: artistByFormat.path } },
+      { label: `GET ${versions.path} (the last page of the most versions)`, req: { kind: 'fixed', path: versions.path } },
+      {
+        label: `GET ${versionsByTitle.path} (the most versions by title, descending: an order without an index)`,
+        req: { kind: 'fixed', path: versionsByTitle.path },
+      },
+      {
+        label: `GET /artists/{random of ${int(targets.artistsWithReleases.length)} artists with releases}/releases (an ordinary list page)`,
+        req: { kind: 'list', prefix: '/artists/', suffix: '/releases', ids: targets.artistsWithReleases },
+      },
     ];
     console.log('\nSpindle only');
     for (const c of cases) {
@@ -458,6 +484,14 @@ async function main(): Promise<void> {
 
   await stopAll();
 
+  if (rounds.length > 0) printRounds(n, rounds);
+  if (others.length > 0) {
+    console.log('\n== Spindle only');
+    for (const o of others) console.log(`${o.label}\n        ${row(o.result)}`);
+  }
+}
+
+function printRounds(n: number, rounds: readonly { spindle: WrkResult; bare: WrkResult }[]): void {
   console.log(`\n== GET /releases/{id}: ${int(n)} releases, ${opts.connections} connections, ${opts.threads} wrk threads, ${opts.seconds} s per run`);
   console.log('           Spindle req/s   p50 ms   p99 ms      bare req/s   p50 ms   p99 ms   Spindle/bare');
   const line = (name: string, sp: { rps: number; p50Ms: number; p99Ms: number }, ba: typeof sp, ratio: number) =>
@@ -473,10 +507,6 @@ async function main(): Promise<void> {
     { rps: med((r) => r.bare.rps), p50Ms: med((r) => r.bare.p50Ms), p99Ms: med((r) => r.bare.p99Ms) },
     med((r) => r.spindle.rps / r.bare.rps),
   );
-  if (others.length > 0) {
-    console.log('\n== Spindle only');
-    for (const o of others) console.log(`${o.label}\n        ${row(o.result)}`);
-  }
 }
 
 try {

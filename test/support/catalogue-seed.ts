@@ -6,6 +6,13 @@ import { catalogueWriterFor } from '../../adapters/persistence/catalogue/catalog
 /** Catalogue records for a test, by kind (build them with test/support/builders/catalogue-builders.ts). */
 export type CatalogueSeed = { readonly [K in DumpKind]?: readonly DumpRecordOf[K][] };
 
+export interface SeedOptions {
+  /** Records written at a time, each batch a round of its own (default all of a kind in one). */
+  readonly batch?: number;
+  /** Artist lists longer than this are long (kept apart, with anchors this many entries apart; default 1,000). */
+  readonly longList?: number;
+}
+
 /**
  * Puts records into a test database without XML: through the real catalogue writer of that database (COPY on
  * PostgreSQL, the PGlite session when embedded), as the dump import stores them — documents, list columns, link rows.
@@ -17,15 +24,19 @@ export type CatalogueSeed = { readonly [K in DumpKind]?: readonly DumpRecordOf[K
 export async function seedCatalogue(
   db: Database,
   seed: CatalogueSeed,
+  options: SeedOptions = {},
 ): Promise<Partial<Record<DumpKind, WriteCounts>>> {
-  const writer = catalogueWriterFor(db);
+  const writer = catalogueWriterFor(db, { flushRecords: options.batch, longList: options.longList });
   const counts: Partial<Record<DumpKind, WriteCounts>> = {};
   for (const kind of DUMP_KINDS) {
     const records = seed[kind];
     if (!records || records.length === 0) continue;
     const session = await writer.begin(kind);
     try {
-      await session.write({ kind, records } as DumpBatch);
+      const batch = options.batch ?? records.length;
+      for (let i = 0; i < records.length; i += batch) {
+        await session.write({ kind, records: records.slice(i, i + batch) } as DumpBatch);
+      }
       counts[kind] = await session.commit();
     } catch (err) {
       await session.rollback().catch(() => undefined);

@@ -1,7 +1,7 @@
 import type { Artist } from '../../../domain/catalogue/artist.js';
 import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
-import { releaseListing } from '../../../domain/catalogue/release-summary.js';
+import { releaseListing, type ReleaseListing } from '../../../domain/catalogue/release-summary.js';
 import { releaseArtistLinks, releaseLabelLinks } from '../../../domain/catalogue/release-links.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import type { SearchFacts } from '../../../domain/catalogue/search-facts.js';
@@ -41,7 +41,12 @@ export const RELEASE_COLUMNS = [
   'thumb',
   'document',
 ] as const;
-export const RELEASE_ARTIST_COLUMNS = ['release_id', 'artist_id', 'role'] as const;
+/**
+ * A release's artist links as the workers encode them, for the import's staging table: each with the release's master
+ * and the release's own list keys. The session turns them into `release_artist` rows, taking the keys of the master
+ * when it is stored (see sql-catalogue-write-session.ts).
+ */
+export const RELEASE_ARTIST_COLUMNS = ['release_id', 'artist_id', 'role', 'master_id', 'year', 'title', 'format'] as const;
 export const RELEASE_LABEL_COLUMNS = ['release_id', 'position', 'label_id', 'catno'] as const;
 export const SEARCH_ENTRY_COLUMNS = [
   'kind',
@@ -68,8 +73,7 @@ export function writeMasterRow(out: BinaryCopyBuffer, m: Master): void {
   writeMasterDocument(out.row(5).int4(m.id).text(m.title).int4(m.year).int4(m.mainRelease), m);
 }
 
-export function writeReleaseRow(out: BinaryCopyBuffer, r: Release): void {
-  const listing = releaseListing(r);
+export function writeReleaseRow(out: BinaryCopyBuffer, r: Release, listing: ReleaseListing = releaseListing(r)): void {
   out.row(16).int4(r.id).text(r.title).text(r.status).int4(listing.year).text(r.released).text(r.country);
   if (r.masterId === null) out.null();
   else out.int4(r.masterId);
@@ -94,9 +98,14 @@ export function writeReleaseRow(out: BinaryCopyBuffer, r: Release): void {
   out.endJson();
 }
 
-/** The release's `release_artist` rows (see `releaseArtistLinks`). */
-export function writeReleaseArtistRows(out: BinaryCopyBuffer, r: Release): void {
-  for (const link of releaseArtistLinks(r)) out.row(3).int4(r.id).int4(link.artistId).text(link.role);
+/** The release's artist links (see `releaseArtistLinks`), as `RELEASE_ARTIST_COLUMNS` rows. */
+export function writeReleaseArtistRows(out: BinaryCopyBuffer, r: Release, listing: ReleaseListing = releaseListing(r)): void {
+  for (const link of releaseArtistLinks(r)) {
+    out.row(7).int4(r.id).int4(link.artistId).text(link.role);
+    if (r.masterId === null) out.null();
+    else out.int4(r.masterId);
+    out.int4(listing.year).text(r.title).text(listing.format);
+  }
 }
 
 /** The largest position `release_label` holds (`int2`). */

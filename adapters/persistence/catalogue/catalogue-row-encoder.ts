@@ -1,4 +1,5 @@
 import type { DumpKind, DumpRecordOf, RecordEncoder } from '../../../application/ports/dump-reader.js';
+import { releaseListing } from '../../../domain/catalogue/release-summary.js';
 import { BinaryCopyBuffer } from './binary-copy-buffer.js';
 import {
   writeArtistRow,
@@ -76,8 +77,9 @@ class CatalogueRowEncoder implements RowEncoder {
         break;
       case 'releases': {
         const release = record as DumpRecordOf['releases'];
-        writeReleaseRow(this.rows, release);
-        writeReleaseArtistRows(this.artistLinks, release);
+        const listing = releaseListing(release);
+        writeReleaseRow(this.rows, release, listing);
+        writeReleaseArtistRows(this.artistLinks, release, listing);
         writeReleaseLabelRows(this.labelLinks, release);
         writeSearchEntryRow(this.search, releaseSearchFacts(release));
         break;

@@ -82,11 +82,63 @@ export class ReleaseRow {
   dateChanged!: Date;
 }
 
-/** Links a release to an artist credited on it, once per distinct role (Main, Appearance, TrackAppearance, credit). */
+/**
+ * Links a release to an artist credited on it, once per distinct role (Main, Appearance, TrackAppearance, credit),
+ * with the keys of the entry it makes in the artist's release list: the release's master when that master is stored
+ * (`masterEntry`), else the release itself, and what the list sorts by: the master's year and title and its main
+ * release's format, or the release's own. The import keeps them right whichever of them it writes first.
+ */
 export class ReleaseArtistRow {
   releaseId!: number;
   artistId!: number;
   role!: string;
+  masterEntry!: boolean;
+  /** The master's id for a master entry, else the release's. */
+  entryId!: number;
+  entryYear!: number;
+  entryTitle!: string;
+  entryFormat!: string;
+}
+
+/**
+ * An artist whose release list is long (more than 1,000 entries), with its number of entries: its entries are kept in
+ * `artist_list_entry`, with anchors in `artist_list_anchor` (kept by the import).
+ */
+export class ArtistListRow {
+  artistId!: number;
+  entries!: number;
+}
+
+/**
+ * An entry of a long artist list (see `ArtistListRow`): one row per entry (the master or release, and the role), with
+ * the keys it sorts by, indexed in each order. Made anew by the import for every long list it changes.
+ */
+export class ArtistListEntryRow {
+  artistId!: number;
+  entryId!: number;
+  masterEntry!: boolean;
+  role!: string;
+  entryYear!: number;
+  entryTitle!: string;
+  entryFormat!: string;
+}
+
+/**
+ * An entry about every thousand of a long artist list, in one order and direction (`sort`, `descending`), with the
+ * number of entries before it (`position`) and its keys in that order (the others left at their defaults): a page
+ * deep in the list starts its index scan at the last anchor before it. Always the first role of its entry. Made anew
+ * by the import for every list it changes.
+ */
+export class ArtistListAnchorRow {
+  artistId!: number;
+  sort!: string;
+  descending!: boolean;
+  position!: number;
+  entryYear!: number;
+  entryTitle!: string;
+  entryFormat!: string;
+  entryId!: number;
+  masterEntry!: boolean;
 }
 
 /** Links a release to each label and series it appears on, with the catalogue number used there. */
@@ -166,6 +218,8 @@ export const LabelSchema = new EntitySchema<LabelRow>({
 export const MasterSchema = new EntitySchema<MasterRow>({
   class: MasterRow,
   tableName: 'master',
+  // The import finds the masters whose main release it writes (their artist-list entries sort by its format).
+  indexes: [{ name: 'master_main_release_idx', properties: ['mainRelease'] }],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: false },
     title: { type: 'text' },
@@ -176,11 +230,20 @@ export const MasterSchema = new EntitySchema<MasterRow>({
   },
 });
 
+/**
+ * A master's versions in their default order (released, id), with every column they are filtered and sorted by, so
+ * that counts and pages are index-only scans of the master's entries whatever the order; releases without a master
+ * are left out.
+ */
+const VERSIONS_INDEX =
+  'create index "release_master_id_idx" on "release" ("master_id", "released", "id") ' +
+  'include ("title", "format_details", "label", "catno", "country", "major_formats") where "master_id" is not null;';
+
 export const ReleaseSchema = new EntitySchema<ReleaseRow>({
   class: ReleaseRow,
   tableName: 'release',
   indexes: [
-    { name: 'release_master_id_idx', properties: ['masterId'] },
+    { name: 'release_master_id_idx', expression: VERSIONS_INDEX },
     // The versions of a master that have copies for sale (the market figures of its page).
     { name: 'release_master_for_sale_idx', expression: 'create index "release_master_for_sale_idx" on "release" ("master_id") where num_for_sale > 0' },
   ],
@@ -221,18 +284,69 @@ export const ReleaseArtistSchema = new EntitySchema<ReleaseArtistRow>({
     releaseId: { type: 'integer', primary: true },
     artistId: { type: 'integer', primary: true },
     role: { type: 'text', primary: true },
+    masterEntry: { type: 'boolean' },
+    entryId: { type: 'integer' },
+    entryYear: { type: 'integer' },
+    entryTitle: { type: 'text' },
+    entryFormat: { type: 'text' },
   },
 });
 
 export const ReleaseLabelSchema = new EntitySchema<ReleaseLabelRow>({
   class: ReleaseLabelRow,
   tableName: 'release_label',
-  indexes: [{ name: 'release_label_label_id_idx', properties: ['labelId', 'releaseId'] }],
+  // A label's release entries in their order (release, position): a page is cut from the index.
+  indexes: [{ name: 'release_label_label_id_idx', properties: ['labelId', 'releaseId', 'position'] }],
   properties: {
     releaseId: { type: 'integer', primary: true },
     position: { type: 'smallint', primary: true },
     labelId: { type: 'integer' },
     catno: { type: 'text', default: '' },
+  },
+});
+
+export const ArtistListSchema = new EntitySchema<ArtistListRow>({
+  class: ArtistListRow,
+  tableName: 'artist_list',
+  properties: {
+    artistId: { type: 'integer', primary: true, autoincrement: false },
+    entries: { type: 'integer' },
+  },
+});
+
+export const ArtistListEntrySchema = new EntitySchema<ArtistListEntryRow>({
+  class: ArtistListEntryRow,
+  tableName: 'artist_list_entry',
+  // One index per sort of the list (year, title, format; then title, entry, role): a page is cut from it.
+  indexes: [
+    { name: 'artist_list_entry_year_idx', properties: ['artistId', 'entryYear', 'entryTitle', 'entryId', 'masterEntry', 'role'] },
+    { name: 'artist_list_entry_title_idx', properties: ['artistId', 'entryTitle', 'entryId', 'masterEntry', 'role'] },
+    { name: 'artist_list_entry_format_idx', properties: ['artistId', 'entryFormat', 'entryTitle', 'entryId', 'masterEntry', 'role'] },
+  ],
+  properties: {
+    artistId: { type: 'integer', primary: true, autoincrement: false },
+    entryId: { type: 'integer', primary: true, autoincrement: false },
+    masterEntry: { type: 'boolean', primary: true },
+    role: { type: 'text', primary: true },
+    entryYear: { type: 'integer' },
+    entryTitle: { type: 'text' },
+    entryFormat: { type: 'text' },
+  },
+});
+
+export const ArtistListAnchorSchema = new EntitySchema<ArtistListAnchorRow>({
+  class: ArtistListAnchorRow,
+  tableName: 'artist_list_anchor',
+  properties: {
+    artistId: { type: 'integer', primary: true, autoincrement: false },
+    sort: { type: 'text', primary: true },
+    descending: { type: 'boolean', primary: true },
+    position: { type: 'integer', primary: true, autoincrement: false },
+    entryYear: { type: 'integer', default: 0 },
+    entryTitle: { type: 'text', default: '' },
+    entryFormat: { type: 'text', default: '' },
+    entryId: { type: 'integer' },
+    masterEntry: { type: 'boolean' },
   },
 });
 
@@ -302,6 +416,9 @@ export const CATALOGUE_SCHEMAS = [
   ReleaseSchema,
   ReleaseArtistSchema,
   ReleaseLabelSchema,
+  ArtistListSchema,
+  ArtistListEntrySchema,
+  ArtistListAnchorSchema,
   DumpImportSchema,
   SearchEntrySchema,
 ];

@@ -14,6 +14,7 @@ import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import { query as runSql } from '../mikro-orm-unit-of-work.js';
+import { ARTIST_SORT_KEYS } from './artist-list-keys.js';
 import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
 import {
   RELEASE_FIGURE_COLUMNS,
@@ -35,12 +36,6 @@ const VERSION_SORT_COLUMNS: Record<NonNullable<MasterVersionsQuery['sort']>, str
   label: 'label',
   catno: 'catno',
   country: 'country',
-};
-
-const ARTIST_SORT_COLUMNS: Record<NonNullable<ArtistReleasesQuery['sort']>, string> = {
-  year: 'year',
-  title: 'title',
-  format: 'format',
 };
 
 /**
@@ -128,11 +123,17 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
     }
     const filter = where.join(' and ');
     const dir = query.sortOrder === 'desc' ? 'desc' : 'asc';
-    const order = query.sort ? `${VERSION_SORT_COLUMNS[query.sort]} ${dir}, id ${dir}` : `released ${dir}, id ${dir}`;
+    const column = VERSION_SORT_COLUMNS[query.sort ?? 'released'];
+    const order = (t: string) => `${t}${column} ${dir}, ${t}id ${dir}`;
+    // The count and the page's ids come from the master's entries in release_master_id_idx, which holds every column
+    // the versions are filtered and sorted by (index-only scans; in the default order the page is cut straight from
+    // the index); only the page's releases are read.
     const [count] = await this.rows(`select count(*)::int as n from release where ${filter}`, params);
     const rows = await this.rows(
-      `select id, status, title, label, catno, country, format_details, released, major_formats, thumb
-         from release where ${filter} order by ${order} limit ? offset ?`,
+      `select r.id, r.status, r.title, r.label, r.catno, r.country, r.format_details, r.released, r.major_formats, r.thumb
+         from (select id, ${column} from release where ${filter} order by ${order('')} limit ? offset ?) p
+         join release r on r.id = p.id
+        order by ${order('p.')}`,
       [...params, query.perPage, pageOffset(query)],
     );
     return {
@@ -155,78 +156,116 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
   }
 
   async artistReleases(artistId: number, query: ArtistReleasesQuery): Promise<Page<ArtistReleaseEntry>> {
-    // One entry per master (or per release without a master) and role, as the artist's discography lists them.
-    const entries = `
-      with entries as (
-        select distinct
-          case when m.id is null then 'release' else 'master' end as type,
-          coalesce(m.id, r.id) as id,
-          ra.role
-        from release_artist ra
-        join release r on r.id = ra.release_id
-        left join master m on m.id = r.master_id
-        where ra.artist_id = ?
-      )`;
-    const dir = query.sortOrder === 'desc' ? 'desc' : 'asc';
-    const sort = ARTIST_SORT_COLUMNS[query.sort ?? 'year'];
-    // The page and the total in one pass over the entries (a window count); a page past the end has no row to
-    // carry the total, so only then is it counted on its own.
-    const rows = await this.rows(
-      `${entries}
-       select * from (
-         select e.type, e.id, e.role, count(*) over () as total,
-                coalesce(m.title, r.title) as title,
-                coalesce(m.year, r.year) as year,
-                coalesce(r.thumb, mr.thumb, '') as thumb,
-                coalesce(r.artist, mr.artist, '') as artist,
-                coalesce(r.format, mr.format, '') as format,
-                coalesce(r.label, '') as label,
-                coalesce(r.status, '') as status,
-                coalesce(m.main_release, 0) as main_release
-           from entries e
-           left join master m on e.type = 'master' and m.id = e.id
-           left join release mr on mr.id = m.main_release
-           left join release r on e.type = 'release' and r.id = e.id
-       ) x
-       order by ${sort} ${dir}, title ${dir}, id ${dir}, role
-       limit ? offset ?`,
-      [artistId, query.perPage, pageOffset(query)],
+    // One entry per master (or per release without a stored master) and role, as the artist's discography lists
+    // them. Each link row carries its entry and the entry's sort keys (kept by the import). A short list is read
+    // through the index by artist, its distinct entries sorted, the page and the total from that one pass. A long
+    // list (`artist_list`, more than 1,000 entries) has its entries kept apart, one row each, indexed in every order,
+    // its length, and anchors about every thousand entries: the page's index scan starts at the last anchor before
+    // it, so a page deep in the list costs about what the first one does. Only the page's entries are joined to their
+    // records. Descending orders read the index backwards; the role, always ascending, is put right within each entry
+    // (an incremental sort).
+    const sort = query.sort ?? 'year';
+    const keys = ARTIST_SORT_KEYS[sort];
+    const descending = query.sortOrder === 'desc';
+    const offset = pageOffset(query);
+    const [list] = await this.rows(
+      `select l.entries, a.position, ${keys.map((k) => `a.${k}`).join(', ')}
+         from artist_list l
+         left join lateral (select * from artist_list_anchor a
+                             where a.artist_id = l.artist_id and a.sort = ? and a.descending = ? and a.position <= ?
+                             order by a.position desc limit 1) a on true
+        where l.artist_id = ?`,
+      [sort, descending, offset, artistId],
     );
+    const anchor = list && list.position !== null ? { position: Number(list.position), keys: keys.map((k) => list[k]) } : undefined;
+    const rows = await this.artistPage(artistId, keys, descending, {
+      long: list !== undefined,
+      anchor: anchor?.keys,
+      offset: offset - (anchor?.position ?? 0),
+      limit: query.perPage,
+    });
     return {
       items: rows.map((r): ArtistReleaseEntry => {
         const common = {
-          id: Number(r.id),
+          id: Number(r.entry_id),
           title: String(r.title),
           year: Number(r.year),
           thumb: String(r.thumb),
           artist: String(r.artist),
           role: String(r.role),
         };
-        return r.type === 'master'
+        return r.master_entry === true
           ? { type: 'master', ...common, mainRelease: Number(r.main_release) }
           : { type: 'release', ...common, format: String(r.format), label: String(r.label), status: String(r.status) };
       }),
-      total: rows.length ? Number(rows[0]!.total) : await this.artistEntryCount(entries, artistId),
+      // A short list's total comes with its page; a page past the end has no row to carry it, so only then is it
+      // counted on its own.
+      total: list ? Number(list.entries) : rows.length > 0 ? Number(rows[0]!.total) : await this.artistEntryCount(artistId),
       page: query.page,
       perPage: query.perPage,
     };
   }
 
-  private async artistEntryCount(entries: string, artistId: number): Promise<number> {
-    const [count] = await this.rows(`${entries} select count(*)::int as n from entries`, [artistId]);
+  /**
+   * A page of an artist's entries in the order of `keys`: of a long list from its entries, from the start or from the
+   * entry whose keys are `anchor` (that entry's first role); of a short list from its link rows, with the number of
+   * its entries on each row.
+   */
+  private async artistPage(
+    artistId: number,
+    keys: readonly string[],
+    descending: boolean,
+    page: { long: boolean; anchor: readonly unknown[] | undefined; offset: number; limit: number },
+  ): Promise<Row[]> {
+    const dir = descending ? 'desc' : 'asc';
+    const order = (t: string, roleDir = '') => `${keys.map((k) => `${t}${k} ${dir}`).join(', ')}, ${t}role${roleDir}`;
+    const from = page.anchor ? ` and (${keys.join(', ')}) ${descending ? '<=' : '>='} (${keys.map(() => '?').join(', ')})` : '';
+    const entries = page.long
+      ? `select e.*, 0 as total
+           from (select ${keys.join(', ')}, role from artist_list_entry
+                  where artist_id = ?${from}
+                  order by ${order('', ` ${dir}`)}) e`
+      : `select e.*, count(*) over () as total
+           from (select distinct ${keys.join(', ')}, role from release_artist where artist_id = ?) e`;
+    return this.rows(
+      `select p.master_entry, p.entry_id, p.role, p.total,
+              coalesce(m.title, r.title) as title,
+              coalesce(m.year, r.year) as year,
+              coalesce(r.thumb, mr.thumb, '') as thumb,
+              coalesce(r.artist, mr.artist, '') as artist,
+              coalesce(r.format, mr.format, '') as format,
+              coalesce(r.label, '') as label,
+              coalesce(r.status, '') as status,
+              coalesce(m.main_release, 0) as main_release
+         from (${entries} order by ${order('')} limit ? offset ?) p
+         left join master m on p.master_entry and m.id = p.entry_id
+         left join release mr on mr.id = m.main_release
+         left join release r on not p.master_entry and r.id = p.entry_id
+        order by ${order('p.')}`,
+      [artistId, ...(page.anchor ?? []), page.limit, page.offset],
+    );
+  }
+
+  private async artistEntryCount(artistId: number): Promise<number> {
+    const [count] = await this.rows(
+      'select count(*)::int as n from (select distinct entry_id, master_entry, role from release_artist where artist_id = ?) e',
+      [artistId],
+    );
     return Number(count?.n ?? 0);
   }
 
   async labelReleases(labelId: number, page: PageRequest): Promise<Page<LabelReleaseEntry>> {
+    // The count and the page both from the (label_id, release_id, position) index (index-only scans); only the
+    // page's rows are read, joined to their releases: the last page of a label with tens of thousands of releases
+    // costs about what the first does.
     const [count] = await this.rows(`select count(*)::int as n from release_label where label_id = ?`, [labelId]);
-    // The page is cut from the link table through its (label_id, release_id) index first, then only its rows are
-    // joined to their releases: the last page of a label with tens of thousands of releases costs what the first does.
     const rows = await this.rows(
-      `select r.id, r.title, r.artist, p.catno, r.format, r.year, r.status, r.thumb
-         from (select release_id, position, catno from release_label
+      `select r.id, r.title, r.artist, l.catno, r.format, r.year, r.status, r.thumb
+         from (select release_id, position from release_label
                 where label_id = ?
                 order by release_id, position
                 limit ? offset ?) p
+         join release_label l on l.release_id = p.release_id and l.position = p.position
          join release r on r.id = p.release_id
         order by p.release_id, p.position`,
       [labelId, page.perPage, pageOffset(page)],

@@ -5,12 +5,12 @@ import type {
 } from '../../../application/ports/catalogue-writer.js';
 import type { DumpBatch, DumpKind, EncodedBatch } from '../../../application/ports/dump-reader.js';
 import { BinaryCopyBuffer } from './binary-copy-buffer.js';
+import { ArtistListKeys } from './artist-list-keys.js';
 import { DeferredIndexes } from './deferred-indexes.js';
 import {
   ARTIST_COLUMNS,
   LABEL_COLUMNS,
   MASTER_COLUMNS,
-  RELEASE_ARTIST_COLUMNS,
   RELEASE_COLUMNS,
   RELEASE_LABEL_COLUMNS,
   SEARCH_ENTRY_COLUMNS,
@@ -44,6 +44,8 @@ export interface SqlWriteOptions {
    * search index costs (the import benchmark's `--no-search-index`): the index is then stale.
    */
   readonly searchIndex?: boolean;
+  /** Artist lists longer than this are kept apart, with anchors about this many entries apart (default 1,000). */
+  readonly longList?: number;
 }
 
 interface TableSpec {
@@ -155,6 +157,8 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     private highest: number,
     /** The indexes left out until the end, if the tables were empty. */
     private deferred: DeferredIndexes | undefined,
+    /** The artist lists' keys and anchors, for an import of releases or masters. */
+    private readonly lists: ArtistListKeys | undefined,
     options: SqlWriteOptions,
   ) {
     this.spec = TABLES[kind];
@@ -200,13 +204,14 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     );
     const highest = Number(state!.highest);
     const empty = highest === 0 && state!.linked !== true;
+    const lists = await ArtistListKeys.start(channel, kind, options.longList);
     // The search entries of the other kinds are indexed again with this kind's, from all the rows at once.
     const search = options.searchIndex !== false ? ['search_entry'] : [];
     const deferred =
       empty && options.deferIndexes !== false
         ? await DeferredIndexes.drop(channel, [table, ...links, ...search], table)
         : undefined;
-    return new SqlCatalogueWriteSession(kind, channel, finish, dump, highest, deferred, options);
+    return new SqlCatalogueWriteSession(kind, channel, finish, dump, highest, deferred, lists, options);
   }
 
   async latestDump(): Promise<DumpFileDate | null> {
@@ -293,16 +298,15 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     if (this.kind === 'releases') {
       if (existing.size > 0) {
         const storedIds = `'{${[...existing].join(',')}}'::int[]`;
-        await this.channel.query(`DELETE FROM release_artist WHERE release_id = ANY(${storedIds})`);
+        await this.lists?.removeLinks(existing);
         await this.channel.query(`DELETE FROM release_label WHERE release_id = ANY(${storedIds})`);
       }
-      if (round.artistLinks.rowCount > 0) {
-        await this.channel.copy('release_artist', RELEASE_ARTIST_COLUMNS, round.artistLinks.chunks());
-      }
+      if (round.artistLinks.rowCount > 0) await this.lists?.writeLinks(round.artistLinks, order, this.deferred !== undefined);
       if (round.labelLinks.rowCount > 0) {
         await this.channel.copy('release_label', RELEASE_LABEL_COLUMNS, round.labelLinks.chunks());
       }
     }
+    if (this.kind === 'masters') await this.lists?.mastersWritten(order);
     if (this.searchIndex) {
       if (existing.size > 0) {
         await this.channel.query(
@@ -321,6 +325,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   private async buildIndexes(): Promise<void> {
     const deferred = this.deferred;
     this.deferred = undefined;
+    await this.lists?.insertStaged();
     await deferred?.build();
   }
 
@@ -328,6 +333,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     await this.flush();
     await this.sending;
     await this.buildIndexes();
+    await this.lists?.finish();
     // A release stored by this import has no collection or wantlist counts yet: when every release was new, there is
     // nothing to look for (and no reason to read the whole release table for it).
     const countsToTake = this.kind === 'masters' || (this.kind === 'releases' && this.inserted < this.written);

@@ -8,7 +8,7 @@ import { aCredit, aRelease, aTrack, inSeries, onLabel } from '../../support/buil
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { openTestDatabase } from '../../support/test-database.js';
 import { demo, readDump, Scratch, SINGLE } from '../../support/dump-fixtures.js';
-import { catalogueSnapshot, emptyCatalogue, sql } from './import-support.js';
+import { catalogueSnapshot, emptyCatalogue, sql, staleListKeys } from './import-support.js';
 
 const quiet = { progress: 'none' } as const;
 
@@ -231,6 +231,7 @@ describe('Dump import into the database', function () {
       await emptyCatalogue(db);
       await runImport(db, [demo('releases'), demo('masters')], quiet);
       expect(await catalogueSnapshot(db, { timestamps: false })).to.deep.equal(mastersFirst);
+      expect(await staleListKeys(db)).to.deep.equal([]);
 
       // A master's versions and main release come out complete whichever came first.
       const masters = await readDump(demo('masters'), 'masters');

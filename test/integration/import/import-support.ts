@@ -28,7 +28,11 @@ export async function catalogueSnapshot(db: Database, options: { timestamps?: bo
       `SELECT id, title, status, year, released, country, master_id, is_main_release, artist, label, catno, format,
               format_details, major_formats, thumb, data, document${ts} FROM release ORDER BY id`,
     ),
-    releaseArtist: await sql(db, 'SELECT release_id, artist_id, role FROM release_artist ORDER BY 1, 2, 3'),
+    releaseArtist: await sql(
+      db,
+      `SELECT release_id, artist_id, role, master_entry, entry_id, entry_year, entry_title, entry_format
+         FROM release_artist ORDER BY 1, 2, 3`,
+    ),
     releaseLabel: await sql(db, 'SELECT release_id, position, label_id, catno FROM release_label ORDER BY 1, 2'),
     searchEntry: await sql(
       db,
@@ -43,9 +47,31 @@ export async function catalogueSnapshot(db: Database, options: { timestamps?: bo
   };
 }
 
+/**
+ * The `release_artist` rows whose list keys are not what the stored records make them: the release's master when it
+ * is stored (its year and title, its main release's format), else the release's own. Empty when the import kept
+ * them right.
+ */
+export async function staleListKeys(db: Database): Promise<unknown[]> {
+  return sql(
+    db,
+    `SELECT ra.release_id, ra.artist_id, ra.role FROM release_artist ra
+       JOIN release r ON r.id = ra.release_id
+       LEFT JOIN master m ON m.id = r.master_id
+       LEFT JOIN release mr ON mr.id = m.main_release
+      WHERE (ra.master_entry, ra.entry_id, ra.entry_year, ra.entry_title, ra.entry_format) IS DISTINCT FROM
+            (m.id IS NOT NULL, coalesce(m.id, r.id), coalesce(m.year, r.year), coalesce(m.title, r.title),
+             CASE WHEN m.id IS NULL THEN r.format ELSE coalesce(mr.format, '') END)
+      ORDER BY 1, 2, 3`,
+  );
+}
+
 /** Empties the catalogue tables (search entries included) and the record of the dumps imported. */
 export async function emptyCatalogue(db: Database): Promise<void> {
-  await sql(db, 'TRUNCATE artist, label, master, release, release_artist, release_label, search_entry, dump_import');
+  await sql(
+    db,
+    'TRUNCATE artist, label, master, release, release_artist, release_label, artist_list, artist_list_entry, artist_list_anchor, search_entry, dump_import',
+  );
 }
 
 /** The table each kind of dump fills. */

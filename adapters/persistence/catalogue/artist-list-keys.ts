@@ -1,0 +1,180 @@
+import type { DumpKind } from '../../../application/ports/dump-reader.js';
+import type { ArtistReleaseSort } from '../../../application/catalogue/read-models.js';
+import { RELEASE_ARTIST_COLUMNS } from './catalogue-copy-rows.js';
+import type { BinaryCopyBuffer } from './binary-copy-buffer.js';
+import type { SqlImportChannel } from './sql-catalogue-write-session.js';
+
+/**
+ * What each sort of an artist's release list orders by, before the role (always ascending): for a long list, the
+ * columns of the `artist_list_entry` index of that sort (see catalogue-rows.ts), so that entries come in order from it.
+ */
+export const ARTIST_SORT_KEYS: Readonly<Record<ArtistReleaseSort, readonly string[]>> = {
+  year: ['entry_year', 'entry_title', 'entry_id', 'master_entry'],
+  title: ['entry_title', 'entry_id', 'master_entry'],
+  format: ['entry_format', 'entry_title', 'entry_id', 'master_entry'],
+};
+
+/** Lists of more entries than this are long: their entries are kept apart, with an anchor about every this many. */
+export const LONG_LIST = 1_000;
+
+const ENTRY_COLUMNS = 'artist_id, entry_id, master_entry, role, entry_year, entry_title, entry_format';
+
+/**
+ * The SQL that makes the long lists of `artists` (an SQL set of artist ids) anew from their link rows: `artist_list`
+ * gets the number of entries of each list longer than `long`, `artist_list_entry` its entries, and
+ * `artist_list_anchor` the keys of an entry about every `long` entries in each order and direction, with the entries
+ * before it (see `MikroOrmCatalogueReader.artistReleases`). An anchor is always the first role of its entry, so the
+ * roles of an entry, ascending in both directions, never straddle one.
+ */
+export function longListStatements(artists: string, long: number): string[] {
+  const statements = [
+    `DELETE FROM artist_list_anchor WHERE artist_id IN (${artists})`,
+    `DELETE FROM artist_list_entry WHERE artist_id IN (${artists})`,
+    `DELETE FROM artist_list WHERE artist_id IN (${artists})`,
+    'INSERT INTO artist_list (artist_id, entries) SELECT artist_id, count(*) FROM ' +
+      `(SELECT DISTINCT artist_id, entry_id, master_entry, role FROM release_artist WHERE artist_id IN (${artists})) e ` +
+      `GROUP BY artist_id HAVING count(*) > ${long}`,
+    `INSERT INTO artist_list_entry (${ENTRY_COLUMNS}) SELECT DISTINCT ${ENTRY_COLUMNS.replace(/(\w+)/g, 'ra.$1')} ` +
+      `FROM release_artist ra JOIN artist_list l ON l.artist_id = ra.artist_id WHERE ra.artist_id IN (${artists})`,
+  ];
+  for (const sort of Object.keys(ARTIST_SORT_KEYS) as ArtistReleaseSort[]) {
+    const keys = ARTIST_SORT_KEYS[sort];
+    for (const descending of [false, true]) {
+      const order = `${keys.map((k) => `${k}${descending ? ' DESC' : ''}`).join(', ')}, role`;
+      statements.push(
+        `WITH n AS (SELECT e.*, row_number() OVER (PARTITION BY artist_id ORDER BY ${order}) - 1 AS position, ` +
+          `role = min(role) OVER (PARTITION BY artist_id, ${keys.join(', ')}) AS first_role ` +
+          `FROM artist_list_entry e WHERE artist_id IN (${artists})), ` +
+          `s AS (SELECT n.*, lag(position / ${long}) OVER (PARTITION BY artist_id ORDER BY position) AS previous FROM n WHERE first_role) ` +
+          `INSERT INTO artist_list_anchor (artist_id, sort, descending, position, ${keys.join(', ')}) ` +
+          `SELECT artist_id, '${sort}', ${descending}, position, ${keys.join(', ')} FROM s ` +
+          `WHERE position / ${long} > coalesce(previous, 0)`,
+      );
+    }
+  }
+  return statements;
+}
+
+/**
+ * The artist links of a round's releases become `release_artist` rows with the keys of the entry each makes in the
+ * artist's release list: the master's (year, title, its main release's format) when the release's master is stored,
+ * else the release's own, which the workers wrote beside each link.
+ */
+const INSERT_ARTIST_LINKS =
+  'WITH i AS (INSERT INTO release_artist (release_id, artist_id, role, master_entry, entry_id, entry_year, entry_title, entry_format) ' +
+  'SELECT s.release_id, s.artist_id, s.role, m.id IS NOT NULL, coalesce(m.id, s.release_id), coalesce(m.year, s.year), ' +
+  "coalesce(m.title, s.title), CASE WHEN m.id IS NULL THEN s.format ELSE coalesce(mr.format, '') END " +
+  'FROM import_release_artist s LEFT JOIN master m ON m.id = s.master_id LEFT JOIN release mr ON mr.id = m.main_release ' +
+  'RETURNING artist_id) INSERT INTO import_touched_artist (artist_id, links) SELECT artist_id, count(*) FROM i GROUP BY artist_id';
+
+/** Notes the artists of the link rows a statement (`… RETURNING artist_id`) changed or removed. */
+const touching = (statement: string): string =>
+  `WITH t AS (${statement} RETURNING ra.artist_id) INSERT INTO import_touched_artist (artist_id, links) ` +
+  'SELECT artist_id, 0 FROM t GROUP BY artist_id';
+
+/**
+ * The entry format of the links of the versions of masters `WHERE`: their main release's, which may have been written
+ * after them (or changed).
+ */
+const refreshMainFormats = (where: string): string =>
+  touching(
+    'UPDATE release_artist ra SET entry_format = mr.format ' +
+      'FROM master m JOIN release mr ON mr.id = m.main_release JOIN release v ON v.master_id = m.id ' +
+      `WHERE ${where} AND ra.release_id = v.id AND ra.master_entry AND ra.entry_format <> mr.format`,
+  );
+
+/** The links of the versions of masters `WHERE` take the masters' keys (a master written after its releases, or changed). */
+const refreshMasterEntries = (where: string): string =>
+  touching(
+    'UPDATE release_artist ra SET master_entry = true, entry_id = m.id, entry_year = m.year, entry_title = m.title, ' +
+      "entry_format = coalesce(mr.format, '') " +
+      'FROM master m JOIN release v ON v.master_id = m.id LEFT JOIN release mr ON mr.id = m.main_release ' +
+      `WHERE ${where} AND ra.release_id = v.id ` +
+      'AND (ra.master_entry, ra.entry_id, ra.entry_year, ra.entry_title, ra.entry_format) ' +
+      "IS DISTINCT FROM (true, m.id, m.year, m.title, coalesce(mr.format, ''))",
+  );
+
+const ids = (values: Iterable<number>): string => `'{${[...values].join(',')}}'::int[]`;
+
+/**
+ * Keeps, inside an import's transaction, what the artist lists are read by: the list keys of `release_artist` rows,
+ * which come from a release, its master and the master's main release, whichever of them is written first, and the
+ * long lists (entries, length, anchors), made anew at the commit for the artists whose lists the import changed that
+ * are long or were given more than `LONG_LIST` links (as a first import gives every long list).
+ */
+export class ArtistListKeys {
+  /** Links staged while the indexes are left out, inserted all at once before they are built. */
+  private staged = false;
+
+  private constructor(
+    private readonly channel: SqlImportChannel,
+    private readonly kind: DumpKind,
+    /** Whether the records the keys come from are stored (masters, for releases; link rows, for masters). */
+    private readonly keysToKeep: boolean,
+    private readonly long: number,
+  ) {}
+
+  /** For an import of releases or masters (the others change no list key), inside its transaction. */
+  static async start(channel: SqlImportChannel, kind: DumpKind, long = LONG_LIST): Promise<ArtistListKeys | undefined> {
+    if (kind !== 'releases' && kind !== 'masters') return undefined;
+    const [keys] = await channel.query(
+      `SELECT EXISTS (SELECT 1 FROM ${kind === 'releases' ? 'master' : 'release_artist'}) AS stored`,
+    );
+    await channel.query('CREATE TEMPORARY TABLE import_touched_artist (artist_id int, links int) ON COMMIT DROP');
+    if (kind === 'releases') {
+      await channel.query(
+        'CREATE TEMPORARY TABLE import_release_artist (release_id int, artist_id int, role text, master_id int, ' +
+          'year int, title text, format text) ON COMMIT DROP',
+      );
+    }
+    return new ArtistListKeys(channel, kind, keys?.stored === true, long);
+  }
+
+  /** Removes the link rows of releases stored before, which the import writes again. */
+  async removeLinks(releases: Iterable<number>): Promise<void> {
+    await this.channel.query(touching(`DELETE FROM release_artist ra WHERE ra.release_id = ANY(${ids(releases)})`));
+  }
+
+  /**
+   * Writes a round's artist links (`RELEASE_ARTIST_COLUMNS` rows) with their entries' keys, its releases written
+   * already. A master's entries sort by its main release's format, so when the round holds main releases, the links
+   * of their masters' other versions take it. With the indexes left out (`deferred`, a first import), the links are
+   * only staged: `insertStaged` writes them all once every release, main releases included, is stored.
+   */
+  async writeLinks(links: BinaryCopyBuffer, releases: readonly number[], deferred: boolean): Promise<void> {
+    await this.channel.copy('import_release_artist', RELEASE_ARTIST_COLUMNS, links.chunks());
+    if (deferred) {
+      this.staged = true;
+      return;
+    }
+    await this.channel.query(INSERT_ARTIST_LINKS);
+    await this.channel.query('TRUNCATE import_release_artist');
+    if (this.keysToKeep) await this.channel.query(refreshMainFormats(`m.main_release = ANY(${ids(releases)})`));
+  }
+
+  /** Writes the links staged while the indexes were left out (before they are built). */
+  async insertStaged(): Promise<void> {
+    if (!this.staged) return;
+    this.staged = false;
+    await this.channel.query(INSERT_ARTIST_LINKS);
+    await this.channel.query('TRUNCATE import_release_artist');
+  }
+
+  /** After a round of masters is written: the links of their versions take their keys. */
+  async mastersWritten(masters: readonly number[]): Promise<void> {
+    if (this.keysToKeep) await this.channel.query(refreshMasterEntries(`m.id = ANY(${ids(masters)})`));
+  }
+
+  /** Before the commit, with every index in place: the long lists the import changed, made anew. */
+  async finish(): Promise<void> {
+    const artists =
+      'SELECT artist_id FROM import_touched_artist t GROUP BY artist_id ' +
+      `HAVING sum(links) > ${this.long} OR EXISTS (SELECT 1 FROM artist_list l WHERE l.artist_id = t.artist_id)`;
+    const [touched] = await this.channel.query(`SELECT EXISTS (${artists}) AS any`);
+    if (touched?.any !== true) return;
+    await this.channel.query(`CREATE TEMPORARY TABLE import_long_artist ON COMMIT DROP AS ${artists}`);
+    for (const sql of longListStatements('SELECT artist_id FROM import_long_artist', this.long)) {
+      await this.channel.query(sql);
+    }
+  }
+}
