@@ -11,6 +11,7 @@ import { catalogueWriterFor } from '../../adapters/persistence/catalogue/catalog
 import { CATALOGUE_MIGRATIONS } from '../../adapters/persistence/catalogue/migrations/index.js';
 import { MikroOrmCatalogueReader } from '../../adapters/persistence/catalogue/mikro-orm-catalogue-reader.js';
 import { PgCatalogueReader } from '../../adapters/persistence/catalogue/pg-catalogue-reader.js';
+import { preparedRows } from '../../adapters/persistence/catalogue/sql-rows.js';
 import { MikroOrmNameResolver } from '../../adapters/persistence/catalogue/mikro-orm-name-resolver.js';
 import { GetArtist } from '../../application/catalogue/get-artist.js';
 import { GetLabel } from '../../application/catalogue/get-label.js';
@@ -44,10 +45,14 @@ export const catalogueModule: SpindleModule = {
 
   bindings: ({ db }) =>
     new ContainerModule(({ bind }) => {
-      const ormReader = new MikroOrmCatalogueReader(db.orm);
       const hotPool = db.hotReadPool();
-      // On a server, records by id go straight through pg (the hot path); the embedded database has one session.
-      bind(CATALOGUE.Reader).toConstantValue(hotPool ? new PgCatalogueReader(hotPool, ormReader) : ormReader);
+      // On a server, records by id go straight through pg (the hot path), and lists as prepared statements on the
+      // same pool; the embedded database has one session.
+      bind(CATALOGUE.Reader).toConstantValue(
+        hotPool
+          ? new PgCatalogueReader(hotPool, new MikroOrmCatalogueReader(db.orm, preparedRows(hotPool)))
+          : new MikroOrmCatalogueReader(db.orm),
+      );
       bind(TEXT.NameResolver).toConstantValue(new MikroOrmNameResolver(db.orm));
       bind(CATALOGUE.Writer).toConstantValue(catalogueWriterFor(db));
       bind(CATALOGUE.DumpReader).toConstantValue(new XmlDumpReader());

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../adapters/in-memory/in-memory-catalogue-reader.js';
 import { PgCatalogueReader } from '../../adapters/persistence/catalogue/pg-catalogue-reader.js';
+import { preparedRows } from '../../adapters/persistence/catalogue/sql-rows.js';
 import { MikroOrmCatalogueReader } from '../../adapters/persistence/catalogue/mikro-orm-catalogue-reader.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import type { MasterVersionsQuery } from '../../application/catalogue/read-models.js';
@@ -157,7 +158,9 @@ if (process.env.DATABASE_URL) {
   contract('PgCatalogueReader', async () => {
     const db: Database = await openTestDatabase();
     await loadCatalogueFixtures(db);
-    return { reader: new PgCatalogueReader(db.hotReadPool()!, new MikroOrmCatalogueReader(db.orm)), close: () => db.close() };
+    // As the catalogue module builds it: lists as prepared statements on the same pool.
+    const pool = db.hotReadPool()!;
+    return { reader: new PgCatalogueReader(pool, new MikroOrmCatalogueReader(db.orm, preparedRows(pool))), close: () => db.close() };
   });
 } else {
   describe('CatalogueReader contract: PgCatalogueReader', () => {

@@ -13,7 +13,7 @@ import type { Artist } from '../../../domain/catalogue/artist.js';
 import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
-import { query as runSql } from '../mikro-orm-unit-of-work.js';
+import { ormRows, type SqlRows } from './sql-rows.js';
 import { ARTIST_SORT_KEYS } from './artist-list-keys.js';
 import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
 import {
@@ -40,14 +40,14 @@ const VERSION_SORT_COLUMNS: Record<NonNullable<MasterVersionsQuery['sort']>, str
 
 /**
  * Reads catalogue documents by primary key (expanding their stored compact form, see catalogue-documents.ts) and the
- * derived lists with SQL over the link tables.
+ * derived lists with SQL over the link tables: through the ORM's connection by default, or as a server's
+ * `PgCatalogueReader` has it read its lists, as prepared statements on its pool (`preparedRows`).
  */
 export class MikroOrmCatalogueReader implements CatalogueReader {
-  constructor(private readonly orm: MikroORM) {}
-
-  private async rows(sql: string, params: unknown[]): Promise<Row[]> {
-    return runSql<Row>(this.orm, sql, params);
-  }
+  constructor(
+    orm: MikroORM,
+    private readonly rows: SqlRows = ormRows(orm),
+  ) {}
 
   private async document<T>(table: string, id: number, expand: (doc: Doc) => T): Promise<Stored<T> | null> {
     const [row] = await this.rows(

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { FixedClock } from '../../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../../adapters/in-memory/in-memory-catalogue-reader.js';
 import { MikroOrmCatalogueReader } from '../../../adapters/persistence/catalogue/mikro-orm-catalogue-reader.js';
+import { preparedRows } from '../../../adapters/persistence/catalogue/sql-rows.js';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { ARTIST_RELEASE_SORTS, VERSION_SORTS } from '../../../application/catalogue/read-models.js';
 import type { CatalogueReader } from '../../../application/ports/catalogue-reader.js';
@@ -134,7 +135,9 @@ describe('List pages over the keys kept with the link rows', function () {
   /** An empty catalogue on both sides. */
   const emptyMirror = async (): Promise<void> => {
     await emptyCatalogue(db);
-    mirror = new Mirror(db, new MikroOrmCatalogueReader(db.orm));
+    // On a server, lists as the catalogue module reads them there: prepared statements on the hot-read pool.
+    const pool = db.hotReadPool();
+    mirror = new Mirror(db, new MikroOrmCatalogueReader(db.orm, pool ? preparedRows(pool) : undefined));
   };
 
   describe('releases first, then their masters', () => {
