@@ -7,6 +7,7 @@ import { Migration20261122212613_release_holdings } from './Migration20261122212
 import { Migration20261122221400_search_entry } from './Migration20261122221400_search_entry.js';
 import { Migration20261122221503_release_ratings } from './Migration20261122221503_release_ratings.js';
 import { Migration20261123004845_release_market } from './Migration20261123004845_release_market.js';
+import { Migration20261125230000_search_postings } from './Migration20261125230000_search_postings.js';
 
 /**
  * The catalogue module's migrations, in order. Each module lists its own migrations beside its schemas; the database
@@ -22,4 +23,5 @@ export const CATALOGUE_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration20261122221400_search_entry', class: Migration20261122221400_search_entry },
   { name: 'Migration20261122221503_release_ratings', class: Migration20261122221503_release_ratings },
   { name: 'Migration20261123004845_release_market', class: Migration20261123004845_release_market },
+  { name: 'Migration20261125230000_search_postings', class: Migration20261125230000_search_postings },
 ];
