@@ -5,15 +5,13 @@
 import { parentPort } from 'node:worker_threads';
 import { type DumpKind, type DumpRecordOf, SKIPPED_RECORDS_LISTED } from '../../../application/ports/dump-reader.js';
 import { DumpXmlParser, type SkippedElement } from './dump-xml-parser.js';
-import type { PieceJob, PieceMessage, PieceResult, StreamEndMessage, WorkerSetup } from './dump-pieces.js';
+import type { PieceJob, PieceMessage, PieceResult, WorkerSetup } from './dump-pieces.js';
 import { removeForbiddenCharacters } from './remove-forbidden-characters.js';
 import { RingWriter } from './shared-ring.js';
 import { XmlScanError } from './xml-scanner.js';
 
 interface Encoder {
   add(record: DumpRecordOf[DumpKind]): void;
-  /** Writes what it holds back for records still to come (optional). */
-  finish?(): void;
   take(): unknown;
 }
 
@@ -22,11 +20,8 @@ type CreateEncoder = (kind: DumpKind) => Encoder;
 const modules = new Map<string, Promise<CreateEncoder>>();
 const encoders = new Map<string, Encoder>();
 
-/** The encoders of each file (`PieceJob.stream`) read by this worker, by key. */
-const streams = new Map<number, Set<string>>();
-
-async function encoderFor(module: string, kind: DumpKind, stream: number): Promise<Encoder> {
-  const key = `${stream} ${kind} ${module}`;
+async function encoderFor(module: string, kind: DumpKind): Promise<Encoder> {
+  const key = `${kind} ${module}`;
   const known = encoders.get(key);
   if (known) return known;
   let create = modules.get(module);
@@ -39,54 +34,7 @@ async function encoderFor(module: string, kind: DumpKind, stream: number): Promi
   }
   const encoder = (await create)(kind);
   encoders.set(key, encoder);
-  let keys = streams.get(stream);
-  if (!keys) streams.set(stream, (keys = new Set()));
-  keys.add(key);
   return encoder;
-}
-
-/**
- * Replaces the typed arrays of an encoded value by copies of their own, to be handed over: `Buffer#slice` gives a view,
- * and handing over its memory would detach the encoder's.
- */
-function ownCopies(value: Record<string, unknown>): ArrayBuffer[] {
-  const transfer: ArrayBuffer[] = [];
-  for (const [key, v] of Object.entries(value)) {
-    if (!ArrayBuffer.isView(v)) continue;
-    const copy = v instanceof Int32Array ? new Int32Array(v) : new Uint8Array(v as Uint8Array);
-    value[key] = copy;
-    transfer.push(copy.buffer);
-  }
-  return transfer;
-}
-
-/** Ends a file in this worker: its encoder's last rows (a result of no records), or nothing; the encoder is dropped. */
-function endStream(message: StreamEndMessage): { result: PieceResult; transfer: ArrayBuffer[] } {
-  const key = `${message.stream} ${message.kind} ${message.encoder}`;
-  const encoder = encoders.get(key);
-  encoders.delete(key);
-  streams.get(message.stream)?.delete(key);
-  if (streams.get(message.stream)?.size === 0) streams.delete(message.stream);
-  let encoded: unknown = null;
-  const transfer: ArrayBuffer[] = [];
-  if (encoder && message.end === 'flush') {
-    encoder.finish?.();
-    encoded = encoder.take();
-    if (typeof encoded === 'object' && encoded !== null) transfer.push(...ownCopies(encoded as Record<string, unknown>));
-  }
-  const result: PieceResult = {
-    id: message.id,
-    count: 0,
-    encoded,
-    ring: false,
-    skipped: 0,
-    skips: [],
-    state: 'afterRoot',
-    tail: '',
-    lines: 0,
-    column: 0,
-  };
-  return { result, transfer };
 }
 
 /** Bytes decoded at a time: the strings stay small enough to be young garbage (a megabyte string would not). */
@@ -217,7 +165,15 @@ function parsePiece(job: PieceJob, encoder: Encoder): { result: PieceResult; tra
   if (typeof encoded === 'object' && encoded !== null) {
     const value = encoded as Record<string, unknown>;
     ring = count > 0 && ringWriter !== undefined && ringWriter.put(value);
-    if (!ring) transfer.push(...ownCopies(value));
+    if (!ring) {
+      for (const [key, v] of Object.entries(value)) {
+        if (!ArrayBuffer.isView(v)) continue;
+        // A copy of its own: `Buffer#slice` gives a view, and handing over its memory would detach the encoder's.
+        const copy = v instanceof Int32Array ? new Int32Array(v) : new Uint8Array(v as Uint8Array);
+        value[key] = copy;
+        transfer.push(copy.buffer);
+      }
+    }
   }
   return {
     result: { id, count, encoded, ring, skipped, skips, state, tail: text.from(readTo), ...text.linesBefore(readTo) },
@@ -226,22 +182,17 @@ function parsePiece(job: PieceJob, encoder: Encoder): { result: PieceResult; tra
 }
 
 const port = parentPort!;
-port.on('message', (message: PieceMessage | WorkerSetup | StreamEndMessage) => {
+port.on('message', (message: PieceMessage | WorkerSetup) => {
   if (!('id' in message)) {
     ringWriter = new RingWriter(message.results);
     pieces = message.pieces;
-    return;
-  }
-  if ('end' in message) {
-    const { result, transfer } = endStream(message);
-    port.postMessage(result, transfer);
     return;
   }
   const job: PieceJob =
     'at' in message
       ? { ...message, bytes: new Uint8Array(pieces as unknown as ArrayBuffer, message.at, message.length) }
       : message;
-  encoderFor(job.encoder, job.kind, job.stream)
+  encoderFor(job.encoder, job.kind)
     .then((encoder) => parsePiece(job, encoder))
     .catch((err: unknown) => ({
       result: { id: job.id, failure: err instanceof Error ? (err.stack ?? err.message) : String(err) },

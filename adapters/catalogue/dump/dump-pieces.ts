@@ -33,25 +33,9 @@ export interface WorkerSetup {
 export type PieceMessage = Omit<PieceJob, 'bytes'> &
   ({ readonly bytes: Uint8Array } | { readonly at: number; readonly length: number });
 
-/**
- * What a worker is told at the end of a file (`flush`): to finish its encoder of the file (rows held back for records
- * still to come, as the search index's postings of the last block of ids) and answer with what it held, a result of
- * no records; or, when reading stopped early (`discard`), to drop that encoder. Encoders are kept per file (`stream`)
- * from piece to piece, and dropped at either message.
- */
-export interface StreamEndMessage {
-  readonly id: number;
-  readonly stream: number;
-  readonly end: 'flush' | 'discard';
-  readonly kind: DumpKind;
-  readonly encoder: string;
-}
-
 /** A piece of a dump for a worker to read. */
 export interface PieceJob {
   readonly id: number;
-  /** The file being read (one number per `readPieces`): a worker keeps an encoder per file. */
-  readonly stream: number;
   readonly kind: DumpKind;
   /** The module of the writer's `RecordEncoder`. */
   readonly encoder: string;
@@ -126,21 +110,13 @@ class PieceWorker {
   }
 
   run(job: PieceJob): Promise<PieceResult> {
-    const { bytes, ...rest } = job;
-    const message: PieceMessage = this.input.holds(bytes) ? { ...rest, at: bytes.byteOffset, length: bytes.length } : job;
-    return this.send(job.id, message);
-  }
-
-  /** Ends a file's stream in this worker (see `StreamEndMessage`); a discard is answered too. */
-  end(message: StreamEndMessage): Promise<PieceResult> {
-    return this.send(message.id, message);
-  }
-
-  private send(id: number, message: PieceMessage | StreamEndMessage): Promise<PieceResult> {
-    if (this.dead) return Promise.reject(new Error('A dump reader worker thread failed earlier'));
     return new Promise<PieceResult>((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(job.id, { resolve, reject });
+      const { bytes, ...rest } = job;
+      const message: PieceMessage = this.input.holds(bytes)
+        ? { ...rest, at: bytes.byteOffset, length: bytes.length }
+        : job;
       this.worker.postMessage(message);
     });
   }
@@ -165,19 +141,8 @@ export class DumpWorkerPool {
   readonly input = new InputRing(4 << 20);
   private readonly workers: PieceWorker[] = [];
   private nextId = 1;
-  private nextStream = 1;
 
   constructor(readonly size: number) {}
-
-  /** A number for a new file's pieces (`PieceJob.stream`). */
-  stream(): number {
-    return this.nextStream++;
-  }
-
-  /** Ends a stream in every worker: its encoders' last rows (`flush`, results of no records) or nothing (`discard`). */
-  end(stream: number, end: 'flush' | 'discard', kind: DumpKind, encoder: string): Promise<PieceResult[]> {
-    return Promise.all(this.workers.map((w) => w.end({ id: this.nextId++, stream, end, kind, encoder })));
-  }
 
   run(job: Omit<PieceJob, 'id'>): Promise<PieceResult> {
     let worker: PieceWorker | undefined;
@@ -240,8 +205,6 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
   const pieceBytes = r.pieceBytes ?? 512 * 1024;
   const ahead = r.ahead ?? 6;
   const tag = Buffer.from(`<${r.recordElement}`, 'latin1');
-  const stream = r.pool.stream();
-  let ended = false;
   const queue: Piece[] = [];
   const dispatch = (
     prefix: string,
@@ -250,7 +213,7 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
     final: boolean,
     release: () => void,
   ): Piece => {
-    const result = r.pool.run({ stream, kind: r.kind, encoder: r.encoder.module, prefix, bytes, state, final });
+    const result = r.pool.run({ kind: r.kind, encoder: r.encoder.module, prefix, bytes, state, final });
     result.catch(() => undefined); // awaited in order below, or abandoned when reading stops
     return { bytes, state, final, result, release };
   };
@@ -369,16 +332,9 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
       if (result.count > 0) yield { kind: r.kind, count: result.count, encoded: result.encoded };
       taken.release?.();
       taken = undefined;
-      if (piece.final) break;
-    }
-    // The end of the file: what each worker's encoder held back for records still to come.
-    ended = true;
-    for (const result of await r.pool.end(stream, 'flush', r.kind, r.encoder.module)) {
-      if ('failure' in result) throw new Error(`Reading ${r.name} failed in a worker thread: ${result.failure}`);
-      if ('encoded' in result && result.encoded !== null) yield { kind: r.kind, count: 0, encoded: result.encoded };
+      if (piece.final) return;
     }
   } finally {
-    if (!ended) void r.pool.end(stream, 'discard', r.kind, r.encoder.module).catch(() => undefined);
     stopped = true;
     roomMade?.();
     taken?.release?.();

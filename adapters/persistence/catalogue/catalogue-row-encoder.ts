@@ -13,21 +13,24 @@ import {
   artistSearchFacts,
   labelSearchFacts,
   masterSearchFacts,
+  postingTokens,
   releaseSearchFacts,
+  vocabularyWords,
   type SearchFacts,
 } from '../../../domain/catalogue/search-facts.js';
-import { PostingAccumulator } from '../search/posting-accumulator.js';
+import type { EncodedPostings } from '../search/posting-accumulator.js';
 import { Porter2Stemmer } from '../search/porter2-stemmer.js';
 
 /**
  * Records of one kind encoded as the rows the SQL writers COPY: one row per record in `rows` (the table of the kind)
  * and, for releases, the link rows of each record in `artistLinks` and `labelLinks`. `…Ends` give where each
  * record's rows end, so that a run of records, or some of them, can be sent. `search` holds each record's
- * `search_entry` row (one per record, so its ends are `searchEnds`). The search index's rows belong to no one record:
- * `postings` holds the `search_posting` rows of the blocks of ids the encoder finished (see `PostingAccumulator`),
- * with the end and the block of each row, and `words` the `search_word` rows of new vocabulary words.
+ * `search_entry` row (one per record, so its ends are `searchEnds`), and its posting tokens (`EncodedPostings`: the
+ * distinct tokens of the run, and per record the index and grade of each token it holds; `postingEnds` per record),
+ * which the writer gathers into posting lists by block (`PostingAccumulator`); `words` holds the distinct vocabulary
+ * words of the run (UTF-8, `wordEnds`).
  */
-export interface EncodedRows {
+export interface EncodedRows extends EncodedPostings {
   readonly ids: Int32Array;
   readonly rows: Uint8Array;
   readonly rowEnds: Int32Array;
@@ -37,9 +40,6 @@ export interface EncodedRows {
   readonly labelLinkEnds: Int32Array;
   readonly search: Uint8Array;
   readonly searchEnds: Int32Array;
-  readonly postings: Uint8Array;
-  readonly postingEnds: Int32Array;
-  readonly postingBlocks: Int32Array;
   readonly words: Uint8Array;
   readonly wordEnds: Int32Array;
 }
@@ -50,8 +50,6 @@ export interface EncodedRows {
  */
 export interface RowEncoder {
   add(record: DumpRecordOf[DumpKind]): void;
-  /** Writes what is held back for the rows of records still to come (the last block's postings): the file ended. */
-  finish(): void;
   take(): EncodedRows;
 }
 
@@ -73,28 +71,28 @@ class CatalogueRowEncoder implements RowEncoder {
   private readonly artistLinkEnds = new Ends();
   private readonly labelLinkEnds = new Ends();
   private readonly searchEnds = new Ends();
-  private readonly postings = { rows: new BinaryCopyBuffer(1 << 18), ends: new Ends(), blocks: new Ends() };
-  private readonly words = new BinaryCopyBuffer(1 << 12);
-  private readonly wordEnds = new Ends();
-  private readonly wordOut = {
-    text: (word: string): void => {
-      this.words.row(1).text(word);
-      this.wordEnds.push(this.words.byteLength);
-    },
-  };
-  private readonly accumulator: PostingAccumulator | undefined;
+  /** The run's distinct tokens (UTF-8) and their numbers; each record's tokens' numbers and grades. */
+  private readonly tokens = new Utf8List();
+  private readonly tokenNumbers = new Map<string, number>();
+  private readonly postingEnds = new Ends();
+  private readonly tokenRefs = new Ends();
+  private postingGrades = new Uint8Array(1 << 14);
+  private readonly words = new Utf8List();
+  private readonly wordSet = new Set<string>();
+  private readonly recordTokens = new Map<string, number>();
+  private readonly stemmer: Porter2Stemmer | undefined;
 
   constructor(
     private readonly kind: DumpKind,
     searchIndex: boolean,
   ) {
-    this.accumulator = searchIndex ? new PostingAccumulator(SEARCH_KIND[kind], new Porter2Stemmer()) : undefined;
+    this.stemmer = searchIndex ? new Porter2Stemmer() : undefined;
   }
 
   add(record: DumpRecordOf[DumpKind]): void {
     this.ids.push(record.id);
     let facts: SearchFacts | undefined;
-    const search = this.accumulator !== undefined;
+    const search = this.stemmer !== undefined;
     switch (this.kind) {
       case 'artists':
         writeArtistRow(this.rows, record as DumpRecordOf['artists']);
@@ -119,16 +117,41 @@ class CatalogueRowEncoder implements RowEncoder {
     }
     if (facts !== undefined) {
       writeSearchEntryRow(this.search, facts);
-      this.accumulator!.add(facts, this.postings, this.wordOut);
+      this.addPostings(facts);
     }
     this.rowEnds.push(this.rows.byteLength);
     this.artistLinkEnds.push(this.artistLinks.byteLength);
     this.labelLinkEnds.push(this.labelLinks.byteLength);
     this.searchEnds.push(this.search.byteLength);
+    this.postingEnds.push(this.tokenRefs.size);
   }
 
-  finish(): void {
-    this.accumulator?.flush(this.postings);
+  /** The record's posting tokens and grades, and its vocabulary words new to the run. */
+  private addPostings(facts: SearchFacts): void {
+    const tokens = this.recordTokens;
+    tokens.clear();
+    postingTokens(facts, this.stemmer!.fn, tokens);
+    if (this.postingGrades.length < this.tokenRefs.size + tokens.size) {
+      const grown = new Uint8Array(Math.max(this.postingGrades.length * 2, this.tokenRefs.size + tokens.size));
+      grown.set(this.postingGrades);
+      this.postingGrades = grown;
+    }
+    for (const [token, grade] of tokens) {
+      let t = this.tokenNumbers.get(token);
+      if (t === undefined) {
+        t = this.tokenNumbers.size;
+        this.tokenNumbers.set(token, t);
+        this.tokens.push(token);
+      }
+      this.postingGrades[this.tokenRefs.size] = grade;
+      this.tokenRefs.push(t);
+    }
+    const before = this.wordSet.size;
+    vocabularyWords(facts, this.wordSet);
+    if (this.wordSet.size > before) {
+      let i = 0;
+      for (const word of this.wordSet) if (i++ >= before) this.words.push(word);
+    }
   }
 
   take(): EncodedRows {
@@ -142,17 +165,49 @@ class CatalogueRowEncoder implements RowEncoder {
       labelLinkEnds: this.labelLinkEnds.view(),
       search: this.search.view(),
       searchEnds: this.searchEnds.view(),
-      postings: this.postings.rows.view(),
-      postingEnds: this.postings.ends.view(),
-      postingBlocks: this.postings.blocks.view(),
-      words: this.words.view(),
-      wordEnds: this.wordEnds.view(),
+      tokens: this.tokens.bytes(),
+      tokenEnds: this.tokens.ends.view(),
+      postingEnds: this.postingEnds.view(),
+      postingTokens: this.tokenRefs.view(),
+      postingGrades: this.postingGrades.subarray(0, this.tokenRefs.size),
+      words: this.words.bytes(),
+      wordEnds: this.words.ends.view(),
     };
     // Cleared now, written again only by the next `add`, when the views are no longer needed.
-    for (const b of [this.rows, this.artistLinks, this.labelLinks, this.search, this.postings.rows, this.words]) b.clear();
+    for (const b of [this.rows, this.artistLinks, this.labelLinks, this.search]) b.clear();
     for (const e of [this.ids, this.rowEnds, this.artistLinkEnds, this.labelLinkEnds, this.searchEnds]) e.clear();
-    for (const e of [this.postings.ends, this.postings.blocks, this.wordEnds]) e.clear();
+    for (const e of [this.postingEnds, this.tokenRefs]) e.clear();
+    this.tokens.clear();
+    this.tokenNumbers.clear();
+    this.words.clear();
+    this.wordSet.clear();
     return encoded;
+  }
+}
+
+/** Strings as UTF-8 one after the other in a reused buffer, with where each ends. */
+class Utf8List {
+  private buf = Buffer.allocUnsafe(1 << 14);
+  private length = 0;
+  readonly ends = new Ends();
+
+  push(value: string): void {
+    if (this.length + value.length * 3 > this.buf.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.length + value.length * 3));
+      this.buf.copy(grown, 0, 0, this.length);
+      this.buf = grown;
+    }
+    this.length += this.buf.write(value, this.length, 'utf8');
+    this.ends.push(this.length);
+  }
+
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.length);
+  }
+
+  clear(): void {
+    this.length = 0;
+    this.ends.clear();
   }
 }
 
@@ -170,6 +225,10 @@ class Ends {
     this.values[this.length++] = value;
   }
 
+  get size(): number {
+    return this.length;
+  }
+
   view(): Int32Array {
     return this.values.subarray(0, this.length);
   }
@@ -178,8 +237,6 @@ class Ends {
     this.length = 0;
   }
 }
-
-const SEARCH_KIND = { artists: 'artist', labels: 'label', masters: 'master', releases: 'release' } as const;
 
 /**
  * The entry point the reader's workers call (see `RecordEncoder`); `searchIndex` defaults to what the module's URL

@@ -23,7 +23,7 @@ import {
   type RowEncoder,
 } from './catalogue-row-encoder.js';
 import type { RecordEncoder } from '../../../application/ports/dump-reader.js';
-import { numberParts, SEARCH_POSTING_COLUMNS } from '../search/posting-accumulator.js';
+import { PostingAccumulator, SEARCH_POSTING_COLUMNS } from '../search/posting-accumulator.js';
 import { compactBlock } from '../search/posting-compaction.js';
 import { BLOCK_BITS, BLOCK_SIZE, KIND_CODES } from '../search/posting-codec.js';
 
@@ -81,6 +81,9 @@ const TABLES: Readonly<Record<DumpKind, TableSpec>> = {
   },
 };
 
+/** Vocabulary words an import remembers as written, before it empties that memory (and may write some again). */
+const WORDS_REMEMBERED = 500_000;
+
 /** Every import takes this transaction-level advisory lock, so two imports never interleave their upserts. */
 const IMPORT_LOCK = 0x5_d15c_06;
 
@@ -117,17 +120,8 @@ class Round {
     this.search.appendRows(e.search, e.searchEnds, from, to);
   }
 
-  /**
-   * Adds the search index's rows of encoded rows (they belong to no one record), the posting rows numbered from
-   * `part` on; returns the next part number.
-   */
-  addIndexRows(e: EncodedRows, part: number): number {
-    numberParts(e.postings, e.postingEnds, part);
-    this.postings.appendRows(e.postings, e.postingEnds, 0, e.postingEnds.length);
-    for (const block of e.postingBlocks) this.postingBlocks.push(block);
-    this.words.appendRows(e.words, e.wordEnds, 0, e.wordEnds.length);
-    return part + e.postingEnds.length;
-  }
+  /** Where the posting rows of the blocks that end while this round is filled go. */
+  readonly postingOutput = { rows: this.postings, blocks: this.postingBlocks };
 
   clear(): void {
     this.ids.clear();
@@ -176,8 +170,10 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   private readonly flushBytes: number;
   private readonly recordEncoder: RowEncoder;
   private readonly searchIndex: boolean;
-  /** The next part number of a posting row (compacted rows are part 0). */
-  private parts = 1;
+  /** The postings of the current block of ids, and the vocabulary words written already (a bounded memory). */
+  private readonly postings: PostingAccumulator | undefined;
+  private readonly wordsWritten = new Set<string>();
+  private readonly decoder = new TextDecoder();
   /** The ids written in each old block (see `oldBlocks`), as bits. */
   private readonly rewritten = new Map<number, Uint32Array>();
 
@@ -200,6 +196,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     this.searchIndex = options.searchIndex !== false;
     this.encoder = this.searchIndex ? CATALOGUE_ROW_ENCODER : CATALOGUE_ROW_ENCODER_WITHOUT_SEARCH;
     this.recordEncoder = createRecordEncoder(kind, this.searchIndex);
+    this.postings = this.searchIndex ? new PostingAccumulator(this.spec.searchKind) : undefined;
     const cols = this.spec.columns.map(q).join(', ');
     const set = this.spec.columns
       .filter((c) => c !== 'id')
@@ -298,7 +295,10 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
       if (id > this.round.max) this.round.max = id;
     }
     if (ids.length > from) this.round.add(rows, from, ids.length);
-    if (this.searchIndex) this.parts = this.round.addIndexRows(rows, this.parts);
+    if (this.postings) {
+      this.postings.add(rows, 0, ids.length, this.round.postingOutput);
+      this.addWords(rows);
+    }
     const r = this.round;
     if (r.order.length >= this.flushRecords || r.rows.byteLength + r.postings.byteLength >= this.flushBytes) {
       await this.flush();
@@ -373,6 +373,19 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     this.free.push(round);
   }
 
+  /** The words of encoded rows not written yet, as `search_word` rows of the round. */
+  private addWords(rows: EncodedRows): void {
+    const seen = this.wordsWritten;
+    const out = this.round.words;
+    for (let i = 0; i < rows.wordEnds.length; i++) {
+      const word = this.decoder.decode(rows.words.subarray(i === 0 ? 0 : rows.wordEnds[i - 1]!, rows.wordEnds[i]!));
+      if (seen.has(word)) continue;
+      if (seen.size >= WORDS_REMEMBERED) seen.clear();
+      seen.add(word);
+      out.row(1).text(word);
+    }
+  }
+
   /**
    * The round's posting rows (those of old blocks to the staging table, to be compacted), its words (to the staging
    * table), and which ids of old blocks it wrote.
@@ -430,11 +443,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   }
 
   async commit(): Promise<WriteCounts> {
-    if (this.searchIndex) {
-      this.recordEncoder.finish();
-      const rest = this.recordEncoder.take();
-      if (rest.postingEnds.length > 0 || rest.wordEnds.length > 0) this.parts = this.round.addIndexRows(rest, this.parts);
-    }
+    this.postings?.flush(this.round.postingOutput);
     await this.flush();
     await this.sending;
     if (this.searchIndex) await this.finishIndex();

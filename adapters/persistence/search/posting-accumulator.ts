@@ -1,38 +1,35 @@
-import { postingTokens, vocabularyWords, type SearchFacts } from '../../../domain/catalogue/search-facts.js';
 import type { BinaryCopyBuffer } from '../catalogue/binary-copy-buffer.js';
 import { BLOCK_SIZE, blockOf, encodePostings, KIND_CODES, MAX_POSTING_BYTES } from './posting-codec.js';
-import type { Porter2Stemmer } from './porter2-stemmer.js';
+
+/** The columns of a `search_posting` row, in the order `PostingAccumulator` writes them. */
+export const SEARCH_POSTING_COLUMNS = ['kind', 'token', 'block', 'part', 'n', 'postings'] as const;
 
 /**
- * The columns of a `search_posting` row, in the order `PostingAccumulator` writes them. `part` comes last, written 0
- * here: the import numbers the rows it copies (`numberParts`), so that rows of one token and block written apart
- * have keys of their own.
+ * The postings of a run of records as the import's encoder gives them (see `EncodedRows`): the distinct tokens of the
+ * run (UTF-8, `tokenEnds`), and per record (`ids`, `postingEnds`) the index of each token it holds and its grade.
  */
-export const SEARCH_POSTING_COLUMNS = ['kind', 'token', 'block', 'n', 'postings', 'part'] as const;
-
-/** Numbers posting rows (see `SEARCH_POSTING_COLUMNS`): the row ending at `ends[i]` gets part `first + i`. */
-export function numberParts(rows: Uint8Array, ends: Int32Array, first: number): void {
-  const view = new DataView(rows.buffer, rows.byteOffset, rows.byteLength);
-  for (let i = 0; i < ends.length; i++) view.setInt32(ends[i]! - 4, first + i);
+export interface EncodedPostings {
+  readonly ids: Int32Array;
+  readonly tokens: Uint8Array;
+  readonly tokenEnds: Int32Array;
+  readonly postingEnds: Int32Array;
+  readonly postingTokens: Int32Array;
+  readonly postingGrades: Uint8Array;
 }
 
-/** Where the rows written go: the COPY rows, where each ends, and the block of each (to route re-imported blocks). */
+/** Where the rows written go: the COPY rows, and the block of each (to route re-imported blocks). */
 export interface PostingOutput {
   readonly rows: BinaryCopyBuffer;
-  readonly ends: { push(value: number): void };
-  readonly blocks: { push(value: number): void };
+  readonly blocks: number[];
 }
 
-/** Words remembered as written already, per accumulator, before the memory is emptied and they may be written again. */
-const WORDS_REMEMBERED = 200_000;
-
 /**
- * The postings of the records of one kind as they come (one accumulator per worker thread and kind, kept across
- * pieces): each record's tokens (`postingTokens`) and grades are appended to compact typed arrays for the current
- * block of ids, and written as `search_posting` rows, one per token, when a record of another block arrives or at
- * `flush` (the end of the file). Dumps come in id order, so a block is written once per accumulator; records out of
- * order only make more rows, which a search merges. Also collects the new vocabulary words (`vocabularyWords`),
- * remembering a bounded number already written.
+ * The postings of the records of one kind as an import writes them, in its transaction's thread: the records' tokens
+ * and grades are appended to compact typed arrays for the current block of ids (ids ascend through a dump), and
+ * written as `search_posting` rows, one per token, when a record of another block arrives or at `flush`. Records out
+ * of order only make more rows for a block, which a search merges; a record repeated in the block counts in its last
+ * version only. Each row written gets a part number of its own (`firstPart` on), so that rows of one token and block
+ * written apart keep keys of their own.
  */
 export class PostingAccumulator {
   private block = -1;
@@ -41,59 +38,62 @@ export class PostingAccumulator {
   private postToken = new Int32Array(1 << 16);
   private postId = new Int32Array(1 << 16);
   private postGrade = new Uint8Array(1 << 16);
+  /** The record each posting came from (its place in the block), to keep a repeated record's last version only. */
+  private postRecord = new Int32Array(1 << 16);
   private count = 0;
+  private records = 0;
   private lastId = -1;
   private inOrder = true;
-  private readonly recordTokens = new Map<string, number>();
-  private readonly recordWords = new Set<string>();
-  private readonly wordsWritten = new Set<string>();
   private scratch = new Uint8Array(1 << 16);
   private readonly kind: number;
+  private part: number;
+  private readonly decoder = new TextDecoder();
 
-  constructor(
-    kind: keyof typeof KIND_CODES,
-    private readonly stemmer: Porter2Stemmer,
-  ) {
+  constructor(kind: keyof typeof KIND_CODES, firstPart = 1) {
     this.kind = KIND_CODES[kind];
+    this.part = firstPart;
   }
 
-  /** Adds a record's postings (writing the block before, if the record is of another block) and its new words. */
-  add(facts: SearchFacts, out: PostingOutput, words: { text(word: string): void }): void {
-    const id = facts.id;
-    const block = blockOf(id);
-    if (block !== this.block) {
-      this.flush(out);
-      this.block = block;
-    }
-    if (id <= this.lastId) this.inOrder = false;
-    this.lastId = id;
-    const tokens = this.recordTokens;
-    tokens.clear();
-    postingTokens(facts, this.stemmer.fn, tokens);
-    this.reserve(tokens.size);
-    const ids = this.tokenIds;
-    let n = this.count;
-    for (const [token, grade] of tokens) {
-      let t = ids.get(token);
-      if (t === undefined) {
-        t = this.tokens.length;
-        ids.set(token, t);
-        this.tokens.push(token);
+  /** Adds the postings of records `from`…`to` (exclusive) of `e`, writing each block's rows to `out` when it ends. */
+  add(e: EncodedPostings, from: number, to: number, out: PostingOutput): void {
+    if (to <= from) return;
+    // The run's tokens, as numbers of this block's (interned once per run and block).
+    let local = new Int32Array(e.tokenEnds.length).fill(-1);
+    for (let r = from; r < to; r++) {
+      const id = e.ids[r]!;
+      const block = blockOf(id);
+      if (block !== this.block) {
+        this.flush(out);
+        this.block = block;
+        local = local.fill(-1);
       }
-      this.postToken[n] = t;
-      this.postId[n] = id;
-      this.postGrade[n] = grade;
-      n++;
-    }
-    this.count = n;
-    const fresh = this.recordWords;
-    fresh.clear();
-    vocabularyWords(facts, fresh);
-    for (const word of fresh) {
-      if (this.wordsWritten.has(word)) continue;
-      if (this.wordsWritten.size >= WORDS_REMEMBERED) this.wordsWritten.clear();
-      this.wordsWritten.add(word);
-      words.text(word);
+      if (id <= this.lastId) this.inOrder = false;
+      this.lastId = id;
+      const start = r === 0 ? 0 : e.postingEnds[r - 1]!;
+      const end = e.postingEnds[r]!;
+      this.reserve(end - start);
+      let n = this.count;
+      const record = this.records++;
+      for (let p = start; p < end; p++) {
+        const t = e.postingTokens[p]!;
+        let g = local[t]!;
+        if (g === -1) {
+          const token = this.decoder.decode(e.tokens.subarray(t === 0 ? 0 : e.tokenEnds[t - 1]!, e.tokenEnds[t]!));
+          let known = this.tokenIds.get(token);
+          if (known === undefined) {
+            known = this.tokens.length;
+            this.tokenIds.set(token, known);
+            this.tokens.push(token);
+          }
+          g = local[t] = known;
+        }
+        this.postToken[n] = g;
+        this.postId[n] = id;
+        this.postGrade[n] = e.postingGrades[p]!;
+        this.postRecord[n] = record;
+        n++;
+      }
+      this.count = n;
     }
   }
 
@@ -102,43 +102,48 @@ export class PostingAccumulator {
     const count = this.count;
     if (count === 0) return;
     const tokenCount = this.tokens.length;
+    const keep = this.inOrder ? undefined : this.lastVersions();
     // Postings grouped by token (a counting sort, stable: each token's postings stay in the order they came).
     const starts = new Int32Array(tokenCount + 1);
-    for (let i = 0; i < count; i++) starts[this.postToken[i]! + 1]++;
+    for (let i = 0; i < count; i++) if (!keep || keep[i]) starts[this.postToken[i]! + 1]!++;
     for (let t = 0; t < tokenCount; t++) starts[t + 1]! += starts[t]!;
     const fill = starts.slice(0, tokenCount);
-    const ids = new Int32Array(count);
-    const grades = new Uint8Array(count);
+    const ids = new Int32Array(starts[tokenCount]!);
+    const grades = new Uint8Array(starts[tokenCount]!);
     for (let i = 0; i < count; i++) {
+      if (keep && !keep[i]) continue;
       const at = fill[this.postToken[i]!]!++;
       ids[at] = this.postId[i]!;
       grades[at] = this.postGrade[i]!;
     }
     const block = this.block;
     for (let t = 0; t < tokenCount; t++) {
-      let from = starts[t]!;
-      let to = starts[t + 1]!;
+      const from = starts[t]!;
+      const to = starts[t + 1]!;
       if (to === from) continue;
-      if (!this.inOrder) {
-        const sorted = sortedUnique(ids, grades, from, to);
-        ids.set(sorted.ids, from);
-        grades.set(sorted.grades, from);
-        to = from + sorted.ids.length;
-      }
+      if (!this.inOrder) sortSlice(ids, grades, from, to);
       if (this.scratch.length < (to - from) * MAX_POSTING_BYTES) this.scratch = new Uint8Array((to - from) * MAX_POSTING_BYTES * 2);
       const bytes = encodePostings(block, ids, grades, from, to, this.scratch, 0);
-      out.rows.row(6).int2(this.kind).text(this.tokens[t]!).int4(block).int4(to - from).bytea(this.scratch, 0, bytes).int4(0);
-      out.ends.push(out.rows.byteLength);
+      out.rows.row(6).int2(this.kind).text(this.tokens[t]!).int4(block).int4(this.part++).int4(to - from).bytea(this.scratch, 0, bytes);
       out.blocks.push(block);
-      from = to;
     }
     this.tokenIds.clear();
     this.tokens = [];
     this.count = 0;
+    this.records = 0;
     this.lastId = -1;
     this.inOrder = true;
-    // A block's worth of postings is what the arrays grew to: they are kept for the next block, unless far larger.
-    if (this.postId.length > 4 * BLOCK_SIZE * 128) this.grow(1 << 16, true);
+    // The arrays keep the size a block needed, unless far larger than a block of releases needs.
+    if (this.postId.length > BLOCK_SIZE * 512) this.grow(1 << 16, true);
+  }
+
+  /** Which postings belong to the last version of their record (a record may come twice in a block). */
+  private lastVersions(): Uint8Array {
+    const last = new Map<number, number>();
+    for (let i = 0; i < this.count; i++) last.set(this.postId[i]!, this.postRecord[i]!);
+    const keep = new Uint8Array(this.count);
+    for (let i = 0; i < this.count; i++) keep[i] = last.get(this.postId[i]!) === this.postRecord[i] ? 1 : 0;
+    return keep;
   }
 
   private reserve(more: number): void {
@@ -146,33 +151,26 @@ export class PostingAccumulator {
   }
 
   private grow(size: number, empty: boolean): void {
-    const token = new Int32Array(size);
-    const id = new Int32Array(size);
-    const grade = new Uint8Array(size);
-    if (!empty) {
-      token.set(this.postToken.subarray(0, this.count));
-      id.set(this.postId.subarray(0, this.count));
-      grade.set(this.postGrade.subarray(0, this.count));
-    }
-    this.postToken = token;
-    this.postId = id;
-    this.postGrade = grade;
+    const keep = empty ? 0 : this.count;
+    const grown = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a.subarray(0, keep));
+      return b;
+    };
+    this.postToken = grown(this.postToken, (n) => new Int32Array(n));
+    this.postId = grown(this.postId, (n) => new Int32Array(n));
+    this.postGrade = grown(this.postGrade, (n) => new Uint8Array(n));
+    this.postRecord = grown(this.postRecord, (n) => new Int32Array(n));
   }
 }
 
-/** The postings `from`…`to` in ascending id order, each id once (with its best grade). */
-function sortedUnique(ids: Int32Array, grades: Uint8Array, from: number, to: number): { ids: Int32Array; grades: Uint8Array } {
-  const order = Array.from({ length: to - from }, (_, i) => from + i).sort((a, b) => ids[a]! - ids[b]!);
-  const outIds: number[] = [];
-  const outGrades: number[] = [];
-  for (const i of order) {
-    const last = outIds.length - 1;
-    if (last >= 0 && outIds[last] === ids[i]) {
-      if (grades[i]! > outGrades[last]!) outGrades[last] = grades[i]!;
-    } else {
-      outIds.push(ids[i]!);
-      outGrades.push(grades[i]!);
-    }
+/** Sorts postings `from`…`to` by id (each id is once among them: a record holds a token once). */
+function sortSlice(ids: Int32Array, grades: Uint8Array, from: number, to: number): void {
+  const keys = new Float64Array(to - from);
+  for (let i = from; i < to; i++) keys[i - from] = ids[i]! * 4 + grades[i]!;
+  keys.sort();
+  for (let i = from; i < to; i++) {
+    ids[i] = Math.floor(keys[i - from]! / 4);
+    grades[i] = keys[i - from]! % 4;
   }
-  return { ids: Int32Array.from(outIds), grades: Uint8Array.from(outGrades) };
 }

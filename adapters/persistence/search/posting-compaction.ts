@@ -48,7 +48,7 @@ export async function compactBlock(
     if (list.length === 0) continue;
     if (scratch.length < list.length * MAX_POSTING_BYTES) scratch = new Uint8Array(list.length * MAX_POSTING_BYTES);
     const bytes = encodePostings(block, list.ids, list.grades, 0, list.length, scratch, 0);
-    out.row(6).int2(kind).text(token).int4(block).int4(list.length).bytea(scratch, 0, bytes).int4(0);
+    out.row(6).int2(kind).text(token).int4(block).int4(0).int4(list.length).bytea(scratch, 0, bytes);
   }
   await channel.query(`DELETE FROM search_posting WHERE kind = ${kind} AND block = ${block}`);
   if (out.rowCount > 0) await channel.copy('search_posting', SEARCH_POSTING_COLUMNS, out.chunks());
