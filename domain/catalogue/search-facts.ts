@@ -145,23 +145,39 @@ export function titleToken(key: string): string {
   return TITLE_PREFIX + ((h2 & 0xfffff) * 0x100000000 + h1).toString(36);
 }
 
+/** A word's token: `WORD_PREFIX` and the stem of the word (cut to `MAX_TOKEN_LENGTH`). */
+export const wordToken = (word: string, stem: (word: string) => string): string => WORD_PREFIX + stem(clipToken(word));
+
 /**
- * The posting tokens of a record, each with its grade, added to `out` (which the caller empties): every word of the
- * four grades stemmed by `stem` under `WORD_PREFIX`, with the best grade it has in the record (A > B > C > D); the
- * field tokens (`terms`), `EVERY_RECORD` and the exact-title token, grade 0 (D). Stop words are kept.
+ * Calls `emit` with each posting token of a record and a grade: every word of the four grades as its token
+ * (`tokenOf(word)`, which must equal `wordToken(word, stem)`: a caller may remember them), once per occurrence with
+ * the grade of where it occurs (a record's grade of a token is the best it is emitted with: A > B > C > D); the field
+ * tokens (`terms`), `EVERY_RECORD` and the exact-title token, grade 0 (D). Stop words are kept.
  */
-export function postingTokens(f: SearchFacts, stem: (word: string) => string, out: Map<string, number>): Map<string, number> {
+export function forEachPostingToken(
+  f: SearchFacts,
+  tokenOf: (word: string) => string,
+  emit: (token: string, grade: number) => void,
+): void {
   for (let g = 0; g < 4; g++) {
     const grade = 3 - g;
-    for (const word of f.words[g]!) {
-      const token = WORD_PREFIX + stem(clipToken(word));
+    for (const word of f.words[g]!) emit(tokenOf(word), grade);
+  }
+  for (const term of f.terms) emit(clipToken(term), 0);
+  emit(EVERY_RECORD, 0);
+  if (f.title !== '') emit(titleToken(f.title), 0);
+}
+
+/** The posting tokens of a record (`forEachPostingToken`) with their best grades, added to `out`. */
+export function postingTokens(f: SearchFacts, stem: (word: string) => string, out: Map<string, number>): Map<string, number> {
+  forEachPostingToken(
+    f,
+    (word) => wordToken(word, stem),
+    (token, grade) => {
       const had = out.get(token);
       if (had === undefined || had < grade) out.set(token, grade);
-    }
-  }
-  for (const term of f.terms) out.set(clipToken(term), 0);
-  out.set(EVERY_RECORD, 0);
-  if (f.title !== '') out.set(titleToken(f.title), 0);
+    },
+  );
   return out;
 }
 
@@ -170,13 +186,12 @@ export function postingTokens(f: SearchFacts, stem: (word: string) => string, ou
  * labels and catalogue numbers) of 3 to 40 characters with a letter in them, unstemmed.
  */
 export function vocabularyWords(f: SearchFacts, out: Set<string>): Set<string> {
-  for (let g = 0; g < 3; g++) {
-    for (const word of f.words[g]!) {
-      if (word.length >= 3 && word.length <= 40 && HAS_LETTER.test(word)) out.add(word);
-    }
-  }
+  for (let g = 0; g < 3; g++) for (const word of f.words[g]!) if (isVocabularyWord(word)) out.add(word);
   return out;
 }
+
+/** Whether a folded word of grade A to C belongs to the vocabulary (3 to 40 characters, a letter among them). */
+export const isVocabularyWord = (word: string): boolean => word.length >= 3 && word.length <= 40 && HAS_LETTER.test(word);
 const HAS_LETTER = /\p{L}/u;
 
 /** Collects the distinct field tokens of a record. */

@@ -13,9 +13,9 @@ import {
   artistSearchFacts,
   labelSearchFacts,
   masterSearchFacts,
-  postingTokens,
+  forEachPostingToken,
   releaseSearchFacts,
-  vocabularyWords,
+  isVocabularyWord,
   type SearchFacts,
 } from '../../../domain/catalogue/search-facts.js';
 import type { EncodedPostings } from '../search/posting-accumulator.js';
@@ -79,8 +79,41 @@ class CatalogueRowEncoder implements RowEncoder {
   private postingGrades = new Uint8Array(1 << 14);
   private readonly words = new Utf8List();
   private readonly wordSet = new Set<string>();
-  private readonly recordTokens = new Map<string, number>();
+  /** Per token number: the last record that held it, and where its posting of that record is. */
+  private stamps = new Int32Array(1 << 12);
+  private slots = new Int32Array(1 << 12);
+  private record = 0;
   private readonly stemmer: Porter2Stemmer | undefined;
+  private readonly emit = (token: string, grade: number): void => {
+    let t = this.tokenNumbers.get(token);
+    if (t === undefined) {
+      t = this.tokenNumbers.size;
+      this.tokenNumbers.set(token, t);
+      this.tokens.push(token);
+      if (t >= this.stamps.length) {
+        const stamps = new Int32Array(this.stamps.length * 2);
+        stamps.set(this.stamps);
+        this.stamps = stamps;
+        const slots = new Int32Array(this.slots.length * 2);
+        slots.set(this.slots);
+        this.slots = slots;
+      }
+    } else if (this.stamps[t] === this.record) {
+      const at = this.slots[t]!;
+      if (grade > this.postingGrades[at]!) this.postingGrades[at] = grade;
+      return;
+    }
+    const at = this.tokenRefs.size;
+    if (at === this.postingGrades.length) {
+      const grown = new Uint8Array(at * 2);
+      grown.set(this.postingGrades);
+      this.postingGrades = grown;
+    }
+    this.stamps[t] = this.record;
+    this.slots[t] = at;
+    this.postingGrades[at] = grade;
+    this.tokenRefs.push(t);
+  };
 
   constructor(
     private readonly kind: DumpKind,
@@ -128,29 +161,15 @@ class CatalogueRowEncoder implements RowEncoder {
 
   /** The record's posting tokens and grades, and its vocabulary words new to the run. */
   private addPostings(facts: SearchFacts): void {
-    const tokens = this.recordTokens;
-    tokens.clear();
-    postingTokens(facts, this.stemmer!.fn, tokens);
-    if (this.postingGrades.length < this.tokenRefs.size + tokens.size) {
-      const grown = new Uint8Array(Math.max(this.postingGrades.length * 2, this.tokenRefs.size + tokens.size));
-      grown.set(this.postingGrades);
-      this.postingGrades = grown;
-    }
-    for (const [token, grade] of tokens) {
-      let t = this.tokenNumbers.get(token);
-      if (t === undefined) {
-        t = this.tokenNumbers.size;
-        this.tokenNumbers.set(token, t);
-        this.tokens.push(token);
+    this.record++;
+    forEachPostingToken(facts, this.stemmer!.token, this.emit);
+    const seen = this.wordSet;
+    for (let g = 0; g < 3; g++) {
+      for (const word of facts.words[g]!) {
+        if (seen.has(word) || !isVocabularyWord(word)) continue;
+        seen.add(word);
+        this.words.push(word);
       }
-      this.postingGrades[this.tokenRefs.size] = grade;
-      this.tokenRefs.push(t);
-    }
-    const before = this.wordSet.size;
-    vocabularyWords(facts, this.wordSet);
-    if (this.wordSet.size > before) {
-      let i = 0;
-      for (const word of this.wordSet) if (i++ >= before) this.words.push(word);
     }
   }
 
@@ -179,6 +198,8 @@ class CatalogueRowEncoder implements RowEncoder {
     for (const e of [this.postingEnds, this.tokenRefs]) e.clear();
     this.tokens.clear();
     this.tokenNumbers.clear();
+    // (Token numbers start again: a stamp of an earlier run must not match a record of this one.)
+    this.stamps.fill(0);
     this.words.clear();
     this.wordSet.clear();
     return encoded;

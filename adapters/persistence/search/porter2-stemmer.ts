@@ -1,4 +1,5 @@
 import { stem } from 'porter2';
+import { wordToken } from '../../../domain/catalogue/search-facts.js';
 
 /** Stems kept by default: a catalogue's everyday vocabulary (the synthetic 1,000,000-release one has about 60,000 words). */
 const DEFAULT_CAPACITY = 100_000;
@@ -11,6 +12,7 @@ const DEFAULT_CAPACITY = 100_000;
  */
 export class Porter2Stemmer {
   private readonly stems = new Map<string, string>();
+  private readonly tokens = new Map<string, string>();
 
   constructor(private readonly capacity = DEFAULT_CAPACITY) {}
 
@@ -27,4 +29,15 @@ export class Porter2Stemmer {
 
   /** The same, as a plain function (for `postingTokens`). */
   readonly fn = (word: string): string => this.stem(word);
+
+  /** A folded word's token (`wordToken`: its prefix and stem), remembered likewise: the import asks for every word. */
+  readonly token = (word: string): string => {
+    let t = this.tokens.get(word);
+    if (t === undefined) {
+      t = wordToken(word, this.fn);
+      if (this.tokens.size >= this.capacity) this.tokens.clear();
+      this.tokens.set(word, t);
+    }
+    return t;
+  };
 }

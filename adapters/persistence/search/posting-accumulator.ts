@@ -34,6 +34,7 @@ export interface PostingOutput {
 export class PostingAccumulator {
   private block = -1;
   private readonly tokenIds = new Map<string, number>();
+  /** The block's tokens, each as its UTF-8 bytes in a string of one byte per character. */
   private tokens: string[] = [];
   private postToken = new Int32Array(1 << 16);
   private postId = new Int32Array(1 << 16);
@@ -47,7 +48,6 @@ export class PostingAccumulator {
   private scratch = new Uint8Array(1 << 16);
   private readonly kind: number;
   private part: number;
-  private readonly decoder = new TextDecoder();
 
   constructor(kind: keyof typeof KIND_CODES, firstPart = 1) {
     this.kind = KIND_CODES[kind];
@@ -59,6 +59,8 @@ export class PostingAccumulator {
     if (to <= from) return;
     // The run's tokens, as numbers of this block's (interned once per run and block).
     let local = new Int32Array(e.tokenEnds.length).fill(-1);
+    // Tokens are kept as their UTF-8 bytes, one character a byte: no decoding, and written back as they came.
+    const bytes = Buffer.from(e.tokens.buffer, e.tokens.byteOffset, e.tokens.byteLength);
     for (let r = from; r < to; r++) {
       const id = e.ids[r]!;
       const block = blockOf(id);
@@ -78,7 +80,7 @@ export class PostingAccumulator {
         const t = e.postingTokens[p]!;
         let g = local[t]!;
         if (g === -1) {
-          const token = this.decoder.decode(e.tokens.subarray(t === 0 ? 0 : e.tokenEnds[t - 1]!, e.tokenEnds[t]!));
+          const token = bytes.toString('latin1', t === 0 ? 0 : e.tokenEnds[t - 1]!, e.tokenEnds[t]!);
           let known = this.tokenIds.get(token);
           if (known === undefined) {
             known = this.tokens.length;
@@ -124,7 +126,7 @@ export class PostingAccumulator {
       if (!this.inOrder) sortSlice(ids, grades, from, to);
       if (this.scratch.length < (to - from) * MAX_POSTING_BYTES) this.scratch = new Uint8Array((to - from) * MAX_POSTING_BYTES * 2);
       const bytes = encodePostings(block, ids, grades, from, to, this.scratch, 0);
-      out.rows.row(6).int2(this.kind).text(this.tokens[t]!).int4(block).int4(this.part++).int4(to - from).bytea(this.scratch, 0, bytes);
+      out.rows.row(6).int2(this.kind).latin1Text(this.tokens[t]!).int4(block).int4(this.part++).int4(to - from).bytea(this.scratch, 0, bytes);
       out.blocks.push(block);
     }
     this.tokenIds.clear();
