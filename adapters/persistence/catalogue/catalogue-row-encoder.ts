@@ -74,6 +74,7 @@ class CatalogueRowEncoder implements RowEncoder {
   /** The run's distinct tokens (UTF-8) and their numbers; each record's tokens' numbers and grades. */
   private readonly tokens = new Utf8List();
   private readonly tokenNumbers = new Map<string, number>();
+  private readonly tokenHashes = new Ends();
   private readonly postingEnds = new Ends();
   private readonly tokenRefs = new Ends();
   private postingGrades = new Uint8Array(1 << 14);
@@ -90,6 +91,7 @@ class CatalogueRowEncoder implements RowEncoder {
       t = this.tokenNumbers.size;
       this.tokenNumbers.set(token, t);
       this.tokens.push(token);
+      this.tokenHashes.push(hashOf(token));
       if (t >= this.stamps.length) {
         const stamps = new Int32Array(this.stamps.length * 2);
         stamps.set(this.stamps);
@@ -186,6 +188,7 @@ class CatalogueRowEncoder implements RowEncoder {
       searchEnds: this.searchEnds.view(),
       tokens: this.tokens.bytes(),
       tokenEnds: this.tokens.ends.view(),
+      tokenHashes: this.tokenHashes.view(),
       postingEnds: this.postingEnds.view(),
       postingTokens: this.tokenRefs.view(),
       postingGrades: this.postingGrades.subarray(0, this.tokenRefs.size),
@@ -195,7 +198,7 @@ class CatalogueRowEncoder implements RowEncoder {
     // Cleared now, written again only by the next `add`, when the views are no longer needed.
     for (const b of [this.rows, this.artistLinks, this.labelLinks, this.search]) b.clear();
     for (const e of [this.ids, this.rowEnds, this.artistLinkEnds, this.labelLinkEnds, this.searchEnds]) e.clear();
-    for (const e of [this.postingEnds, this.tokenRefs]) e.clear();
+    for (const e of [this.postingEnds, this.tokenRefs, this.tokenHashes]) e.clear();
     this.tokens.clear();
     this.tokenNumbers.clear();
     // (Token numbers start again: a stamp of an earlier run must not match a record of this one.)
@@ -204,6 +207,13 @@ class CatalogueRowEncoder implements RowEncoder {
     this.wordSet.clear();
     return encoded;
   }
+}
+
+/** A hash of a token (FNV-1a over its UTF-16 units), for the writer to find it again among a block's tokens. */
+function hashOf(token: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) h = Math.imul(h ^ token.charCodeAt(i), 0x01000193);
+  return h | 0;
 }
 
 /** Strings as UTF-8 one after the other in a reused buffer, with where each ends. */

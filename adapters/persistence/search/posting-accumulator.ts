@@ -6,12 +6,14 @@ export const SEARCH_POSTING_COLUMNS = ['kind', 'token', 'block', 'part', 'n', 'p
 
 /**
  * The postings of a run of records as the import's encoder gives them (see `EncodedRows`): the distinct tokens of the
- * run (UTF-8, `tokenEnds`), and per record (`ids`, `postingEnds`) the index of each token it holds and its grade.
+ * run (UTF-8, `tokenEnds`, and a hash of each, `tokenHash`), and per record (`ids`, `postingEnds`) the index of each
+ * token it holds and its grade.
  */
 export interface EncodedPostings {
   readonly ids: Int32Array;
   readonly tokens: Uint8Array;
   readonly tokenEnds: Int32Array;
+  readonly tokenHashes: Int32Array;
   readonly postingEnds: Int32Array;
   readonly postingTokens: Int32Array;
   readonly postingGrades: Uint8Array;
@@ -33,9 +35,8 @@ export interface PostingOutput {
  */
 export class PostingAccumulator {
   private block = -1;
-  private readonly tokenIds = new Map<string, number>();
-  /** The block's tokens, each as its UTF-8 bytes in a string of one byte per character. */
-  private tokens: string[] = [];
+  /** The block's tokens, by number: their UTF-8 bytes in a pool, and their hashes, in a table open addressed by hash. */
+  private readonly tokens = new TokenTable();
   private postToken = new Int32Array(1 << 16);
   private postId = new Int32Array(1 << 16);
   private postGrade = new Uint8Array(1 << 16);
@@ -57,42 +58,43 @@ export class PostingAccumulator {
   /** Adds the postings of records `from`…`to` (exclusive) of `e`, writing each block's rows to `out` when it ends. */
   add(e: EncodedPostings, from: number, to: number, out: PostingOutput): void {
     if (to <= from) return;
+    // (The run's arrays read once: runs come in objects of more than one shape.)
+    const ids = e.ids;
+    const ends = e.postingEnds;
+    const refs = e.postingTokens;
+    const grades = e.postingGrades;
+    const tokenEnds = e.tokenEnds;
+    const bytes = e.tokens;
+    const hashes = e.tokenHashes;
     // The run's tokens, as numbers of this block's (interned once per run and block).
-    let local = new Int32Array(e.tokenEnds.length).fill(-1);
-    // Tokens are kept as their UTF-8 bytes, one character a byte: no decoding, and written back as they came.
-    const bytes = Buffer.from(e.tokens.buffer, e.tokens.byteOffset, e.tokens.byteLength);
+    const local = new Int32Array(tokenEnds.length).fill(-1);
     for (let r = from; r < to; r++) {
-      const id = e.ids[r]!;
+      const id = ids[r]!;
       const block = blockOf(id);
       if (block !== this.block) {
         this.flush(out);
         this.block = block;
-        local = local.fill(-1);
+        local.fill(-1);
       }
       if (id <= this.lastId) this.inOrder = false;
       this.lastId = id;
-      const start = r === 0 ? 0 : e.postingEnds[r - 1]!;
-      const end = e.postingEnds[r]!;
+      const start = r === 0 ? 0 : ends[r - 1]!;
+      const end = ends[r]!;
       this.reserve(end - start);
+      const postToken = this.postToken;
+      const postId = this.postId;
+      const postGrade = this.postGrade;
+      const postRecord = this.postRecord;
       let n = this.count;
       const record = this.records++;
       for (let p = start; p < end; p++) {
-        const t = e.postingTokens[p]!;
+        const t = refs[p]!;
         let g = local[t]!;
-        if (g === -1) {
-          const token = bytes.toString('latin1', t === 0 ? 0 : e.tokenEnds[t - 1]!, e.tokenEnds[t]!);
-          let known = this.tokenIds.get(token);
-          if (known === undefined) {
-            known = this.tokens.length;
-            this.tokenIds.set(token, known);
-            this.tokens.push(token);
-          }
-          g = local[t] = known;
-        }
-        this.postToken[n] = g;
-        this.postId[n] = id;
-        this.postGrade[n] = e.postingGrades[p]!;
-        this.postRecord[n] = record;
+        if (g === -1) g = local[t] = this.tokens.intern(bytes, t === 0 ? 0 : tokenEnds[t - 1]!, tokenEnds[t]!, hashes[t]!);
+        postToken[n] = g;
+        postId[n] = id;
+        postGrade[n] = grades[p]!;
+        postRecord[n] = record;
         n++;
       }
       this.count = n;
@@ -103,7 +105,7 @@ export class PostingAccumulator {
   flush(out: PostingOutput): void {
     const count = this.count;
     if (count === 0) return;
-    const tokenCount = this.tokens.length;
+    const tokenCount = this.tokens.count;
     const keep = this.inOrder ? undefined : this.lastVersions();
     // Postings grouped by token (a counting sort, stable: each token's postings stay in the order they came).
     const starts = new Int32Array(tokenCount + 1);
@@ -126,11 +128,10 @@ export class PostingAccumulator {
       if (!this.inOrder) sortSlice(ids, grades, from, to);
       if (this.scratch.length < (to - from) * MAX_POSTING_BYTES) this.scratch = new Uint8Array((to - from) * MAX_POSTING_BYTES * 2);
       const bytes = encodePostings(block, ids, grades, from, to, this.scratch, 0);
-      out.rows.row(6).int2(this.kind).latin1Text(this.tokens[t]!).int4(block).int4(this.part++).int4(to - from).bytea(this.scratch, 0, bytes);
+      out.rows.row(6).int2(this.kind).bytea(this.tokens.pool, this.tokens.start(t), this.tokens.length(t)).int4(block).int4(this.part++).int4(to - from).bytea(this.scratch, 0, bytes);
       out.blocks.push(block);
     }
-    this.tokenIds.clear();
-    this.tokens = [];
+    this.tokens.clear();
     this.count = 0;
     this.records = 0;
     this.lastId = -1;
@@ -174,5 +175,83 @@ function sortSlice(ids: Int32Array, grades: Uint8Array, from: number, to: number
   for (let i = from; i < to; i++) {
     ids[i] = Math.floor(keys[i - from]! / 4);
     grades[i] = keys[i - from]! % 4;
+  }
+}
+
+/** The tokens of a block: numbered as they come, their UTF-8 bytes kept in one pool, found again by hash and bytes. */
+class TokenTable {
+  pool = new Uint8Array(1 << 16);
+  private used = 0;
+  private ends = new Int32Array(1 << 12);
+  private hashes = new Int32Array(1 << 12);
+  /** Token number + 1 per slot, 0 when free; at most half full. */
+  private slots = new Int32Array(1 << 13);
+  count = 0;
+
+  start(t: number): number {
+    return t === 0 ? 0 : this.ends[t - 1]!;
+  }
+
+  length(t: number): number {
+    return this.ends[t]! - this.start(t);
+  }
+
+  /** The number of the token whose bytes are `bytes[from…to)` (and hash `hash`), given a new one if it is new. */
+  intern(bytes: Uint8Array, from: number, to: number, hash: number): number {
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    let i = hash & mask;
+    for (let s = slots[i]!; s !== 0; s = slots[i]!) {
+      const t = s - 1;
+      if (this.hashes[t] === hash && this.same(t, bytes, from, to)) return t;
+      i = (i + 1) & mask;
+    }
+    const t = this.count++;
+    if (t === this.ends.length) {
+      const ends = new Int32Array(t * 2);
+      ends.set(this.ends);
+      this.ends = ends;
+      const hashes = new Int32Array(t * 2);
+      hashes.set(this.hashes);
+      this.hashes = hashes;
+    }
+    const n = to - from;
+    if (this.used + n > this.pool.length) {
+      const pool = new Uint8Array(Math.max(this.pool.length * 2, this.used + n));
+      pool.set(this.pool.subarray(0, this.used));
+      this.pool = pool;
+    }
+    this.pool.set(bytes.subarray(from, to), this.used);
+    this.used += n;
+    this.ends[t] = this.used;
+    this.hashes[t] = hash;
+    slots[i] = t + 1;
+    if (this.count * 2 > slots.length) this.rehash(slots.length * 2);
+    return t;
+  }
+
+  clear(): void {
+    this.count = 0;
+    this.used = 0;
+    this.slots.fill(0);
+  }
+
+  private same(t: number, bytes: Uint8Array, from: number, to: number): boolean {
+    const start = this.start(t);
+    if (this.ends[t]! - start !== to - from) return false;
+    const pool = this.pool;
+    for (let k = 0; k < to - from; k++) if (pool[start + k] !== bytes[from + k]) return false;
+    return true;
+  }
+
+  private rehash(size: number): void {
+    const slots = new Int32Array(size);
+    const mask = size - 1;
+    for (let t = 0; t < this.count; t++) {
+      let i = this.hashes[t]! & mask;
+      while (slots[i] !== 0) i = (i + 1) & mask;
+      slots[i] = t + 1;
+    }
+    this.slots = slots;
   }
 }
