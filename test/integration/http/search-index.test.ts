@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import { expect } from 'chai';
 import type Koa from 'koa';
 import { catalogueWriterFor } from '../../../adapters/persistence/catalogue/catalogue-writer-for.js';
+import { Porter2Stemmer } from '../../../adapters/persistence/search/porter2-stemmer.js';
+import { releaseSearchFacts } from '../../../domain/catalogue/search-facts.js';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { apiAs } from '../../support/api-as.js';
@@ -68,6 +70,22 @@ describe('Database search: the index the import keeps', function () {
     fs.mkdirSync(`${scratch.dir}/${folder}`, { recursive: true });
     return scratch.write(`${folder}/discogs_20200806_releases.xml.gz`, zlib.gzipSync(changed));
   };
+
+  it('stems every word of the demo releases as PostgreSQL’s english_stem does (its stop words aside)', async () => {
+    const words = new Set<string>();
+    for (const r of await readDump(demo('releases'), 'releases')) {
+      for (const grade of releaseSearchFacts(r).words) for (const w of grade) if (/^[a-z]+$/.test(w)) words.add(w);
+    }
+    const stemmer = new Porter2Stemmer();
+    const list = [...words];
+    const rows = await sql<{ w: string; s: string | null }>(
+      db,
+      `SELECT w, (ts_lexize('english_stem', w))[1] AS s FROM unnest('{${list.join(',')}}'::text[]) w`,
+    );
+    const stemmed = rows.filter((r) => r.s !== null);
+    expect(stemmed.length).to.be.greaterThan(10_000);
+    expect(stemmed.filter((r) => stemmer.stem(r.w) !== r.s)).to.deep.equal([]);
+  });
 
   it('pages agree with the whole order, however deep; past the end is empty with the count', async () => {
     const all = await ids('type=release');
