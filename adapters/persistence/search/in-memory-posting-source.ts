@@ -56,11 +56,15 @@ export class InMemoryPostingSource implements PostingSource {
     return this.select(kinds, tokens, new Set(blocks));
   }
 
-  async popularity(kind: number, blocks: readonly number[]): Promise<ReadonlyMap<number, Int32Array>> {
-    const out = new Map<number, Int32Array>();
-    for (const b of blocks) {
-      const pops = this.pops.get(`${kind} ${b}`);
-      if (pops) out.set(b, pops);
+  async popularity(blocks: ReadonlyMap<number, readonly number[]>): Promise<ReadonlyMap<number, ReadonlyMap<number, Int32Array>>> {
+    const out = new Map<number, Map<number, Int32Array>>();
+    for (const [kind, list] of blocks) {
+      const found = new Map<number, Int32Array>();
+      for (const b of list) {
+        const pops = this.pops.get(`${kind} ${b}`);
+        if (pops) found.set(b, pops);
+      }
+      out.set(kind, found);
     }
     return out;
   }

@@ -51,8 +51,11 @@ export interface PostingSource {
   rows(kinds: readonly number[], tokens: readonly string[]): Promise<readonly PostingRow[]>;
   /** The rows of these tokens in these kinds and blocks, with their streams. */
   postings(kinds: readonly number[], tokens: readonly string[], blocks: readonly number[]): Promise<readonly PostingRow[]>;
-  /** The popularity of the records of these blocks of a kind (index: id within the block); a block without: all 0. */
-  popularity(kind: number, blocks: readonly number[]): Promise<ReadonlyMap<number, Int32Array>>;
+  /**
+   * The popularity of the records of these blocks of each kind (kind → block → array indexed by the id's place in the
+   * block); a block without one: all 0.
+   */
+  popularity(blocks: ReadonlyMap<number, readonly number[]>): Promise<ReadonlyMap<number, ReadonlyMap<number, Int32Array>>>;
   /** Vocabulary words most like `word` (trigram similarity), best first; the planner makes them terms. */
   similarWords(word: string): Promise<readonly string[]>;
 }
@@ -188,19 +191,22 @@ async function evaluate(search: PlannedSearch, source: PostingSource, options: E
   const found = new FoundRecords();
   for (const block of allBlocks) {
     const here = kinds.filter((k) => candidateBlocks.get(k)!.includes(block));
-    const scores = here.map((kind) => matcher.match(kind, block));
-    // In (id, kind) order: offset by offset, kind by kind.
     const base = block * BLOCK_SIZE;
     if (here.length === 1) {
-      const kind = here[0]!;
-      const s = scores[0]!;
-      for (let off = 0; off < BLOCK_SIZE; off++) if (s[off]! >= 0) found.push(kind, base + off, s[off]!);
+      const m = matcher.match(here[0]!, block);
+      for (let i = 0; i < m.length; i++) found.push(here[0]!, base + m.offsets[i]!, m.scores[i]!);
     } else {
-      for (let off = 0; off < BLOCK_SIZE; off++) {
-        for (let k = 0; k < here.length; k++) {
-          const score = scores[k]![off]!;
-          if (score >= 0) found.push(here[k]!, base + off, score);
-        }
+      // In (id, kind) order: the kinds' records merged offset by offset.
+      const lists = here.map((kind) => {
+        const m = matcher.match(kind, block);
+        return { kind, offsets: m.offsets.slice(0, m.length), scores: m.scores.slice(0, m.length), at: 0 };
+      });
+      for (;;) {
+        let next: (typeof lists)[number] | undefined;
+        for (const l of lists) if (l.at < l.offsets.length && (!next || l.offsets[l.at]! < next.offsets[next.at]!)) next = l;
+        if (!next) break;
+        found.push(next.kind, base + next.offsets[next.at]!, next.scores[next.at]!);
+        next.at++;
       }
     }
     checkTime(options);
@@ -208,28 +214,41 @@ async function evaluate(search: PlannedSearch, source: PostingSource, options: E
   if (found.length === 0) return { total: 0, records: [], held };
 
   // Popularity, of the blocks with records found.
-  const pops = new Map<number, ReadonlyMap<number, Int32Array>>();
-  for (const kind of kinds) pops.set(kind, await source.popularity(kind, candidateBlocks.get(kind)!));
+  const pops = await source.popularity(candidateBlocks);
   checkTime(options);
   const records = found.page(pops, options.offset, options.limit);
   return { total: found.length, records, held };
 }
 
+/** The records of one kind and block a search found: their places in the block, ascending, and their scores. */
+interface BlockMatch {
+  readonly offsets: Int32Array;
+  readonly scores: Int32Array;
+  readonly length: number;
+}
+
 /**
- * Matches the records of one kind and block against a planned search, on dense arrays indexed by the id's place in
- * the block (every posting list of the block is read once: the intersection of all the terms' lists), and keeps the
- * result for each kind until the next block.
+ * Matches the records of one kind and block against a planned search, reading each posting list of the block once
+ * (the intersection of all the terms' lists, on arrays indexed by the id's place in the block, marked by generation
+ * so that nothing is cleared between terms and blocks): the records the first list names are the candidates, each
+ * other list counts for those it names.
  */
 class BlockMatcher {
-  private readonly scores = new Map<number, Int32Array>();
   private readonly met = new Uint16Array(BLOCK_SIZE);
   private readonly wordsMet = new Uint16Array(BLOCK_SIZE);
-  private readonly coded = new Uint8Array(BLOCK_SIZE);
-  /** The term that last counted each id, and the weight it counted (a term's alternatives count once, best grade). */
+  private readonly coded = new Int32Array(BLOCK_SIZE);
+  private readonly sum = new Int32Array(BLOCK_SIZE);
+  /** The generation in which each place was last made a candidate, and the term that last counted it. */
+  private readonly candidate = new Int32Array(BLOCK_SIZE);
   private readonly lastTerm = new Int32Array(BLOCK_SIZE);
   private readonly lastWeight = new Int32Array(BLOCK_SIZE);
+  private readonly titled = new Int32Array(BLOCK_SIZE);
+  private generation = 0;
+  private term = 0;
   private readonly decoded: DecodedPostings = noPostings();
-  private readonly allowed = new Map<number, Uint8Array>();
+  private readonly allowed = new Int32Array(BLOCK_SIZE);
+  private places = new Int32Array(1024);
+  private out = { offsets: new Int32Array(1024), scores: new Int32Array(1024), length: 0 };
 
   constructor(
     private readonly search: PlannedSearch,
@@ -237,29 +256,40 @@ class BlockMatcher {
     private readonly key: (kind: number, block: number, token: string) => string,
   ) {}
 
-  /**
-   * The scores of the records of a kind and block (index: id within the block; -1: not found), valid until the next
-   * block.
-   */
-  match(kind: number, block: number): Int32Array {
-    let score = this.scores.get(kind);
-    if (!score) this.scores.set(kind, (score = new Int32Array(BLOCK_SIZE)));
-    score.fill(-1);
-    const { met, wordsMet, coded, lastTerm } = this;
-    met.fill(0);
-    wordsMet.fill(0);
-    coded.fill(0);
-    lastTerm.fill(-1);
-    const sum = new Int32Array(BLOCK_SIZE);
-    let termIndex = 0;
-    const count = (term: Term, counter: Uint16Array): void => {
-      const t = termIndex++;
+  /** The records of a kind and block found, valid until the next call. */
+  match(kind: number, block: number): BlockMatch {
+    const gen = ++this.generation;
+    const base = block * BLOCK_SIZE;
+    const { met, wordsMet, coded, sum, candidate } = this;
+    const search = this.search;
+    const text = search.text;
+    // The candidates: the records of the first filter, or of the free text (its first word, or a code).
+    let places = 0;
+    const mark = (off: number): void => {
+      if (candidate[off] === gen) return;
+      candidate[off] = gen;
+      met[off] = 0;
+      wordsMet[off] = 0;
+      sum[off] = 0;
+      if (places === this.places.length) {
+        const grown = new Int32Array(places * 2);
+        grown.set(this.places);
+        this.places = grown;
+      }
+      this.places[places++] = off;
+    };
+    const count = (term: Term, counter: Uint16Array, first: boolean): void => {
+      const t = ++this.term;
       for (const token of term.tokens) {
         const p = this.read(kind, block, token);
+        const ids = p.ids;
+        const grades = p.grades;
         for (let i = 0; i < p.length; i++) {
-          const grade = p.grades[i]!;
+          const grade = grades[i]!;
           if ((term.grades & (1 << grade)) === 0) continue;
-          const off = p.ids[i]! - block * BLOCK_SIZE;
+          const off = ids[i]! - base;
+          if (first) mark(off);
+          else if (candidate[off] !== gen) continue;
           const weight = term.scored ? gradeWeight(grade) : 0;
           if (this.lastTerm[off] !== t) {
             this.lastTerm[off] = t;
@@ -273,39 +303,49 @@ class BlockMatcher {
         }
       }
     };
-    for (const term of this.search.filters) count(term, met);
-    const text = this.search.text;
+    const filters = search.filters;
+    if (filters.length > 0) {
+      count(filters[0]!, met, true);
+      for (let f = 1; f < filters.length; f++) count(filters[f]!, met, false);
+    }
     if (text) {
-      for (const term of text.words) count(term, wordsMet);
+      const fromText = filters.length === 0;
       for (const code of text.codes) {
         const p = this.read(kind, block, code);
-        for (let i = 0; i < p.length; i++) coded[p.ids[i]! - block * BLOCK_SIZE] = 1;
+        for (let i = 0; i < p.length; i++) {
+          const off = p.ids[i]! - base;
+          if (fromText) mark(off);
+          coded[off] = gen;
+        }
       }
+      text.words.forEach((term, w) => count(term, wordsMet, fromText && w === 0));
     }
-    const records = this.search.records?.get(kind);
-    let allowed: Uint8Array | undefined;
-    if (records) {
-      allowed = this.allowed.get(kind);
-      if (!allowed) this.allowed.set(kind, (allowed = new Uint8Array(BLOCK_SIZE)));
-      allowed.fill(0);
-      for (const id of records) if (id >>> BLOCK_BITS === block) allowed[id - block * BLOCK_SIZE] = 1;
+    const records = search.records?.get(kind);
+    if (records) for (const id of records) if (id >>> BLOCK_BITS === block) this.allowed[id - base] = gen;
+    if (search.titleToken !== undefined) {
+      const p = this.read(kind, block, search.titleToken);
+      for (let i = 0; i < p.length; i++) this.titled[p.ids[i]! - base] = gen;
     }
-    const filters = this.search.filters.length;
-    const words = text?.words.length ?? 0;
-    for (let off = 0; off < BLOCK_SIZE; off++) {
-      if (met[off] !== filters) continue;
-      if (text && wordsMet[off] !== words && coded[off] === 0) continue;
-      if (allowed && allowed[off] === 0) continue;
-      score[off] = sum[off]! + (coded[off] ? CODE_SCORE : 0);
+    // The candidates that meet everything, in place order, with their scores.
+    const list = this.places.subarray(0, places).sort();
+    const filterCount = filters.length;
+    const wordCount = text?.words.length ?? 0;
+    const out = this.out;
+    if (out.offsets.length < places) out.offsets = new Int32Array(places * 2);
+    if (out.scores.length < places) out.scores = new Int32Array(places * 2);
+    let n = 0;
+    for (let i = 0; i < places; i++) {
+      const off = list[i]!;
+      if (met[off] !== filterCount) continue;
+      const isCoded = coded[off] === gen;
+      if (text && wordsMet[off] !== wordCount && !isCoded) continue;
+      if (records && this.allowed[off] !== gen) continue;
+      out.offsets[n] = off;
+      out.scores[n] = sum[off]! + (isCoded ? CODE_SCORE : 0) + (this.titled[off] === gen ? TITLE_SCORE : 0);
+      n++;
     }
-    if (this.search.titleToken !== undefined) {
-      const p = this.read(kind, block, this.search.titleToken);
-      for (let i = 0; i < p.length; i++) {
-        const off = p.ids[i]! - block * BLOCK_SIZE;
-        if (score[off]! >= 0) score[off]! += TITLE_SCORE;
-      }
-    }
-    return score;
+    out.length = n;
+    return out;
   }
 
   /** The postings of a token in a kind and block, its rows merged. Valid until the next read. */
@@ -354,10 +394,25 @@ class FoundRecords {
     const keys = new Float64Array(n);
     let min = Infinity;
     let max = -Infinity;
+    const anyPopularity = [...pops.values()].some((m) => m.size > 0);
+    // (Records come block by block: the popularity array of the last kind and block is kept at hand.)
+    let lastKind = -1;
+    let lastBlock = -1;
+    let blockPops: Int32Array | undefined;
     for (let i = 0; i < n; i++) {
-      const id = this.ids[i]!;
-      const pop = pops.get(this.kinds[i]!)?.get(id >>> BLOCK_BITS)?.[id & (BLOCK_SIZE - 1)] ?? 0;
-      const k = this.scores[i]! * (MAX_POPULARITY + 1) + Math.min(Math.max(pop, 0), MAX_POPULARITY);
+      let pop = 0;
+      if (anyPopularity) {
+        const id = this.ids[i]!;
+        const kind = this.kinds[i]!;
+        const block = id >>> BLOCK_BITS;
+        if (kind !== lastKind || block !== lastBlock) {
+          lastKind = kind;
+          lastBlock = block;
+          blockPops = pops.get(kind)?.get(block);
+        }
+        if (blockPops) pop = Math.min(Math.max(blockPops[id & (BLOCK_SIZE - 1)]!, 0), MAX_POPULARITY);
+      }
+      const k = this.scores[i]! * (MAX_POPULARITY + 1) + pop;
       keys[i] = k;
       if (k < min) min = k;
       if (k > max) max = k;

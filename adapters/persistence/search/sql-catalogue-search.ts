@@ -121,7 +121,7 @@ export class SqlCatalogueSearch implements CatalogueSearch {
             [...kindsAndTokens(kinds, tokens), idArray([...blocks])],
           )
         ).map((r) => ({ kind: Number(r.kind), token: r.token, block: Number(r.block), n: Number(r.n), postings: r.postings! })),
-      popularity: (kind, blocks) => this.popularity.read(orm, kind, blocks),
+      popularity: (blocks) => this.popularity.read(orm, blocks),
       similarWords: async (word) =>
         (
           await query<{ word: string }>(
@@ -144,39 +144,57 @@ class PopularityCache {
 
   constructor(private readonly capacity: number) {}
 
-  async read(orm: MikroORM, kind: number, blocks: readonly number[]): Promise<ReadonlyMap<number, Int32Array>> {
-    const out = new Map<number, Int32Array>();
-    if (blocks.length === 0) return out;
-    const versions = await query<{ block: number; version: string }>(
+  async read(
+    orm: MikroORM,
+    blocks: ReadonlyMap<number, readonly number[]>,
+  ): Promise<ReadonlyMap<number, ReadonlyMap<number, Int32Array>>> {
+    const out = new Map<number, Map<number, Int32Array>>();
+    const kinds: number[] = [];
+    const numbers: number[] = [];
+    for (const [kind, list] of blocks) {
+      out.set(kind, new Map());
+      for (const b of list) {
+        kinds.push(kind);
+        numbers.push(b);
+      }
+    }
+    if (kinds.length === 0) return out;
+    const versions = await query<{ kind: number; block: number; version: string }>(
       orm,
-      `select block, xmin::text || ctid::text as version from search_popularity where kind = ? and block = any(?::int[])`,
-      [kind, idArray([...blocks])],
+      `select kind, block, xmin::text || ctid::text as version from search_popularity
+        where (kind, block) in (select * from unnest(?::int2[], ?::int[]))`,
+      [idArray(kinds), idArray(numbers)],
     );
-    const stale: number[] = [];
+    const staleKinds: number[] = [];
+    const staleBlocks: number[] = [];
     for (const v of versions) {
-      const key = `${kind} ${Number(v.block)}`;
+      const [kind, block] = [Number(v.kind), Number(v.block)];
+      const key = `${kind} ${block}`;
       const known = this.blocks.get(key);
       if (known && known.version === v.version) {
         this.blocks.delete(key);
         this.blocks.set(key, known);
-        out.set(Number(v.block), known.pops);
+        out.get(kind)!.set(block, known.pops);
       } else {
-        stale.push(Number(v.block));
+        staleKinds.push(kind);
+        staleBlocks.push(block);
       }
     }
-    if (stale.length > 0) {
-      const rows = await query<{ block: number; version: string; pops: number[] | string }>(
+    if (staleKinds.length > 0) {
+      const rows = await query<{ kind: number; block: number; version: string; pops: number[] | string }>(
         orm,
-        `select block, xmin::text || ctid::text as version, pops from search_popularity where kind = ? and block = any(?::int[])`,
-        [kind, idArray(stale)],
+        `select kind, block, xmin::text || ctid::text as version, pops from search_popularity
+          where (kind, block) in (select * from unnest(?::int2[], ?::int[]))`,
+        [idArray(staleKinds), idArray(staleBlocks)],
       );
       for (const r of rows) {
+        const [kind, block] = [Number(r.kind), Number(r.block)];
         const values = typeof r.pops === 'string' ? r.pops.slice(1, -1).split(',').map(Number) : r.pops;
         const pops = Int32Array.from(values);
-        const key = `${kind} ${Number(r.block)}`;
+        const key = `${kind} ${block}`;
         this.blocks.delete(key);
         this.blocks.set(key, { version: r.version, pops });
-        out.set(Number(r.block), pops);
+        out.get(kind)!.set(block, pops);
         while (this.blocks.size > this.capacity) this.blocks.delete(this.blocks.keys().next().value!);
       }
     }
