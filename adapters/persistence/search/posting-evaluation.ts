@@ -173,6 +173,9 @@ async function evaluate(search: PlannedSearch, source: PostingSource, options: E
   }
   if (candidateBlocks.size === 0) return { total: 0, records: [], held };
 
+  const alike = await pageOfAlike(search, stats, candidateBlocks, source, options);
+  if (alike) return { ...alike, held };
+
   // The streams of every token that matters, in the candidate blocks only; the exact title's too, for the score.
   const allBlocks = [...new Set([...candidateBlocks.values()].flat())].sort((a, b) => a - b);
   const kinds = [...candidateBlocks.keys()];
@@ -187,18 +190,25 @@ async function evaluate(search: PlannedSearch, source: PostingSource, options: E
   }
   checkTime(options);
 
+  // Each kind's filters, the rarest first: its records are the candidates the others are counted for.
+  const filtersOf = new Map<number, Term[]>();
+  for (const kind of kinds) {
+    const size = (t: Term): number =>
+      t.tokens.reduce((n, token) => n + [...(stats.get(kind)?.get(token)?.values() ?? [])].reduce((a, b) => a + b, 0), 0);
+    filtersOf.set(kind, [...search.filters].sort((a, b) => size(a) - size(b)));
+  }
   const matcher = new BlockMatcher(search, streams, key);
   const found = new FoundRecords();
   for (const block of allBlocks) {
     const here = kinds.filter((k) => candidateBlocks.get(k)!.includes(block));
     const base = block * BLOCK_SIZE;
     if (here.length === 1) {
-      const m = matcher.match(here[0]!, block);
+      const m = matcher.match(here[0]!, block, filtersOf.get(here[0]!)!);
       for (let i = 0; i < m.length; i++) found.push(here[0]!, base + m.offsets[i]!, m.scores[i]!);
     } else {
       // In (id, kind) order: the kinds' records merged offset by offset.
       const lists = here.map((kind) => {
-        const m = matcher.match(kind, block);
+        const m = matcher.match(kind, block, filtersOf.get(kind)!);
         return { kind, offsets: m.offsets.slice(0, m.length), scores: m.scores.slice(0, m.length), at: 0 };
       });
       for (;;) {
@@ -225,6 +235,64 @@ interface BlockMatch {
   readonly offsets: Int32Array;
   readonly scores: Int32Array;
   readonly length: number;
+}
+
+/**
+ * The page of a search that is one field token and nothing else (`genre=Rock`, `type=release` alone: every record
+ * found scores 0) when none of its records has a popularity: the order is then (id, kind), the count is the sum of the
+ * lists' lengths, and only the blocks that hold the page are read. Undefined when the search is not such a one.
+ */
+async function pageOfAlike(
+  search: PlannedSearch,
+  stats: Stats,
+  candidateBlocks: ReadonlyMap<number, number[]>,
+  source: PostingSource,
+  options: EvaluationOptions,
+): Promise<{ total: number; records: RankedRecord[] } | undefined> {
+  const only = search.filters[0];
+  if (search.text || search.records || search.filters.length !== 1 || only!.tokens.length !== 1 || only!.scored) return undefined;
+  const token = only!.tokens[0]!;
+  const pops = await source.popularity(candidateBlocks);
+  checkTime(options);
+  for (const byBlock of pops.values()) if (byBlock.size > 0) return undefined;
+  // Records per block, every kind together, blocks ascending.
+  const perBlock = new Map<number, number>();
+  for (const [kind, blocks] of candidateBlocks) {
+    for (const b of blocks) perBlock.set(b, (perBlock.get(b) ?? 0) + (stats.get(kind)?.get(token)?.get(b) ?? 0));
+  }
+  const blocks = [...perBlock.keys()].sort((a, b) => a - b);
+  const total = blocks.reduce((n, b) => n + perBlock.get(b)!, 0);
+  const end = Math.min(total, options.offset + options.limit);
+  let before = 0;
+  const wanted: number[] = [];
+  let first = 0;
+  for (const b of blocks) {
+    const n = perBlock.get(b)!;
+    if (before + n > options.offset && before < end) {
+      if (wanted.length === 0) first = before;
+      wanted.push(b);
+    }
+    before += n;
+  }
+  if (wanted.length === 0) return { total, records: [] };
+  const kinds = [...candidateBlocks.keys()];
+  const rows = await source.postings(kinds, [token], wanted);
+  checkTime(options);
+  const records: RankedRecord[] = [];
+  const decoded = noPostings();
+  for (const b of wanted) {
+    const here: RankedRecord[] = [];
+    for (const kind of kinds) {
+      decoded.length = 0;
+      const mine = rows.filter((r) => r.kind === kind && r.block === b);
+      for (const r of mine) decodePostings(b, r.postings!, decoded);
+      if (mine.length > 1) sortPostings(decoded);
+      for (let i = 0; i < decoded.length; i++) here.push({ kind, id: decoded.ids[i]!, score: 0 });
+    }
+    here.sort((x, y) => x.id - y.id || x.kind - y.kind);
+    records.push(...here);
+  }
+  return { total, records: records.slice(options.offset - first, end - first) };
 }
 
 /**
@@ -257,7 +325,7 @@ class BlockMatcher {
   ) {}
 
   /** The records of a kind and block found, valid until the next call. */
-  match(kind: number, block: number): BlockMatch {
+  match(kind: number, block: number, filters: readonly Term[]): BlockMatch {
     const gen = ++this.generation;
     const base = block * BLOCK_SIZE;
     const { met, wordsMet, coded, sum, candidate } = this;
@@ -303,7 +371,6 @@ class BlockMatcher {
         }
       }
     };
-    const filters = search.filters;
     if (filters.length > 0) {
       count(filters[0]!, met, true);
       for (let f = 1; f < filters.length; f++) count(filters[f]!, met, false);

@@ -97,6 +97,19 @@ describe('search over posting lists (evaluateSearch on in-memory postings)', () 
     }
   });
 
+  it('pages a field alone (all alike, read block by block) as the whole order, and by popularity once there is some', async () => {
+    for (const c of [{ fields: { genre: 'jazz' } }, {}] as const) {
+      const all = await ask(c);
+      for (const [offset, limit] of [[0, 1], [1, 2], [3, 5], [9, 4], [100, 5]] as const) {
+        const page = await ask(c, { offset, limit });
+        expect(page.total).to.equal(all.total);
+        expect(page.found).to.deep.equal(all.found.slice(offset, offset + limit));
+      }
+    }
+    source.setPopularity('release', 40_000, 1);
+    expect((await ask({ fields: { genre: 'jazz' } }, { offset: 0, limit: 2 })).found).to.deep.equal(['release:40000', 'release:6']);
+  });
+
   it('merges the rows of one token and block written apart (as two workers leave them)', async () => {
     const split = new InMemoryPostingSource(RECORDS, stem, 3);
     for (const c of [{ text: 'tie' }, { text: 'blue monday' }, { fields: { genre: 'jazz' } }, {}] as const) {
