@@ -106,20 +106,7 @@ export class BinaryCopyBuffer {
     return this;
   }
 
-  /**
-   * A `text` value given as its UTF-8 bytes in a string of one byte per character (`Buffer#toString('latin1')` of
-   * UTF-8), as they are written.
-   */
-  latin1Text(value: string): this {
-    const n = value.length;
-    this.reserve(4 + n);
-    this.buf.writeInt32BE(n, this.length);
-    (this.buf as LatinWriter).latin1Write(value, this.length + 4, n);
-    this.length += 4 + n;
-    return this;
-  }
-
-  /** A `bytea` value: `length` bytes of `bytes` from `from`. */
+  /** A `bytea` value (or a `text` one, given as UTF-8 bytes: the same on the wire): `length` bytes from `from`. */
   bytea(bytes: Uint8Array, from: number, length: number): this {
     this.reserve(4 + length);
     this.buf.writeInt32BE(length, this.length);
