@@ -28,6 +28,9 @@ import {
   type Server,
 } from './bench-processes.js';
 import { IMPORT_ORDER, ensureSyntheticDumps, removeSyntheticDumps, type DumpCounts } from './synthetic-dumps.js';
+import { Porter2Stemmer } from '../adapters/persistence/search/porter2-stemmer.js';
+import { KIND_CODES } from '../adapters/persistence/search/posting-codec.js';
+import { searchTokens } from '../domain/catalogue/search-facts.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/spindle_search_bench';
 const USER_AGENT = 'SpindleSearchBench/1.0';
@@ -194,30 +197,41 @@ const misspell = (word: string): string => word.slice(0, -3) + word.slice(-2);
 async function questions(url: string, releases: number): Promise<Kind[]> {
   return withClient(url, async (c) => {
     const rows = async <T>(sql: string, values: unknown[] = []) => (await c.query(sql, values)).rows as T[];
-    const samples = await rows<{ id: number; title: string; artist: string; label: string; catno: string; words_a: string; result: { genre: string[]; year: string; barcode?: string[] } }>(
-      `select r.id, r.title, r.artist, r.label, r.catno, e.words_a, e.result
+    const samples = await rows<{ id: number; title: string; artist: string; label: string; catno: string; result: { genre: string[]; year: string; barcode?: string[] } }>(
+      `select r.id, r.title, r.artist, r.label, r.catno, e.result
          from release r join search_entry e on e.kind = 'release' and e.id = r.id
         where r.id <= ${SAMPLES} order by r.id`,
     );
-    // Words that are not English stop words (the search drops those).
-    const candidates = [...new Set(samples.flatMap((r) => lettersWords(r.words_a)).filter((w) => w.length >= 3))];
+    // The words of each sample's title as the search folds them (letters only).
+    const titleWords = new Map(samples.map((r) => [r.id, lettersWords(searchTokens(r.title).join(' '))]));
+    // Words that are not English stop words (PostgreSQL's english dictionary): a question of "the" alone is no one's.
+    const candidates = [...new Set(samples.flatMap((r) => titleWords.get(r.id)!).filter((w) => w.length >= 3))];
     const meaningful = new Set(
       (await rows<{ w: string }>(`select w from unnest($1::text[]) w where numnode(to_tsquery('english', w)) > 0`, [candidates])).map((r) => r.w),
     );
+    // How many releases hold each word (its stem) anywhere: the postings of its token.
+    const stemmer = new Porter2Stemmer();
+    const holders = async (words: readonly string[]): Promise<Map<string, number>> => {
+      const counts = await rows<{ token: string; n: number }>(
+        `select token, sum(n)::int as n from search_posting where kind = ${KIND_CODES.release} and token = any($1::text[]) group by token`,
+        [[...new Set(words.map((w) => stemmer.token(w)))]],
+      );
+      const byToken = new Map(counts.map((c) => [c.token, c.n]));
+      return new Map(words.map((w) => [w, byToken.get(stemmer.token(w)) ?? 0]));
+    };
 
-    // One common word: the 20 title words that the most sample releases hold anywhere (title, artists, tracks …).
+    // One common word: the 20 title words (of sample titles, twice or more) that the most releases hold anywhere.
     const titleCounts = new Map<string, number>();
-    for (const r of samples) for (const w of new Set(lettersWords(r.words_a))) if (meaningful.has(w)) titleCounts.set(w, (titleCounts.get(w) ?? 0) + 1);
+    for (const r of samples) for (const w of new Set(titleWords.get(r.id))) if (meaningful.has(w)) titleCounts.set(w, (titleCounts.get(w) ?? 0) + 1);
     const inTitles = [...titleCounts].filter(([, n]) => n >= 2).map(([w]) => w);
+    const held = await holders(inTitles);
     // (one word of each stem: `love`, not `loved` too)
-    const common = await rows<{ w: string; n: number }>(
-      `select distinct on (n, to_tsquery('english', w)::text) w, n
-         from (select w, (select count(*) from search_entry e where e.kind = 'release' and e.id <= ${SAMPLES}
-                             and e.words @@ to_tsquery('english', w))::int as n
-                 from unnest($1::text[]) w) t
-        order by n desc, to_tsquery('english', w)::text, length(w), w limit 20`,
-      [inTitles],
-    );
+    const byStem = new Map<string, { w: string; n: number }>();
+    for (const w of [...inTitles].sort((a, b) => a.length - b.length || (a < b ? -1 : 1))) {
+      const token = stemmer.token(w);
+      if (!byStem.has(token)) byStem.set(token, { w, n: held.get(w)! });
+    }
+    const common = [...byStem.values()].sort((a, b) => b.n - a.n || a.w.length - b.w.length || (a.w < b.w ? -1 : 1)).slice(0, 20);
     const releaseText = `(title || ' ' || artist)`;
     const word: Kind = {
       key: 'word',
@@ -233,7 +247,7 @@ async function questions(url: string, releases: number): Promise<Kind[]> {
     // Two words: two neighbouring words of a sample title.
     const pairs: [string, string][] = [];
     for (const r of samples) {
-      const ws = lettersWords(r.words_a);
+      const ws = titleWords.get(r.id)!;
       const i = ws.findIndex((w, k) => k + 1 < ws.length && meaningful.has(w) && meaningful.has(ws[k + 1]!));
       if (i >= 0) pairs.push([ws[i]!, ws[i + 1]!]);
     }
@@ -297,12 +311,9 @@ async function questions(url: string, releases: number): Promise<Kind[]> {
     };
 
     // A title word of 7 letters or more, misspelt so that no record holds it: the search falls back to trigrams.
-    const misspellings = [...new Set(samples.flatMap((r) => lettersWords(r.words_a)).filter((w) => w.length >= 7 && meaningful.has(w)))].map(misspell);
-    const unknown = await rows<{ w: string }>(
-      `select w from unnest($1::text[]) w
-        where not exists (select 1 from search_entry e where e.words @@ to_tsquery('english', w)) order by w`,
-      [misspellings],
-    );
+    const misspellings = [...new Set(samples.flatMap((r) => titleWords.get(r.id)!).filter((w) => w.length >= 7 && meaningful.has(w)))].map(misspell);
+    const misspeltHeld = await holders(misspellings);
+    const unknown = misspellings.filter((w) => misspeltHeld.get(w) === 0).sort().map((w) => ({ w }));
     const misspelt: Kind = {
       key: 'misspelt',
       label: 'misspelt word',

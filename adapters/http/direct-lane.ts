@@ -61,7 +61,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * another method, a path in any other spelling (the chain's path tolerance), JSONP (`callback`), and a User-Agent the
  * API refuses. The decision is taken before anything is counted or read.
  *
- * Why (ADR 0025): Koa's context, its compose chain of ten middleware and the router's match over every route cost
+ * Why (ADR 0026): Koa's context, its compose chain of ten middleware and the router's match over every route cost
  * more CPU per request than reading and filling the release itself; on the read benchmark that was half of the
  * request.
  */

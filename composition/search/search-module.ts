@@ -11,8 +11,8 @@ import type { SpindleModule } from '../spindle-module.js';
 import { SEARCH } from './search-tokens.js';
 
 /**
- * Database search (`GET /database/search`): the search port on PostgreSQL full text and pg_trgm (server or PGlite)
- * over the search entries the catalogue import writes; a submitter's and contributor's records through the
+ * Database search (`GET /database/search`): the search port over the posting lists the catalogue import keeps in the
+ * catalogue's database (server or PGlite); a submitter's and contributor's records through the
  * `SEARCH.RecordsByPerson` slot. See ADR 0017.
  */
 export const searchModule: SpindleModule = {

@@ -3,7 +3,7 @@ import type { SearchDatabase } from '../../application/search/search-database.js
 import { token } from '../token.js';
 
 export const SEARCH = {
-  /** The search port: PostgreSQL full text and trigrams over the import's search entries. */
+  /** The search port: posting lists the import keeps in the catalogue's database (ADR 0017). */
   Engine: token<CatalogueSearch>('search/Engine'),
   /** The slot for the records of a submitter or contributor: the contributions module binds it (optional). */
   RecordsByPerson: token<RecordsByPerson>('search/RecordsByPerson'),

@@ -60,14 +60,14 @@ export interface SearchResultFacts {
 export interface SearchFacts {
   readonly kind: SearchKind;
   readonly id: number;
-  /** The record's title as results show it, folded (`foldText`): what misspelt queries are compared with. */
-  readonly phrase: string;
+  /** The record's title as results show it, as `titleKey` compares it: what an exact-title query equals. */
+  readonly title: string;
   /**
-   * Folded text in four grades of weight: A the title (a record's own name), B its artists (and an artist's other
-   * names), C labels and catalogue numbers, D everything else a free query may meet (genres, styles, formats,
-   * country, year, tracks, credits, barcodes).
+   * The record's words (`searchTokens`: folded, unstemmed) in four grades of weight: A the title (a record's own
+   * name), B its artists (and an artist's other names), C labels and catalogue numbers, D everything else a free
+   * query may meet (genres, styles, formats, country, year, tracks, credits, barcodes). A word may repeat.
    */
-  readonly words: readonly [string, string, string, string];
+  readonly words: readonly [readonly string[], readonly string[], readonly string[], readonly string[]];
   /** The field tokens (see `FIELD_PREFIXES`), each once. */
   readonly terms: readonly string[];
   /** The release whose collection and wantlist counts are the record's community figures (a master's main release). */
@@ -101,6 +101,98 @@ export function searchTokens(text: string): string[] {
 export function codeOf(text: string): string {
   return foldText(text).replace(/[^\p{L}\p{N}]+/gu, '');
 }
+
+/** A text as an exact title compares it: its words (`searchTokens`) joined by single spaces. */
+export function titleKey(text: string): string {
+  return searchTokens(text).join(' ');
+}
+
+/*
+ * Posting tokens: what a record is found by, each with a grade. The search index keeps, per token, the records that
+ * hold it (see ADR 0017); the same tokens are made from a question's words, so the two meet.
+ */
+
+/** The grades of a word token, best first, and what each weighs in a relevance score (A 8, B 4, C 2, D 1). */
+export const GRADE = { A: 3, B: 2, C: 1, D: 0 } as const;
+export type Grade = (typeof GRADE)[keyof typeof GRADE];
+/** The weight of a grade in a relevance score: 8, 4, 2, 1 for A, B, C, D. */
+export const gradeWeight = (grade: number): number => 1 << grade;
+/** The prefix of word tokens (`w:` and the word's stem), so that no word collides with a field or special token. */
+export const WORD_PREFIX = 'w:';
+/** The token every record of a kind holds: what a question with no words or fields finds. */
+export const EVERY_RECORD = '*';
+/** Longer words are cut to this many characters when they become tokens (at import and in questions alike). */
+export const MAX_TOKEN_LENGTH = 100;
+/** A word or field token as long as a token may be. */
+export const clipToken = (token: string): string => (token.length > MAX_TOKEN_LENGTH ? token.slice(0, MAX_TOKEN_LENGTH) : token);
+/** The prefix of a record's exact-title token (`titleToken`). */
+export const TITLE_PREFIX = 'ti:';
+
+/**
+ * The exact-title token of a title key (`titleKey`): `ti:` and a 52-bit hash of it in base 36, short enough to keep
+ * one per record, long enough that two different titles rarely share one (a collision only adds the exact-title
+ * score to a record that matched the question's words anyway).
+ */
+export function titleToken(key: string): string {
+  // FNV-1a over UTF-16 code units, twice with different offsets, folded into 52 bits.
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ key.length;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
+  }
+  return TITLE_PREFIX + ((h2 & 0xfffff) * 0x100000000 + h1).toString(36);
+}
+
+/** A word's token: `WORD_PREFIX` and the stem of the word (cut to `MAX_TOKEN_LENGTH`). */
+export const wordToken = (word: string, stem: (word: string) => string): string => WORD_PREFIX + stem(clipToken(word));
+
+/**
+ * Calls `emit` with each posting token of a record and a grade: every word of the four grades as its token
+ * (`tokenOf(word)`, which must equal `wordToken(word, stem)`: a caller may remember them), once per occurrence with
+ * the grade of where it occurs (a record's grade of a token is the best it is emitted with: A > B > C > D); the field
+ * tokens (`terms`), `EVERY_RECORD` and the exact-title token, grade 0 (D). Stop words are kept.
+ */
+export function forEachPostingToken(
+  f: SearchFacts,
+  tokenOf: (word: string) => string,
+  emit: (token: string, grade: number) => void,
+): void {
+  for (let g = 0; g < 4; g++) {
+    const grade = 3 - g;
+    for (const word of f.words[g]!) emit(tokenOf(word), grade);
+  }
+  for (const term of f.terms) emit(clipToken(term), 0);
+  emit(EVERY_RECORD, 0);
+  if (f.title !== '') emit(titleToken(f.title), 0);
+}
+
+/** The posting tokens of a record (`forEachPostingToken`) with their best grades, added to `out`. */
+export function postingTokens(f: SearchFacts, stem: (word: string) => string, out: Map<string, number>): Map<string, number> {
+  forEachPostingToken(
+    f,
+    (word) => wordToken(word, stem),
+    (token, grade) => {
+      const had = out.get(token);
+      if (had === undefined || had < grade) out.set(token, grade);
+    },
+  );
+  return out;
+}
+
+/**
+ * The words of a record that misspelt questions are corrected against: those of grades A to C (title, artists,
+ * labels and catalogue numbers) of 3 to 40 characters with a letter in them, unstemmed.
+ */
+export function vocabularyWords(f: SearchFacts, out: Set<string>): Set<string> {
+  for (let g = 0; g < 3; g++) for (const word of f.words[g]!) if (isVocabularyWord(word)) out.add(word);
+  return out;
+}
+
+/** Whether a folded word of grade A to C belongs to the vocabulary (3 to 40 characters, a letter among them). */
+export const isVocabularyWord = (word: string): boolean => word.length >= 3 && word.length <= 40 && HAS_LETTER.test(word);
+const HAS_LETTER = /\p{L}/u;
 
 /** Collects the distinct field tokens of a record. */
 class Terms {
@@ -166,12 +258,12 @@ export function releaseSearchFacts(r: Release): SearchFacts {
   return {
     kind: 'release',
     id: r.id,
-    phrase: foldText(title),
+    title: titleKey(title),
     words: [
-      foldText(r.title),
-      foldText(join(distinct([...creditNames(r.artists), ...creditNames(trackArtists)]))),
-      foldText(join(distinct([...r.labels.map((l) => l.name), ...catnos]))),
-      foldText(
+      searchTokens(r.title),
+      searchTokens(join(distinct([...creditNames(r.artists), ...creditNames(trackArtists)]))),
+      searchTokens(join(distinct([...r.labels.map((l) => l.name), ...catnos]))),
+      searchTokens(
         join([
           ...r.genres,
           ...r.styles,
@@ -215,12 +307,12 @@ export function masterSearchFacts(m: Master): SearchFacts {
   return {
     kind: 'master',
     id: m.id,
-    phrase: foldText(title),
+    title: titleKey(title),
     words: [
-      foldText(m.title),
-      foldText(join(distinct(creditNames(m.artists)))),
-      '',
-      foldText(join([...m.genres, ...m.styles, m.year > 0 ? String(m.year) : ''])),
+      searchTokens(m.title),
+      searchTokens(join(distinct(creditNames(m.artists)))),
+      [],
+      searchTokens(join([...m.genres, ...m.styles, m.year > 0 ? String(m.year) : ''])),
     ],
     terms: terms.list(),
     communityRelease: m.mainRelease > 0 ? m.mainRelease : null,
@@ -249,8 +341,8 @@ export function artistSearchFacts(a: Artist): SearchFacts {
   return {
     kind: 'artist',
     id: a.id,
-    phrase: foldText(a.name),
-    words: [foldText(a.name), foldText(join(distinct([a.realname, ...a.namevariations]))), '', ''],
+    title: titleKey(a.name),
+    words: [searchTokens(a.name), searchTokens(join(distinct([a.realname, ...a.namevariations]))), [], []],
     terms: terms.list(),
     communityRelease: null,
     result: { ...EMPTY_RESULT, title: a.name, uri: webPath('artist', a.id, a.name) },
@@ -262,8 +354,8 @@ export function labelSearchFacts(l: Label): SearchFacts {
   return {
     kind: 'label',
     id: l.id,
-    phrase: foldText(l.name),
-    words: [foldText(l.name), '', '', ''],
+    title: titleKey(l.name),
+    words: [searchTokens(l.name), [], [], []],
     terms: new Terms().words('label', l.name).list(),
     communityRelease: null,
     result: { ...EMPTY_RESULT, title: l.name, uri: webPath('label', l.id, l.name) },

@@ -106,6 +106,15 @@ export class BinaryCopyBuffer {
     return this;
   }
 
+  /** A `bytea` value (or a `text` one, given as UTF-8 bytes: the same on the wire): `length` bytes from `from`. */
+  bytea(bytes: Uint8Array, from: number, length: number): this {
+    this.reserve(4 + length);
+    this.buf.writeInt32BE(length, this.length);
+    this.buf.set(bytes.subarray(from, from + length), this.length + 4);
+    this.length += 4 + length;
+    return this;
+  }
+
   /**
    * A `text[]` value: PostgreSQL's binary array (one dimension, no nulls, element type `text`, lower bound 1), each
    * element as `text` writes it.

@@ -48,18 +48,7 @@ export const RELEASE_COLUMNS = [
  */
 export const RELEASE_ARTIST_COLUMNS = ['release_id', 'artist_id', 'role', 'master_id', 'year', 'title', 'format'] as const;
 export const RELEASE_LABEL_COLUMNS = ['release_id', 'position', 'label_id', 'catno'] as const;
-export const SEARCH_ENTRY_COLUMNS = [
-  'kind',
-  'id',
-  'phrase',
-  'words_a',
-  'words_b',
-  'words_c',
-  'words_d',
-  'terms',
-  'community_release',
-  'result',
-] as const;
+export const SEARCH_ENTRY_COLUMNS = ['kind', 'id', 'community_release', 'result'] as const;
 
 export function writeArtistRow(out: BinaryCopyBuffer, a: Artist): void {
   writeArtistDocument(out.row(3).int4(a.id).text(a.name), a);
@@ -131,8 +120,7 @@ function jStrings(out: BinaryCopyBuffer, values: readonly string[]): BinaryCopyB
 
 /** A record's `search_entry` row (see `SearchEntryRow`); `result` holds the result's values in compact JSON. */
 export function writeSearchEntryRow(out: BinaryCopyBuffer, f: SearchFacts): void {
-  const [a, b, c, d] = f.words;
-  out.row(10).text(f.kind).int4(f.id).text(f.phrase).text(a).text(b).text(c).text(d).textArray(f.terms);
+  out.row(4).text(f.kind).int4(f.id);
   if (f.communityRelease === null) out.null();
   else out.int4(f.communityRelease);
   const r = f.result;

@@ -163,29 +163,42 @@ export class DumpImportRow {
 }
 
 /**
- * What database search knows of one catalogue record (`domain/catalogue/search-facts.ts`), written by the import in
- * the same transaction as the record: its folded words in four grades (`words_a`…`words_d`, from which PostgreSQL
- * keeps the weighted, stemmed `words` vector), its field tokens (`terms`), its folded title (`phrase`, for trigram
- * similarity), the release whose counts are its community figures, and the result's values as compact JSON.
+ * What a search result shows of one catalogue record (`domain/catalogue/search-facts.ts`), written by the import in
+ * the same transaction as the record: the release whose counts are its community figures, and the result's values
+ * as compact JSON. What a search finds records by is in `search_posting` (ADR 0017).
  */
 export class SearchEntryRow {
   kind!: string;
   id!: number;
-  phrase!: string;
-  wordsA!: string;
-  wordsB!: string;
-  wordsC!: string;
-  wordsD!: string;
-  words!: string;
-  terms!: string[];
   communityRelease!: number | null;
-  /**
-   * The community release's collection and wantlist counts together (`num_have + num_want`), the order of results
-   * that search ranks alike: kept by a trigger on the release's counts, and set again by an import that rewrites
-   * entries.
-   */
-  popularity!: number;
   result!: unknown;
+}
+
+/**
+ * The search index's posting lists: for one kind (`KIND_CODES`), one token and one block of 16,384 ids, the records
+ * holding the token, `n` of them, as a varint stream (`posting-codec.ts`). Several rows of one key may exist (written
+ * apart by two workers); an import compacts the blocks it writes again to one row per key.
+ */
+export class SearchPostingRow {
+  kind!: number;
+  token!: string;
+  block!: number;
+  /** Rows of one key written apart are numbered by the import that wrote them; a compacted row is part 0. */
+  part!: number;
+  n!: number;
+  postings!: Uint8Array;
+}
+
+/** The popularity of the records of one block of ids (`num_have + num_want` of each record's community release). */
+export class SearchPopularityRow {
+  kind!: number;
+  block!: number;
+  pops!: number[];
+}
+
+/** A vocabulary word (folded, unstemmed, from titles, artists, labels), for correcting misspelt questions. */
+export class SearchWordRow {
+  word!: string;
 }
 
 const timestamps = {
@@ -363,48 +376,55 @@ export const DumpImportSchema = new EntitySchema<DumpImportRow>({
   },
 });
 
-/**
- * The weighted, stemmed vector of a search entry's words (English stemming; the words are folded already), written as
- * PostgreSQL prints it back, so that the schema has nothing to diff.
- */
-export const SEARCH_WORDS_VECTOR =
-  `(((setweight(to_tsvector('english'::regconfig, words_a), 'A'::"char") || ` +
-  `setweight(to_tsvector('english'::regconfig, words_b), 'B'::"char")) || ` +
-  `setweight(to_tsvector('english'::regconfig, words_c), 'C'::"char")) || ` +
-  `setweight(to_tsvector('english'::regconfig, words_d), 'D'::"char"))`;
-
 export const SearchEntrySchema = new EntitySchema<SearchEntryRow>({
   class: SearchEntryRow,
   tableName: 'search_entry',
+  indexes: [{ name: 'search_entry_community_release_idx', properties: ['communityRelease'] }],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: false },
+    kind: { type: 'text', primary: true },
+    communityRelease: { type: 'integer', nullable: true },
+    result: { type: 'json', columnType: 'json' },
+  },
+});
+
+export const SearchPostingSchema = new EntitySchema<SearchPostingRow>({
+  class: SearchPostingRow,
+  tableName: 'search_posting',
+  // collate "C" on token in the migration (which the ORM does not compare): tokens are only matched whole. The
+  // primary key is also how rows are found by kind and token; an import compacts a kind's blocks by the other index.
+  indexes: [{ name: 'search_posting_kind_block_idx', properties: ['kind', 'block'] }],
+  properties: {
+    kind: { type: 'smallint', primary: true },
+    token: { type: 'text', primary: true },
+    block: { type: 'integer', primary: true },
+    part: { type: 'integer', primary: true },
+    n: { type: 'integer' },
+    postings: { type: 'blob', columnType: 'bytea' },
+  },
+});
+
+export const SearchPopularitySchema = new EntitySchema<SearchPopularityRow>({
+  class: SearchPopularityRow,
+  tableName: 'search_popularity',
+  properties: {
+    kind: { type: 'smallint', primary: true },
+    block: { type: 'integer', primary: true },
+    pops: { type: 'int[]', columnType: 'int4[]' },
+  },
+});
+
+export const SearchWordSchema = new EntitySchema<SearchWordRow>({
+  class: SearchWordRow,
+  tableName: 'search_word',
   indexes: [
-    { name: 'search_entry_words_idx', expression: 'create index "search_entry_words_idx" on "search_entry" using gin ("words")' },
-    { name: 'search_entry_terms_idx', expression: 'create index "search_entry_terms_idx" on "search_entry" using gin ("terms")' },
-    { name: 'search_entry_community_release_idx', properties: ['communityRelease'] },
     {
-      name: 'search_entry_popularity_idx',
-      expression: 'create index "search_entry_popularity_idx" on "search_entry" ("popularity" desc, "id", "kind")',
-    },
-    {
-      name: 'search_entry_phrase_trgm_idx',
-      expression: 'create index "search_entry_phrase_trgm_idx" on "search_entry" using gin ("phrase" gin_trgm_ops)',
+      name: 'search_word_word_trgm_idx',
+      expression: 'create index "search_word_word_trgm_idx" on "search_word" using gin ("word" gin_trgm_ops)',
     },
   ],
   properties: {
-    // The primary key is (id, kind), id first: a search for one kind then tests the kind of the entries its words
-    // found rather than also reading the key's 200,000 or 1,000,000 entries of that kind into a bitmap.
-    id: { type: 'integer', primary: true, autoincrement: false },
-    kind: { type: 'text', primary: true },
-    phrase: { type: 'text' },
-    wordsA: { type: 'text', default: '' },
-    wordsB: { type: 'text', default: '' },
-    wordsC: { type: 'text', default: '' },
-    wordsD: { type: 'text', default: '' },
-    words: { type: 'unknown', columnType: 'tsvector', generated: `${SEARCH_WORDS_VECTOR} stored`, lazy: true },
-    // collate "C" in the migration (which the ORM does not compare): tokens are only matched whole.
-    terms: { type: 'text[]', columnType: 'text[]' },
-    communityRelease: { type: 'integer', nullable: true },
-    popularity: { type: 'integer', default: 0 },
-    result: { type: 'json', columnType: 'json' },
+    word: { type: 'text', primary: true },
   },
 });
 
@@ -421,4 +441,7 @@ export const CATALOGUE_SCHEMAS = [
   ArtistListAnchorSchema,
   DumpImportSchema,
   SearchEntrySchema,
+  SearchPostingSchema,
+  SearchPopularitySchema,
+  SearchWordSchema,
 ];

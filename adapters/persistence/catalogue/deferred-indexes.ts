@@ -28,13 +28,13 @@ export class DeferredIndexes {
   ) {}
 
   /**
-   * Drops the indexes of `tables`, but not the primary key of `keepPrimaryKeyOf` (the import looks records up by id)
-   * nor an index a foreign key relies on. Returns undefined when there was nothing to drop, or no lock to be had.
+   * Drops the indexes of `tables`, but not the primary keys of `keepPrimaryKeyOf` (the import looks records up by id,
+   * and adds words to the search vocabulary by its key) nor an index a foreign key relies on. Returns undefined when there was nothing to drop, or no lock to be had.
    */
   static async drop(
     channel: SqlImportChannel,
     tables: readonly string[],
-    keepPrimaryKeyOf: string,
+    keepPrimaryKeyOf: readonly string[],
   ): Promise<DeferredIndexes | undefined> {
     const list = tables.map((t) => `${literal(t)}::regclass`).join(', ');
     const rows = await channel.query(
@@ -48,7 +48,7 @@ export class DeferredIndexes {
          JOIN pg_namespace n ON n.oid = t.relnamespace
          LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid AND c.contype IN ('p', 'u')
         WHERE x.indrelid IN (${list})
-          AND NOT (x.indisprimary AND x.indrelid = ${literal(keepPrimaryKeyOf)}::regclass)
+          AND NOT (x.indisprimary AND x.indrelid IN (${keepPrimaryKeyOf.map((t) => `${literal(t)}::regclass`).join(', ')}))
           AND NOT EXISTS (SELECT 1 FROM pg_constraint f WHERE f.contype = 'f' AND f.conindid = x.indexrelid)
         ORDER BY t.relname, i.relname`,
     );

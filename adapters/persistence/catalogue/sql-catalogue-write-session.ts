@@ -17,10 +17,15 @@ import {
 } from './catalogue-copy-rows.js';
 import {
   CATALOGUE_ROW_ENCODER,
+  CATALOGUE_ROW_ENCODER_WITHOUT_SEARCH,
   createRecordEncoder,
   type EncodedRows,
   type RowEncoder,
 } from './catalogue-row-encoder.js';
+import type { RecordEncoder } from '../../../application/ports/dump-reader.js';
+import { PostingAccumulator, SEARCH_POSTING_COLUMNS } from '../search/posting-accumulator.js';
+import { compactBlock } from '../search/posting-compaction.js';
+import { BLOCK_BITS, BLOCK_SIZE, KIND_CODES } from '../search/posting-codec.js';
 
 /** What the import needs of a database connection that is inside the file's transaction. */
 export interface SqlImportChannel {
@@ -40,8 +45,9 @@ export interface SqlWriteOptions {
    */
   readonly deferIndexes?: boolean;
   /**
-   * Whether each record's `search_entry` is written with it (default true). Off only to measure what keeping the
-   * search index costs (the import benchmark's `--no-search-index`): the index is then stale.
+   * Whether the search index is written with the records (default true): each record's `search_entry`, its postings
+   * (`search_posting`) and new words (`search_word`). Off only to measure what keeping the search index costs (the
+   * import benchmark's `--no-search-index`): the index is then stale.
    */
   readonly searchIndex?: boolean;
   /** Artist lists longer than this are kept apart, with anchors about this many entries apart (default 1,000). */
@@ -51,7 +57,7 @@ export interface SqlWriteOptions {
 interface TableSpec {
   readonly table: string;
   /** The kind's name in `search_entry`. */
-  readonly searchKind: string;
+  readonly searchKind: keyof typeof KIND_CODES;
   readonly staging: string;
   readonly columns: readonly string[];
   /** The other tables a file of the kind fills (the links of releases). */
@@ -77,6 +83,9 @@ const TABLES: Readonly<Record<DumpKind, TableSpec>> = {
   },
 };
 
+/** Vocabulary words an import remembers as written, before it empties that memory (and may write some again). */
+const WORDS_REMEMBERED = 500_000;
+
 /** Every import takes this transaction-level advisory lock, so two imports never interleave their upserts. */
 const IMPORT_LOCK = 0x5_d15c_06;
 
@@ -100,6 +109,10 @@ class Round {
   readonly artistLinks = new BinaryCopyBuffer(1 << 16);
   readonly labelLinks = new BinaryCopyBuffer(1 << 16);
   readonly search = new BinaryCopyBuffer(1 << 18);
+  /** `search_posting` rows and the block of each; `search_word` rows. */
+  readonly postings = new BinaryCopyBuffer(1 << 18);
+  readonly postingBlocks: number[] = [];
+  readonly words = new BinaryCopyBuffer(1 << 12);
 
   /** Adds records `from`…`to` (exclusive) of encoded rows. */
   add(e: EncodedRows, from: number, to: number): void {
@@ -108,6 +121,9 @@ class Round {
     this.labelLinks.appendRows(e.labelLinks, e.labelLinkEnds, from, to);
     this.search.appendRows(e.search, e.searchEnds, from, to);
   }
+
+  /** Where the posting rows of the blocks that end while this round is filled go. */
+  readonly postingOutput = { rows: this.postings, blocks: this.postingBlocks };
 
   clear(): void {
     this.ids.clear();
@@ -118,6 +134,9 @@ class Round {
     this.artistLinks.clear();
     this.labelLinks.clear();
     this.search.clear();
+    this.postings.clear();
+    this.postingBlocks.length = 0;
+    this.words.clear();
   }
 }
 
@@ -132,9 +151,15 @@ class Round {
  * its data differ, keeping `date_added`. For releases, the link rows of the round's releases are replaced. Tables
  * that are empty when the file starts are filled without their indexes, built before the commit (`DeferredIndexes`).
  * A dated dump file is recorded in `dump_import` just before the commit.
+ *
+ * The search index (ADR 0017): each record's `search_entry` goes with it like a link row; the workers' posting rows
+ * go straight into `search_posting`, except those of blocks of ids that held postings of the kind before this import,
+ * which wait in a staging table: before the commit, each such block is compacted (`compactBlock`: the re-imported
+ * records' old postings dropped, one row per token written back). New vocabulary words are gathered in a staging
+ * table and added to `search_word` at the end; so is the popularity of entries whose release is in collections.
  */
 export class SqlCatalogueWriteSession implements CatalogueWriteSession {
-  readonly encoder = CATALOGUE_ROW_ENCODER;
+  readonly encoder: RecordEncoder;
   private inserted = 0;
   private updated = 0;
   private written = 0;
@@ -147,6 +172,12 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   private readonly flushBytes: number;
   private readonly recordEncoder: RowEncoder;
   private readonly searchIndex: boolean;
+  /** The postings of the current block of ids, and the vocabulary words written already (a bounded memory). */
+  private readonly postings: PostingAccumulator | undefined;
+  private readonly wordsWritten = new Set<string>();
+  private readonly decoder = new TextDecoder();
+  /** The ids written in each old block (see `oldBlocks`), as bits. */
+  private readonly rewritten = new Map<number, Uint32Array>();
 
   private constructor(
     private readonly kind: DumpKind,
@@ -159,13 +190,17 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     private deferred: DeferredIndexes | undefined,
     /** The artist lists' keys and anchors, for an import of releases or masters. */
     private readonly lists: ArtistListKeys | undefined,
+    /** The blocks of ids that held postings of the kind when the import started (see `compactBlock`). */
+    private readonly oldBlocks: ReadonlySet<number>,
     options: SqlWriteOptions,
   ) {
     this.spec = TABLES[kind];
     this.flushRecords = options.flushRecords ?? 2_000;
     this.flushBytes = options.flushBytes ?? 4_000_000;
-    this.recordEncoder = createRecordEncoder(kind);
     this.searchIndex = options.searchIndex !== false;
+    this.encoder = this.searchIndex ? CATALOGUE_ROW_ENCODER : CATALOGUE_ROW_ENCODER_WITHOUT_SEARCH;
+    this.recordEncoder = createRecordEncoder(kind, this.searchIndex);
+    this.postings = this.searchIndex ? new PostingAccumulator(this.spec.searchKind) : undefined;
     const cols = this.spec.columns.map(q).join(', ');
     const set = this.spec.columns
       .filter((c) => c !== 'id')
@@ -205,13 +240,28 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     const highest = Number(state!.highest);
     const empty = highest === 0 && state!.linked !== true;
     const lists = await ArtistListKeys.start(channel, kind, options.longList);
-    // The search entries of the other kinds are indexed again with this kind's, from all the rows at once.
-    const search = options.searchIndex !== false ? ['search_entry'] : [];
+    const searchIndex = options.searchIndex !== false;
+    const oldBlocks = new Set<number>();
+    if (searchIndex) {
+      // Every record holds the token '*': its rows tell the blocks that hold postings of the kind.
+      const rows = await channel.query(
+        `SELECT DISTINCT block FROM search_posting WHERE kind = ${KIND_CODES[TABLES[kind].searchKind]} AND token = '*'`,
+      );
+      for (const r of rows) oldBlocks.add(Number(r.block));
+      await channel.query(
+        `CREATE TEMPORARY TABLE import_posting ON COMMIT DROP AS SELECT ${SEARCH_POSTING_COLUMNS.map(q).join(', ')} ` +
+          'FROM search_posting WITH NO DATA',
+      );
+      await channel.query('CREATE TEMPORARY TABLE import_word (word text COLLATE "C" NOT NULL) ON COMMIT DROP');
+    }
+    // The search index of the other kinds is indexed again with this kind's, from all the rows at once (the words'
+    // primary key stays: new words are added to them by it).
+    const search = searchIndex ? ['search_entry', 'search_posting', 'search_word'] : [];
     const deferred =
-      empty && options.deferIndexes !== false
-        ? await DeferredIndexes.drop(channel, [table, ...links, ...search], table)
+      empty && oldBlocks.size === 0 && options.deferIndexes !== false
+        ? await DeferredIndexes.drop(channel, [table, ...links, ...search], [table, ...(searchIndex ? ['search_word'] : [])])
         : undefined;
-    return new SqlCatalogueWriteSession(kind, channel, finish, dump, highest, deferred, lists, options);
+    return new SqlCatalogueWriteSession(kind, channel, finish, dump, highest, deferred, lists, oldBlocks, options);
   }
 
   async latestDump(): Promise<DumpFileDate | null> {
@@ -250,7 +300,12 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
       if (id > this.round.max) this.round.max = id;
     }
     if (ids.length > from) this.round.add(rows, from, ids.length);
-    if (this.round.order.length >= this.flushRecords || this.round.rows.byteLength >= this.flushBytes) {
+    if (this.postings) {
+      this.postings.add(rows, 0, ids.length, this.round.postingOutput);
+      this.addWords(rows);
+    }
+    const r = this.round;
+    if (r.order.length >= this.flushRecords || r.rows.byteLength + r.postings.byteLength >= this.flushBytes) {
       await this.flush();
     }
   }
@@ -261,7 +316,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
    */
   private async flush(): Promise<void> {
     const round = this.round;
-    if (round.order.length === 0) return;
+    if (round.order.length === 0 && round.postings.rowCount === 0 && round.words.rowCount === 0) return;
     const previous = this.sending;
     this.sending = previous.then(() => this.send(round));
     // A failure is reported by the next write or by commit; until then it must not count as unhandled.
@@ -313,12 +368,75 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
           `DELETE FROM search_entry WHERE kind = ${literal(this.spec.searchKind)} AND id = ANY('{${[...existing].join(',')}}'::int[])`,
         );
       }
-      await this.channel.copy('search_entry', SEARCH_ENTRY_COLUMNS, round.search.chunks());
+      if (round.search.rowCount > 0) await this.channel.copy('search_entry', SEARCH_ENTRY_COLUMNS, round.search.chunks());
+      await this.sendIndexRows(round);
     }
     this.inserted += order.length - existing.size;
     this.written += order.length;
     round.clear();
     this.free.push(round);
+  }
+
+  /** The words of encoded rows not written yet, as `search_word` rows of the round. */
+  private addWords(rows: EncodedRows): void {
+    const seen = this.wordsWritten;
+    const out = this.round.words;
+    for (let i = 0; i < rows.wordEnds.length; i++) {
+      const word = this.decoder.decode(rows.words.subarray(i === 0 ? 0 : rows.wordEnds[i - 1]!, rows.wordEnds[i]!));
+      if (seen.has(word)) continue;
+      if (seen.size >= WORDS_REMEMBERED) seen.clear();
+      seen.add(word);
+      out.row(1).text(word);
+    }
+  }
+
+  /**
+   * The round's posting rows (those of old blocks to the staging table, to be compacted), its words (to the staging
+   * table), and which ids of old blocks it wrote.
+   */
+  private async sendIndexRows(round: Round): Promise<void> {
+    const old = this.oldBlocks;
+    const blocks = round.postingBlocks;
+    if (round.postings.rowCount > 0) {
+      const staged = old.size === 0 ? 0 : blocks.filter((b) => old.has(b)).length;
+      if (staged < blocks.length) {
+        const direct = staged === 0 ? undefined : (i: number) => !old.has(blocks[i]!);
+        await this.channel.copy('search_posting', SEARCH_POSTING_COLUMNS, round.postings.chunks(direct));
+      }
+      if (staged > 0) {
+        await this.channel.copy('import_posting', SEARCH_POSTING_COLUMNS, round.postings.chunks((i) => old.has(blocks[i]!)));
+      }
+    }
+    if (round.words.rowCount > 0) await this.channel.copy('import_word', ['word'], round.words.chunks());
+    if (old.size > 0) {
+      for (const id of round.order) {
+        const block = id >>> BLOCK_BITS;
+        if (!old.has(block)) continue;
+        let bits = this.rewritten.get(block);
+        if (!bits) this.rewritten.set(block, (bits = new Uint32Array(BLOCK_SIZE / 32)));
+        const at = id & (BLOCK_SIZE - 1);
+        bits[at >>> 5]! |= 1 << (at & 31);
+      }
+    }
+  }
+
+  /**
+   * The search index's end of an import: the old blocks this import wrote to compacted, the new words added to the
+   * vocabulary, and (after the indexes are built) the popularity of entries whose release is in collections.
+   */
+  private async finishIndex(): Promise<void> {
+    const kind = KIND_CODES[this.spec.searchKind];
+    const touched = new Set<number>(this.rewritten.keys());
+    if (this.oldBlocks.size > 0) {
+      await this.channel.query('CREATE INDEX ON import_posting (block)');
+      for (const r of await this.channel.query(`SELECT DISTINCT block FROM import_posting`)) touched.add(Number(r.block));
+    }
+    for (const block of [...touched].sort((a, b) => a - b)) {
+      await compactBlock(this.channel, kind, block, this.rewritten.get(block));
+    }
+    await this.channel.query(
+      'INSERT INTO search_word (word) SELECT DISTINCT word FROM import_word ON CONFLICT (word) DO NOTHING',
+    );
   }
 
   /** Builds the indexes left out, if any (see `DeferredIndexes`). */
@@ -330,19 +448,24 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   }
 
   async commit(): Promise<WriteCounts> {
+    this.postings?.flush(this.round.postingOutput);
     await this.flush();
     await this.sending;
+    if (this.searchIndex) await this.finishIndex();
     await this.buildIndexes();
     await this.lists?.finish();
     // A release stored by this import has no collection or wantlist counts yet: when every release was new, there is
     // nothing to look for (and no reason to read the whole release table for it).
     const countsToTake = this.kind === 'masters' || (this.kind === 'releases' && this.inserted < this.written);
     if (this.searchIndex && countsToTake) {
-      // Entries written now start at 0: those whose release is in collections or wantlists take its counts.
+      // The popularity of the blocks holding entries whose release is in collections or wantlists, made again.
       await this.channel.query(
-        `UPDATE search_entry e SET popularity = r.num_have + r.num_want FROM release r ` +
-          `WHERE r.num_have + r.num_want > 0 AND e.community_release = r.id ` +
-          `AND e.kind = ${literal(this.spec.searchKind)} AND e.popularity <> r.num_have + r.num_want`,
+        `INSERT INTO search_popularity (kind, block, pops) ` +
+          `SELECT ${KIND_CODES[this.spec.searchKind]}, e.id >> ${BLOCK_BITS}, search_popularity_block(array_agg(e.id), array_agg(r.num_have + r.num_want)) ` +
+          `FROM search_entry e JOIN release r ON r.id = e.community_release ` +
+          `WHERE e.kind = ${literal(this.spec.searchKind)} AND r.num_have + r.num_want > 0 ` +
+          `GROUP BY e.id >> ${BLOCK_BITS} ` +
+          `ON CONFLICT (kind, block) DO UPDATE SET pops = excluded.pops`,
       );
     }
     if (this.dump) {

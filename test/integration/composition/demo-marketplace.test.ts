@@ -29,7 +29,7 @@ describe('Marketplace demo data: the demo seller', function () {
   after(() => db.close());
   beforeEach(async () => {
     await emptyIdentity(db); // takes the users' listings and settings with them
-    for (const table of ['release_artist', 'release_label', 'search_entry', 'release']) await query(db.orm, `delete from "${table}"`);
+    for (const table of ['release_artist', 'release_label', 'search_entry', 'search_posting', 'search_word', 'search_popularity', 'release']) await query(db.orm, `delete from "${table}"`);
   });
 
   const demo = async (): Promise<string[]> => {

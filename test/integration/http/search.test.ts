@@ -323,9 +323,9 @@ describe('Database search over HTTP: GET /database/search (on the demo data)', f
       const locker = new pg.Client({ connectionString: url });
       await locker.connect();
       try {
-        // A transaction holding the search entries makes the search wait past its time.
+        // A transaction holding the posting lists makes the search wait past its time.
         await locker.query('BEGIN');
-        await locker.query('LOCK TABLE search_entry IN ACCESS EXCLUSIVE MODE');
+        await locker.query('LOCK TABLE search_posting IN ACCESS EXCLUSIVE MODE');
         const res = await apiAs(slow.get(HTTP.HttpApp) as unknown as Koa, client)('app').get('/database/search?q=love');
         expect(res.status).to.equal(500);
         expect(res.body).to.deep.equal({ message: 'Query time exceeded. Please try a simpler query.' });

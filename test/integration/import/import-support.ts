@@ -9,6 +9,7 @@ import type {
 import type { Database } from '../../../adapters/persistence/database.js';
 import type { CatalogueWriter, DumpFileDate } from '../../../application/ports/catalogue-writer.js';
 import type { DumpKind } from '../../../application/ports/dump-reader.js';
+import { decodePostings, noPostings, sortPostings, type DecodedPostings } from '../../../adapters/persistence/search/posting-codec.js';
 
 /** Runs SQL on the test database (through the ORM's connection, outside any import). */
 export async function sql<T = Record<string, unknown>>(db: Database, query: string): Promise<T[]> {
@@ -34,11 +35,10 @@ export async function catalogueSnapshot(db: Database, options: { timestamps?: bo
          FROM release_artist ORDER BY 1, 2, 3`,
     ),
     releaseLabel: await sql(db, 'SELECT release_id, position, label_id, catno FROM release_label ORDER BY 1, 2'),
-    searchEntry: await sql(
-      db,
-      `SELECT kind, id, phrase, words_a, words_b, words_c, words_d, words::text AS words, terms, community_release,
-              result::text AS result FROM search_entry ORDER BY kind, id`,
-    ),
+    searchEntry: await sql(db, `SELECT kind, id, community_release, result::text AS result FROM search_entry ORDER BY kind, id`),
+    searchPostings: await searchPostings(db),
+    searchWord: (await sql<{ word: string }>(db, 'SELECT word FROM search_word ORDER BY word')).map((r) => r.word),
+    searchPopularity: await sql(db, 'SELECT kind, block, pops::text AS pops FROM search_popularity ORDER BY kind, block'),
     dumpImport: await sql(
       db,
       `SELECT kind, dump_date::text AS dump_date, file${importedAt} FROM dump_import
@@ -66,11 +66,41 @@ export async function staleListKeys(db: Database): Promise<unknown[]> {
   );
 }
 
+/**
+ * The search index's postings as lists, whatever rows they came in: `kind token` → `id:grade` in id order (rows of
+ * one key written apart, by two workers or two imports, are merged as a search merges them).
+ */
+export async function searchPostings(db: Database): Promise<Record<string, string[]>> {
+  const rows = await sql<{ kind: number; token: string; block: number; postings: Uint8Array }>(
+    db,
+    'SELECT kind, token, block, postings FROM search_posting ORDER BY kind, token, block, part',
+  );
+  const lists = new Map<string, Map<number, DecodedPostings>>();
+  for (const r of rows) {
+    const key = `${r.kind} ${r.token}`;
+    let blocks = lists.get(key);
+    if (!blocks) lists.set(key, (blocks = new Map()));
+    let list = blocks.get(Number(r.block));
+    if (!list) blocks.set(Number(r.block), (list = noPostings()));
+    decodePostings(Number(r.block), r.postings, list);
+  }
+  const out: Record<string, string[]> = {};
+  for (const key of [...lists.keys()].sort()) {
+    out[key] = [...lists.get(key)!.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .flatMap(([, list]) => {
+        sortPostings(list);
+        return Array.from({ length: list.length }, (_, i) => `${list.ids[i]}:${list.grades[i]}`);
+      });
+  }
+  return out;
+}
+
 /** Empties the catalogue tables (search entries included) and the record of the dumps imported. */
 export async function emptyCatalogue(db: Database): Promise<void> {
   await sql(
     db,
-    'TRUNCATE artist, label, master, release, release_artist, release_label, artist_list, artist_list_entry, artist_list_anchor, search_entry, dump_import',
+    'TRUNCATE artist, label, master, release, release_artist, release_label, artist_list, artist_list_entry, artist_list_anchor, search_entry, search_posting, search_word, search_popularity, dump_import',
   );
 }
 

@@ -8,6 +8,7 @@ import { Migration20261122221400_search_entry } from './Migration20261122221400_
 import { Migration20261122221503_release_ratings } from './Migration20261122221503_release_ratings.js';
 import { Migration20261123004845_release_market } from './Migration20261123004845_release_market.js';
 import { Migration20261125230000_list_keys } from './Migration20261125230000_list_keys.js';
+import { Migration20261125230000_search_postings } from './Migration20261125230000_search_postings.js';
 import { Migration20261125231500_release_master_for_sale } from './Migration20261125231500_release_master_for_sale.js';
 import { Migration20261125233000_long_artist_lists } from './Migration20261125233000_long_artist_lists.js';
 
@@ -26,6 +27,7 @@ export const CATALOGUE_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration20261122221503_release_ratings', class: Migration20261122221503_release_ratings },
   { name: 'Migration20261123004845_release_market', class: Migration20261123004845_release_market },
   { name: 'Migration20261125230000_list_keys', class: Migration20261125230000_list_keys },
+  { name: 'Migration20261125230000_search_postings', class: Migration20261125230000_search_postings },
   { name: 'Migration20261125231500_release_master_for_sale', class: Migration20261125231500_release_master_for_sale },
   { name: 'Migration20261125233000_long_artist_lists', class: Migration20261125233000_long_artist_lists },
 ];

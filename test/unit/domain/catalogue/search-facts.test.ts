@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import {
   artistSearchFacts,
+  clipToken,
   codeOf,
+  EVERY_RECORD,
+  postingTokens,
+  titleKey,
+  titleToken,
+  vocabularyWords,
   foldText,
   labelSearchFacts,
   masterSearchFacts,
@@ -73,15 +79,15 @@ describe('search facts', () => {
     });
     const facts = releaseSearchFacts(release);
 
-    it('titles the result "Artist - Title" (the credit line, name variations as credited) and folds it for similarity', () => {
+    it('titles the result "Artist - Title" (the credit line, name variations as credited) and keys it for exact titles', () => {
       expect(facts.result.title).to.equal('Persuader - Stockholm');
-      expect(facts.phrase).to.equal('persuader - stockholm');
+      expect(facts.title).to.equal('persuader stockholm');
     });
     it('grades its words: title, artists, labels and catalogue numbers, the rest', () => {
-      expect(facts.words[0]).to.equal('stockholm');
-      expect(facts.words[1]).to.equal('the persuader persuader guest the guest');
-      expect(facts.words[2]).to.equal('svek other label sk 032 ol-1');
-      expect(facts.words[3]).to.include('electronic').and.include('deep house').and.include('ostermalm').and.include('jesper dahlback');
+      expect(facts.words[0]).to.deep.equal(['stockholm']);
+      expect(facts.words[1]).to.deep.equal(['the', 'persuader', 'persuader', 'guest', 'the', 'guest']);
+      expect(facts.words[2]).to.deep.equal(['svek', 'other', 'label', 'sk', '032', 'ol', '1']);
+      expect(facts.words[3]).to.include.members(['electronic', 'deep', 'house', 'ostermalm', 'jesper', 'dahlback']);
     });
     it('holds a token for every field a search filters on', () => {
       const terms = new Set(facts.terms);
@@ -129,11 +135,57 @@ describe('search facts', () => {
 
   it('an artist is found by its name and its other names; a label by its name', () => {
     const artist = artistSearchFacts(anArtist(1, { name: 'The Persuader', realname: 'Jesper Dahlbäck', namevariations: ['Persuader'] }));
-    expect(artist.words).to.deep.equal(['the persuader', 'jesper dahlback persuader', '', '']);
+    expect(artist.words).to.deep.equal([['the', 'persuader'], ['jesper', 'dahlback', 'persuader'], [], []]);
     expect(artist.result).to.include({ title: 'The Persuader', uri: '/artist/1-The-Persuader', year: '' });
     expect(artist.communityRelease).to.equal(null);
     const label = labelSearchFacts(aLabel(5, { name: 'Svek' }));
     expect(label.terms).to.deep.equal(['lb:svek']);
     expect(label.result.uri).to.equal('/label/5-Svek');
+  });
+
+  describe('posting tokens', () => {
+    // A stand-in stemmer (the adapter's is Snowball English): drops a final "s".
+    const stem = (w: string): string => w.replace(/s$/, '');
+    const release = releaseSearchFacts(
+      aRelease(7, {
+        title: 'Once More',
+        artists: [aCredit(1, 'The Beatles')],
+        labels: [onLabel(5, 'Apple Records', 'PCS 7088')],
+        genres: ['Rock'],
+        tracklist: [aTrack('A', 'Beatles Once')],
+      }),
+    );
+    const tokens = postingTokens(release, stem, new Map());
+
+    it('stems every word under w:, keeps stop words, and grades each by where it is best (A 3, B 2, C 1, D 0)', () => {
+      expect(tokens.get('w:once')).to.equal(3); // title, and a track (D)
+      expect(tokens.get('w:more')).to.equal(3);
+      expect(tokens.get('w:the')).to.equal(2); // the artist
+      expect(tokens.get('w:beatle')).to.equal(2); // the artist beats the track
+      expect(tokens.get('w:apple')).to.equal(1);
+      expect(tokens.get('w:pc')).to.equal(1);
+      expect(tokens.get('w:rock')).to.equal(0);
+    });
+    it('adds the field tokens, the token of every record, and the exact title’s, grade 0', () => {
+      for (const t of ['ar:the', 'ar:beatles', 'lb:apple', 'cn:pcs7088', 'gn:rock', EVERY_RECORD]) expect(tokens.get(t), t).to.equal(0);
+      expect(tokens.get(titleToken('beatles once more'))).to.equal(undefined);
+      expect(tokens.get(titleToken(titleKey('The Beatles - Once More')))).to.equal(0);
+    });
+    it('makes one exact-title token of a title however it is written, and different ones of different titles', () => {
+      expect(titleToken(titleKey('The Beatles - Once More'))).to.equal(titleToken(titleKey('the beatles once  more!')));
+      expect(titleToken('a')).to.match(/^ti:[0-9a-z]+$/);
+      const many = new Set(Array.from({ length: 10_000 }, (_, i) => titleToken(`title ${i}`)));
+      expect(many.size).to.equal(10_000);
+    });
+    it('cuts words and field tokens to 100 characters', () => {
+      const long = releaseSearchFacts(aRelease(8, { title: 'x'.repeat(300), genres: ['y'.repeat(300)] }));
+      const t = postingTokens(long, (w) => w, new Map());
+      expect(t.has(`w:${'x'.repeat(100)}`)).to.equal(true);
+      expect(t.has(clipToken(`gn:${'y'.repeat(300)}`))).to.equal(true);
+      expect([...t.keys()].every((k) => k.length <= 102)).to.equal(true);
+    });
+    it('the vocabulary: words of titles, artists and labels of 3 to 40 characters with a letter', () => {
+      expect([...vocabularyWords(release, new Set())].sort()).to.deep.equal(['apple', 'beatles', 'more', 'once', 'pcs', 'records', 'the']);
+    });
   });
 });

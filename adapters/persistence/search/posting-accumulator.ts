@@ -1,0 +1,257 @@
+import type { BinaryCopyBuffer } from '../catalogue/binary-copy-buffer.js';
+import { BLOCK_SIZE, blockOf, encodePostings, KIND_CODES, MAX_POSTING_BYTES } from './posting-codec.js';
+
+/** The columns of a `search_posting` row, in the order `PostingAccumulator` writes them. */
+export const SEARCH_POSTING_COLUMNS = ['kind', 'token', 'block', 'part', 'n', 'postings'] as const;
+
+/**
+ * The postings of a run of records as the import's encoder gives them (see `EncodedRows`): the distinct tokens of the
+ * run (UTF-8, `tokenEnds`, and a hash of each, `tokenHash`), and per record (`ids`, `postingEnds`) the index of each
+ * token it holds and its grade.
+ */
+export interface EncodedPostings {
+  readonly ids: Int32Array;
+  readonly tokens: Uint8Array;
+  readonly tokenEnds: Int32Array;
+  readonly tokenHashes: Int32Array;
+  readonly postingEnds: Int32Array;
+  readonly postingTokens: Int32Array;
+  readonly postingGrades: Uint8Array;
+}
+
+/** Where the rows written go: the COPY rows, and the block of each (to route re-imported blocks). */
+export interface PostingOutput {
+  readonly rows: BinaryCopyBuffer;
+  readonly blocks: number[];
+}
+
+/**
+ * The postings of the records of one kind as an import writes them, in its transaction's thread: the records' tokens
+ * and grades are appended to compact typed arrays for the current block of ids (ids ascend through a dump), and
+ * written as `search_posting` rows, one per token, when a record of another block arrives or at `flush`. Records out
+ * of order only make more rows for a block, which a search merges; a record repeated in the block counts in its last
+ * version only. Each row written gets a part number of its own (`firstPart` on), so that rows of one token and block
+ * written apart keep keys of their own.
+ */
+export class PostingAccumulator {
+  private block = -1;
+  /** The block's tokens, by number: their UTF-8 bytes in a pool, and their hashes, in a table open addressed by hash. */
+  private readonly tokens = new TokenTable();
+  private postToken = new Int32Array(1 << 16);
+  private postId = new Int32Array(1 << 16);
+  private postGrade = new Uint8Array(1 << 16);
+  /** The record each posting came from (its place in the block), to keep a repeated record's last version only. */
+  private postRecord = new Int32Array(1 << 16);
+  private count = 0;
+  private records = 0;
+  private lastId = -1;
+  private inOrder = true;
+  private scratch = new Uint8Array(1 << 16);
+  private readonly kind: number;
+  private part: number;
+
+  constructor(kind: keyof typeof KIND_CODES, firstPart = 1) {
+    this.kind = KIND_CODES[kind];
+    this.part = firstPart;
+  }
+
+  /** Adds the postings of records `from`…`to` (exclusive) of `e`, writing each block's rows to `out` when it ends. */
+  add(e: EncodedPostings, from: number, to: number, out: PostingOutput): void {
+    if (to <= from) return;
+    // (The run's arrays read once: runs come in objects of more than one shape.)
+    const ids = e.ids;
+    const ends = e.postingEnds;
+    const refs = e.postingTokens;
+    const grades = e.postingGrades;
+    const tokenEnds = e.tokenEnds;
+    const bytes = e.tokens;
+    const hashes = e.tokenHashes;
+    // The run's tokens, as numbers of this block's (interned once per run and block).
+    const local = new Int32Array(tokenEnds.length).fill(-1);
+    for (let r = from; r < to; r++) {
+      const id = ids[r]!;
+      const block = blockOf(id);
+      if (block !== this.block) {
+        this.flush(out);
+        this.block = block;
+        local.fill(-1);
+      }
+      if (id <= this.lastId) this.inOrder = false;
+      this.lastId = id;
+      const start = r === 0 ? 0 : ends[r - 1]!;
+      const end = ends[r]!;
+      this.reserve(end - start);
+      const postToken = this.postToken;
+      const postId = this.postId;
+      const postGrade = this.postGrade;
+      const postRecord = this.postRecord;
+      let n = this.count;
+      const record = this.records++;
+      for (let p = start; p < end; p++) {
+        const t = refs[p]!;
+        let g = local[t]!;
+        if (g === -1) g = local[t] = this.tokens.intern(bytes, t === 0 ? 0 : tokenEnds[t - 1]!, tokenEnds[t]!, hashes[t]!);
+        postToken[n] = g;
+        postId[n] = id;
+        postGrade[n] = grades[p]!;
+        postRecord[n] = record;
+        n++;
+      }
+      this.count = n;
+    }
+  }
+
+  /** Writes the postings held (one row per token of the current block) and starts afresh. */
+  flush(out: PostingOutput): void {
+    const count = this.count;
+    if (count === 0) return;
+    const tokenCount = this.tokens.count;
+    const keep = this.inOrder ? undefined : this.lastVersions();
+    // Postings grouped by token (a counting sort, stable: each token's postings stay in the order they came).
+    const starts = new Int32Array(tokenCount + 1);
+    for (let i = 0; i < count; i++) if (!keep || keep[i]) starts[this.postToken[i]! + 1]!++;
+    for (let t = 0; t < tokenCount; t++) starts[t + 1]! += starts[t]!;
+    const fill = starts.slice(0, tokenCount);
+    const ids = new Int32Array(starts[tokenCount]!);
+    const grades = new Uint8Array(starts[tokenCount]!);
+    for (let i = 0; i < count; i++) {
+      if (keep && !keep[i]) continue;
+      const at = fill[this.postToken[i]!]!++;
+      ids[at] = this.postId[i]!;
+      grades[at] = this.postGrade[i]!;
+    }
+    const block = this.block;
+    for (let t = 0; t < tokenCount; t++) {
+      const from = starts[t]!;
+      const to = starts[t + 1]!;
+      if (to === from) continue;
+      if (!this.inOrder) sortSlice(ids, grades, from, to);
+      if (this.scratch.length < (to - from) * MAX_POSTING_BYTES) this.scratch = new Uint8Array((to - from) * MAX_POSTING_BYTES * 2);
+      const bytes = encodePostings(block, ids, grades, from, to, this.scratch, 0);
+      out.rows.row(6).int2(this.kind).bytea(this.tokens.pool, this.tokens.start(t), this.tokens.length(t)).int4(block).int4(this.part++).int4(to - from).bytea(this.scratch, 0, bytes);
+      out.blocks.push(block);
+    }
+    this.tokens.clear();
+    this.count = 0;
+    this.records = 0;
+    this.lastId = -1;
+    this.inOrder = true;
+    // The arrays keep the size a block needed, unless far larger than a block of releases needs.
+    if (this.postId.length > BLOCK_SIZE * 512) this.grow(1 << 16, true);
+  }
+
+  /** Which postings belong to the last version of their record (a record may come twice in a block). */
+  private lastVersions(): Uint8Array {
+    const last = new Map<number, number>();
+    for (let i = 0; i < this.count; i++) last.set(this.postId[i]!, this.postRecord[i]!);
+    const keep = new Uint8Array(this.count);
+    for (let i = 0; i < this.count; i++) keep[i] = last.get(this.postId[i]!) === this.postRecord[i] ? 1 : 0;
+    return keep;
+  }
+
+  private reserve(more: number): void {
+    if (this.count + more > this.postId.length) this.grow(Math.max(this.postId.length * 2, this.count + more), false);
+  }
+
+  private grow(size: number, empty: boolean): void {
+    const keep = empty ? 0 : this.count;
+    const grown = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a.subarray(0, keep));
+      return b;
+    };
+    this.postToken = grown(this.postToken, (n) => new Int32Array(n));
+    this.postId = grown(this.postId, (n) => new Int32Array(n));
+    this.postGrade = grown(this.postGrade, (n) => new Uint8Array(n));
+    this.postRecord = grown(this.postRecord, (n) => new Int32Array(n));
+  }
+}
+
+/** Sorts postings `from`…`to` by id (each id is once among them: a record holds a token once). */
+function sortSlice(ids: Int32Array, grades: Uint8Array, from: number, to: number): void {
+  const keys = new Float64Array(to - from);
+  for (let i = from; i < to; i++) keys[i - from] = ids[i]! * 4 + grades[i]!;
+  keys.sort();
+  for (let i = from; i < to; i++) {
+    ids[i] = Math.floor(keys[i - from]! / 4);
+    grades[i] = keys[i - from]! % 4;
+  }
+}
+
+/** The tokens of a block: numbered as they come, their UTF-8 bytes kept in one pool, found again by hash and bytes. */
+class TokenTable {
+  pool = new Uint8Array(1 << 16);
+  private used = 0;
+  private ends = new Int32Array(1 << 12);
+  private hashes = new Int32Array(1 << 12);
+  /** Token number + 1 per slot, 0 when free; at most half full. */
+  private slots = new Int32Array(1 << 13);
+  count = 0;
+
+  start(t: number): number {
+    return t === 0 ? 0 : this.ends[t - 1]!;
+  }
+
+  length(t: number): number {
+    return this.ends[t]! - this.start(t);
+  }
+
+  /** The number of the token whose bytes are `bytes[from…to)` (and hash `hash`), given a new one if it is new. */
+  intern(bytes: Uint8Array, from: number, to: number, hash: number): number {
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    let i = hash & mask;
+    for (let s = slots[i]!; s !== 0; s = slots[i]!) {
+      const t = s - 1;
+      if (this.hashes[t] === hash && this.same(t, bytes, from, to)) return t;
+      i = (i + 1) & mask;
+    }
+    const t = this.count++;
+    if (t === this.ends.length) {
+      const ends = new Int32Array(t * 2);
+      ends.set(this.ends);
+      this.ends = ends;
+      const hashes = new Int32Array(t * 2);
+      hashes.set(this.hashes);
+      this.hashes = hashes;
+    }
+    const n = to - from;
+    if (this.used + n > this.pool.length) {
+      const pool = new Uint8Array(Math.max(this.pool.length * 2, this.used + n));
+      pool.set(this.pool.subarray(0, this.used));
+      this.pool = pool;
+    }
+    this.pool.set(bytes.subarray(from, to), this.used);
+    this.used += n;
+    this.ends[t] = this.used;
+    this.hashes[t] = hash;
+    slots[i] = t + 1;
+    if (this.count * 2 > slots.length) this.rehash(slots.length * 2);
+    return t;
+  }
+
+  clear(): void {
+    this.count = 0;
+    this.used = 0;
+    this.slots.fill(0);
+  }
+
+  private same(t: number, bytes: Uint8Array, from: number, to: number): boolean {
+    const start = this.start(t);
+    if (this.ends[t]! - start !== to - from) return false;
+    const pool = this.pool;
+    for (let k = 0; k < to - from; k++) if (pool[start + k] !== bytes[from + k]) return false;
+    return true;
+  }
+
+  private rehash(size: number): void {
+    const slots = new Int32Array(size);
+    const mask = size - 1;
+    for (let t = 0; t < this.count; t++) {
+      let i = this.hashes[t]! & mask;
+      while (slots[i] !== 0) i = (i + 1) & mask;
+      slots[i] = t + 1;
+    }
+    this.slots = slots;
+  }
+}

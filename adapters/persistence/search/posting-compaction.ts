@@ -1,0 +1,55 @@
+import { BinaryCopyBuffer } from '../catalogue/binary-copy-buffer.js';
+import type { SqlImportChannel } from '../catalogue/sql-catalogue-write-session.js';
+import { SEARCH_POSTING_COLUMNS } from './posting-accumulator.js';
+import { BLOCK_SIZE, decodePostings, encodePostings, MAX_POSTING_BYTES, noPostings, sortPostings, type DecodedPostings } from './posting-codec.js';
+
+/**
+ * Compacts one block of ids of one kind inside an import's transaction: the rows the block held before the import
+ * (`search_posting`) lose the postings of the ids the import wrote again (`rewritten`, bits by id within the block:
+ * their new postings are in the import's rows), the import's rows of the block (staged in `import_posting`) join
+ * them, and one row per token is written back in their place. So a record re-imported is found by its new words
+ * only, and a block keeps one row per token however often it is imported.
+ */
+export async function compactBlock(
+  channel: SqlImportChannel,
+  kind: number,
+  block: number,
+  rewritten: Uint32Array | undefined,
+): Promise<void> {
+  const rows = await channel.query(
+    `SELECT token, postings, false AS staged FROM search_posting WHERE kind = ${kind} AND block = ${block} ` +
+      `UNION ALL SELECT token, postings, true AS staged FROM import_posting WHERE kind = ${kind} AND block = ${block}`,
+  );
+  const lists = new Map<string, DecodedPostings>();
+  const first = block * BLOCK_SIZE;
+  for (const row of rows) {
+    const token = String(row.token);
+    let list = lists.get(token);
+    if (!list) lists.set(token, (list = noPostings()));
+    const from = list.length;
+    decodePostings(block, row.postings as Uint8Array, list);
+    if (row.staged !== true && rewritten) {
+      // The old postings of the ids written again are dropped.
+      let kept = from;
+      for (let i = from; i < list.length; i++) {
+        const at = list.ids[i]! - first;
+        if ((rewritten[at >>> 5]! & (1 << (at & 31))) !== 0) continue;
+        list.ids[kept] = list.ids[i]!;
+        list.grades[kept] = list.grades[i]!;
+        kept++;
+      }
+      list.length = kept;
+    }
+  }
+  const out = new BinaryCopyBuffer(1 << 16);
+  let scratch = new Uint8Array(1 << 12);
+  for (const [token, list] of lists) {
+    sortPostings(list);
+    if (list.length === 0) continue;
+    if (scratch.length < list.length * MAX_POSTING_BYTES) scratch = new Uint8Array(list.length * MAX_POSTING_BYTES);
+    const bytes = encodePostings(block, list.ids, list.grades, 0, list.length, scratch, 0);
+    out.row(6).int2(kind).text(token).int4(block).int4(0).int4(list.length).bytea(scratch, 0, bytes);
+  }
+  await channel.query(`DELETE FROM search_posting WHERE kind = ${kind} AND block = ${block}`);
+  if (out.rowCount > 0) await channel.copy('search_posting', SEARCH_POSTING_COLUMNS, out.chunks());
+}

@@ -1,0 +1,535 @@
+import { QueryTimeExceeded } from '../../../application/errors.js';
+import { gradeWeight } from '../../../domain/catalogue/search-facts.js';
+import { BLOCK_BITS, BLOCK_SIZE, decodePostings, noPostings, sortPostings, type DecodedPostings } from './posting-codec.js';
+
+/*
+ * A database search evaluated over posting lists (ADR 0017), apart from where the lists are kept: the question comes
+ * planned as groups of tokens (`PlannedSearch`), the lists through a `PostingSource`; records are matched per kind and
+ * block of ids, scored, counted and ordered here, and the page cut. Pure but for the source and the clock it is given.
+ */
+
+/**
+ * One requirement: a record meets it when it holds one of `tokens` with a grade in `grades` (a bit per grade, 0b1111
+ * any). A scored term adds the weight of the best such grade to the record's score (`gradeWeight`).
+ */
+export interface Term {
+  readonly tokens: readonly string[];
+  readonly grades: number;
+  readonly scored: boolean;
+  /** The word of the question the term stands for (folded, unstemmed): what a misspelling is corrected from. */
+  readonly word?: string;
+}
+
+/** Every grade: a term that any posting meets. */
+export const ANY_GRADE = 0b1111;
+
+export interface PlannedSearch {
+  /** The kinds asked (`KIND_CODES`), ascending. */
+  readonly kinds: readonly number[];
+  /** Terms every record found meets (field tokens, title words, `*` when nothing else limits the search). */
+  readonly filters: readonly Term[];
+  /** Free text: a record meets it when it meets every word term, or holds one of the code tokens. */
+  readonly text?: { readonly words: readonly Term[]; readonly codes: readonly string[] };
+  /** The exact-title token of the free text: +64. The code tokens are +128. */
+  readonly titleToken?: string;
+  /** Only these records, by kind and id; undefined: no such limit. */
+  readonly records?: ReadonlyMap<number, ReadonlySet<number>>;
+}
+
+/** A row of posting lists: `n` postings of `token` in `block` of records of `kind` (the stream, when asked for). */
+export interface PostingRow {
+  readonly kind: number;
+  readonly token: string;
+  readonly block: number;
+  readonly n: number;
+  readonly postings?: Uint8Array;
+}
+
+/** Where the posting lists come from. */
+export interface PostingSource {
+  /** The rows of these tokens in these kinds, without their streams (which blocks hold them, and how many). */
+  rows(kinds: readonly number[], tokens: readonly string[]): Promise<readonly PostingRow[]>;
+  /** The rows of these tokens in these kinds and blocks, with their streams. */
+  postings(kinds: readonly number[], tokens: readonly string[], blocks: readonly number[]): Promise<readonly PostingRow[]>;
+  /**
+   * The popularity of the records of these blocks of each kind (kind → block → array indexed by the id's place in the
+   * block); a block without one: all 0.
+   */
+  popularity(blocks: ReadonlyMap<number, readonly number[]>): Promise<ReadonlyMap<number, ReadonlyMap<number, Int32Array>>>;
+  /** Vocabulary words most like `word` (trigram similarity), best first; the planner makes them terms. */
+  similarWords(word: string): Promise<readonly string[]>;
+}
+
+/** A record found, in the order of the results. */
+export interface RankedRecord {
+  readonly kind: number;
+  readonly id: number;
+  readonly score: number;
+}
+
+export interface EvaluationOptions {
+  /** Results to skip and to return. */
+  readonly offset: number;
+  readonly limit: number;
+  /** The clock and the time by which the evaluation must end (`QueryTimeExceeded` after). */
+  readonly now: () => number;
+  readonly deadline: number;
+  /** How a misspelt word becomes a term again (the corrections' tokens, stemmed as the planner stems). */
+  readonly correct?: (word: string, similar: readonly string[]) => Term | undefined;
+}
+
+/** The scores of an exact code and an exact title (ADR 0017): above any sum of word weights a question can have. */
+export const CODE_SCORE = 128;
+export const TITLE_SCORE = 64;
+/** Popularity above this is this, in the order (nothing is that popular; it keeps the order key exact). */
+const MAX_POPULARITY = 2 ** 23 - 1;
+
+/**
+ * The page of a search and the number of records found. When free text finds nothing, each of its words of which no
+ * record of the kinds asked holds the stem is replaced by the vocabulary words most like it (any of them), and the
+ * search runs again.
+ */
+export async function evaluateSearch(
+  search: PlannedSearch,
+  source: PostingSource,
+  options: EvaluationOptions,
+): Promise<{ total: number; records: RankedRecord[] }> {
+  const first = await evaluate(search, source, options);
+  if (first.total > 0 || !search.text || !options.correct) return first;
+  const words: Term[] = [];
+  let corrected = false;
+  for (const term of search.text.words) {
+    if (first.held.has(term) || term.word === undefined) {
+      words.push(term);
+      continue;
+    }
+    const similar = await source.similarWords(term.word);
+    checkTime(options);
+    const replacement = options.correct(term.word, similar);
+    if (!replacement) return first;
+    words.push(replacement);
+    corrected = true;
+  }
+  if (!corrected) return first;
+  return evaluate({ ...search, text: { ...search.text, words } }, source, options);
+}
+
+function checkTime(options: EvaluationOptions): void {
+  if (options.now() > options.deadline) throw new QueryTimeExceeded();
+}
+
+/** Blocks holding each token in each kind (`kind` → `token` → block → postings). */
+type Stats = Map<number, Map<string, Map<number, number>>>;
+
+interface Found {
+  total: number;
+  records: RankedRecord[];
+  /** The terms some record of the kinds asked meets a token of (for corrections). */
+  held: Set<Term>;
+}
+
+async function evaluate(search: PlannedSearch, source: PostingSource, options: EvaluationOptions): Promise<Found> {
+  const text = search.text;
+  const terms = [...search.filters, ...(text?.words ?? [])];
+  const tokens = new Set<string>();
+  for (const t of terms) for (const token of t.tokens) tokens.add(token);
+  for (const code of text?.codes ?? []) tokens.add(code);
+  const stats: Stats = new Map();
+  for (const row of await source.rows(search.kinds, [...tokens])) {
+    let byToken = stats.get(row.kind);
+    if (!byToken) stats.set(row.kind, (byToken = new Map()));
+    let blocks = byToken.get(row.token);
+    if (!blocks) byToken.set(row.token, (blocks = new Map()));
+    blocks.set(row.block, (blocks.get(row.block) ?? 0) + row.n);
+  }
+  checkTime(options);
+  const held = new Set<Term>();
+  for (const t of terms) if (t.tokens.some((token) => search.kinds.some((k) => stats.get(k)?.has(token)))) held.add(t);
+
+  // The blocks where each kind may have records found: those holding every filter, the text and the records asked.
+  const blocksOf = (kind: number, term: readonly string[]): Set<number> => {
+    const out = new Set<number>();
+    for (const token of term) for (const b of stats.get(kind)?.get(token)?.keys() ?? []) out.add(b);
+    return out;
+  };
+  const candidateBlocks = new Map<number, number[]>();
+  for (const kind of search.kinds) {
+    let blocks: Set<number> | undefined;
+    const narrow = (to: Set<number>): void => {
+      blocks = blocks === undefined ? to : new Set([...blocks].filter((b) => to.has(b)));
+    };
+    for (const t of search.filters) narrow(blocksOf(kind, t.tokens));
+    if (text) {
+      let words: Set<number> | undefined;
+      for (const t of text.words) {
+        const these = blocksOf(kind, t.tokens);
+        words = words === undefined ? these : new Set([...words].filter((b) => these.has(b)));
+      }
+      const either = new Set([...(words ?? []), ...blocksOf(kind, text.codes)]);
+      narrow(either);
+    }
+    if (search.records) narrow(new Set([...(search.records.get(kind) ?? [])].map((id) => id >>> BLOCK_BITS)));
+    if (blocks && blocks.size > 0) candidateBlocks.set(kind, [...blocks].sort((a, b) => a - b));
+  }
+  if (candidateBlocks.size === 0) return { total: 0, records: [], held };
+
+  const alike = await pageOfAlike(search, stats, candidateBlocks, source, options);
+  if (alike) return { ...alike, held };
+
+  // The streams of every token that matters, in the candidate blocks only; the exact title's too, for the score.
+  const allBlocks = [...new Set([...candidateBlocks.values()].flat())].sort((a, b) => a - b);
+  const kinds = [...candidateBlocks.keys()];
+  if (search.titleToken !== undefined) tokens.add(search.titleToken);
+  const streams = new Map<string, PostingRow[]>();
+  const key = (kind: number, block: number, token: string): string => `${kind} ${block} ${token}`;
+  for (const row of await source.postings(kinds, [...tokens], allBlocks)) {
+    const k = key(row.kind, row.block, row.token);
+    const list = streams.get(k);
+    if (list) list.push(row);
+    else streams.set(k, [row]);
+  }
+  checkTime(options);
+
+  // Each kind's filters, the rarest first: its records are the candidates the others are counted for.
+  const filtersOf = new Map<number, Term[]>();
+  for (const kind of kinds) {
+    const size = (t: Term): number =>
+      t.tokens.reduce((n, token) => n + [...(stats.get(kind)?.get(token)?.values() ?? [])].reduce((a, b) => a + b, 0), 0);
+    filtersOf.set(kind, [...search.filters].sort((a, b) => size(a) - size(b)));
+  }
+  const matcher = new BlockMatcher(search, streams, key);
+  const found = new FoundRecords();
+  for (const block of allBlocks) {
+    const here = kinds.filter((k) => candidateBlocks.get(k)!.includes(block));
+    const base = block * BLOCK_SIZE;
+    if (here.length === 1) {
+      const m = matcher.match(here[0]!, block, filtersOf.get(here[0]!)!);
+      for (let i = 0; i < m.length; i++) found.push(here[0]!, base + m.offsets[i]!, m.scores[i]!);
+    } else {
+      // In (id, kind) order: the kinds' records merged offset by offset.
+      const lists = here.map((kind) => {
+        const m = matcher.match(kind, block, filtersOf.get(kind)!);
+        return { kind, offsets: m.offsets.slice(0, m.length), scores: m.scores.slice(0, m.length), at: 0 };
+      });
+      for (;;) {
+        let next: (typeof lists)[number] | undefined;
+        for (const l of lists) if (l.at < l.offsets.length && (!next || l.offsets[l.at]! < next.offsets[next.at]!)) next = l;
+        if (!next) break;
+        found.push(next.kind, base + next.offsets[next.at]!, next.scores[next.at]!);
+        next.at++;
+      }
+    }
+    checkTime(options);
+  }
+  if (found.length === 0) return { total: 0, records: [], held };
+
+  // Popularity, of the blocks with records found.
+  const pops = await source.popularity(candidateBlocks);
+  checkTime(options);
+  const records = found.page(pops, options.offset, options.limit);
+  return { total: found.length, records, held };
+}
+
+/** The records of one kind and block a search found: their places in the block, ascending, and their scores. */
+interface BlockMatch {
+  readonly offsets: Int32Array;
+  readonly scores: Int32Array;
+  readonly length: number;
+}
+
+/**
+ * The page of a search that is one field token and nothing else (`genre=Rock`, `type=release` alone: every record
+ * found scores 0) when none of its records has a popularity: the order is then (id, kind), the count is the sum of the
+ * lists' lengths, and only the blocks that hold the page are read. Undefined when the search is not such a one.
+ */
+async function pageOfAlike(
+  search: PlannedSearch,
+  stats: Stats,
+  candidateBlocks: ReadonlyMap<number, number[]>,
+  source: PostingSource,
+  options: EvaluationOptions,
+): Promise<{ total: number; records: RankedRecord[] } | undefined> {
+  const only = search.filters[0];
+  if (search.text || search.records || search.filters.length !== 1 || only!.tokens.length !== 1 || only!.scored) return undefined;
+  const token = only!.tokens[0]!;
+  const pops = await source.popularity(candidateBlocks);
+  checkTime(options);
+  for (const byBlock of pops.values()) if (byBlock.size > 0) return undefined;
+  // Records per block, every kind together, blocks ascending.
+  const perBlock = new Map<number, number>();
+  for (const [kind, blocks] of candidateBlocks) {
+    for (const b of blocks) perBlock.set(b, (perBlock.get(b) ?? 0) + (stats.get(kind)?.get(token)?.get(b) ?? 0));
+  }
+  const blocks = [...perBlock.keys()].sort((a, b) => a - b);
+  const total = blocks.reduce((n, b) => n + perBlock.get(b)!, 0);
+  const end = Math.min(total, options.offset + options.limit);
+  let before = 0;
+  const wanted: number[] = [];
+  let first = 0;
+  for (const b of blocks) {
+    const n = perBlock.get(b)!;
+    if (before + n > options.offset && before < end) {
+      if (wanted.length === 0) first = before;
+      wanted.push(b);
+    }
+    before += n;
+  }
+  if (wanted.length === 0) return { total, records: [] };
+  const kinds = [...candidateBlocks.keys()];
+  const rows = await source.postings(kinds, [token], wanted);
+  checkTime(options);
+  const records: RankedRecord[] = [];
+  const decoded = noPostings();
+  for (const b of wanted) {
+    const here: RankedRecord[] = [];
+    for (const kind of kinds) {
+      decoded.length = 0;
+      const mine = rows.filter((r) => r.kind === kind && r.block === b);
+      for (const r of mine) decodePostings(b, r.postings!, decoded);
+      if (mine.length > 1) sortPostings(decoded);
+      for (let i = 0; i < decoded.length; i++) here.push({ kind, id: decoded.ids[i]!, score: 0 });
+    }
+    here.sort((x, y) => x.id - y.id || x.kind - y.kind);
+    records.push(...here);
+  }
+  return { total, records: records.slice(options.offset - first, end - first) };
+}
+
+/**
+ * Matches the records of one kind and block against a planned search, reading each posting list of the block once
+ * (the intersection of all the terms' lists, on arrays indexed by the id's place in the block, marked by generation
+ * so that nothing is cleared between terms and blocks): the records the first list names are the candidates, each
+ * other list counts for those it names.
+ */
+class BlockMatcher {
+  private readonly met = new Uint16Array(BLOCK_SIZE);
+  private readonly wordsMet = new Uint16Array(BLOCK_SIZE);
+  private readonly coded = new Int32Array(BLOCK_SIZE);
+  private readonly sum = new Int32Array(BLOCK_SIZE);
+  /** The generation in which each place was last made a candidate, and the term that last counted it. */
+  private readonly candidate = new Int32Array(BLOCK_SIZE);
+  private readonly lastTerm = new Int32Array(BLOCK_SIZE);
+  private readonly lastWeight = new Int32Array(BLOCK_SIZE);
+  private readonly titled = new Int32Array(BLOCK_SIZE);
+  private generation = 0;
+  private term = 0;
+  private readonly decoded: DecodedPostings = noPostings();
+  private readonly allowed = new Int32Array(BLOCK_SIZE);
+  private places = new Int32Array(1024);
+  private out = { offsets: new Int32Array(1024), scores: new Int32Array(1024), length: 0 };
+
+  constructor(
+    private readonly search: PlannedSearch,
+    private readonly streams: ReadonlyMap<string, PostingRow[]>,
+    private readonly key: (kind: number, block: number, token: string) => string,
+  ) {}
+
+  /** The records of a kind and block found, valid until the next call. */
+  match(kind: number, block: number, filters: readonly Term[]): BlockMatch {
+    const gen = ++this.generation;
+    const base = block * BLOCK_SIZE;
+    const { met, wordsMet, coded, sum, candidate } = this;
+    const search = this.search;
+    const text = search.text;
+    // The candidates: the records of the first filter, or of the free text (its first word, or a code).
+    let places = 0;
+    const mark = (off: number): void => {
+      if (candidate[off] === gen) return;
+      candidate[off] = gen;
+      met[off] = 0;
+      wordsMet[off] = 0;
+      sum[off] = 0;
+      if (places === this.places.length) {
+        const grown = new Int32Array(places * 2);
+        grown.set(this.places);
+        this.places = grown;
+      }
+      this.places[places++] = off;
+    };
+    const count = (term: Term, counter: Uint16Array, first: boolean): void => {
+      const t = ++this.term;
+      for (const token of term.tokens) {
+        const p = this.read(kind, block, token);
+        const ids = p.ids;
+        const grades = p.grades;
+        for (let i = 0; i < p.length; i++) {
+          const grade = grades[i]!;
+          if ((term.grades & (1 << grade)) === 0) continue;
+          const off = ids[i]! - base;
+          if (first) mark(off);
+          else if (candidate[off] !== gen) continue;
+          const weight = term.scored ? gradeWeight(grade) : 0;
+          if (this.lastTerm[off] !== t) {
+            this.lastTerm[off] = t;
+            this.lastWeight[off] = weight;
+            counter[off]!++;
+            sum[off]! += weight;
+          } else if (weight > this.lastWeight[off]!) {
+            sum[off]! += weight - this.lastWeight[off]!;
+            this.lastWeight[off] = weight;
+          }
+        }
+      }
+    };
+    if (filters.length > 0) {
+      count(filters[0]!, met, true);
+      for (let f = 1; f < filters.length; f++) count(filters[f]!, met, false);
+    }
+    if (text) {
+      const fromText = filters.length === 0;
+      for (const code of text.codes) {
+        const p = this.read(kind, block, code);
+        for (let i = 0; i < p.length; i++) {
+          const off = p.ids[i]! - base;
+          if (fromText) mark(off);
+          coded[off] = gen;
+        }
+      }
+      text.words.forEach((term, w) => count(term, wordsMet, fromText && w === 0));
+    }
+    const records = search.records?.get(kind);
+    if (records) for (const id of records) if (id >>> BLOCK_BITS === block) this.allowed[id - base] = gen;
+    if (search.titleToken !== undefined) {
+      const p = this.read(kind, block, search.titleToken);
+      for (let i = 0; i < p.length; i++) this.titled[p.ids[i]! - base] = gen;
+    }
+    // The candidates that meet everything, in place order, with their scores.
+    const list = this.places.subarray(0, places).sort();
+    const filterCount = filters.length;
+    const wordCount = text?.words.length ?? 0;
+    const out = this.out;
+    if (out.offsets.length < places) out.offsets = new Int32Array(places * 2);
+    if (out.scores.length < places) out.scores = new Int32Array(places * 2);
+    let n = 0;
+    for (let i = 0; i < places; i++) {
+      const off = list[i]!;
+      if (met[off] !== filterCount) continue;
+      const isCoded = coded[off] === gen;
+      if (text && wordsMet[off] !== wordCount && !isCoded) continue;
+      if (records && this.allowed[off] !== gen) continue;
+      out.offsets[n] = off;
+      out.scores[n] = sum[off]! + (isCoded ? CODE_SCORE : 0) + (this.titled[off] === gen ? TITLE_SCORE : 0);
+      n++;
+    }
+    out.length = n;
+    return out;
+  }
+
+  /** The postings of a token in a kind and block, its rows merged. Valid until the next read. */
+  private read(kind: number, block: number, token: string): DecodedPostings {
+    const d = this.decoded;
+    d.length = 0;
+    const rows = this.streams.get(this.key(kind, block, token));
+    if (!rows) return d;
+    for (const row of rows) decodePostings(block, row.postings!, d);
+    return rows.length > 1 ? sortPostings(d) : d;
+  }
+}
+
+/** The records found, in (id, kind) order, with their scores; cut into the page by score, popularity, id and kind. */
+class FoundRecords {
+  private kinds = new Uint8Array(1024);
+  private ids = new Int32Array(1024);
+  private scores = new Int32Array(1024);
+  length = 0;
+
+  push(kind: number, id: number, score: number): void {
+    if (this.length === this.ids.length) {
+      const grow = <T extends Uint8Array | Int32Array>(a: T, make: (n: number) => T): T => {
+        const b = make(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.kinds = grow(this.kinds, (n) => new Uint8Array(n));
+      this.ids = grow(this.ids, (n) => new Int32Array(n));
+      this.scores = grow(this.scores, (n) => new Int32Array(n));
+    }
+    this.kinds[this.length] = kind;
+    this.ids[this.length] = id;
+    this.scores[this.length] = score;
+    this.length++;
+  }
+
+  /**
+   * Records `offset`…`offset + limit` in the order: score, then popularity (both descending), then id and kind. The
+   * records are in (id, kind) order already, so the order key is score and popularity only, ties kept in place: the
+   * records above the key of the last one the page needs are sorted, those at that key taken in place.
+   */
+  page(pops: ReadonlyMap<number, ReadonlyMap<number, Int32Array>>, offset: number, limit: number): RankedRecord[] {
+    const n = this.length;
+    if (offset >= n || limit <= 0) return [];
+    const keys = new Float64Array(n);
+    let min = Infinity;
+    let max = -Infinity;
+    const anyPopularity = [...pops.values()].some((m) => m.size > 0);
+    // (Records come block by block: the popularity array of the last kind and block is kept at hand.)
+    let lastKind = -1;
+    let lastBlock = -1;
+    let blockPops: Int32Array | undefined;
+    for (let i = 0; i < n; i++) {
+      let pop = 0;
+      if (anyPopularity) {
+        const id = this.ids[i]!;
+        const kind = this.kinds[i]!;
+        const block = id >>> BLOCK_BITS;
+        if (kind !== lastKind || block !== lastBlock) {
+          lastKind = kind;
+          lastBlock = block;
+          blockPops = pops.get(kind)?.get(block);
+        }
+        if (blockPops) pop = Math.min(Math.max(blockPops[id & (BLOCK_SIZE - 1)]!, 0), MAX_POPULARITY);
+      }
+      const k = this.scores[i]! * (MAX_POPULARITY + 1) + pop;
+      keys[i] = k;
+      if (k < min) min = k;
+      if (k > max) max = k;
+    }
+    const needed = Math.min(n, offset + limit);
+    let order: number[];
+    if (min === max) {
+      order = [];
+      for (let i = offset; i < needed; i++) order.push(i);
+      return order.map((i) => this.at(i));
+    }
+    // The key of the `needed`-th record in the order, and how many records lie above it.
+    const threshold = kthLargest(keys, needed);
+    const above: number[] = [];
+    for (let i = 0; i < n; i++) if (keys[i]! > threshold) above.push(i);
+    above.sort((a, b) => keys[b]! - keys[a]! || a - b);
+    order = above;
+    for (let i = 0; i < n && order.length < needed; i++) if (keys[i] === threshold) order.push(i);
+    return order.slice(offset, needed).map((i) => this.at(i));
+  }
+
+  private at(i: number): RankedRecord {
+    return { kind: this.kinds[i]!, id: this.ids[i]!, score: this.scores[i]! };
+  }
+}
+
+/** The k-th largest value of `values` (1 ≤ k ≤ length), by quickselect on a copy. */
+export function kthLargest(values: Float64Array, k: number): number {
+  const a = Float64Array.from(values);
+  let lo = 0;
+  let hi = a.length - 1;
+  const target = k - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! > pivot) i++;
+      while (a[j]! < pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return a[target]!;
+  }
+  return a[target]!;
+}

@@ -1,0 +1,133 @@
+import zlib from 'node:zlib';
+import fs from 'node:fs';
+import { expect } from 'chai';
+import type Koa from 'koa';
+import { catalogueWriterFor } from '../../../adapters/persistence/catalogue/catalogue-writer-for.js';
+import { Porter2Stemmer } from '../../../adapters/persistence/search/porter2-stemmer.js';
+import { releaseSearchFacts } from '../../../domain/catalogue/search-facts.js';
+import type { Database } from '../../../adapters/persistence/database.js';
+import { HTTP } from '../../../composition/http/http-tokens.js';
+import { apiAs } from '../../support/api-as.js';
+import { runImport, seedDemoData } from '../../support/catalogue-import.js';
+import { demo, readDump, Scratch } from '../../support/dump-fixtures.js';
+import { anApplication, aUser, emptyIdentity } from '../../support/identity-fixtures.js';
+import { testContainer } from '../../support/test-app.js';
+import { openTestDatabase } from '../../support/test-database.js';
+import { sql } from '../import/import-support.js';
+
+interface Body {
+  pagination: { items: number; pages: number };
+  results: { id: number; type: string }[];
+}
+
+/**
+ * The search index as the import keeps it: a record imported again is found by its new words only, the rest as
+ * before, with one posting row per token and block left; a search during an import sees the catalogue before it;
+ * pages agree with the whole order however deep.
+ */
+describe('Database search: the index the import keeps', function () {
+  this.timeout(180_000);
+  let db: Database;
+  let app: Koa;
+  let search: (params: string) => Promise<Body>;
+  const scratch = new Scratch();
+
+  before(async () => {
+    db = await openTestDatabase();
+    await seedDemoData(db, { progress: 'none' });
+    const container = testContainer(db, { RATE_LIMIT_AUTHENTICATED: '100000' });
+    app = container.get(HTTP.HttpApp) as unknown as Koa;
+    await emptyIdentity(db);
+    const owner = await aUser(container, 'indexer');
+    const client = await anApplication(container, owner.name);
+    search = async (params) => {
+      const res = await apiAs(app, client)('app').get(`/database/search?${params}`);
+      expect(res.status, `${params}: ${res.text}`).to.equal(200);
+      return res.body as Body;
+    };
+  });
+  after(async () => {
+    await db.close();
+    scratch.cleanup();
+  });
+
+  const ids = async (params: string): Promise<string[]> => {
+    const out: string[] = [];
+    for (let page = 1; ; page++) {
+      const body = await search(`${params}&per_page=100&page=${page}`);
+      out.push(...body.results.map((r) => `${r.type}:${r.id}`));
+      if (page >= body.pagination.pages) return out;
+    }
+  };
+  /** The demo releases dump with release 1 ("Stockholm") retitled. */
+  const retitled = (title: string): string => {
+    const xml = zlib.gunzipSync(fs.readFileSync(demo('releases'))).toString('utf8');
+    const start = xml.indexOf('<release id="1" ');
+    const at = xml.indexOf('<title>Stockholm</title>', start);
+    expect(at).to.be.greaterThan(start);
+    const changed = `${xml.slice(0, at)}<title>${title}</title>${xml.slice(at + '<title>Stockholm</title>'.length)}`;
+    const folder = title.replace(/\W/g, '');
+    fs.mkdirSync(`${scratch.dir}/${folder}`, { recursive: true });
+    return scratch.write(`${folder}/discogs_20200806_releases.xml.gz`, zlib.gzipSync(changed));
+  };
+
+  it('stems every word of the demo releases as PostgreSQL’s english_stem does (its stop words aside)', async () => {
+    const words = new Set<string>();
+    for (const r of await readDump(demo('releases'), 'releases')) {
+      for (const grade of releaseSearchFacts(r).words) for (const w of grade) if (/^[a-z]+$/.test(w)) words.add(w);
+    }
+    const stemmer = new Porter2Stemmer();
+    const list = [...words];
+    const rows = await sql<{ w: string; s: string | null }>(
+      db,
+      `SELECT w, (ts_lexize('english_stem', w))[1] AS s FROM unnest('{${list.join(',')}}'::text[]) w`,
+    );
+    const stemmed = rows.filter((r) => r.s !== null);
+    expect(stemmed.length).to.be.greaterThan(10_000);
+    expect(stemmed.filter((r) => stemmer.stem(r.w) !== r.s)).to.deep.equal([]);
+  });
+
+  it('pages agree with the whole order, however deep; past the end is empty with the count', async () => {
+    const all = await ids('type=release');
+    const releases = await readDump(demo('releases'), 'releases');
+    expect(all).to.have.length(releases.length);
+    for (const page of [1, 37, 142, 143]) {
+      const body = await search(`type=release&per_page=7&page=${page}`);
+      expect(body.results.map((r) => `${r.type}:${r.id}`)).to.deep.equal(all.slice((page - 1) * 7, page * 7));
+      expect(body.pagination.items).to.equal(releases.length);
+    }
+    expect((await search('type=release&per_page=7&page=100000')).results).to.deep.equal([]);
+  });
+
+  it('a record imported again is found by its new words and not its old ones; the others as before', async () => {
+    const questions = ['q=love', 'genre=Electronic', 'q=the', 'type=master&q=stockholm', 'style=house&year=1999', 'q=persuader'];
+    const before = await Promise.all(questions.map(ids));
+    expect(await ids('type=release&release_title=stockholm')).to.include('release:1');
+    const [summary] = await runImport(db, [retitled('Quuxlophone Zebrawing')], { progress: 'none' });
+    expect(summary).to.include({ updated: 1, inserted: 0 });
+    expect(await ids('q=quuxlophone')).to.deep.equal(['release:1']);
+    expect(await ids('type=release&release_title=zebrawing quuxlophone')).to.deep.equal(['release:1']);
+    expect(await ids('type=release&release_title=stockholm')).to.not.include('release:1');
+    expect(await Promise.all(questions.map(ids))).to.deep.equal(before);
+    // Compacted: one row per kind, token and block.
+    expect(await sql(db, 'SELECT kind, token, block FROM search_posting GROUP BY 1, 2, 3 HAVING count(*) > 1')).to.deep.equal([]);
+  });
+
+  it('a search while an import is under way sees the catalogue as it was before it (PostgreSQL)', async function () {
+    if (!process.env.DATABASE_URL) this.skip();
+    const [changed] = (await readDump(retitled('Vortigaunt Marmalade'), 'releases')).filter((r) => r.id === 1);
+    const session = await catalogueWriterFor(db, { flushRecords: 1 }).begin('releases');
+    try {
+      await session.write({ kind: 'releases', records: [changed!] });
+      await session.write({ kind: 'releases', records: [{ ...changed!, id: 2_000_001 }] });
+      expect(await ids('q=vortigaunt')).to.deep.equal([]);
+      expect(await ids('q=quuxlophone')).to.deep.equal(['release:1']);
+      await session.commit();
+    } catch (err) {
+      await session.rollback();
+      throw err;
+    }
+    expect(await ids('q=vortigaunt')).to.deep.equal(['release:1', 'release:2000001']);
+    expect(await ids('q=quuxlophone')).to.deep.equal([]);
+  });
+});
