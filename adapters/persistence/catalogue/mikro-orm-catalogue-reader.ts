@@ -172,7 +172,7 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
       `select l.entries, a.position, ${keys.map((k) => `a.${k}`).join(', ')}
          from artist_list l
          left join lateral (select * from artist_list_anchor a
-                             where a.artist_id = l.artist_id and a.sort = ? and a.descending = ? and a.position <= ?
+                             where a.artist_id = l.artist_id and a.sort = ? and a.descending = ? and a.position <= ?::bigint
                              order by a.position desc limit 1) a on true
         where l.artist_id = ?`,
       [sort, descending, offset, artistId],
