@@ -1,0 +1,397 @@
+import type { Artist } from '../../../domain/catalogue/artist.js';
+import { creditLine, type ArtistCredit } from '../../../domain/catalogue/credit.js';
+import type { Label } from '../../../domain/catalogue/label.js';
+import type { Master } from '../../../domain/catalogue/master.js';
+import { releaseYear } from '../../../domain/catalogue/release-summary.js';
+import type { Release, Track } from '../../../domain/catalogue/release.js';
+import {
+  clipToken,
+  codeOf,
+  EVERY_RECORD,
+  FIELD_PREFIXES,
+  GRADE,
+  isVocabularyWord,
+  searchTokens,
+  titleKey,
+  titleToken,
+  WORD_PREFIX,
+  type SearchField,
+} from '../../../domain/catalogue/search-facts.js';
+
+/**
+ * Where a record's posting tokens go: each token once per occurrence with a grade (the record's grade of a token is
+ * the best it is given), and each vocabulary word once per occurrence.
+ */
+export interface PostingSink {
+  /** `token` is a number of the tokenizer's `TokenTable`. */
+  posting(token: number, grade: number): void;
+  /** `word` is a number of the tokenizer's `TokenTable` too (the word itself, unprefixed). */
+  vocabulary(word: number): void;
+}
+
+/** The fields of `FIELD_PREFIXES` by number, and each field's number. */
+const FIELDS = Object.keys(FIELD_PREFIXES) as SearchField[];
+const FIELD = Object.fromEntries(FIELDS.map((f, i) => [f, i])) as Record<SearchField, number>;
+const NO_FIELD = -1;
+/** Grade 0 (D) for field and special tokens. */
+const D = GRADE.D;
+
+/** The hash of a token's UTF-16 units (FNV-1a), as the import's writer finds tokens again by it. */
+export function tokenHash(token: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) h = Math.imul(h ^ token.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+/**
+ * The tokens a tokenizer has made, by number: their text, UTF-8 bytes and hash. Bounded: when full it is emptied
+ * (`clear`), and what it held is made again when met again.
+ */
+export class TokenTable {
+  readonly texts: string[] = [];
+  readonly hashes: number[] = [];
+  private readonly index = new Map<string, number>();
+
+  constructor(readonly capacity = 1 << 17) {}
+
+  get size(): number {
+    return this.texts.length;
+  }
+
+  /** The number of a token, made when new. */
+  number(token: string): number {
+    let n = this.index.get(token);
+    if (n === undefined) {
+      n = this.texts.length;
+      this.index.set(token, n);
+      this.texts.push(token);
+      this.hashes.push(tokenHash(token));
+    }
+    return n;
+  }
+
+  get full(): boolean {
+    return this.texts.length >= this.capacity;
+  }
+
+  clear(): void {
+    this.texts.length = 0;
+    this.hashes.length = 0;
+    this.index.clear();
+  }
+}
+
+/**
+ * A folded word a tokenizer has met, with the numbers of what it makes: its word token (`w:` and its stem), itself as
+ * a vocabulary word (-1 until made; -2: not a vocabulary word), and its tokens under each field prefix (in the
+ * tokenizer's `fieldTokens`, from `fields` on).
+ */
+interface Word {
+  readonly text: string;
+  wordToken: number;
+  vocabulary: number;
+  readonly fields: number;
+}
+
+const LOWER_A = 97;
+const LOWER_Z = 122;
+const UPPER_A = 65;
+const UPPER_Z = 90;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+
+/**
+ * Makes the posting tokens of catalogue records for the import's workers: the same tokens and grades as the domain's
+ * `postingTokens` and `vocabularyWords` over the record's `SearchFacts` (a test compares them over every fixture
+ * record), without building those facts. Each text is read once, character by character: a word of plain ASCII is
+ * found in a table of the words met so far by a hash of its folded characters, without making a string, and the
+ * tokens it makes (its stem, its field tokens) are numbers remembered with it; a text with other characters goes
+ * through `searchTokens`. The tables are bounded and emptied when full.
+ */
+export class PostingTokenizer {
+  readonly tokens = new TokenTable();
+  /** Open addressing by hash: the word at each slot (or undefined), and its hash. */
+  private slots: (Word | undefined)[];
+  private slotHashes: Int32Array;
+  private words = 0;
+  /** Per word, its token under each field (-1 until made). */
+  private fieldTokens: Int32Array;
+  private readonly fieldPrefixes = FIELDS.map((f) => FIELD_PREFIXES[f]);
+  private sink: PostingSink | undefined;
+  private everyRecord: number;
+
+  constructor(
+    private readonly stem: (word: string) => string,
+    private readonly wordCapacity = 1 << 16,
+  ) {
+    this.slots = new Array<Word | undefined>(wordCapacity * 2);
+    this.slotHashes = new Int32Array(wordCapacity * 2);
+    this.fieldTokens = new Int32Array(wordsRoom(this.slots.length) * FIELDS.length);
+    this.everyRecord = this.tokens.number(EVERY_RECORD);
+  }
+
+  /**
+   * Whether the tables are full: the next record then empties them, and the token numbers given out before are void
+   * (the caller must have used them: the encoder takes its run first).
+   */
+  get full(): boolean {
+    return this.words >= this.wordCapacity || this.tokens.full;
+  }
+
+  /** Empties the tables when either is full. */
+  private roomForRecord(): void {
+    if (!this.full) return;
+    this.slots = new Array<Word | undefined>(this.wordCapacity * 2);
+    this.slotHashes.fill(0);
+    this.words = 0;
+    this.tokens.clear();
+    this.everyRecord = this.tokens.number(EVERY_RECORD);
+  }
+
+  release(r: Release, sink: PostingSink): void {
+    this.begin(sink);
+    const A = GRADE.A;
+    const B = GRADE.B;
+    const C = GRADE.C;
+    this.text(r.title, A, NO_FIELD, NO_FIELD);
+    for (const a of r.artists) this.artistCredit(a, B, true);
+    const tracks: Track[] = [];
+    allTracks(r.tracklist, tracks);
+    for (const t of tracks) for (const a of t.artists) this.artistCredit(a, B, true);
+    for (const a of r.extraartists) {
+      this.text(a.name, D, FIELD.credit, NO_FIELD);
+      this.text(a.anv, D, FIELD.credit, FIELD.anv);
+    }
+    for (const t of tracks) {
+      for (const a of t.extraartists) {
+        this.text(a.name, D, FIELD.credit, NO_FIELD);
+        this.text(a.anv, D, FIELD.credit, NO_FIELD);
+      }
+    }
+    for (const l of r.labels) {
+      this.text(l.name, C, FIELD.label, NO_FIELD);
+      this.text(l.catno, C, NO_FIELD, NO_FIELD);
+      this.code(FIELD.catno, l.catno);
+    }
+    for (const g of r.genres) this.text(g, D, FIELD.genre, NO_FIELD);
+    for (const s of r.styles) this.text(s, D, FIELD.style, NO_FIELD);
+    for (const f of r.formats) {
+      this.text(f.name, D, FIELD.format, NO_FIELD);
+      this.text(f.text, D, FIELD.format, NO_FIELD);
+      for (const d of f.descriptions) this.text(d, D, FIELD.format, NO_FIELD);
+    }
+    this.text(r.country, D, FIELD.country, NO_FIELD);
+    const year = releaseYear(r.released);
+    if (year > 0) this.text(String(year), D, FIELD.year, NO_FIELD);
+    for (const t of tracks) this.text(t.title, D, FIELD.track, NO_FIELD);
+    for (const i of r.identifiers) {
+      if (i.type !== 'Barcode') continue;
+      const barcode = i.value.trim();
+      this.text(barcode, D, NO_FIELD, NO_FIELD);
+      this.code(FIELD.barcode, barcode);
+    }
+    this.end(titleOf(r.artists, r.title));
+  }
+
+  master(m: Master, sink: PostingSink): void {
+    this.begin(sink);
+    this.text(m.title, GRADE.A, NO_FIELD, NO_FIELD);
+    for (const a of m.artists) this.artistCredit(a, GRADE.B, true);
+    for (const g of m.genres) this.text(g, D, FIELD.genre, NO_FIELD);
+    for (const s of m.styles) this.text(s, D, FIELD.style, NO_FIELD);
+    if (m.year > 0) this.text(String(m.year), D, FIELD.year, NO_FIELD);
+    this.end(titleOf(m.artists, m.title));
+  }
+
+  artist(a: Artist, sink: PostingSink): void {
+    this.begin(sink);
+    this.text(a.name, GRADE.A, FIELD.artist, NO_FIELD);
+    this.text(a.realname, GRADE.B, NO_FIELD, NO_FIELD);
+    for (const v of a.namevariations) this.text(v, GRADE.B, FIELD.anv, NO_FIELD);
+    this.end(a.name);
+  }
+
+  label(l: Label, sink: PostingSink): void {
+    this.begin(sink);
+    this.text(l.name, GRADE.A, FIELD.label, NO_FIELD);
+    this.end(l.name);
+  }
+
+  private begin(sink: PostingSink): void {
+    this.roomForRecord();
+    this.sink = sink;
+  }
+
+  /** The tokens every record holds: `*` and its exact-title token. */
+  private end(title: string): void {
+    const sink = this.sink!;
+    sink.posting(this.everyRecord, D);
+    const key = titleKey(title);
+    if (key !== '') sink.posting(this.tokens.number(titleToken(key)), D);
+    this.sink = undefined;
+  }
+
+  /** A credit's name (artist field) and its name variation (artist and anv fields), at `grade`. */
+  private artistCredit(a: ArtistCredit, grade: number, anvField: boolean): void {
+    this.text(a.name, grade, FIELD.artist, NO_FIELD);
+    this.text(a.anv, grade, FIELD.artist, anvField ? FIELD.anv : NO_FIELD);
+  }
+
+  private code(field: number, text: string): void {
+    const code = codeOf(text);
+    if (code !== '') this.sink!.posting(this.tokens.number(clipToken(this.fieldPrefixes[field]! + code)), D);
+  }
+
+  /**
+   * The words of a text: each as its word token at `grade`, as a vocabulary word when the grade is A to C, and as its
+   * token of `field` and `field2` (when not NO_FIELD).
+   */
+  private text(text: string, grade: number, field: number, field2: number): void {
+    const n = text.length;
+    if (n === 0) return;
+    let start = -1;
+    let hash = 0;
+    let lower = true;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) {
+        this.slowText(text, grade, field, field2);
+        return;
+      }
+      let folded = c;
+      if (c >= UPPER_A && c <= UPPER_Z) {
+        folded = c + 32;
+        lower = false;
+      } else if (!((c >= LOWER_A && c <= LOWER_Z) || (c >= DIGIT_0 && c <= DIGIT_9))) {
+        if (start !== -1) {
+          this.word(this.asciiWord(text, start, i, hash, lower), grade, field, field2);
+          start = -1;
+        }
+        continue;
+      }
+      if (start === -1) {
+        start = i;
+        hash = 0x811c9dc5;
+        lower = folded === c;
+      }
+      hash = Math.imul(hash ^ folded, 0x01000193);
+    }
+    if (start !== -1) this.word(this.asciiWord(text, start, n, hash, lower), grade, field, field2);
+  }
+
+  /** A text with characters beyond ASCII: split and folded as the domain does. */
+  private slowText(text: string, grade: number, field: number, field2: number): void {
+    for (const w of searchTokens(text)) {
+      let hash = 0x811c9dc5;
+      for (let i = 0; i < w.length; i++) hash = Math.imul(hash ^ w.charCodeAt(i), 0x01000193);
+      this.word(this.foundWord(w, hash), grade, field, field2);
+    }
+  }
+
+  private word(w: Word, grade: number, field: number, field2: number): void {
+    const sink = this.sink!;
+    if (w.wordToken === -1) w.wordToken = this.tokens.number(WORD_PREFIX + this.stem(clipToken(w.text)));
+    sink.posting(w.wordToken, grade);
+    if (grade > D) {
+      if (w.vocabulary === -1) w.vocabulary = isVocabularyWord(w.text) ? this.tokens.number(w.text) : -2;
+      if (w.vocabulary >= 0) sink.vocabulary(w.vocabulary);
+    }
+    if (field !== NO_FIELD) sink.posting(this.fieldToken(w, field), D);
+    if (field2 !== NO_FIELD) sink.posting(this.fieldToken(w, field2), D);
+  }
+
+  private fieldToken(w: Word, field: number): number {
+    const at = w.fields + field;
+    let t = this.fieldTokens[at]!;
+    if (t === -1) t = this.fieldTokens[at] = this.tokens.number(clipToken(this.fieldPrefixes[field]! + w.text));
+    return t;
+  }
+
+  /** The word of ASCII `text[start, end)`, folded (lower case), found by its hash or made. */
+  private asciiWord(text: string, start: number, end: number, hash: number, lower: boolean): Word {
+    const mask = this.slots.length - 1;
+    const length = end - start;
+    for (let s = hash & mask; ; s = (s + 1) & mask) {
+      const w = this.slots[s];
+      if (w === undefined) {
+        const slice = text.slice(start, end);
+        return this.put(s, hash, lower ? slice : slice.toLowerCase());
+      }
+      if (this.slotHashes[s] !== hash || w.text.length !== length) continue;
+      const t = w.text;
+      let i = 0;
+      for (; i < length; i++) {
+        let c = text.charCodeAt(start + i);
+        if (c >= UPPER_A && c <= UPPER_Z) c += 32;
+        if (c !== t.charCodeAt(i)) break;
+      }
+      if (i === length) return w;
+    }
+  }
+
+  /** A folded word given as a string, found by its hash or made. */
+  private foundWord(word: string, hash: number): Word {
+    const mask = this.slots.length - 1;
+    for (let s = hash & mask; ; s = (s + 1) & mask) {
+      const w = this.slots[s];
+      if (w === undefined) return this.put(s, hash, word);
+      if (this.slotHashes[s] === hash && w.text === word) return w;
+    }
+  }
+
+  private put(slot: number, hash: number, text: string): Word {
+    // The table is emptied before a record when half its slots are taken; a record with more new words than the
+    // other quarter (one never seen: tens of thousands of tracks) grows it.
+    if (this.words >= wordsRoom(this.slots.length)) return this.grow(text, hash);
+    const fields = this.words * FIELDS.length;
+    this.fieldTokens.fill(-1, fields, fields + FIELDS.length);
+    const w: Word = { text, wordToken: -1, vocabulary: -1, fields };
+    this.slots[slot] = w;
+    this.slotHashes[slot] = hash;
+    this.words++;
+    return w;
+  }
+  /** Doubles the table (the words move to their slots in the larger one), then adds `text`. */
+  private grow(text: string, hash: number): Word {
+    const old = this.slots;
+    const oldHashes = this.slotHashes;
+    this.slots = new Array<Word | undefined>(old.length * 2);
+    this.slotHashes = new Int32Array(old.length * 2);
+    const room = wordsRoom(this.slots.length) * FIELDS.length;
+    if (this.fieldTokens.length < room) {
+      // Kept at its size when the table is emptied: a grown table is likely to grow again.
+      const fieldTokens = new Int32Array(room);
+      fieldTokens.set(this.fieldTokens);
+      this.fieldTokens = fieldTokens;
+    }
+    const mask = this.slots.length - 1;
+    for (let s = 0; s < old.length; s++) {
+      const w = old[s];
+      if (w === undefined) continue;
+      let t = oldHashes[s]! & mask;
+      while (this.slots[t] !== undefined) t = (t + 1) & mask;
+      this.slots[t] = w;
+      this.slotHashes[t] = oldHashes[s]!;
+    }
+    return this.foundWord(text, hash);
+  }
+}
+
+/** How many words a table of `slots` slots holds before it grows (three quarters). */
+function wordsRoom(slots: number): number {
+  return (slots >> 2) * 3;
+}
+
+/** Every track and sub-track of a tracklist, depth first. */
+function allTracks(tracks: readonly Track[], out: Track[]): void {
+  for (const t of tracks) {
+    out.push(t);
+    if (t.subTracks.length > 0) allTracks(t.subTracks, out);
+  }
+}
+
+/** The title a search result shows: the artists' line and the title. */
+function titleOf(artists: readonly ArtistCredit[], title: string): string {
+  const line = creditLine(artists);
+  return line === '' ? title : `${line} - ${title}`;
+}
