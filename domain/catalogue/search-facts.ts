@@ -57,9 +57,16 @@ export interface SearchResultFacts {
   readonly uri: string;
 }
 
-export interface SearchFacts {
+/** What a record's search entry stores: the record, its community figures' release and its result's values. */
+export interface SearchEntryFacts {
   readonly kind: SearchKind;
   readonly id: number;
+  /** The release whose collection and wantlist counts are the record's community figures (a master's main release). */
+  readonly communityRelease: number | null;
+  readonly result: SearchResultFacts;
+}
+
+export interface SearchFacts extends SearchEntryFacts {
   /** The record's title as results show it, as `titleKey` compares it: what an exact-title query equals. */
   readonly title: string;
   /**
@@ -70,9 +77,6 @@ export interface SearchFacts {
   readonly words: readonly [readonly string[], readonly string[], readonly string[], readonly string[]];
   /** The field tokens (see `FIELD_PREFIXES`), each once. */
   readonly terms: readonly string[];
-  /** The release whose collection and wantlist counts are the record's community figures (a master's main release). */
-  readonly communityRelease: number | null;
-  readonly result: SearchResultFacts;
 }
 
 /** Letters that compatibility decomposition leaves whole, written as a reader would type them. */
@@ -232,15 +236,42 @@ function allTracks(tracks: readonly Track[], out: Track[] = []): Track[] {
   return out;
 }
 
+/** A release's search entry (without the words and terms its postings are made of). */
+export function releaseSearchEntry(r: Release): SearchEntryFacts {
+  const artistLine = creditLine(r.artists);
+  const year = releaseYear(r.released);
+  return {
+    kind: 'release',
+    id: r.id,
+    communityRelease: r.id,
+    result: {
+      title: artistLine === '' ? r.title : `${artistLine} - ${r.title}`,
+      year: year > 0 ? String(year) : '',
+      country: r.country,
+      format: distinct([...majorFormats(r.formats), ...r.formats.flatMap((f) => [f.text, ...f.descriptions])]),
+      label: distinct(r.labels.map((l) => l.name)),
+      genre: r.genres,
+      style: r.styles,
+      catno: r.labels[0]?.catno ?? '',
+      barcode: releaseBarcodes(r),
+      masterId: r.masterId,
+      thumb: '',
+      uri: webPath('release', r.id, slugName(r.artists, r.title)),
+    },
+  };
+}
+
+/** A release's barcodes, trimmed, each once. */
+const releaseBarcodes = (r: Release): string[] => distinct(r.identifiers.filter((i) => i.type === 'Barcode').map((i) => i.value.trim()));
+
 /** A release's search facts. */
 export function releaseSearchFacts(r: Release): SearchFacts {
-  const artistLine = creditLine(r.artists);
-  const title = artistLine === '' ? r.title : `${artistLine} - ${r.title}`;
+  const entry = releaseSearchEntry(r);
   const year = releaseYear(r.released);
   const tracks = allTracks(r.tracklist);
   const credits = [...r.extraartists, ...tracks.flatMap((t) => t.extraartists)];
   const trackArtists = tracks.flatMap((t) => t.artists);
-  const barcodes = distinct(r.identifiers.filter((i) => i.type === 'Barcode').map((i) => i.value.trim()));
+  const barcodes = entry.result.barcode!;
   const formatWords = r.formats.flatMap((f) => [f.name, f.text, ...f.descriptions]);
   const terms = new Terms();
   for (const a of [...r.artists, ...trackArtists]) terms.words('artist', a.name).words('artist', a.anv);
@@ -256,9 +287,8 @@ export function releaseSearchFacts(r: Release): SearchFacts {
   for (const b of barcodes) terms.code('barcode', b);
   const catnos = r.labels.map((l) => l.catno);
   return {
-    kind: 'release',
-    id: r.id,
-    title: titleKey(title),
+    ...entry,
+    title: titleKey(entry.result.title),
     words: [
       searchTokens(r.title),
       searchTokens(join(distinct([...creditNames(r.artists), ...creditNames(trackArtists)]))),
@@ -277,47 +307,18 @@ export function releaseSearchFacts(r: Release): SearchFacts {
       ),
     ],
     terms: terms.list(),
-    communityRelease: r.id,
-    result: {
-      title,
-      year: year > 0 ? String(year) : '',
-      country: r.country,
-      format: distinct([...majorFormats(r.formats), ...r.formats.flatMap((f) => [f.text, ...f.descriptions])]),
-      label: distinct(r.labels.map((l) => l.name)),
-      genre: r.genres,
-      style: r.styles,
-      catno: r.labels[0]?.catno ?? '',
-      barcode: barcodes,
-      masterId: r.masterId,
-      thumb: '',
-      uri: webPath('release', r.id, slugName(r.artists, r.title)),
-    },
   };
 }
 
-/** A master's search facts (labels, formats and country are its main release's, joined when a result is shown). */
-export function masterSearchFacts(m: Master): SearchFacts {
+/** A master's search entry (labels, formats and country are its main release's, joined when a result is shown). */
+export function masterSearchEntry(m: Master): SearchEntryFacts {
   const artistLine = creditLine(m.artists);
-  const title = artistLine === '' ? m.title : `${artistLine} - ${m.title}`;
-  const terms = new Terms();
-  for (const a of m.artists) terms.words('artist', a.name).words('artist', a.anv).words('anv', a.anv);
-  for (const g of m.genres) terms.words('genre', g);
-  for (const s of m.styles) terms.words('style', s);
-  if (m.year > 0) terms.words('year', String(m.year));
   return {
     kind: 'master',
     id: m.id,
-    title: titleKey(title),
-    words: [
-      searchTokens(m.title),
-      searchTokens(join(distinct(creditNames(m.artists)))),
-      [],
-      searchTokens(join([...m.genres, ...m.styles, m.year > 0 ? String(m.year) : ''])),
-    ],
-    terms: terms.list(),
     communityRelease: m.mainRelease > 0 ? m.mainRelease : null,
     result: {
-      title,
+      title: artistLine === '' ? m.title : `${artistLine} - ${m.title}`,
       year: m.year > 0 ? String(m.year) : '',
       country: '',
       format: [],
@@ -332,32 +333,57 @@ export function masterSearchFacts(m: Master): SearchFacts {
   };
 }
 
+/** A master's search facts. */
+export function masterSearchFacts(m: Master): SearchFacts {
+  const entry = masterSearchEntry(m);
+  const terms = new Terms();
+  for (const a of m.artists) terms.words('artist', a.name).words('artist', a.anv).words('anv', a.anv);
+  for (const g of m.genres) terms.words('genre', g);
+  for (const s of m.styles) terms.words('style', s);
+  if (m.year > 0) terms.words('year', String(m.year));
+  return {
+    ...entry,
+    title: titleKey(entry.result.title),
+    words: [
+      searchTokens(m.title),
+      searchTokens(join(distinct(creditNames(m.artists)))),
+      [],
+      searchTokens(join([...m.genres, ...m.styles, m.year > 0 ? String(m.year) : ''])),
+    ],
+    terms: terms.list(),
+  };
+}
+
 const EMPTY_RESULT = { year: '', country: '', format: [], label: [], genre: [], style: [], catno: '', thumb: '' } as const;
+
+/** An artist's search entry. */
+export function artistSearchEntry(a: Artist): SearchEntryFacts {
+  return { kind: 'artist', id: a.id, communityRelease: null, result: { ...EMPTY_RESULT, title: a.name, uri: webPath('artist', a.id, a.name) } };
+}
 
 /** An artist's search facts: found by its name, real name and name variations. */
 export function artistSearchFacts(a: Artist): SearchFacts {
   const terms = new Terms().words('artist', a.name);
   for (const v of a.namevariations) terms.words('anv', v);
   return {
-    kind: 'artist',
-    id: a.id,
+    ...artistSearchEntry(a),
     title: titleKey(a.name),
     words: [searchTokens(a.name), searchTokens(join(distinct([a.realname, ...a.namevariations]))), [], []],
     terms: terms.list(),
-    communityRelease: null,
-    result: { ...EMPTY_RESULT, title: a.name, uri: webPath('artist', a.id, a.name) },
   };
+}
+
+/** A label's search entry. */
+export function labelSearchEntry(l: Label): SearchEntryFacts {
+  return { kind: 'label', id: l.id, communityRelease: null, result: { ...EMPTY_RESULT, title: l.name, uri: webPath('label', l.id, l.name) } };
 }
 
 /** A label's search facts: found by its name. */
 export function labelSearchFacts(l: Label): SearchFacts {
   return {
-    kind: 'label',
-    id: l.id,
+    ...labelSearchEntry(l),
     title: titleKey(l.name),
     words: [searchTokens(l.name), [], [], []],
     terms: new Terms().words('label', l.name).list(),
-    communityRelease: null,
-    result: { ...EMPTY_RESULT, title: l.name, uri: webPath('label', l.id, l.name) },
   };
 }

@@ -4,7 +4,7 @@ import type { Master } from '../../../domain/catalogue/master.js';
 import { releaseListing, type ReleaseListing } from '../../../domain/catalogue/release-summary.js';
 import { releaseArtistLinks, releaseLabelLinks } from '../../../domain/catalogue/release-links.js';
 import type { Release } from '../../../domain/catalogue/release.js';
-import type { SearchFacts } from '../../../domain/catalogue/search-facts.js';
+import type { SearchEntryFacts } from '../../../domain/catalogue/search-facts.js';
 import { writeReleaseTemplate } from '../../../application/catalogue/release-document.js';
 import type { BinaryCopyBuffer } from './binary-copy-buffer.js';
 import {
@@ -119,7 +119,7 @@ function jStrings(out: BinaryCopyBuffer, values: readonly string[]): BinaryCopyB
 }
 
 /** A record's `search_entry` row (see `SearchEntryRow`); `result` holds the result's values in compact JSON. */
-export function writeSearchEntryRow(out: BinaryCopyBuffer, f: SearchFacts): void {
+export function writeSearchEntryRow(out: BinaryCopyBuffer, f: SearchEntryFacts): void {
   out.row(4).text(f.kind).int4(f.id);
   if (f.communityRelease === null) out.null();
   else out.int4(f.communityRelease);

@@ -11,16 +11,14 @@ import {
   writeSearchEntryRow,
 } from './catalogue-copy-rows.js';
 import {
-  artistSearchFacts,
-  labelSearchFacts,
-  masterSearchFacts,
-  forEachPostingToken,
-  releaseSearchFacts,
-  isVocabularyWord,
-  type SearchFacts,
+  artistSearchEntry,
+  labelSearchEntry,
+  masterSearchEntry,
+  releaseSearchEntry,
 } from '../../../domain/catalogue/search-facts.js';
 import type { EncodedPostings } from '../search/posting-accumulator.js';
-import { Porter2Stemmer } from '../search/porter2-stemmer.js';
+import { stem } from 'porter2';
+import { PostingTokenizer, type PostingSink } from '../search/posting-tokenizer.js';
 
 /**
  * Records of one kind encoded as the rows the SQL writers COPY: one row per record in `rows` (the table of the kind)
@@ -62,7 +60,7 @@ export const CATALOGUE_ROW_ENCODER: RecordEncoder = { module: import.meta.url.re
 /** The same without the search index's rows and the work of making them (`SqlWriteOptions.searchIndex: false`). */
 export const CATALOGUE_ROW_ENCODER_WITHOUT_SEARCH: RecordEncoder = { module: `${CATALOGUE_ROW_ENCODER.module}?search=off` };
 
-class CatalogueRowEncoder implements RowEncoder {
+class CatalogueRowEncoder implements RowEncoder, PostingSink {
   private readonly rows = new BinaryCopyBuffer();
   private readonly artistLinks = new BinaryCopyBuffer(1 << 16);
   private readonly labelLinks = new BinaryCopyBuffer(1 << 16);
@@ -72,36 +70,97 @@ class CatalogueRowEncoder implements RowEncoder {
   private readonly artistLinkEnds = new Ends();
   private readonly labelLinkEnds = new Ends();
   private readonly searchEnds = new Ends();
-  /** The run's distinct tokens (UTF-8) and their numbers; each record's tokens' numbers and grades. */
+  /** The run's distinct tokens (UTF-8) and their hashes; each record's tokens' numbers in the run, and grades. */
   private readonly tokens = new Utf8List();
-  private readonly tokenNumbers = new Map<string, number>();
   private readonly tokenHashes = new Ends();
   private readonly postingEnds = new Ends();
   private readonly tokenRefs = new Ends();
   private postingGrades = new Uint8Array(1 << 14);
   private readonly words = new Utf8List();
-  private readonly wordSet = new Set<string>();
-  /** Per token number: the last record that held it, and where its posting of that record is. */
-  private stamps = new Int32Array(1 << 12);
+  /**
+   * Per token number of the tokenizer: its number in the run, valid when its `tokenStamps` is the current
+   * `generation` (a new one for each run, and when the tokenizer empties its tables), and whether it was added to the
+   * run's words (`wordStamps`).
+   */
+  private runNumbers = new Int32Array(1 << 12);
+  private tokenStamps = new Int32Array(1 << 12);
+  private wordStamps = new Int32Array(1 << 12);
+  private generation = 1;
+  /** Per token number of the run: the last record that held it, and where its posting of that record is. */
+  private recordStamps = new Int32Array(1 << 12);
   private slots = new Int32Array(1 << 12);
   private record = 0;
-  private readonly stemmer: Porter2Stemmer | undefined;
-  private readonly emit = (token: string, grade: number): void => {
-    let t = this.tokenNumbers.get(token);
-    if (t === undefined) {
-      t = this.tokenNumbers.size;
-      this.tokenNumbers.set(token, t);
-      this.tokens.push(token);
-      this.tokenHashes.push(hashOf(token));
-      if (t >= this.stamps.length) {
-        const stamps = new Int32Array(this.stamps.length * 2);
-        stamps.set(this.stamps);
-        this.stamps = stamps;
-        const slots = new Int32Array(this.slots.length * 2);
-        slots.set(this.slots);
-        this.slots = slots;
+  private readonly tokenizer: PostingTokenizer | undefined;
+
+  constructor(
+    private readonly kind: DumpKind,
+    searchIndex: boolean,
+    tokenizerWords?: number,
+  ) {
+    // (The tokenizer remembers each word's stem with the word.)
+    this.tokenizer = searchIndex ? new PostingTokenizer(stem, tokenizerWords) : undefined;
+  }
+
+  add(record: DumpRecordOf[DumpKind]): void {
+    this.ids.push(record.id);
+    const tokenizer = this.tokenizer;
+    if (tokenizer !== undefined) {
+      this.record++;
+      // The tokenizer empties its tables before this record: the numbers it gave are void from now on.
+      if (tokenizer.full) this.generation++;
+    }
+    switch (this.kind) {
+      case 'artists': {
+        const artist = record as DumpRecordOf['artists'];
+        writeArtistRow(this.rows, artist);
+        if (tokenizer !== undefined) {
+          writeSearchEntryRow(this.search, artistSearchEntry(artist));
+          tokenizer.artist(artist, this);
+        }
+        break;
       }
-    } else if (this.stamps[t] === this.record) {
+      case 'labels': {
+        const label = record as DumpRecordOf['labels'];
+        writeLabelRow(this.rows, label);
+        if (tokenizer !== undefined) {
+          writeSearchEntryRow(this.search, labelSearchEntry(label));
+          tokenizer.label(label, this);
+        }
+        break;
+      }
+      case 'masters': {
+        const master = record as DumpRecordOf['masters'];
+        writeMasterRow(this.rows, master);
+        if (tokenizer !== undefined) {
+          writeSearchEntryRow(this.search, masterSearchEntry(master));
+          tokenizer.master(master, this);
+        }
+        break;
+      }
+      case 'releases': {
+        const release = record as DumpRecordOf['releases'];
+        const listing = releaseListing(release);
+        writeReleaseRow(this.rows, release, listing);
+        writeReleaseArtistRows(this.artistLinks, release, listing);
+        writeReleaseLabelRows(this.labelLinks, release);
+        if (tokenizer !== undefined) {
+          writeSearchEntryRow(this.search, releaseSearchEntry(release));
+          tokenizer.release(release, this);
+        }
+        break;
+      }
+    }
+    this.rowEnds.push(this.rows.byteLength);
+    this.artistLinkEnds.push(this.artistLinks.byteLength);
+    this.labelLinkEnds.push(this.labelLinks.byteLength);
+    this.searchEnds.push(this.search.byteLength);
+    this.postingEnds.push(this.tokenRefs.size);
+  }
+
+  /** A token of the record (a number of the tokenizer's table) at `grade`: the record keeps its best grade. */
+  posting(token: number, grade: number): void {
+    const t = this.runNumber(token);
+    if (this.recordStamps[t] === this.record) {
       const at = this.slots[t]!;
       if (grade > this.postingGrades[at]!) this.postingGrades[at] = grade;
       return;
@@ -112,69 +171,43 @@ class CatalogueRowEncoder implements RowEncoder {
       grown.set(this.postingGrades);
       this.postingGrades = grown;
     }
-    this.stamps[t] = this.record;
+    this.recordStamps[t] = this.record;
     this.slots[t] = at;
     this.postingGrades[at] = grade;
     this.tokenRefs.push(t);
-  };
-
-  constructor(
-    private readonly kind: DumpKind,
-    searchIndex: boolean,
-  ) {
-    this.stemmer = searchIndex ? new Porter2Stemmer() : undefined;
   }
 
-  add(record: DumpRecordOf[DumpKind]): void {
-    this.ids.push(record.id);
-    let facts: SearchFacts | undefined;
-    const search = this.stemmer !== undefined;
-    switch (this.kind) {
-      case 'artists':
-        writeArtistRow(this.rows, record as DumpRecordOf['artists']);
-        if (search) facts = artistSearchFacts(record as DumpRecordOf['artists']);
-        break;
-      case 'labels':
-        writeLabelRow(this.rows, record as DumpRecordOf['labels']);
-        if (search) facts = labelSearchFacts(record as DumpRecordOf['labels']);
-        break;
-      case 'masters':
-        writeMasterRow(this.rows, record as DumpRecordOf['masters']);
-        if (search) facts = masterSearchFacts(record as DumpRecordOf['masters']);
-        break;
-      case 'releases': {
-        const release = record as DumpRecordOf['releases'];
-        const listing = releaseListing(release);
-        writeReleaseRow(this.rows, release, listing);
-        writeReleaseArtistRows(this.artistLinks, release, listing);
-        writeReleaseLabelRows(this.labelLinks, release);
-        if (search) facts = releaseSearchFacts(release);
-        break;
-      }
-    }
-    if (facts !== undefined) {
-      writeSearchEntryRow(this.search, facts);
-      this.addPostings(facts);
-    }
-    this.rowEnds.push(this.rows.byteLength);
-    this.artistLinkEnds.push(this.artistLinks.byteLength);
-    this.labelLinkEnds.push(this.labelLinks.byteLength);
-    this.searchEnds.push(this.search.byteLength);
-    this.postingEnds.push(this.tokenRefs.size);
+  /** A vocabulary word of the record: added to the run's words when new to the run. */
+  vocabulary(word: number): void {
+    this.roomFor(word);
+    if (this.wordStamps[word] === this.generation) return;
+    this.wordStamps[word] = this.generation;
+    this.words.push(this.tokenizer!.tokens.texts[word]!);
   }
 
-  /** The record's posting tokens and grades, and its vocabulary words new to the run. */
-  private addPostings(facts: SearchFacts): void {
-    this.record++;
-    forEachPostingToken(facts, this.stemmer!.token, this.emit);
-    const seen = this.wordSet;
-    for (let g = 0; g < 3; g++) {
-      for (const word of facts.words[g]!) {
-        if (seen.has(word) || !isVocabularyWord(word)) continue;
-        seen.add(word);
-        this.words.push(word);
-      }
+  /** The run's number of a token of the tokenizer, made when new to the run. */
+  private runNumber(token: number): number {
+    this.roomFor(token);
+    if (this.tokenStamps[token] === this.generation) return this.runNumbers[token]!;
+    const t = this.tokenHashes.size;
+    const table = this.tokenizer!.tokens;
+    this.tokens.push(table.texts[token]!);
+    this.tokenHashes.push(table.hashes[token]!);
+    this.tokenStamps[token] = this.generation;
+    this.runNumbers[token] = t;
+    if (t >= this.recordStamps.length) {
+      this.recordStamps = grown(this.recordStamps, t + 1);
+      this.slots = grown(this.slots, t + 1);
     }
+    return t;
+  }
+
+  /** Room in the per-token arrays of the tokenizer's numbers for `token`. */
+  private roomFor(token: number): void {
+    if (token < this.tokenStamps.length) return;
+    this.runNumbers = grown(this.runNumbers, token + 1);
+    this.tokenStamps = grown(this.tokenStamps, token + 1);
+    this.wordStamps = grown(this.wordStamps, token + 1);
   }
 
   take(): EncodedRows {
@@ -202,20 +235,22 @@ class CatalogueRowEncoder implements RowEncoder {
     for (const e of [this.ids, this.rowEnds, this.artistLinkEnds, this.labelLinkEnds, this.searchEnds]) e.clear();
     for (const e of [this.postingEnds, this.tokenRefs, this.tokenHashes]) e.clear();
     this.tokens.clear();
-    this.tokenNumbers.clear();
-    // (Token numbers start again: a stamp of an earlier run must not match a record of this one.)
-    this.stamps.fill(0);
     this.words.clear();
-    this.wordSet.clear();
+    // The next run numbers its tokens again: a new generation voids the numbers of this one, and the record stamps
+    // of its numbers must not match a record of the next one.
+    this.generation++;
+    this.recordStamps.fill(0);
     return encoded;
   }
 }
 
-/** A hash of a token (FNV-1a over its UTF-16 units), for the writer to find it again among a block's tokens. */
-function hashOf(token: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < token.length; i++) h = Math.imul(h ^ token.charCodeAt(i), 0x01000193);
-  return h | 0;
+/** A copy of `values` at least `length` long (doubled). */
+function grown(values: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  let size = values.length * 2;
+  while (size < length) size *= 2;
+  const copy = new Int32Array(size);
+  copy.set(values);
+  return copy;
 }
 
 /** Strings as UTF-8 one after the other in a reused buffer, with where each ends. */
@@ -273,8 +308,9 @@ class Ends {
 
 /**
  * The entry point the reader's workers call (see `RecordEncoder`); `searchIndex` defaults to what the module's URL
- * says (`CATALOGUE_ROW_ENCODER` or `CATALOGUE_ROW_ENCODER_WITHOUT_SEARCH`).
+ * says (`CATALOGUE_ROW_ENCODER` or `CATALOGUE_ROW_ENCODER_WITHOUT_SEARCH`); `tokenizerWords` (tests) how many words
+ * its tokenizer remembers before it empties its tables.
  */
-export function createRecordEncoder(kind: DumpKind, searchIndex = SEARCH_INDEX): RowEncoder {
-  return new CatalogueRowEncoder(kind, searchIndex);
+export function createRecordEncoder(kind: DumpKind, searchIndex = SEARCH_INDEX, tokenizerWords?: number): RowEncoder {
+  return new CatalogueRowEncoder(kind, searchIndex, tokenizerWords);
 }
