@@ -123,7 +123,7 @@ async function child(database: DatabaseKind, files: string[], url: string): Prom
   if (opts.workers !== undefined) args.push('--workers', String(opts.workers));
   if (!opts.searchIndex) args.push('--no-search-index');
   console.log(`importing into ${database} …`);
-  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...process.execArgv, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));

@@ -128,11 +128,14 @@ export class DirectLane {
     }
     headers.push([this.report.name, this.report.value(state.textFormat)]);
     if (!res.destroyed) {
-      res.statusCode = status;
-      for (const [name, value] of headers) res.setHeader(name, value);
-      res.setHeader('Content-Type', answer.type);
-      res.setHeader('Content-Length', Buffer.byteLength(answer.body));
-      res.end(answer.body);
+      // The body encoded once (its length is the encoded one's), and the headers as one flat list to writeHead:
+      // no header map kept for a response nothing else will touch.
+      const body = Buffer.from(answer.body);
+      const raw: string[] = [];
+      for (const [name, value] of headers) raw.push(name, value);
+      raw.push('Content-Type', answer.type, 'Content-Length', String(body.length));
+      res.writeHead(status, raw);
+      res.end(body);
     }
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     logRequest(logger, log, requestId, { method: 'GET', path: sent.path, status, ms, ip });
