@@ -3,25 +3,11 @@ import { expect } from 'chai';
 import { stem } from 'porter2';
 import { createRecordEncoder, type EncodedRows } from '../../../../../adapters/persistence/catalogue/catalogue-row-encoder.js';
 import type { DumpKind, DumpRecordOf } from '../../../../../application/ports/dump-reader.js';
-import {
-  artistSearchFacts,
-  labelSearchFacts,
-  masterSearchFacts,
-  postingTokens,
-  releaseSearchFacts,
-  vocabularyWords,
-  type SearchFacts,
-} from '../../../../../domain/catalogue/search-facts.js';
+import { postingTokens, vocabularyWords } from '../../../../../domain/catalogue/search-facts.js';
+import { factsOf, sortedTokens, type AnyRecord } from '../../../../support/search-fixtures.js';
 import { demo, readDump, REPO_ROOT, SMALL } from '../../../../support/dump-fixtures.js';
 
-type AnyRecord = DumpRecordOf[DumpKind];
 
-function factsOf(kind: DumpKind, record: AnyRecord): SearchFacts {
-  if (kind === 'releases') return releaseSearchFacts(record as DumpRecordOf['releases']);
-  if (kind === 'masters') return masterSearchFacts(record as DumpRecordOf['masters']);
-  if (kind === 'artists') return artistSearchFacts(record as DumpRecordOf['artists']);
-  return labelSearchFacts(record as DumpRecordOf['labels']);
-}
 
 const decoder = new TextDecoder();
 const texts = (bytes: Uint8Array, ends: Int32Array): string[] =>
@@ -45,7 +31,6 @@ function postingsOf(run: EncodedRows): Map<string, number>[] {
   return out;
 }
 
-const sorted = (m: Map<string, number>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
 describe('CatalogueRowEncoder: the search postings of a run', function () {
   this.timeout(120_000);
@@ -70,7 +55,7 @@ describe('CatalogueRowEncoder: the search postings of a run', function () {
         const expectedWords = new Set<string>();
         run.forEach((r, i) => {
           const facts = factsOf(kind, r);
-          expect(sorted(got[i]!), `${kind} ${r.id}`).to.deep.equal(sorted(postingTokens(facts, stem, new Map())));
+          expect(sortedTokens(got[i]!), `${kind} ${r.id}`).to.deep.equal(sortedTokens(postingTokens(facts, stem, new Map())));
           vocabularyWords(facts, expectedWords);
         });
         expect([...words].sort()).to.deep.equal([...expectedWords].sort());

@@ -4,19 +4,11 @@ import { expect } from 'chai';
 import { Porter2Stemmer } from '../../../../../adapters/persistence/search/porter2-stemmer.js';
 import { PostingTokenizer, tokenHash, type PostingSink } from '../../../../../adapters/persistence/search/posting-tokenizer.js';
 import type { DumpKind, DumpRecordOf } from '../../../../../application/ports/dump-reader.js';
-import {
-  artistSearchFacts,
-  labelSearchFacts,
-  masterSearchFacts,
-  postingTokens,
-  releaseSearchFacts,
-  vocabularyWords,
-  type SearchFacts,
-} from '../../../../../domain/catalogue/search-facts.js';
+import { postingTokens, releaseSearchFacts, vocabularyWords } from '../../../../../domain/catalogue/search-facts.js';
+import { factsOf, sortedTokens, type AnyRecord } from '../../../../support/search-fixtures.js';
 import { aCredit, aRelease, aTrack, onLabel } from '../../../../support/builders/catalogue-builders.js';
 import { demo, readDump, REPO_ROOT, SINGLE, SMALL } from '../../../../support/dump-fixtures.js';
 
-type AnyRecord = DumpRecordOf[DumpKind];
 
 /** The tokens and grades, and the vocabulary words, the tokenizer gives a record, by token text. */
 function tokenized(tokenizer: PostingTokenizer, kind: DumpKind, record: AnyRecord): { tokens: Map<string, number>; vocabulary: Set<string> } {
@@ -41,14 +33,7 @@ function tokenized(tokenizer: PostingTokenizer, kind: DumpKind, record: AnyRecor
   };
 }
 
-function factsOf(kind: DumpKind, record: AnyRecord): SearchFacts {
-  if (kind === 'releases') return releaseSearchFacts(record as DumpRecordOf['releases']);
-  if (kind === 'masters') return masterSearchFacts(record as DumpRecordOf['masters']);
-  if (kind === 'artists') return artistSearchFacts(record as DumpRecordOf['artists']);
-  return labelSearchFacts(record as DumpRecordOf['labels']);
-}
 
-const sorted = (m: Map<string, number>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
 /** Records made to be awkward: other scripts, accents, ligatures, punctuation runs, upper case, long words, codes. */
 const AWKWARD: AnyRecord[] = [
@@ -95,8 +80,8 @@ describe('PostingTokenizer', function () {
         const facts = factsOf(kind, record);
         const expected = postingTokens(facts, (w) => stemmer.stem(w), new Map());
         const got = tokenized(tokenizer, kind, record);
-        if (JSON.stringify(sorted(got.tokens)) !== JSON.stringify(sorted(expected))) {
-          expect(sorted(got.tokens), `${kind} ${record.id}`).to.deep.equal(sorted(expected));
+        if (JSON.stringify(sortedTokens(got.tokens)) !== JSON.stringify(sortedTokens(expected))) {
+          expect(sortedTokens(got.tokens), `${kind} ${record.id}`).to.deep.equal(sortedTokens(expected));
         }
         expect([...got.vocabulary].sort(), `${kind} ${record.id}`).to.deep.equal([...vocabularyWords(facts, new Set())].sort());
       }
@@ -110,8 +95,8 @@ describe('PostingTokenizer', function () {
     expect([...got.tokens.keys()].filter((t) => t.startsWith('w:w'))).to.have.length(200);
     // Full now: the next record starts from empty tables, and its tokens are right.
     const next = aRelease(10, { title: 'Blue Monday', artists: [] });
-    expect(sorted(tokenized(tokenizer, 'releases', next).tokens)).to.deep.equal(
-      sorted(postingTokens(releaseSearchFacts(next), (w) => stemmer.stem(w), new Map())),
+    expect(sortedTokens(tokenized(tokenizer, 'releases', next).tokens)).to.deep.equal(
+      sortedTokens(postingTokens(releaseSearchFacts(next), (w) => stemmer.stem(w), new Map())),
     );
   });
 });
