@@ -37,11 +37,13 @@ export class PostingAccumulator {
   private block = -1;
   /** The block's tokens, by number: their UTF-8 bytes in a pool, and their hashes, in a table open addressed by hash. */
   private readonly tokens = new TokenTable();
+  /** Per posting: its token's number, its id as an offset in the block, its grade (7 bytes a posting). */
   private postToken = new Int32Array(1 << 16);
-  private postId = new Int32Array(1 << 16);
+  private postId = new Uint16Array(1 << 16);
   private postGrade = new Uint8Array(1 << 16);
-  /** The record each posting came from (its place in the block), to keep a repeated record's last version only. */
-  private postRecord = new Int32Array(1 << 16);
+  /** Per record of the block, in the order they came: its id and where its postings end (a record's are together). */
+  private recordIds = new Int32Array(1 << 10);
+  private recordEnds = new Int32Array(1 << 10);
   private count = 0;
   private records = 0;
   private lastId = -1;
@@ -84,27 +86,29 @@ export class PostingAccumulator {
       const postToken = this.postToken;
       const postId = this.postId;
       const postGrade = this.postGrade;
-      const postRecord = this.postRecord;
+      const offset = id - block * BLOCK_SIZE;
       let n = this.count;
-      const record = this.records++;
       for (let p = start; p < end; p++) {
         const t = refs[p]!;
         let g = local[t]!;
         if (g === -1) g = local[t] = this.tokens.intern(bytes, t === 0 ? 0 : tokenEnds[t - 1]!, tokenEnds[t]!, hashes[t]!);
         postToken[n] = g;
-        postId[n] = id;
+        postId[n] = offset;
         postGrade[n] = grades[p]!;
-        postRecord[n] = record;
         n++;
       }
       this.count = n;
+      this.endRecord(id, n);
     }
   }
 
   /** Writes the postings held (one row per token of the current block) and starts afresh. */
   flush(out: PostingOutput): void {
     const count = this.count;
-    if (count === 0) return;
+    if (count === 0) {
+      this.records = 0;
+      return;
+    }
     const tokenCount = this.tokens.count;
     const keep = this.inOrder ? undefined : this.lastVersions();
     // Postings grouped by token (a counting sort, stable: each token's postings stay in the order they came).
@@ -114,13 +118,14 @@ export class PostingAccumulator {
     const fill = starts.slice(0, tokenCount);
     const ids = new Int32Array(starts[tokenCount]!);
     const grades = new Uint8Array(starts[tokenCount]!);
+    const block = this.block;
+    const base = block * BLOCK_SIZE;
     for (let i = 0; i < count; i++) {
       if (keep && !keep[i]) continue;
       const at = fill[this.postToken[i]!]!++;
-      ids[at] = this.postId[i]!;
+      ids[at] = base + this.postId[i]!;
       grades[at] = this.postGrade[i]!;
     }
-    const block = this.block;
     for (let t = 0; t < tokenCount; t++) {
       const from = starts[t]!;
       const to = starts[t + 1]!;
@@ -140,12 +145,31 @@ export class PostingAccumulator {
     if (this.postId.length > BLOCK_SIZE * 512) this.grow(1 << 16, true);
   }
 
+  /** Notes the end of a record's postings. */
+  private endRecord(id: number, end: number): void {
+    const r = this.records++;
+    if (r === this.recordIds.length) {
+      const ids = new Int32Array(r * 2);
+      ids.set(this.recordIds);
+      this.recordIds = ids;
+      const ends = new Int32Array(r * 2);
+      ends.set(this.recordEnds);
+      this.recordEnds = ends;
+    }
+    this.recordIds[r] = id;
+    this.recordEnds[r] = end;
+  }
+
   /** Which postings belong to the last version of their record (a record may come twice in a block). */
   private lastVersions(): Uint8Array {
-    const last = new Map<number, number>();
-    for (let i = 0; i < this.count; i++) last.set(this.postId[i]!, this.postRecord[i]!);
     const keep = new Uint8Array(this.count);
-    for (let i = 0; i < this.count; i++) keep[i] = last.get(this.postId[i]!) === this.postRecord[i] ? 1 : 0;
+    const seen = new Set<number>();
+    for (let r = this.records - 1; r >= 0; r--) {
+      const id = this.recordIds[r]!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      keep.fill(1, r === 0 ? 0 : this.recordEnds[r - 1]!, this.recordEnds[r]!);
+    }
     return keep;
   }
 
@@ -155,15 +179,14 @@ export class PostingAccumulator {
 
   private grow(size: number, empty: boolean): void {
     const keep = empty ? 0 : this.count;
-    const grown = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+    const grown = <T extends Int32Array | Uint16Array | Uint8Array>(a: T, make: (n: number) => T): T => {
       const b = make(size);
       b.set(a.subarray(0, keep));
       return b;
     };
     this.postToken = grown(this.postToken, (n) => new Int32Array(n));
-    this.postId = grown(this.postId, (n) => new Int32Array(n));
+    this.postId = grown(this.postId, (n) => new Uint16Array(n));
     this.postGrade = grown(this.postGrade, (n) => new Uint8Array(n));
-    this.postRecord = grown(this.postRecord, (n) => new Int32Array(n));
   }
 }
 

@@ -1,0 +1,114 @@
+import { expect } from 'chai';
+import { BinaryCopyBuffer } from '../../../../../adapters/persistence/catalogue/binary-copy-buffer.js';
+import { PostingAccumulator, type EncodedPostings } from '../../../../../adapters/persistence/search/posting-accumulator.js';
+import { BLOCK_SIZE, decodePostings, noPostings } from '../../../../../adapters/persistence/search/posting-codec.js';
+
+/** A run of records as the encoder gives it: each record's id and its tokens with grades. */
+function run(records: ReadonlyArray<readonly [number, Record<string, number>]>): EncodedPostings {
+  const tokens: string[] = [];
+  const refs: number[] = [];
+  const grades: number[] = [];
+  const ends: number[] = [];
+  for (const [, held] of records) {
+    for (const [token, grade] of Object.entries(held)) {
+      let t = tokens.indexOf(token);
+      if (t === -1) t = tokens.push(token) - 1;
+      refs.push(t);
+      grades.push(grade);
+    }
+    ends.push(refs.length);
+  }
+  const encoder = new TextEncoder();
+  const bytes = tokens.map((t) => encoder.encode(t));
+  let at = 0;
+  return {
+    ids: Int32Array.from(records.map(([id]) => id)),
+    tokens: Uint8Array.from(bytes.flatMap((b) => [...b])),
+    tokenEnds: Int32Array.from(bytes.map((b) => (at += b.length))),
+    // Any hash will do so long as equal tokens share it; one for all makes every look-up compare bytes.
+    tokenHashes: Int32Array.from(tokens.map(() => 7)),
+    postingEnds: Int32Array.from(ends),
+    postingTokens: Int32Array.from(refs),
+    postingGrades: Uint8Array.from(grades),
+  };
+}
+
+/** The rows written, merged per token: `token → [id, grade][]` in the order the rows hold them, and the rows' blocks. */
+function rowsOf(out: BinaryCopyBuffer): { lists: Map<string, [number, number][]>; blocks: number[] } {
+  const view = Buffer.from(out.view());
+  const lists = new Map<string, [number, number][]>();
+  const blocks: number[] = [];
+  let at = 0;
+  const field = (): Buffer => {
+    const n = view.readInt32BE(at);
+    const value = view.subarray(at + 4, at + 4 + n);
+    at += 4 + n;
+    return value;
+  };
+  while (at < view.length) {
+    expect(view.readInt16BE(at)).to.equal(6);
+    at += 2;
+    field(); // kind
+    const token = field().toString('utf8');
+    const block = field().readInt32BE(0);
+    field(); // part
+    const n = field().readInt32BE(0);
+    const decoded = decodePostings(block, field(), noPostings());
+    expect(decoded.length).to.equal(n);
+    blocks.push(block);
+    const list = lists.get(token) ?? [];
+    for (let i = 0; i < decoded.length; i++) list.push([decoded.ids[i]!, decoded.grades[i]!]);
+    lists.set(token, list);
+  }
+  return { lists, blocks };
+}
+
+describe('PostingAccumulator', () => {
+  it('writes one row per token and block, each id once with its grade, ids ascending', () => {
+    const accumulator = new PostingAccumulator('release');
+    const out = { rows: new BinaryCopyBuffer(), blocks: [] as number[] };
+    const second = BLOCK_SIZE + 5;
+    accumulator.add(run([[1, { '*': 0, 'w:blue': 3 }], [2, { '*': 0, 'w:blue': 1, 'gn:jazz': 0 }]]), 0, 2, out);
+    accumulator.add(run([[BLOCK_SIZE - 1, { '*': 0 }], [second, { '*': 0, 'w:blue': 2 }]]), 0, 2, out);
+    accumulator.flush(out);
+    const { lists, blocks } = rowsOf(out.rows);
+    expect(lists.get('*')).to.deep.equal([[1, 0], [2, 0], [BLOCK_SIZE - 1, 0], [second, 0]]);
+    expect(lists.get('w:blue')).to.deep.equal([[1, 3], [2, 1], [second, 2]]);
+    expect(lists.get('gn:jazz')).to.deep.equal([[2, 0]]);
+    expect(blocks).to.deep.equal([0, 0, 0, 1, 1]);
+    expect(out.blocks).to.deep.equal(blocks);
+  });
+
+  it('keeps the last version of a record that comes twice in a block, and orders records that come out of order', () => {
+    const accumulator = new PostingAccumulator('release');
+    const out = { rows: new BinaryCopyBuffer(), blocks: [] as number[] };
+    accumulator.add(
+      run([
+        [10, { '*': 0, 'w:old': 3 }],
+        [4, { '*': 0, 'w:red': 2 }],
+        [12, { '*': 0, 'w:red': 1 }],
+        [10, { '*': 0, 'w:new': 3 }],
+      ]),
+      0,
+      4,
+      out,
+    );
+    // The run's last record only, then a record of the next block: the first block is written.
+    accumulator.add(run([[3, { '*': 0, 'w:red': 3 }], [BLOCK_SIZE, { '*': 0 }]]), 0, 2, out);
+    accumulator.flush(out);
+    const { lists } = rowsOf(out.rows);
+    expect(lists.get('*')).to.deep.equal([[3, 0], [4, 0], [10, 0], [12, 0], [BLOCK_SIZE, 0]]);
+    expect(lists.get('w:red')).to.deep.equal([[3, 3], [4, 2], [12, 1]]);
+    expect(lists.get('w:new')).to.deep.equal([[10, 3]]);
+    expect(lists.has('w:old')).to.equal(false);
+  });
+
+  it('adds only the records from…to of a run', () => {
+    const accumulator = new PostingAccumulator('label');
+    const out = { rows: new BinaryCopyBuffer(), blocks: [] as number[] };
+    const encoded = run([[1, { a: 0 }], [2, { b: 0 }], [3, { c: 0 }]]);
+    accumulator.add(encoded, 1, 2, out);
+    accumulator.flush(out);
+    expect([...rowsOf(out.rows).lists.keys()]).to.deep.equal(['b']);
+  });
+});
