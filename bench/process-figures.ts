@@ -35,6 +35,8 @@ const AUXILIARY = ['checkpointer', 'background writer', 'walwriter', 'autovacuum
 export class PostgresCpu {
   private readonly first = new Map<string, number>();
   private readonly last = new Map<string, number>();
+  /** Whether each process seen works for the database: decided once per process (a sample reads only their stat). */
+  private readonly counted = new Map<string, boolean>();
   private sampled = false;
 
   constructor(private readonly database: string) {}
@@ -51,11 +53,21 @@ export class PostgresCpu {
       return;
     }
     for (const pid of pids) {
+      if (this.counted.get(pid) === false) continue;
       try {
         const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
         const close = stat.lastIndexOf(')');
-        if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-        if (!this.worksForDatabase(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
+        if (!this.counted.has(pid)) {
+          if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) {
+            this.counted.set(pid, false);
+            continue;
+          }
+          const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+          const works = this.worksForDatabase(cmdline);
+          // A new backend shows the postmaster's command line until it names its database: decided later.
+          if (cmdline.startsWith('postgres:')) this.counted.set(pid, works);
+          if (!works) continue;
+        }
         const fields = stat.slice(close + 2).split(' ');
         const ticks = Number(fields[11]) + Number(fields[12]);
         if (!this.first.has(pid)) this.first.set(pid, this.sampled ? 0 : ticks);
