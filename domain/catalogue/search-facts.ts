@@ -227,8 +227,8 @@ const creditNames = (credits: readonly ArtistCredit[]): string[] => credits.flat
 const slugName = (artists: readonly ArtistCredit[], title: string): string =>
   `${artists.map((a) => a.anv || a.name).join(' ')} ${title}`;
 
-/** Every track and sub-track of a tracklist, depth first. */
-function allTracks(tracks: readonly Track[], out: Track[] = []): Track[] {
+/** Every track and sub-track of a tracklist, depth first (added to `out`). */
+export function allTracks(tracks: readonly Track[], out: Track[] = []): Track[] {
   for (const t of tracks) {
     out.push(t);
     if (t.subTracks.length > 0) allTracks(t.subTracks, out);
@@ -236,16 +236,21 @@ function allTracks(tracks: readonly Track[], out: Track[] = []): Track[] {
   return out;
 }
 
+/** The title a search result shows: the artists' line and the title (the title alone without artists). */
+export function resultTitle(artists: readonly ArtistCredit[], title: string): string {
+  const line = creditLine(artists);
+  return line === '' ? title : `${line} - ${title}`;
+}
+
 /** A release's search entry (without the words and terms its postings are made of). */
 export function releaseSearchEntry(r: Release): SearchEntryFacts {
-  const artistLine = creditLine(r.artists);
   const year = releaseYear(r.released);
   return {
     kind: 'release',
     id: r.id,
     communityRelease: r.id,
     result: {
-      title: artistLine === '' ? r.title : `${artistLine} - ${r.title}`,
+      title: resultTitle(r.artists, r.title),
       year: year > 0 ? String(year) : '',
       country: r.country,
       format: distinct([...majorFormats(r.formats), ...r.formats.flatMap((f) => [f.text, ...f.descriptions])]),
@@ -312,13 +317,12 @@ export function releaseSearchFacts(r: Release): SearchFacts {
 
 /** A master's search entry (labels, formats and country are its main release's, joined when a result is shown). */
 export function masterSearchEntry(m: Master): SearchEntryFacts {
-  const artistLine = creditLine(m.artists);
   return {
     kind: 'master',
     id: m.id,
     communityRelease: m.mainRelease > 0 ? m.mainRelease : null,
     result: {
-      title: artistLine === '' ? m.title : `${artistLine} - ${m.title}`,
+      title: resultTitle(m.artists, m.title),
       year: m.year > 0 ? String(m.year) : '',
       country: '',
       format: [],

@@ -1,16 +1,18 @@
 import type { Artist } from '../../../domain/catalogue/artist.js';
-import { creditLine, type ArtistCredit } from '../../../domain/catalogue/credit.js';
+import type { ArtistCredit } from '../../../domain/catalogue/credit.js';
 import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
 import { releaseYear } from '../../../domain/catalogue/release-summary.js';
-import type { Release, Track } from '../../../domain/catalogue/release.js';
+import type { Release } from '../../../domain/catalogue/release.js';
 import {
+  allTracks,
   clipToken,
   codeOf,
   EVERY_RECORD,
   FIELD_PREFIXES,
   GRADE,
   isVocabularyWord,
+  resultTitle,
   searchTokens,
   titleKey,
   titleToken,
@@ -155,8 +157,7 @@ export class PostingTokenizer {
     const C = GRADE.C;
     this.text(r.title, A, NO_FIELD, NO_FIELD);
     for (const a of r.artists) this.artistCredit(a, B, true);
-    const tracks: Track[] = [];
-    allTracks(r.tracklist, tracks);
+    const tracks = allTracks(r.tracklist);
     for (const t of tracks) for (const a of t.artists) this.artistCredit(a, B, true);
     for (const a of r.extraartists) {
       this.text(a.name, D, FIELD.credit, NO_FIELD);
@@ -190,7 +191,7 @@ export class PostingTokenizer {
       this.text(barcode, D, NO_FIELD, NO_FIELD);
       this.code(FIELD.barcode, barcode);
     }
-    this.end(titleOf(r.artists, r.title));
+    this.end(resultTitle(r.artists, r.title));
   }
 
   master(m: Master, sink: PostingSink): void {
@@ -200,7 +201,7 @@ export class PostingTokenizer {
     for (const g of m.genres) this.text(g, D, FIELD.genre, NO_FIELD);
     for (const s of m.styles) this.text(s, D, FIELD.style, NO_FIELD);
     if (m.year > 0) this.text(String(m.year), D, FIELD.year, NO_FIELD);
-    this.end(titleOf(m.artists, m.title));
+    this.end(resultTitle(m.artists, m.title));
   }
 
   artist(a: Artist, sink: PostingSink): void {
@@ -282,9 +283,7 @@ export class PostingTokenizer {
   /** A text with characters beyond ASCII: split and folded as the domain does. */
   private slowText(text: string, grade: number, field: number, field2: number): void {
     for (const w of searchTokens(text)) {
-      let hash = 0x811c9dc5;
-      for (let i = 0; i < w.length; i++) hash = Math.imul(hash ^ w.charCodeAt(i), 0x01000193);
-      this.word(this.foundWord(w, hash), grade, field, field2);
+      this.word(this.foundWord(w, tokenHash(w)), grade, field, field2);
     }
   }
 
@@ -380,18 +379,4 @@ export class PostingTokenizer {
 /** How many words a table of `slots` slots holds before it grows (three quarters). */
 function wordsRoom(slots: number): number {
   return (slots >> 2) * 3;
-}
-
-/** Every track and sub-track of a tracklist, depth first. */
-function allTracks(tracks: readonly Track[], out: Track[]): void {
-  for (const t of tracks) {
-    out.push(t);
-    if (t.subTracks.length > 0) allTracks(t.subTracks, out);
-  }
-}
-
-/** The title a search result shows: the artists' line and the title. */
-function titleOf(artists: readonly ArtistCredit[], title: string): string {
-  const line = creditLine(artists);
-  return line === '' ? title : `${line} - ${title}`;
 }
