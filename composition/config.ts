@@ -13,6 +13,36 @@ export type RateLimitStoreFailure = 'open' | 'closed';
 const RATE_LIMIT_STORE_FAILURES: readonly RateLimitStoreFailure[] = ['open', 'closed'];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/**
+ * How many processes serve HTTP when `WEB_CONCURRENCY` is not set, on a PostgreSQL server: one per core, but one core
+ * is left to PostgreSQL when it runs on this machine (`DATABASE_URL` names a loopback address, `localhost` or a Unix
+ * socket), since its backends do about as much work per read as the server does; at least 1. Measured on a 2-core
+ * machine with PostgreSQL on it (ADR 0026): one process answered `GET /releases/{id}` 10-15 % faster than two, whose
+ * rate-limit hits also cross to the primary and back.
+ */
+export function defaultWebConcurrency(databaseUrl: string, cores: number): number {
+  return Math.max(1, databaseOnThisMachine(databaseUrl) ? cores - 1 : cores);
+}
+
+function databaseOnThisMachine(databaseUrl: string): boolean {
+  let host: string;
+  let socket: string | null = null;
+  try {
+    const u = new URL(databaseUrl);
+    host = decodeURIComponent(u.hostname).replace(/^\[|\]$/g, '').toLowerCase();
+    socket = u.searchParams.get('host');
+  } catch {
+    return false;
+  }
+  // A `host` parameter (libpq's) or a percent-encoded path as host names a Unix socket; an empty host is the default socket.
+  if (socket !== null) return socket.startsWith('/') || isLoopback(socket.toLowerCase());
+  return host === '' || host.startsWith('/') || isLoopback(host);
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
+}
+
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** The whole typed configuration of a Spindle process, read once from the environment. */
@@ -67,8 +97,9 @@ export interface Config {
   /** How long one database search may run, in milliseconds, before it answers 500 "Query time exceeded". */
   readonly searchTimeoutMs: number;
   /**
-   * Processes serving HTTP (node:cluster workers sharing the port). Default: the machine's cores on a PostgreSQL
-   * server, 1 on the embedded database (which one process owns).
+   * Processes serving HTTP (node:cluster workers sharing the port). Default on a PostgreSQL server: the machine's
+   * cores, less one when the server runs on this machine (see `defaultWebConcurrency`); 1 on the embedded database
+   * (which one process owns).
    */
   readonly webConcurrency: number;
   /** `FEE_RATE`, `FEE_MINIMUM`, `FEE_MAXIMUM`, `FEE_CURRENCY`: the marketplace fee rule (see marketplace/fee-config.ts). */
@@ -155,7 +186,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!RATE_LIMIT_STORE_FAILURES.includes(rateLimitStoreFailure)) {
     problems.push(`RATE_LIMIT_STORE_FAILURE must be open or closed, got "${read('RATE_LIMIT_STORE_FAILURE')}"`);
   }
-  const webConcurrency = integer('WEB_CONCURRENCY', databaseUrl ? os.availableParallelism() : 1, 1, 64);
+  const webConcurrency = integer('WEB_CONCURRENCY', databaseUrl ? defaultWebConcurrency(databaseUrl, os.availableParallelism()) : 1, 1, 64);
   if (webConcurrency > 1 && databaseUrl === undefined && read('WEB_CONCURRENCY') !== undefined) {
     problems.push(
       `WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database admits one process), got "${read('WEB_CONCURRENCY')}"`,

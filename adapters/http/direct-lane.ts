@@ -8,7 +8,7 @@ import type { CredentialResolver } from './credentials.js';
 import type { SpindleState } from './http-state.js';
 import { errorAnswer } from './middleware/errors.js';
 import { mediaTypeReport, selectTextFormat, type MediaTypeReport } from './middleware/negotiation.js';
-import { clientIp, type RateLimiter } from './middleware/rate-limit.js';
+import { clientIp, type RateLimiter, type RateLimitVerdict } from './middleware/rate-limit.js';
 import { LazyChildLogger, logRequest, requestIdOf } from './middleware/request-log.js';
 import { refusesUserAgent } from './middleware/user-agent.js';
 import type { RequestView } from './request-view.js';
@@ -97,13 +97,13 @@ export class DirectLane {
     };
   }
 
-  private async serve(
+  private serve(
     req: IncomingMessage,
     res: ServerResponse,
     route: DirectRoute,
     params: readonly string[],
     sent: { readonly path: string; readonly url: string; readonly querystring: string; readonly query: ParsedUrlQuery },
-  ): Promise<void> {
+  ): void {
     const { settings, logger } = this.deps;
     const started = process.hrtime.bigint();
     const view = new LaneRequest(req, sent.path, sent.url, sent.querystring, sent.query);
@@ -111,59 +111,79 @@ export class DirectLane {
     const log = new LazyChildLogger(logger, { requestId });
     const ip = koaIp(req, settings.trustProxy);
     const state = { requestId, log, textFormat: selectTextFormat(view.get('Accept'), settings.brand), caller: ANONYMOUS } as SpindleState;
-    const headers: Array<readonly [string, string]> = [
-      ['X-Request-Id', requestId],
-      ['Vary', 'Accept'],
-    ];
-    let status = 200;
-    let answer: DirectAnswer;
-    try {
-      const work = () => this.answer(view, route, params, state, headers);
-      answer = await (this.deps.requestScope ? this.deps.requestScope.run(work) : work());
-    } catch (err) {
+    // The response's headers as one flat list of names and values, for writeHead.
+    const headers: string[] = ['X-Request-Id', requestId, 'Vary', 'Accept'];
+    const send = (status: number, answer: DirectAnswer): void => {
+      headers.push(this.report.name, this.report.value(state.textFormat));
+      if (!res.destroyed) {
+        // The body as the string it is: written after the head in one piece (Node joins a string body to the head),
+        // its length counted in UTF-8 bytes without encoding it first.
+        headers.push('Content-Type', answer.type, 'Content-Length', String(Buffer.byteLength(answer.body)));
+        res.writeHead(status, headers);
+        res.end(answer.body);
+      }
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logRequest(logger, log, requestId, { method: 'GET', path: sent.path, status, ms, ip });
+    };
+    const fail = (err: unknown): void => {
       const failed = errorAnswer(err, { baseUrl: settings.baseUrl, log, method: 'GET', path: sent.path });
-      status = failed.status;
-      headers.push(...failed.headers);
-      answer = { type: JSON_TYPE, body: failed.body };
+      for (const [name, value] of failed.headers) headers.push(name, value);
+      send(failed.status, { type: JSON_TYPE, body: failed.body });
+    };
+    let answered: Promise<DirectAnswer>;
+    try {
+      const scope = this.deps.requestScope;
+      answered = scope ? scope.run(() => this.answer(view, route, params, state, headers)) : this.answer(view, route, params, state, headers);
+    } catch (err) {
+      fail(err);
+      return;
     }
-    headers.push([this.report.name, this.report.value(state.textFormat)]);
-    if (!res.destroyed) {
-      // The body encoded once (its length is the encoded one's), and the headers as one flat list to writeHead:
-      // no header map kept for a response nothing else will touch.
-      const body = Buffer.from(answer.body);
-      const raw: string[] = [];
-      for (const [name, value] of headers) raw.push(name, value);
-      raw.push('Content-Type', answer.type, 'Content-Length', String(body.length));
-      res.writeHead(status, raw);
-      res.end(body);
-    }
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    logRequest(logger, log, requestId, { method: 'GET', path: sent.path, status, ms, ip });
+    // One promise settled per request: the route's answer (or the credentials' when some were presented).
+    answered.then((answer) => send(200, answer), fail);
   }
 
-  /** Credentials, the rate limit (its headers added whatever follows), the refusal of bad credentials, the route. */
-  private async answer(
+  /**
+   * Credentials, the rate limit (its headers added whatever follows), the refusal of bad credentials, the route. A
+   * request with no credentials on a store that counts in this process waits for nothing but the route's answer.
+   */
+  private answer(
     view: LaneRequest,
     route: DirectRoute,
     params: readonly string[],
     state: SpindleState,
-    headers: Array<readonly [string, string]>,
+    headers: string[],
   ): Promise<DirectAnswer> {
-    const { settings, credentials, limiter } = this.deps;
-    if (presentsCredentials(view)) {
-      try {
-        state.caller = await credentials.resolve(view);
-      } catch (err) {
+    if (!presentsCredentials(view)) return this.limited(view, route, params, state, headers);
+    return this.deps.credentials.resolve(view).then(
+      (caller) => {
+        state.caller = caller;
+        return this.limited(view, route, params, state, headers);
+      },
+      (err: unknown) => {
         if (!(err instanceof Unauthenticated) && !(err instanceof BadRequest)) throw err;
         state.credentialError = err;
-      }
-    }
+        return this.limited(view, route, params, state, headers);
+      },
+    );
+  }
+
+  private limited(
+    view: LaneRequest,
+    route: DirectRoute,
+    params: readonly string[],
+    state: SpindleState,
+    headers: string[],
+  ): Promise<DirectAnswer> {
+    const { settings, limiter } = this.deps;
     const limit = isAuthenticated(state.caller) ? settings.authenticatedPerWindow : settings.anonymousPerWindow;
-    const verdict = await limiter.count(clientIp(view, settings.trustProxy), limit, state.log);
-    headers.push(...verdict.headers);
-    if (verdict.refusal) throw verdict.refusal;
-    if (state.credentialError) throw state.credentialError;
-    return route.answer(params, view.query, state);
+    const counted = limiter.count(clientIp(view, settings.trustProxy), limit, state.log);
+    const proceed = (verdict: RateLimitVerdict): Promise<DirectAnswer> => {
+      for (const [name, value] of verdict.headers) headers.push(name, value);
+      if (verdict.refusal) throw verdict.refusal;
+      if (state.credentialError) throw state.credentialError;
+      return route.answer(params, view.query, state);
+    };
+    return counted instanceof Promise ? counted.then(proceed) : proceed(counted);
   }
 }
 

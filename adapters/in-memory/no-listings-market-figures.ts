@@ -15,7 +15,7 @@ export class NoListingsMarketFigures implements MarketFigures {
     return NOTHING_FOR_SALE;
   }
 
-  async fromStored(): Promise<MarketSummary> {
+  fromStored(): MarketSummary {
     return NOTHING_FOR_SALE;
   }
 }

@@ -103,6 +103,10 @@ export class InMemoryRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+    return this.hitNow(key, limit, windowMs);
+  }
+
+  hitNow(key: string, limit: number, windowMs: number): RateLimitState {
     assertRateLimitArguments(limit, windowMs);
     const now = this.clock.now().getTime();
     this.sweep(now, windowMs);

@@ -58,8 +58,7 @@ export class GetRelease {
     const template = stored.record;
     const caller = input.caller ?? ANONYMOUS;
     const { holdings, ratings, market: kept } = stored;
-    // Started together; when only the market figures are pending (an anonymous read in markup, the hottest of all),
-    // they are awaited alone rather than through Promise.all.
+    // Started together.
     const notesRead = input.textFormat === 'markup' ? undefined : this.text.renderOne(templateNotes(template), input.textFormat);
     // The SQL readers keep the release's market figures in its row too; the rates come from the marketplace's cache.
     const marketRead = kept
@@ -73,9 +72,11 @@ export class GetRelease {
         : this.community.forReleases([input.releaseId], userId).then((answer) => summaryOf(answer, input.releaseId));
     // Only an authenticated caller can get links; the template's images (no links) serve everyone else as they are.
     const imagesRead = isAuthenticated(caller) ? this.linkedImages(template, input.releaseId, caller) : undefined;
+    // Nothing awaited at all when every part is at hand (an anonymous read in markup of a release with nothing for
+    // sale in another currency: the hottest of all); the market figures alone when only they are pending.
     const [notes, market, community, images] =
       notesRead === undefined && imagesRead === undefined && !(communityRead instanceof Promise)
-        ? [undefined, await marketRead, communityRead, undefined]
+        ? [undefined, marketRead instanceof Promise ? await marketRead : marketRead, communityRead, undefined]
         : await Promise.all([notesRead, marketRead, communityRead, imagesRead]);
     return {
       template,

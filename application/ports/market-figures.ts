@@ -15,9 +15,11 @@ export interface MarketFigures {
   forMaster(masterId: number, currency: Currency): Promise<MarketSummary>;
   /**
    * A release's summary from the figures its row keeps (read with the release, so no query of its own): the lowest
-   * price per currency in minor units (null when none) and how many copies are for sale.
+   * price per currency in minor units (null when none) and how many copies are for sale. Answered at once (no
+   * promise) when no conversion needs a rate the adapter has to fetch: nothing for sale, or prices in the asked
+   * currency alone (most releases, read on the hottest path of the API).
    */
-  fromStored(lowest: StoredLowestPrices | null, numForSale: number, currency: Currency): Promise<MarketSummary>;
+  fromStored(lowest: StoredLowestPrices | null, numForSale: number, currency: Currency): MarketSummary | Promise<MarketSummary>;
 }
 
 /** The lowest asking price in each currency, in minor units, as a release row keeps it. */

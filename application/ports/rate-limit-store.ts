@@ -37,6 +37,11 @@ export interface RateLimitStore {
    * `limit` is a whole number ≥ 1 and `windowMs` a whole number ≥ 1; adapters throw `RangeError` otherwise.
    */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitState>;
+  /**
+   * The same as `hit`, answered at once, by a store that counts in this process (no promise, no turn of the event
+   * loop: the direct lane's hottest reads use it when the store has it).
+   */
+  hitNow?(key: string, limit: number, windowMs: number): RateLimitState;
   /** Releases what the store itself opened (connections); a store given a shared connection leaves it open. */
   close?(): Promise<void>;
 }

@@ -58,12 +58,20 @@ export class CatalogueRoutes implements RouteModule {
       {
         koaPath: '/releases/:id',
         directPath: /^\/releases\/(\d{1,10})$/,
-        answer: async (id, query, state) => {
-          const releaseId = pathId(id, notFound('Release not found.'));
-          const q = validateQuery(CurrencyQuery, query);
-          const view = await useCases.getRelease.execute({ releaseId, currency: currency(q), textFormat: state.textFormat, caller: state.caller });
+        // Not an async function: the use case's promise is the answer's (one promise the fewer on the hottest read).
+        answer: (id, query, state) => {
+          let releaseId: number;
+          let q: CurrencyQuery;
+          try {
+            releaseId = pathId(id, notFound('Release not found.'));
+            q = validateQuery(CurrencyQuery, query);
+          } catch (err) {
+            return Promise.reject(err as Error);
+          }
           // Already JSON text (the filled template): sent as it is.
-          return { type: JSON_TYPE, body: presenter.release(view) };
+          return useCases.getRelease
+            .execute({ releaseId, currency: currency(q), textFormat: state.textFormat, caller: state.caller })
+            .then((view) => ({ type: JSON_TYPE, body: presenter.release(view) }));
         },
       },
       {

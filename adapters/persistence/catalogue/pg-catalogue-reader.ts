@@ -113,20 +113,22 @@ export class PgCatalogueReader implements CatalogueReader {
     };
   }
 
-  private async releaseRow(id: number): Promise<ReleaseRow | null> {
+  /** The release's row (no row for an id no row can have), as the query's promise: awaited once, by the caller. */
+  private releaseRows(id: number): Promise<pg.QueryResult<ReleaseRow>> | null {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-    const { rows } = await this.pool.query<ReleaseRow, [number]>({ name: RELEASE_BY_ID.name, text: RELEASE_BY_ID.text, values: [id] });
-    return rows[0] ?? null;
+    return this.pool.query<ReleaseRow, [number]>({ name: RELEASE_BY_ID.name, text: RELEASE_BY_ID.text, values: [id] });
   }
 
   async release(id: number): Promise<Stored<Release> | null> {
-    const row = await this.releaseRow(id);
-    return row && { record: releaseForms(row).release(), ...datesOf(row), ...releaseFiguresOf(row) };
+    const read = this.releaseRows(id);
+    const row = read && (await read).rows[0];
+    return row ? { record: releaseForms(row).release(), ...datesOf(row), ...releaseFiguresOf(row) } : null;
   }
 
   /** The hottest read of the API (`GET /releases/{id}`): the row's template as it is, with no form built around it. */
   async releaseDocument(id: number): Promise<StoredReleaseDocument | null> {
-    const row = await this.releaseRow(id);
+    const read = this.releaseRows(id);
+    const row = read && (await read).rows[0];
     if (!row) return null;
     const { holdings, ratings, market } = releaseFiguresOf(row);
     return {

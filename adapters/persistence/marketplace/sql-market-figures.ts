@@ -28,11 +28,11 @@ export class SqlMarketFigures implements MarketFigures {
     private readonly rates: CurrencyRateRepository,
   ) {}
 
-  async fromStored(lowest: StoredLowestPrices | null, numForSale: number, currency: Currency): Promise<MarketSummary> {
+  fromStored(lowest: StoredLowestPrices | null, numForSale: number, currency: Currency): MarketSummary | Promise<MarketSummary> {
     if (numForSale <= 0 || lowest === null) return marketSummaryOf(null, 0, currency, null);
     const needsRates = Object.keys(lowest).some((code) => code !== currency);
-    const table = needsRates ? ((await this.rates.current())?.rates ?? null) : null;
-    return marketSummaryOf(lowest, numForSale, currency, table);
+    if (!needsRates) return marketSummaryOf(lowest, numForSale, currency, null);
+    return this.rates.current().then((rates) => marketSummaryOf(lowest, numForSale, currency, rates?.rates ?? null));
   }
 
   async forRelease(releaseId: number, currency: Currency): Promise<MarketSummary> {

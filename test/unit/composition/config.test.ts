@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { ConfigError, loadConfig } from '../../../composition/config.js';
+import os from 'node:os';
+import { ConfigError, defaultWebConcurrency, loadConfig } from '../../../composition/config.js';
 
 describe('config', () => {
   it('has defaults for everything', () => {
@@ -102,6 +103,34 @@ describe('config', () => {
         'JOB_WORKER must be true or false, got "sometimes"',
       ]);
     }
+  });
+
+  describe('WEB_CONCURRENCY', () => {
+    it('defaults to the cores, less one for a PostgreSQL server on this machine, and 1 embedded', () => {
+      const cores = os.availableParallelism();
+      expect(loadConfig({}).webConcurrency).to.equal(1);
+      expect(loadConfig({ DATABASE_URL: 'postgres://db.example.net/spindle' }).webConcurrency).to.equal(cores);
+      expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/spindle' }).webConcurrency).to.equal(Math.max(1, cores - 1));
+      expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/spindle', WEB_CONCURRENCY: '3' }).webConcurrency).to.equal(3);
+    });
+
+    it('counts loopback addresses, localhost and Unix sockets as this machine', () => {
+      for (const url of [
+        'postgres://u@localhost/x',
+        'postgres://u@LOCALHOST:5433/x',
+        'postgres://u@127.0.0.1/x',
+        'postgres://u@127.1.2.3/x',
+        'postgres://u@[::1]:5432/x',
+        'postgres:///x',
+        'postgresql://%2Fvar%2Frun%2Fpostgresql/x',
+      ]) {
+        expect(defaultWebConcurrency(url, 8), url).to.equal(7);
+        expect(defaultWebConcurrency(url, 1), url).to.equal(1);
+      }
+      for (const url of ['postgres://u@db.internal/x', 'postgres://u@10.0.0.5:5432/x', 'postgres://u@[2001:db8::1]/x', 'postgres://u@127.0.0.1.example.com/x']) {
+        expect(defaultWebConcurrency(url, 8), url).to.equal(8);
+      }
+    });
   });
 
   describe('RATE_LIMIT_STORE_FAILURE', () => {
