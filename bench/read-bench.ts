@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
+import { defaultWebConcurrency } from '../composition/config.js';
 import {
   startServer,
   stopAll,
@@ -417,7 +418,9 @@ async function main(): Promise<void> {
   const spindle = await startServer('Spindle', [CLI, 'serve'], spindleEnv, spindlePort, READY_PATH, READY_HEADERS);
   const bare = opts.listsOnly ? undefined : await startServer('bare', [BARE], { ...process.env, DATABASE_URL: url, PORT: String(barePort) }, barePort, READY_PATH, READY_HEADERS);
 
-  const concurrency = process.env.WEB_CONCURRENCY ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}` : 'WEB_CONCURRENCY unset';
+  const concurrency = process.env.WEB_CONCURRENCY
+    ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}`
+    : `WEB_CONCURRENCY unset (${defaultWebConcurrency(url, os.availableParallelism())} by default here)`;
   console.log(
     `\n${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ` +
       `Spindle: ${concurrency}${process.env.REDIS_URL ? ', REDIS_URL set' : ''}; ` +

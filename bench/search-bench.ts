@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
+import { defaultWebConcurrency } from '../composition/config.js';
 import pg from 'pg';
 import { assertBenchDatabase, databaseExists, databaseName, recreateBenchDatabase } from './bench-database.js';
 import {
@@ -502,7 +503,9 @@ async function main(): Promise<void> {
   };
   const spindle = await startServer('Spindle', [CLI, 'serve'], env, port, '/releases/1', { 'User-Agent': USER_AGENT });
 
-  const concurrency = process.env.WEB_CONCURRENCY ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}` : 'WEB_CONCURRENCY unset';
+  const concurrency = process.env.WEB_CONCURRENCY
+    ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}`
+    : `WEB_CONCURRENCY unset (${defaultWebConcurrency(url, os.availableParallelism())} by default here)`;
   const header =
     `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}); Spindle: ${concurrency}${process.env.REDIS_URL ? ', REDIS_URL set' : ''}; ` +
     `${describeCounts(counts)}; ${opts.warmup} warm-up and ${opts.requests} measured requests per kind, ${opts.concurrency} at a time`;
