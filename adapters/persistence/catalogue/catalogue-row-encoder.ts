@@ -1,6 +1,7 @@
 import type { DumpKind, DumpRecordOf, RecordEncoder } from '../../../application/ports/dump-reader.js';
 import { releaseListing } from '../../../domain/catalogue/release-summary.js';
 import { BinaryCopyBuffer } from './binary-copy-buffer.js';
+import { grown } from '../typed-arrays.js';
 import {
   writeArtistRow,
   writeLabelRow,
@@ -244,15 +245,6 @@ class CatalogueRowEncoder implements RowEncoder, PostingSink {
   }
 }
 
-/** A copy of `values` at least `length` long (doubled). */
-function grown(values: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
-  let size = values.length * 2;
-  while (size < length) size *= 2;
-  const copy = new Int32Array(size);
-  copy.set(values);
-  return copy;
-}
-
 /** Strings as UTF-8 one after the other in a reused buffer, with where each ends. */
 class Utf8List {
   private buf = Buffer.allocUnsafe(1 << 14);
@@ -285,11 +277,7 @@ class Ends {
   private length = 0;
 
   push(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = new Int32Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
+    if (this.length === this.values.length) this.values = grown(this.values, this.length + 1);
     this.values[this.length++] = value;
   }
 

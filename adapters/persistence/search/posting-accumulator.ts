@@ -1,4 +1,5 @@
 import type { BinaryCopyBuffer } from '../catalogue/binary-copy-buffer.js';
+import { grown } from '../typed-arrays.js';
 import { BLOCK_SIZE, blockOf, encodePostings, KIND_CODES, MAX_POSTING_BYTES } from './posting-codec.js';
 
 /** The columns of a `search_posting` row, in the order `PostingAccumulator` writes them. */
@@ -149,12 +150,8 @@ export class PostingAccumulator {
   private endRecord(id: number, end: number): void {
     const r = this.records++;
     if (r === this.recordIds.length) {
-      const ids = new Int32Array(r * 2);
-      ids.set(this.recordIds);
-      this.recordIds = ids;
-      const ends = new Int32Array(r * 2);
-      ends.set(this.recordEnds);
-      this.recordEnds = ends;
+      this.recordIds = grown(this.recordIds, r + 1);
+      this.recordEnds = grown(this.recordEnds, r + 1);
     }
     this.recordIds[r] = id;
     this.recordEnds[r] = end;
@@ -231,12 +228,8 @@ class TokenTable {
     }
     const t = this.count++;
     if (t === this.ends.length) {
-      const ends = new Int32Array(t * 2);
-      ends.set(this.ends);
-      this.ends = ends;
-      const hashes = new Int32Array(t * 2);
-      hashes.set(this.hashes);
-      this.hashes = hashes;
+      this.ends = grown(this.ends, t + 1);
+      this.hashes = grown(this.hashes, t + 1);
     }
     const n = to - from;
     if (this.used + n > this.pool.length) {

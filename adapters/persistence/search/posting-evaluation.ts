@@ -1,6 +1,7 @@
 import { QueryTimeExceeded } from '../../../application/errors.js';
 import { gradeWeight } from '../../../domain/catalogue/search-facts.js';
 import { BLOCK_BITS, BLOCK_SIZE, decodePostings, noPostings, sortPostings, type DecodedPostings } from './posting-codec.js';
+import { grown } from '../typed-arrays.js';
 
 /*
  * A database search evaluated over posting lists (ADR 0017), apart from where the lists are kept: the question comes
@@ -339,11 +340,7 @@ class BlockMatcher {
       met[off] = 0;
       wordsMet[off] = 0;
       sum[off] = 0;
-      if (places === this.places.length) {
-        const grown = new Int32Array(places * 2);
-        grown.set(this.places);
-        this.places = grown;
-      }
+      if (places === this.places.length) this.places = grown(this.places, places + 1);
       this.places[places++] = off;
     };
     const count = (term: Term, counter: Uint16Array, first: boolean): void => {
