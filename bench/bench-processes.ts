@@ -3,8 +3,27 @@
  * Ctrl-C. Servers run in a process group of their own, so that a cluster's workers go with their primary.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+
+/** The program of the build the benchmarks belong to (`dist/composition/cli.js`). */
+export const SPINDLE_CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'composition', 'cli.js');
+
+/**
+ * `env` with the settings the `spindle` program gives itself when started as a file (`npx spindle`: its first lines,
+ * run by sh, export them before starting node), so that the benchmarks, which start `node dist/composition/cli.js`
+ * or import in a process of their own, run as an operator's `spindle` does. A setting already in `env` is kept, as
+ * the program keeps it.
+ */
+export function withSpindleSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const line = fs.readFileSync(SPINDLE_CLI, 'utf8').split('\n', 2)[1] ?? '';
+  const out = { ...env };
+  for (const m of line.matchAll(/export (\w+)="\$\{\1:-([^}]*)\}"/g)) out[m[1]!] ??= m[2]!;
+  return out;
+}
 
 const started = new Set<ChildProcess>();
 

@@ -23,6 +23,7 @@ import type { DumpKind } from '../application/ports/dump-reader.js';
 import { catalogueWriterFor } from '../adapters/persistence/catalogue/catalogue-writer-for.js';
 import { discoverModules, schemaOf } from '../composition/modules.js';
 import { assertBenchDatabase, databaseName, recreateBenchDatabase } from './bench-database.js';
+import { withSpindleSettings } from './bench-processes.js';
 import { PostgresCpu, peakRssBytes, resetPeakRss } from './process-figures.js';
 import { IMPORT_ORDER, ensureSyntheticDumps, removeSyntheticDumps, type DumpCounts } from './synthetic-dumps.js';
 
@@ -99,6 +100,8 @@ async function main(): Promise<void> {
     if (!opts.keep) removeSyntheticDumps(dumps, kinds);
   }
   console.log(`\n${os.cpus().length} cores, ${Math.round(os.totalmem() / 1e9)} GB, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const settings = withSpindleSettings({});
+  console.log(`imports run with the settings of the spindle program: ${Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(' ') || 'none'}`);
   for (const run of runs) print(run);
 }
 
@@ -123,7 +126,8 @@ async function child(database: DatabaseKind, files: string[], url: string): Prom
   if (opts.workers !== undefined) args.push('--workers', String(opts.workers));
   if (!opts.searchIndex) args.push('--no-search-index');
   console.log(`importing into ${database} …`);
-  const proc = spawn(process.execPath, [...process.execArgv, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // (With the settings `spindle` gives itself: this process imports as `spindle import` does.)
+  const proc = spawn(process.execPath, [...process.execArgv, ...args], { env: withSpindleSettings(process.env), stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
@@ -222,7 +226,7 @@ async function runChild(database: DatabaseKind, files: string[], url: string): P
  */
 async function cli(database: DatabaseKind, files: string[], url: string): Promise<Run> {
   const cliJs = path.join(path.dirname(self), '..', 'composition', 'cli.js');
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  const env = withSpindleSettings(process.env);
   let dataDir: string | undefined;
   if (database === 'postgres') {
     await recreateBenchDatabase(url);

@@ -25,6 +25,7 @@ import {
   wasInterrupted,
   withClient,
   freePort,
+  withSpindleSettings,
   type Server,
 } from './bench-processes.js';
 import { assertBenchDatabase, databaseExists, databaseName, recreateBenchDatabase } from './bench-database.js';
@@ -128,7 +129,7 @@ async function ensureDatabase(url: string, n: number): Promise<void> {
     const t1 = performance.now();
     const proc = track(
       spawn(process.execPath, [CLI, 'import', ...IMPORT_ORDER.map((k) => dumps.files[k])], {
-        env: { ...process.env, DATABASE_URL: url },
+        env: withSpindleSettings({ ...process.env, DATABASE_URL: url }),
         stdio: ['ignore', 'inherit', 'inherit'],
       }),
     );
@@ -415,7 +416,7 @@ async function main(): Promise<void> {
     RATE_LIMIT_ANONYMOUS: '10000000',
     LOG_LEVEL: 'silent',
   };
-  const spindle = await startServer('Spindle', [CLI, 'serve'], spindleEnv, spindlePort, READY_PATH, READY_HEADERS);
+  const spindle = await startServer('Spindle', [CLI, 'serve'], withSpindleSettings(spindleEnv), spindlePort, READY_PATH, READY_HEADERS);
   const bare = opts.listsOnly ? undefined : await startServer('bare', [BARE], { ...process.env, DATABASE_URL: url, PORT: String(barePort) }, barePort, READY_PATH, READY_HEADERS);
 
   const concurrency = process.env.WEB_CONCURRENCY

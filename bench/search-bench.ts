@@ -26,6 +26,7 @@ import {
   stopProcessesOnExit,
   wasInterrupted,
   withClient,
+  withSpindleSettings,
   type Server,
 } from './bench-processes.js';
 import { IMPORT_ORDER, ensureSyntheticDumps, removeSyntheticDumps, type DumpCounts } from './synthetic-dumps.js';
@@ -116,7 +117,7 @@ async function ensureDatabase(url: string, counts: DumpCounts): Promise<void> {
     await recreateBenchDatabase(url);
     console.log(`spindle import into ${databaseName(url)} …`);
     const t1 = performance.now();
-    const run = await runNode([CLI, 'import', ...IMPORT_ORDER.map((k) => dumps.files[k])], { ...process.env, DATABASE_URL: url });
+    const run = await runNode([CLI, 'import', ...IMPORT_ORDER.map((k) => dumps.files[k])], withSpindleSettings({ ...process.env, DATABASE_URL: url }));
     if (run.code !== 0) throw new Error(`spindle import failed (exit ${run.code}):\n${run.stderr}`);
     process.stdout.write(run.stdout);
     console.log(`imported in ${s(t1)} s`);
@@ -501,7 +502,7 @@ async function main(): Promise<void> {
     RATE_LIMIT_ANONYMOUS: '10000000',
     LOG_LEVEL: 'silent',
   };
-  const spindle = await startServer('Spindle', [CLI, 'serve'], env, port, '/releases/1', { 'User-Agent': USER_AGENT });
+  const spindle = await startServer('Spindle', [CLI, 'serve'], withSpindleSettings(env), port, '/releases/1', { 'User-Agent': USER_AGENT });
 
   const concurrency = process.env.WEB_CONCURRENCY
     ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}`

@@ -1,4 +1,9 @@
-#!/usr/bin/env node
+#!/bin/sh
+//usr/bin/env true; export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-262144}"; exec node "$0" "$@"
+// (The line above is for sh, which runs this file when it is started as `spindle`; for JavaScript it is a comment. It
+// fixes glibc's mmap threshold at 256 KiB, unless already set, then runs the file with node: see
+// docs/adr/0004-dump-import.md, "Later: memory of issue 6's last sessions". Any POSIX shell runs it, so `npx spindle`
+// works on every Unix; `node dist/composition/cli.js` runs the same program without that setting.)
 import 'reflect-metadata';
 import cluster from 'node:cluster';
 import path from 'node:path';

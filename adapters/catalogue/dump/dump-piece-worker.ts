@@ -18,12 +18,16 @@ interface Encoder {
 type CreateEncoder = (kind: DumpKind) => Encoder;
 
 const modules = new Map<string, Promise<CreateEncoder>>();
-const encoders = new Map<string, Encoder>();
+/**
+ * The encoder of the file being read, and what it encodes. One at a time: an encoder keeps buffers and token tables
+ * of tens of megabytes, and the pool's workers outlive a file, so those of the files before would stay for the
+ * whole import (a file's pieces are all taken before the next file's are given out).
+ */
+let current: { key: string; encoder: Encoder } | undefined;
 
 async function encoderFor(module: string, kind: DumpKind): Promise<Encoder> {
   const key = `${kind} ${module}`;
-  const known = encoders.get(key);
-  if (known) return known;
+  if (current?.key === key) return current.encoder;
   let create = modules.get(module);
   if (!create) {
     create = import(module).then((m: { createRecordEncoder?: CreateEncoder }) => {
@@ -33,7 +37,7 @@ async function encoderFor(module: string, kind: DumpKind): Promise<Encoder> {
     modules.set(module, create);
   }
   const encoder = (await create)(kind);
-  encoders.set(key, encoder);
+  current = { key, encoder };
   return encoder;
 }
 

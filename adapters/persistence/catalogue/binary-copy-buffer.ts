@@ -339,7 +339,10 @@ export class BinaryCopyBuffer {
 
   private reserve(bytes: number): void {
     if (this.length + bytes <= this.buf.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.length + bytes));
+    // Doubling up to a megabyte; then by a quarter, so that a buffer reused for rounds of a few megabytes (an
+    // import's) does not end up holding nearly twice what a round needs.
+    const size = this.buf.length;
+    const grown = Buffer.allocUnsafe(Math.max(size < 1 << 20 ? size * 2 : size + (size >> 2), this.length + bytes));
     this.buf.copy(grown, 0, 0, this.length);
     this.buf = grown;
   }

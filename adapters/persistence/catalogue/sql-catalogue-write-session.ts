@@ -23,7 +23,7 @@ import {
   type RowEncoder,
 } from './catalogue-row-encoder.js';
 import type { RecordEncoder } from '../../../application/ports/dump-reader.js';
-import { PostingAccumulator, SEARCH_POSTING_COLUMNS } from '../search/posting-accumulator.js';
+import { PostingAccumulator, SEARCH_POSTING_COLUMNS, TokenTable } from '../search/posting-accumulator.js';
 import { compactBlock } from '../search/posting-compaction.js';
 import { BLOCK_BITS, BLOCK_SIZE, KIND_CODES } from '../search/posting-codec.js';
 
@@ -83,8 +83,11 @@ const TABLES: Readonly<Record<DumpKind, TableSpec>> = {
   },
 };
 
-/** Vocabulary words an import remembers as written, before it empties that memory (and may write some again). */
-const WORDS_REMEMBERED = 500_000;
+/**
+ * Vocabulary words an import remembers as written (their UTF-8 bytes: a few megabytes), before it empties that memory
+ * (and may write some again: the words' table ignores a word it has).
+ */
+const WORDS_REMEMBERED = 200_000;
 
 /** Every import takes this transaction-level advisory lock, so two imports never interleave their upserts. */
 const IMPORT_LOCK = 0x5_d15c_06;
@@ -174,8 +177,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   private readonly searchIndex: boolean;
   /** The postings of the current block of ids, and the vocabulary words written already (a bounded memory). */
   private readonly postings: PostingAccumulator | undefined;
-  private readonly wordsWritten = new Set<string>();
-  private readonly decoder = new TextDecoder();
+  private readonly wordsWritten = new TokenTable();
   /** The ids written in each old block (see `oldBlocks`), as bits. */
   private readonly rewritten = new Map<number, Uint32Array>();
 
@@ -381,12 +383,20 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   private addWords(rows: EncodedRows): void {
     const seen = this.wordsWritten;
     const out = this.round.words;
-    for (let i = 0; i < rows.wordEnds.length; i++) {
-      const word = this.decoder.decode(rows.words.subarray(i === 0 ? 0 : rows.wordEnds[i - 1]!, rows.wordEnds[i]!));
-      if (seen.has(word)) continue;
-      if (seen.size >= WORDS_REMEMBERED) seen.clear();
-      seen.add(word);
-      out.row(1).text(word);
+    const bytes = rows.words;
+    const ends = rows.wordEnds;
+    for (let i = 0; i < ends.length; i++) {
+      const from = i === 0 ? 0 : ends[i - 1]!;
+      const to = ends[i]!;
+      // FNV-1a over the word's UTF-8 bytes.
+      let hash = 0x811c9dc5;
+      for (let k = from; k < to; k++) hash = Math.imul(hash ^ bytes[k]!, 0x01000193);
+      if (seen.count >= WORDS_REMEMBERED) seen.clear();
+      const known = seen.count;
+      seen.intern(bytes, from, to, hash | 0);
+      if (seen.count === known) continue;
+      // (A text value in binary COPY is its UTF-8 bytes.)
+      out.row(1).bytea(bytes, from, to - from);
     }
   }
 

@@ -50,6 +50,13 @@ export class PostingAccumulator {
   private lastId = -1;
   private inOrder = true;
   private scratch = new Uint8Array(1 << 16);
+  /** `add`'s numbers of a run's tokens in the block, -1 until interned. */
+  private local = new Int32Array(0);
+  /** `flush`'s counting sort: where each token's postings start and the next free place, and the sorted postings. */
+  private starts = new Int32Array(0);
+  private fill = new Int32Array(0);
+  private sortedIds = new Int32Array(0);
+  private sortedGrades = new Uint8Array(0);
   private readonly kind: number;
   private part: number;
 
@@ -70,14 +77,15 @@ export class PostingAccumulator {
     const bytes = e.tokens;
     const hashes = e.tokenHashes;
     // The run's tokens, as numbers of this block's (interned once per run and block).
-    const local = new Int32Array(tokenEnds.length).fill(-1);
+    if (this.local.length < tokenEnds.length) this.local = new Int32Array(tokenEnds.length * 2);
+    const local = this.local.fill(-1, 0, tokenEnds.length);
     for (let r = from; r < to; r++) {
       const id = ids[r]!;
       const block = blockOf(id);
       if (block !== this.block) {
         this.flush(out);
         this.block = block;
-        local.fill(-1);
+        local.fill(-1, 0, tokenEnds.length);
       }
       if (id <= this.lastId) this.inOrder = false;
       this.lastId = id;
@@ -112,13 +120,23 @@ export class PostingAccumulator {
     }
     const tokenCount = this.tokens.count;
     const keep = this.inOrder ? undefined : this.lastVersions();
-    // Postings grouped by token (a counting sort, stable: each token's postings stay in the order they came).
-    const starts = new Int32Array(tokenCount + 1);
+    // Postings grouped by token (a counting sort, stable: each token's postings stay in the order they came), in
+    // arrays kept from block to block: megabytes allocated and freed per block would fragment the process's heap.
+    if (this.starts.length < tokenCount + 1) {
+      this.starts = new Int32Array(tokenCount + 1 + (tokenCount >> 1));
+      this.fill = new Int32Array(this.starts.length);
+    }
+    if (this.sortedIds.length < count) {
+      this.sortedIds = new Int32Array(this.postId.length);
+      this.sortedGrades = new Uint8Array(this.postId.length);
+    }
+    const starts = this.starts.fill(0, 0, tokenCount + 1);
     for (let i = 0; i < count; i++) if (!keep || keep[i]) starts[this.postToken[i]! + 1]!++;
     for (let t = 0; t < tokenCount; t++) starts[t + 1]! += starts[t]!;
-    const fill = starts.slice(0, tokenCount);
-    const ids = new Int32Array(starts[tokenCount]!);
-    const grades = new Uint8Array(starts[tokenCount]!);
+    const fill = this.fill;
+    fill.set(starts.subarray(0, tokenCount));
+    const ids = this.sortedIds;
+    const grades = this.sortedGrades;
     const block = this.block;
     const base = block * BLOCK_SIZE;
     for (let i = 0; i < count; i++) {
@@ -143,7 +161,11 @@ export class PostingAccumulator {
     this.lastId = -1;
     this.inOrder = true;
     // The arrays keep the size a block needed, unless far larger than a block of releases needs.
-    if (this.postId.length > BLOCK_SIZE * 512) this.grow(1 << 16, true);
+    if (this.postId.length > BLOCK_SIZE * 512) {
+      this.grow(1 << 16, true);
+      this.sortedIds = new Int32Array(0);
+      this.sortedGrades = new Uint8Array(0);
+    }
   }
 
   /** Notes the end of a record's postings. */
@@ -198,8 +220,11 @@ function sortSlice(ids: Int32Array, grades: Uint8Array, from: number, to: number
   }
 }
 
-/** The tokens of a block: numbered as they come, their UTF-8 bytes kept in one pool, found again by hash and bytes. */
-class TokenTable {
+/**
+ * A set of byte strings (a block's tokens; the vocabulary words an import wrote): numbered as they come, their bytes
+ * kept in one pool, found again by hash and bytes, without a string made for any of them.
+ */
+export class TokenTable {
   pool = new Uint8Array(1 << 16);
   private used = 0;
   private ends = new Int32Array(1 << 12);

@@ -1,0 +1,33 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { REPO_ROOT } from '../../support/repo-root.js';
+
+const CLI = path.join(REPO_ROOT, 'dist/composition/cli.js');
+const run = promisify(execFile);
+
+/** Node prints this environment variable and the program's arguments before the program starts, as node sees them. */
+const SHOW_THRESHOLD =
+  "--import=data:text/javascript,console.log('threshold='+process.env.MALLOC_MMAP_THRESHOLD_,JSON.stringify(process.argv.slice(2)))";
+
+describe('the spindle program started as a file (as `npx spindle` starts it)', function () {
+  this.timeout(30_000);
+
+  it('runs under node through its first lines, with glibc’s mmap threshold fixed at 256 KiB', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: SHOW_THRESHOLD };
+    delete env.MALLOC_MMAP_THRESHOLD_;
+    const { stdout } = await run(CLI, ['--help'], { env });
+    expect(stdout).to.match(/^threshold=262144 \["--help"\]\n/);
+    expect(stdout).to.include('Usage: spindle');
+  });
+
+  it('keeps a threshold the operator set, and passes every argument through as it was given', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: SHOW_THRESHOLD, MALLOC_MMAP_THRESHOLD_: '1048576' };
+    const args = ['import', '--no-such-option', 'a file with spaces.xml', '$HOME', '"quoted"'];
+    const err = await run(CLI, args, { env }).catch((e: unknown) => e);
+    const { stdout, stderr } = err as { stdout: string; stderr: string };
+    expect(stdout.split('\n')[0]).to.equal(`threshold=1048576 ${JSON.stringify(args)}`);
+    expect(stderr).to.include("unknown option '--no-such-option'");
+  });
+});
