@@ -40,9 +40,14 @@ export class BinaryCopyBuffer {
     return this.length;
   }
 
-  clear(): void {
+  /**
+   * Empties the buffer for reuse. With `keepBytes`, memory beyond it is let go (the buffer starts again at that size):
+   * for a buffer that is seldom large.
+   */
+  clear(keepBytes = Infinity): void {
     this.length = 0;
     this.starts = [];
+    if (this.buf.length > keepBytes) this.buf = Buffer.allocUnsafe(keepBytes);
   }
 
   /** Starts a row of `fields` values. */

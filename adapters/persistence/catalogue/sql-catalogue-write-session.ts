@@ -137,7 +137,8 @@ class Round {
     this.artistLinks.clear();
     this.labelLinks.clear();
     this.search.clear();
-    this.postings.clear();
+    // A block's posting rows come every 16,384 ids, megabytes at once: not kept for the rounds in between.
+    this.postings.clear(1 << 18);
     this.postingBlocks.length = 0;
     this.words.clear();
   }
@@ -173,7 +174,11 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   private readonly upsert: string;
   private readonly flushRecords: number;
   private readonly flushBytes: number;
-  private readonly recordEncoder: RowEncoder;
+  /**
+   * The encoder of batches of records, made for the first such batch: when the reader encodes on its workers (a
+   * dump's usual path) none comes, and an encoder holds megabytes of buffers and token tables.
+   */
+  private recordEncoder: RowEncoder | undefined;
   private readonly searchIndex: boolean;
   /** The postings of the current block of ids, and the vocabulary words written already (a bounded memory). */
   private readonly postings: PostingAccumulator | undefined;
@@ -201,7 +206,6 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     this.flushBytes = options.flushBytes ?? 4_000_000;
     this.searchIndex = options.searchIndex !== false;
     this.encoder = this.searchIndex ? CATALOGUE_ROW_ENCODER : CATALOGUE_ROW_ENCODER_WITHOUT_SEARCH;
-    this.recordEncoder = createRecordEncoder(kind, this.searchIndex);
     this.postings = this.searchIndex ? new PostingAccumulator(this.spec.searchKind) : undefined;
     const cols = this.spec.columns.map(q).join(', ');
     const set = this.spec.columns
@@ -278,8 +282,9 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     if (batch.kind !== this.kind) throw new Error(`A ${batch.kind} batch cannot be written to a ${this.kind} import`);
     if ('records' in batch) {
       if (batch.records.length === 0) return;
-      for (const record of batch.records) this.recordEncoder.add(record);
-      await this.add(this.recordEncoder.take());
+      const encoder = (this.recordEncoder ??= createRecordEncoder(this.kind, this.searchIndex));
+      for (const record of batch.records) encoder.add(record);
+      await this.add(encoder.take());
     } else {
       await this.add(batch.encoded as EncodedRows);
     }
