@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
@@ -13,6 +14,9 @@ const SHOW_THRESHOLD =
 
 describe('the spindle program started as a file (as `npx spindle` starts it)', function () {
   this.timeout(30_000);
+
+  // npm makes a package's bin executable when it links it (`npx spindle`, a global install); tsc does not.
+  before(() => fs.chmodSync(CLI, 0o755));
 
   it('runs under node through its first lines, with glibc’s mmap threshold fixed at 256 KiB', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: SHOW_THRESHOLD };
