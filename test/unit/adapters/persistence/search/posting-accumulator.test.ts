@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { BinaryCopyBuffer } from '../../../../../adapters/persistence/catalogue/binary-copy-buffer.js';
-import { PostingAccumulator, type EncodedPostings } from '../../../../../adapters/persistence/search/posting-accumulator.js';
+import { PostingAccumulator, TokenTable, type EncodedPostings } from '../../../../../adapters/persistence/search/posting-accumulator.js';
 import { BLOCK_SIZE, decodePostings, noPostings } from '../../../../../adapters/persistence/search/posting-codec.js';
 
 /** A run of records as the encoder gives it: each record's id and its tokens with grades. */
@@ -110,5 +110,59 @@ describe('PostingAccumulator', () => {
     accumulator.add(encoded, 1, 2, out);
     accumulator.flush(out);
     expect([...rowsOf(out.rows).lists.keys()]).to.deep.equal(['b']);
+  });
+
+  it('writes each block from its own postings only, when a small block follows a large one (arrays reused)', () => {
+    const accumulator = new PostingAccumulator('release');
+    const out = { rows: new BinaryCopyBuffer(), blocks: [] as number[] };
+    // Block 0: many records and tokens; block 1: two records, one token each, one of them new.
+    const large = Array.from({ length: 3_000 }, (_, i) => [i + 1, { common: 3, [`t${i % 500}`]: i % 4, [`u${i % 37}`]: 0 }] as const);
+    accumulator.add(run(large), 0, large.length, out);
+    accumulator.add(run([[BLOCK_SIZE + 5, { common: 1 }], [BLOCK_SIZE + 9, { fresh: 2 }]]), 0, 2, out);
+    accumulator.flush(out);
+    const { lists, blocks } = rowsOf(out.rows);
+    expect(blocks.filter((b) => b === 1)).to.have.length(2);
+    expect(lists.get('fresh')).to.deep.equal([[BLOCK_SIZE + 9, 2]]);
+    expect(lists.get('common')).to.have.length(3_001);
+    expect(lists.get('common')!.at(-1)).to.deep.equal([BLOCK_SIZE + 5, 1]);
+    expect(lists.get('t7')).to.deep.equal(large.filter(([, t]) => 't7' in t).map(([id]) => [id, 7 % 4]));
+  });
+});
+
+describe('TokenTable', () => {
+  const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
+  const intern = (table: TokenTable, s: string, hash = 1): number => {
+    const b = bytes(s);
+    return table.intern(b, 0, b.length, hash);
+  };
+
+  it('numbers each byte string once, told apart by bytes when hashes collide, and forgets them all when cleared', () => {
+    const table = new TokenTable();
+    expect(intern(table, 'ab')).to.equal(0);
+    expect(intern(table, 'ba')).to.equal(1);
+    expect(intern(table, 'ab')).to.equal(0);
+    expect(intern(table, 'é')).to.equal(2);
+    for (let i = 0; i < 10_000; i++) intern(table, `w${i}`, i);
+    expect(table.count).to.equal(10_003);
+    expect(intern(table, 'w9999', 9999)).to.equal(10_002);
+    expect(Buffer.from(table.pool.subarray(table.start(2), table.start(2) + table.length(2))).toString()).to.equal('é');
+    table.clear();
+    expect(table.count).to.equal(0);
+    expect(intern(table, 'ba')).to.equal(0);
+  });
+});
+
+describe('BinaryCopyBuffer.clear', () => {
+  it('keeps its memory for the next rows, or lets go of what is beyond the size given', () => {
+    const buffer = new BinaryCopyBuffer(16);
+    for (let i = 0; i < 1_000; i++) buffer.row(1).int4(i);
+    expect(buffer.rowCount).to.equal(1_000);
+    buffer.clear(1 << 20);
+    expect(buffer.rowCount).to.equal(0);
+    expect(buffer.byteLength).to.equal(0);
+    buffer.row(1).text('kept');
+    buffer.clear(64);
+    buffer.row(1).text('after');
+    expect(Buffer.from(buffer.view()).subarray(6).toString()).to.equal('after');
   });
 });
