@@ -1,6 +1,6 @@
 import type { BinaryCopyBuffer } from '../catalogue/binary-copy-buffer.js';
 import { grown } from '../typed-arrays.js';
-import { BLOCK_SIZE, blockOf, encodePostings, KIND_CODES, MAX_POSTING_BYTES } from './posting-codec.js';
+import { BLOCK_SIZE, blockOf, encodePostingKeys, KIND_CODES, MAX_POSTING_BYTES } from './posting-codec.js';
 
 /** The columns of a `search_posting` row, in the order `PostingAccumulator` writes them. */
 export const SEARCH_POSTING_COLUMNS = ['kind', 'token', 'block', 'part', 'n', 'postings'] as const;
@@ -38,10 +38,12 @@ export class PostingAccumulator {
   private block = -1;
   /** The block's tokens, by number: their UTF-8 bytes in a pool, and their hashes, in a table open addressed by hash. */
   private readonly tokens = new TokenTable();
-  /** Per posting: its token's number, its id as an offset in the block, its grade (7 bytes a posting). */
+  /**
+   * Per posting: its token's number, and its key: its id as an offset in the block and its grade
+   * (`offset << 2 | grade`, 16 bits: a block holds 2^14 ids); 6 bytes a posting.
+   */
   private postToken = new Int32Array(1 << 16);
-  private postId = new Uint16Array(1 << 16);
-  private postGrade = new Uint8Array(1 << 16);
+  private postKey = new Uint16Array(1 << 16);
   /** Per record of the block, in the order they came: its id and where its postings end (a record's are together). */
   private recordIds = new Int32Array(1 << 10);
   private recordEnds = new Int32Array(1 << 10);
@@ -52,11 +54,10 @@ export class PostingAccumulator {
   private scratch = new Uint8Array(1 << 16);
   /** `add`'s numbers of a run's tokens in the block, -1 until interned. */
   private local = new Int32Array(0);
-  /** `flush`'s counting sort: where each token's postings start and the next free place, and the sorted postings. */
+  /** `flush`'s counting sort: where each token's postings start and the next free place, and the sorted keys. */
   private starts = new Int32Array(0);
   private fill = new Int32Array(0);
-  private sortedIds = new Int32Array(0);
-  private sortedGrades = new Uint8Array(0);
+  private sortedKeys = new Uint16Array(0);
   private readonly kind: number;
   private part: number;
 
@@ -93,17 +94,15 @@ export class PostingAccumulator {
       const end = ends[r]!;
       this.reserve(end - start);
       const postToken = this.postToken;
-      const postId = this.postId;
-      const postGrade = this.postGrade;
-      const offset = id - block * BLOCK_SIZE;
+      const postKey = this.postKey;
+      const offset = (id - block * BLOCK_SIZE) << 2;
       let n = this.count;
       for (let p = start; p < end; p++) {
         const t = refs[p]!;
         let g = local[t]!;
         if (g === -1) g = local[t] = this.tokens.intern(bytes, t === 0 ? 0 : tokenEnds[t - 1]!, tokenEnds[t]!, hashes[t]!);
         postToken[n] = g;
-        postId[n] = offset;
-        postGrade[n] = grades[p]!;
+        postKey[n] = offset | (grades[p]! & 3);
         n++;
       }
       this.count = n;
@@ -126,32 +125,26 @@ export class PostingAccumulator {
       this.starts = new Int32Array(tokenCount + 1 + (tokenCount >> 1));
       this.fill = new Int32Array(this.starts.length);
     }
-    if (this.sortedIds.length < count) {
-      this.sortedIds = new Int32Array(this.postId.length);
-      this.sortedGrades = new Uint8Array(this.postId.length);
-    }
+    if (this.sortedKeys.length < count) this.sortedKeys = new Uint16Array(this.postKey.length);
     const starts = this.starts.fill(0, 0, tokenCount + 1);
     for (let i = 0; i < count; i++) if (!keep || keep[i]) starts[this.postToken[i]! + 1]!++;
     for (let t = 0; t < tokenCount; t++) starts[t + 1]! += starts[t]!;
     const fill = this.fill;
     fill.set(starts.subarray(0, tokenCount));
-    const ids = this.sortedIds;
-    const grades = this.sortedGrades;
+    const keys = this.sortedKeys;
     const block = this.block;
-    const base = block * BLOCK_SIZE;
     for (let i = 0; i < count; i++) {
       if (keep && !keep[i]) continue;
-      const at = fill[this.postToken[i]!]!++;
-      ids[at] = base + this.postId[i]!;
-      grades[at] = this.postGrade[i]!;
+      keys[fill[this.postToken[i]!]!++] = this.postKey[i]!;
     }
     for (let t = 0; t < tokenCount; t++) {
       const from = starts[t]!;
       const to = starts[t + 1]!;
       if (to === from) continue;
-      if (!this.inOrder) sortSlice(ids, grades, from, to);
+      // (A record holds a token once, so keys sorted as numbers are its postings in id order.)
+      if (!this.inOrder) keys.subarray(from, to).sort();
       if (this.scratch.length < (to - from) * MAX_POSTING_BYTES) this.scratch = new Uint8Array((to - from) * MAX_POSTING_BYTES * 2);
-      const bytes = encodePostings(block, ids, grades, from, to, this.scratch, 0);
+      const bytes = encodePostingKeys(block, keys, from, to, this.scratch, 0);
       out.rows.row(6).int2(this.kind).bytea(this.tokens.pool, this.tokens.start(t), this.tokens.length(t)).int4(block).int4(this.part++).int4(to - from).bytea(this.scratch, 0, bytes);
       out.blocks.push(block);
     }
@@ -161,10 +154,9 @@ export class PostingAccumulator {
     this.lastId = -1;
     this.inOrder = true;
     // The arrays keep the size a block needed, unless far larger than a block of releases needs.
-    if (this.postId.length > BLOCK_SIZE * 512) {
+    if (this.postKey.length > BLOCK_SIZE * 512) {
       this.grow(1 << 16, true);
-      this.sortedIds = new Int32Array(0);
-      this.sortedGrades = new Uint8Array(0);
+      this.sortedKeys = new Uint16Array(0);
     }
   }
 
@@ -193,30 +185,18 @@ export class PostingAccumulator {
   }
 
   private reserve(more: number): void {
-    if (this.count + more > this.postId.length) this.grow(Math.max(this.postId.length * 2, this.count + more), false);
+    if (this.count + more > this.postKey.length) this.grow(Math.max(this.postKey.length * 2, this.count + more), false);
   }
 
   private grow(size: number, empty: boolean): void {
     const keep = empty ? 0 : this.count;
-    const grown = <T extends Int32Array | Uint16Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+    const grown = <T extends Int32Array | Uint16Array>(a: T, make: (n: number) => T): T => {
       const b = make(size);
       b.set(a.subarray(0, keep));
       return b;
     };
     this.postToken = grown(this.postToken, (n) => new Int32Array(n));
-    this.postId = grown(this.postId, (n) => new Uint16Array(n));
-    this.postGrade = grown(this.postGrade, (n) => new Uint8Array(n));
-  }
-}
-
-/** Sorts postings `from`…`to` by id (each id is once among them: a record holds a token once). */
-function sortSlice(ids: Int32Array, grades: Uint8Array, from: number, to: number): void {
-  const keys = new Float64Array(to - from);
-  for (let i = from; i < to; i++) keys[i - from] = ids[i]! * 4 + grades[i]!;
-  keys.sort();
-  for (let i = from; i < to; i++) {
-    ids[i] = Math.floor(keys[i - from]! / 4);
-    grades[i] = keys[i - from]! % 4;
+    this.postKey = grown(this.postKey, (n) => new Uint16Array(n));
   }
 }
 

@@ -52,6 +52,24 @@ export function encodePostings(
   return at;
 }
 
+/**
+ * The same stream from postings given as keys of 16 bits, `(id − the block's first id) << 2 | grade`, ascending (as the
+ * import gathers a block's postings): `encodePostings` of the ids and grades the keys hold.
+ */
+export function encodePostingKeys(block: number, keys: ArrayLike<number>, from: number, to: number, out: Uint8Array, at: number): number {
+  let previous = 0;
+  for (let i = from; i < to; i++) {
+    const key = keys[i]!;
+    const offset = key >>> 2;
+    if (key > 0xffff || offset < previous || (i > from && offset === previous)) {
+      throw new Error(`posting ids must ascend within block ${block}: offset ${offset} after ${previous}`);
+    }
+    at = putVarint(out, at, (offset - previous) * 4 + (key & 3));
+    previous = offset;
+  }
+  return at;
+}
+
 /** Postings decoded: ids ascending, each with its grade. */
 export interface DecodedPostings {
   ids: Int32Array;

@@ -3,6 +3,7 @@ import {
   BLOCK_SIZE,
   blockOf,
   decodePostings,
+  encodePostingKeys,
   encodePostings,
   MAX_POSTING_BYTES,
   noPostings,
@@ -45,6 +46,24 @@ describe('posting lists (varints of id deltas and grades)', () => {
     expect(() => encode(0, [BLOCK_SIZE], [0])).to.throw(/ascend/);
     expect(() => decode(0, Uint8Array.from([0x80]))).to.throw(/ends inside/);
     expect(() => decode(0, Uint8Array.from([0x80, 0x80, 0x04]))).to.throw(/outside the block/);
+  });
+
+  it('writes the same stream from keys of 16 bits (offset in the block << 2 | grade), and refuses them out of order', () => {
+    for (const block of [0, 1, 61, 131_071]) {
+      const first = block * BLOCK_SIZE;
+      const offsets = [0, 1, 2, 31, 32, 127, 128, 4_095, 4_096, 9_999, BLOCK_SIZE - 1];
+      const grades = offsets.map((o) => (o * 7) % 4);
+      const keys = Uint16Array.from(offsets.map((o, i) => (o << 2) | grades[i]!));
+      const out = new Uint8Array(keys.length * MAX_POSTING_BYTES);
+      for (const [from, to] of [[0, keys.length], [3, 8], [5, 5]] as const) {
+        const end = encodePostingKeys(block, keys, from, to, out, 0);
+        const ids = offsets.slice(from, to).map((o) => first + o);
+        expect([...out.subarray(0, end)]).to.deep.equal([...encode(block, ids, grades.slice(from, to))]);
+      }
+    }
+    const keys = (...offsets: number[]): Uint16Array => Uint16Array.from(offsets.map((o) => o << 2));
+    expect(() => encodePostingKeys(0, keys(5, 3), 0, 2, new Uint8Array(10), 0)).to.throw(/ascend/);
+    expect(() => encodePostingKeys(0, keys(5, 5), 0, 2, new Uint8Array(10), 0)).to.throw(/ascend/);
   });
 
   it('appends to what was decoded already, growing its arrays', () => {
