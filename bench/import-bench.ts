@@ -23,7 +23,7 @@ import type { DumpKind } from '../application/ports/dump-reader.js';
 import { catalogueWriterFor } from '../adapters/persistence/catalogue/catalogue-writer-for.js';
 import { discoverModules, schemaOf } from '../composition/modules.js';
 import { assertBenchDatabase, databaseName, recreateBenchDatabase } from './bench-database.js';
-import { withSpindleSettings } from './bench-processes.js';
+import { SPINDLE_CLI, withSpindleSettings } from './bench-processes.js';
 import { PostgresCpu, peakRssBytes, resetPeakRss } from './process-figures.js';
 import { IMPORT_ORDER, ensureSyntheticDumps, removeSyntheticDumps, type DumpCounts } from './synthetic-dumps.js';
 
@@ -225,7 +225,6 @@ async function runChild(database: DatabaseKind, files: string[], url: string): P
  * start (module discovery, migrations) to exit. Peak RSS from `/usr/bin/time` (the kernel's ru_maxrss), else sampled.
  */
 async function cli(database: DatabaseKind, files: string[], url: string): Promise<Run> {
-  const cliJs = path.join(path.dirname(self), '..', 'composition', 'cli.js');
   const env = withSpindleSettings(process.env);
   let dataDir: string | undefined;
   if (database === 'postgres') {
@@ -240,8 +239,8 @@ async function cli(database: DatabaseKind, files: string[], url: string): Promis
   const timeFile = path.join(os.tmpdir(), `spindle-bench-time-${process.pid}`);
   const useTime = fs.existsSync('/usr/bin/time');
   const command = useTime
-    ? ['/usr/bin/time', '-f', '%M %U %S', '-o', timeFile, process.execPath, cliJs, 'import', ...files]
-    : [process.execPath, cliJs, 'import', ...files];
+    ? ['/usr/bin/time', '-f', '%M %U %S', '-o', timeFile, process.execPath, SPINDLE_CLI, 'import', ...files]
+    : [process.execPath, SPINDLE_CLI, 'import', ...files];
   const pgCpu = database === 'postgres' && PostgresCpu.available() ? new PostgresCpu(databaseName(url)) : undefined;
   pgCpu?.sample();
   const t0 = performance.now();

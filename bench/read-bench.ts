@@ -25,6 +25,7 @@ import {
   wasInterrupted,
   withClient,
   freePort,
+  SPINDLE_CLI as CLI,
   withSpindleSettings,
   type Server,
 } from './bench-processes.js';
@@ -67,7 +68,6 @@ const opts = program.opts<{
 }>();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CLI = path.join(here, '..', 'composition', 'cli.js');
 const BARE = path.join(here, 'bare-server.js');
 
 stopProcessesOnExit();

@@ -12,8 +12,6 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { defaultWebConcurrency } from '../composition/config.js';
 import pg from 'pg';
@@ -26,6 +24,7 @@ import {
   stopProcessesOnExit,
   wasInterrupted,
   withClient,
+  SPINDLE_CLI as CLI,
   withSpindleSettings,
   type Server,
 } from './bench-processes.js';
@@ -75,8 +74,6 @@ const opts = program.opts<{
   only?: string;
 }>();
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const CLI = path.join(here, '..', 'composition', 'cli.js');
 
 stopProcessesOnExit();
 

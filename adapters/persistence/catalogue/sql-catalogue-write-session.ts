@@ -393,15 +393,9 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     for (let i = 0; i < ends.length; i++) {
       const from = i === 0 ? 0 : ends[i - 1]!;
       const to = ends[i]!;
-      // FNV-1a over the word's UTF-8 bytes.
-      let hash = 0x811c9dc5;
-      for (let k = from; k < to; k++) hash = Math.imul(hash ^ bytes[k]!, 0x01000193);
       if (seen.count >= WORDS_REMEMBERED) seen.clear();
-      const known = seen.count;
-      seen.intern(bytes, from, to, hash | 0);
-      if (seen.count === known) continue;
       // (A text value in binary COPY is its UTF-8 bytes.)
-      out.row(1).bytea(bytes, from, to - from);
+      if (seen.add(bytes, from, to)) out.row(1).bytea(bytes, from, to - from);
     }
   }
 

@@ -251,6 +251,14 @@ export class TokenTable {
     return t;
   }
 
+  /** Adds the byte string `bytes[from…to)`, hashed here (FNV-1a of its bytes), unless held; whether it was new. */
+  add(bytes: Uint8Array, from: number, to: number): boolean {
+    let hash = 0x811c9dc5;
+    for (let k = from; k < to; k++) hash = Math.imul(hash ^ bytes[k]!, 0x01000193);
+    const held = this.count;
+    return this.intern(bytes, from, to, hash | 0) === held;
+  }
+
   clear(): void {
     this.count = 0;
     this.used = 0;

@@ -150,6 +150,17 @@ describe('TokenTable', () => {
     expect(table.count).to.equal(0);
     expect(intern(table, 'ba')).to.equal(0);
   });
+
+  it('adds a byte string hashed by its bytes, telling whether it was new', () => {
+    const table = new TokenTable();
+    const words = bytes('xmixmé');
+    expect(table.add(words, 0, 2)).to.equal(true);
+    expect(table.add(words, 3, 5)).to.equal(false);
+    expect(table.add(words, 2, 3)).to.equal(true);
+    expect(table.add(words, 5, words.length)).to.equal(true);
+    expect(table.add(bytes('é'), 0, 2)).to.equal(false);
+    expect(table.count).to.equal(3);
+  });
 });
 
 describe('BinaryCopyBuffer.clear', () => {
