@@ -49,6 +49,26 @@ function contract(name: string, open: () => Promise<{ reader: CatalogueReader; c
       expect(stored?.dateChanged.getTime()).to.be.at.least(stored!.dateAdded.getTime());
     });
 
+    it('gives each of many reads at once its own record (the same id twice, unknown ids, ids no row can have)', async () => {
+      const releaseIds = [1, 9000002, 424242, 1, 2 ** 31, 0, 9000002];
+      const [releases, documents, masters, masterDocuments, artists, labels] = await Promise.all([
+        Promise.all(releaseIds.map((id) => reader.release(id))),
+        Promise.all(releaseIds.map((id) => reader.releaseDocument(id))),
+        Promise.all([900001, 424242, 900001].map((id) => reader.master(id))),
+        Promise.all([900001, 424242, 900001].map((id) => reader.masterDocument(id))),
+        Promise.all([900100, 424242, 2 ** 40].map((id) => reader.artist(id))),
+        Promise.all([900201, 900200, 424242].map((id) => reader.label(id))),
+      ]);
+      expect(releases.map((r) => r?.record.id ?? null)).to.deep.equal([1, 9000002, null, 1, null, null, 9000002]);
+      expect(documents.map((d) => d !== null)).to.deep.equal([true, true, false, true, false, false, true]);
+      expect(documents[0]!.record).to.equal(releaseTemplate(releases[0]!.record));
+      expect(documents[1]!.record).to.equal(releaseTemplate(releases[1]!.record));
+      expect(masters.map((m) => m?.record.id ?? null)).to.deep.equal([900001, null, 900001]);
+      expect(masterDocuments.map((m) => m?.record.id ?? null)).to.deep.equal([900001, null, 900001]);
+      expect(artists.map((a) => a?.record.id ?? null)).to.deep.equal([900100, null, null]);
+      expect(labels.map((l) => l?.record.id ?? null)).to.deep.equal([900201, 900200, null]);
+    });
+
     it("reads a release's document template, with the same dates, and null for an unknown id", async () => {
       for (const id of [1, 9000002]) {
         const release = (await reader.release(id))!;

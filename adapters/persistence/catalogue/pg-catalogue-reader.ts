@@ -21,33 +21,40 @@ import {
   type ReleaseDocumentRow,
   type ReleaseFigureColumns,
 } from './release-forms.js';
+import { RowsById, type RowsByIdStatement } from '../rows-by-id.js';
 
 type Doc = Record<string, unknown>;
 
-/** One named prepared statement per table: PostgreSQL plans it once per connection. */
-const BY_ID = (table: string): pg.QueryConfig<[number]> & { name: string } => ({
-  name: `spindle_${table}_by_id`,
-  text: `select data, date_added, date_changed from "${table}" where id = $1`,
+/** Whether a row can have the id (an int4 above 0): other ids read as no record, without a statement. */
+const isRowId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+
+/**
+ * One named prepared statement per table, reading the records asked for in one turn of the event loop (`RowsById`):
+ * PostgreSQL plans it once per connection.
+ */
+const BY_ID = (table: string): RowsByIdStatement => ({
+  name: `spindle_${table}s_by_id`,
+  text: `select id, data, date_added, date_changed from "${table}" where id = any($1::int4[])`,
 });
-const RELEASE_BY_ID: pg.QueryConfig<[number]> & { name: string } = {
-  name: 'spindle_release_document_by_id',
+const RELEASES_BY_ID: RowsByIdStatement = {
+  name: 'spindle_release_documents_by_id',
   // The times as whole milliseconds since 1970 (what a Date holds): parsing a number costs far less than a timestamp.
   // date_part's double, not extract's numeric (slower arithmetic): a time cut to whole milliseconds is within a
   // rounding error of its number of milliseconds, which the cast to int8 rounds to.
   text:
-    `select document, data, is_main_release, ${RELEASE_FIGURE_COLUMNS}, ` +
+    `select id, document, data, is_main_release, ${RELEASE_FIGURE_COLUMNS}, ` +
     "(date_part('epoch', date_trunc('milliseconds', date_added)) * 1000)::int8 as added_ms, " +
     "(date_part('epoch', date_trunc('milliseconds', date_changed)) * 1000)::int8 as changed_ms " +
-    'from "release" where id = $1',
+    'from "release" where id = any($1::int4[])',
 };
 /**
  * A master's page in one statement: the master, its main release's template (or compact document) for the tracklist,
  * and the market figures over its versions (copies for sale, the lowest price in each currency), which the
  * `release_master_for_sale_idx` partial index makes cheap whatever the number of versions.
  */
-const MASTER_DOCUMENT_BY_ID: pg.QueryConfig<[number]> & { name: string } = {
-  name: 'spindle_master_document_by_id',
-  text: `select m.data, m.date_added, m.date_changed, r.document as main_document, r.data as main_data,
+const MASTER_DOCUMENTS_BY_ID: RowsByIdStatement = {
+  name: 'spindle_master_documents_by_id',
+  text: `select m.id, m.data, m.date_added, m.date_changed, r.document as main_document, r.data as main_data,
                 (select coalesce(sum(v.num_for_sale), 0)::int from release v where v.master_id = m.id and v.num_for_sale > 0) as num_for_sale,
                 (select jsonb_object_agg(p.key, p.lowest) from (
                    select e.key, min(e.value::text::bigint)::text as lowest
@@ -55,7 +62,7 @@ const MASTER_DOCUMENT_BY_ID: pg.QueryConfig<[number]> & { name: string } = {
                     where v.master_id = m.id and v.num_for_sale > 0
                     group by e.key) p) as lowest_prices
            from master m left join release r on r.id = m.main_release and m.main_release > 0
-          where m.id = $1`,
+          where m.id = any($1::int4[])`,
 };
 
 const STATEMENTS = {
@@ -64,7 +71,8 @@ const STATEMENTS = {
   label: BY_ID('label'),
 } as const;
 
-type ReleaseRow = ReleaseDocumentRow & ReleaseFigureColumns & { readonly added_ms: string; readonly changed_ms: string };
+type ReleaseRow = ReleaseDocumentRow &
+  ReleaseFigureColumns & { readonly id: number; readonly added_ms: string; readonly changed_ms: string };
 
 const datesOf = (row: ReleaseRow): { dateAdded: Date; dateChanged: Date } => ({
   dateAdded: new Date(Number(row.added_ms)),
@@ -72,6 +80,7 @@ const datesOf = (row: ReleaseRow): { dateAdded: Date; dateChanged: Date } => ({
 });
 
 interface MasterDocumentRow {
+  readonly id: number;
   readonly data: Doc | string;
   readonly date_added: Date;
   readonly date_changed: Date;
@@ -87,6 +96,7 @@ interface DatedRow {
 }
 
 interface DocumentRow extends DatedRow {
+  readonly id: number;
   readonly data: Doc | string;
 }
 
@@ -96,15 +106,27 @@ interface DocumentRow extends DatedRow {
  * is written only by the bulk import, so reading it outside a unit of work's transaction loses nothing.
  */
 export class PgCatalogueReader implements CatalogueReader {
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly lists: CatalogueReader,
-  ) {}
+  /** Records by id, the reads of one turn of the event loop in one statement each. */
+  private readonly releases: RowsById<ReleaseRow>;
+  private readonly masterDocuments: RowsById<MasterDocumentRow>;
+  private readonly masters: RowsById<DocumentRow>;
+  private readonly artists: RowsById<DocumentRow>;
+  private readonly labels: RowsById<DocumentRow>;
 
-  private async document<T>(statement: pg.QueryConfig<[number]>, id: number, expand: (doc: Doc) => T): Promise<Stored<T> | null> {
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-    const { rows } = await this.pool.query<DocumentRow, [number]>({ ...statement, values: [id] });
-    const row = rows[0];
+  constructor(
+    pool: pg.Pool,
+    private readonly lists: CatalogueReader,
+  ) {
+    this.releases = new RowsById(pool, RELEASES_BY_ID);
+    this.masterDocuments = new RowsById(pool, MASTER_DOCUMENTS_BY_ID);
+    this.masters = new RowsById(pool, STATEMENTS.master);
+    this.artists = new RowsById(pool, STATEMENTS.artist);
+    this.labels = new RowsById(pool, STATEMENTS.label);
+  }
+
+  private async document<T>(rows: RowsById<DocumentRow>, id: number, expand: (doc: Doc) => T): Promise<Stored<T> | null> {
+    if (!isRowId(id)) return null;
+    const row = await rows.load(id);
     if (!row) return null;
     return {
       record: expand(typeof row.data === 'string' ? (JSON.parse(row.data) as Doc) : row.data),
@@ -113,22 +135,19 @@ export class PgCatalogueReader implements CatalogueReader {
     };
   }
 
-  /** The release's row (no row for an id no row can have), as the query's promise: awaited once, by the caller. */
-  private releaseRows(id: number): Promise<pg.QueryResult<ReleaseRow>> | null {
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-    return this.pool.query<ReleaseRow, [number]>({ name: RELEASE_BY_ID.name, text: RELEASE_BY_ID.text, values: [id] });
+  /** The release's row (none for an id no row can have), as a promise awaited once, by the caller. */
+  private releaseRow(id: number): Promise<ReleaseRow | undefined> | undefined {
+    return isRowId(id) ? this.releases.load(id) : undefined;
   }
 
   async release(id: number): Promise<Stored<Release> | null> {
-    const read = this.releaseRows(id);
-    const row = read && (await read).rows[0];
+    const row = await this.releaseRow(id);
     return row ? { record: releaseForms(row).release(), ...datesOf(row), ...releaseFiguresOf(row) } : null;
   }
 
   /** The hottest read of the API (`GET /releases/{id}`): the row's template as it is, with no form built around it. */
   async releaseDocument(id: number): Promise<StoredReleaseDocument | null> {
-    const read = this.releaseRows(id);
-    const row = read && (await read).rows[0];
+    const row = await this.releaseRow(id);
     if (!row) return null;
     const { holdings, ratings, market } = releaseFiguresOf(row);
     return {
@@ -142,13 +161,12 @@ export class PgCatalogueReader implements CatalogueReader {
   }
 
   master(id: number): Promise<Stored<Master> | null> {
-    return this.document(STATEMENTS.master, id, expandMaster);
+    return this.document(this.masters, id, expandMaster);
   }
 
   async masterDocument(id: number): Promise<StoredMasterDocument | null> {
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-    const { rows } = await this.pool.query<MasterDocumentRow, [number]>({ name: MASTER_DOCUMENT_BY_ID.name, text: MASTER_DOCUMENT_BY_ID.text, values: [id] });
-    const row = rows[0];
+    if (!isRowId(id)) return null;
+    const row = await this.masterDocuments.load(id);
     if (!row) return null;
     const main = row.main_document ?? row.main_data;
     return {
@@ -166,11 +184,11 @@ export class PgCatalogueReader implements CatalogueReader {
   }
 
   artist(id: number): Promise<Stored<Artist> | null> {
-    return this.document(STATEMENTS.artist, id, expandArtist);
+    return this.document(this.artists, id, expandArtist);
   }
 
   label(id: number): Promise<Stored<Label> | null> {
-    return this.document(STATEMENTS.label, id, expandLabel);
+    return this.document(this.labels, id, expandLabel);
   }
 
   masterVersions(masterId: number, query: MasterVersionsQuery): Promise<Page<MasterVersion>> {
