@@ -25,6 +25,18 @@ export function withSpindleSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out;
 }
 
+/**
+ * The node options the `spindle` program starts `command` with (its first lines: `case "$1" in import) exec node
+ * <options> …`), so that a benchmark's import runs as `spindle import` does; none for other commands.
+ */
+export function spindleNodeOptions(command: string): string[] {
+  const line = fs.readFileSync(SPINDLE_CLI, 'utf8').split('\n', 2)[1] ?? '';
+  for (const m of line.matchAll(/(\w+)\) exec node ((?:--\S+ )*)"\$0"/g)) {
+    if (m[1] === command) return m[2]!.trim().split(' ').filter((o) => o !== '');
+  }
+  return [];
+}
+
 const started = new Set<ChildProcess>();
 
 /** Remembers a started process, so that `stopAll` (and the exit of this one) stops it. */

@@ -23,7 +23,7 @@ import type { DumpKind } from '../application/ports/dump-reader.js';
 import { catalogueWriterFor } from '../adapters/persistence/catalogue/catalogue-writer-for.js';
 import { discoverModules, schemaOf } from '../composition/modules.js';
 import { assertBenchDatabase, databaseName, recreateBenchDatabase } from './bench-database.js';
-import { SPINDLE_CLI, withSpindleSettings } from './bench-processes.js';
+import { SPINDLE_CLI, spindleNodeOptions, withSpindleSettings } from './bench-processes.js';
 import { PostgresCpu, peakRssBytes, resetPeakRss } from './process-figures.js';
 import { IMPORT_ORDER, ensureSyntheticDumps, removeSyntheticDumps, type DumpCounts } from './synthetic-dumps.js';
 
@@ -101,7 +101,10 @@ async function main(): Promise<void> {
   }
   console.log(`\n${os.cpus().length} cores, ${Math.round(os.totalmem() / 1e9)} GB, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const settings = withSpindleSettings({});
-  console.log(`imports run with the settings of the spindle program: ${Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(' ') || 'none'}`);
+  const options = spindleNodeOptions('import');
+  console.log(
+    `imports run with the settings of the spindle program: ${[...Object.entries(settings).map(([k, v]) => `${k}=${v}`), ...options].join(' ') || 'none'}`,
+  );
   for (const run of runs) print(run);
 }
 
@@ -127,7 +130,7 @@ async function child(database: DatabaseKind, files: string[], url: string): Prom
   if (!opts.searchIndex) args.push('--no-search-index');
   console.log(`importing into ${database} …`);
   // (With the settings `spindle` gives itself: this process imports as `spindle import` does.)
-  const proc = spawn(process.execPath, [...process.execArgv, ...args], { env: withSpindleSettings(process.env), stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...process.execArgv, ...spindleNodeOptions('import'), ...args], { env: withSpindleSettings(process.env), stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
@@ -239,8 +242,8 @@ async function cli(database: DatabaseKind, files: string[], url: string): Promis
   const timeFile = path.join(os.tmpdir(), `spindle-bench-time-${process.pid}`);
   const useTime = fs.existsSync('/usr/bin/time');
   const command = useTime
-    ? ['/usr/bin/time', '-f', '%M %U %S', '-o', timeFile, process.execPath, SPINDLE_CLI, 'import', ...files]
-    : [process.execPath, SPINDLE_CLI, 'import', ...files];
+    ? ['/usr/bin/time', '-f', '%M %U %S', '-o', timeFile, process.execPath, ...spindleNodeOptions('import'), SPINDLE_CLI, 'import', ...files]
+    : [process.execPath, ...spindleNodeOptions('import'), SPINDLE_CLI, 'import', ...files];
   const pgCpu = database === 'postgres' && PostgresCpu.available() ? new PostgresCpu(databaseName(url)) : undefined;
   pgCpu?.sample();
   const t0 = performance.now();

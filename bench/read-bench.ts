@@ -26,6 +26,7 @@ import {
   withClient,
   freePort,
   SPINDLE_CLI as CLI,
+  spindleNodeOptions,
   withSpindleSettings,
   type Server,
 } from './bench-processes.js';
@@ -128,7 +129,7 @@ async function ensureDatabase(url: string, n: number): Promise<void> {
     console.log(`spindle import into ${databaseName(url)} …`);
     const t1 = performance.now();
     const proc = track(
-      spawn(process.execPath, [CLI, 'import', ...IMPORT_ORDER.map((k) => dumps.files[k])], {
+      spawn(process.execPath, [...spindleNodeOptions('import'), CLI, 'import', ...IMPORT_ORDER.map((k) => dumps.files[k])], {
         env: withSpindleSettings({ ...process.env, DATABASE_URL: url }),
         stdio: ['ignore', 'inherit', 'inherit'],
       }),

@@ -25,6 +25,7 @@ import {
   wasInterrupted,
   withClient,
   SPINDLE_CLI as CLI,
+  spindleNodeOptions,
   withSpindleSettings,
   type Server,
 } from './bench-processes.js';
@@ -114,7 +115,7 @@ async function ensureDatabase(url: string, counts: DumpCounts): Promise<void> {
     await recreateBenchDatabase(url);
     console.log(`spindle import into ${databaseName(url)} …`);
     const t1 = performance.now();
-    const run = await runNode([CLI, 'import', ...IMPORT_ORDER.map((k) => dumps.files[k])], withSpindleSettings({ ...process.env, DATABASE_URL: url }));
+    const run = await runNode([...spindleNodeOptions('import'), CLI, 'import', ...IMPORT_ORDER.map((k) => dumps.files[k])], withSpindleSettings({ ...process.env, DATABASE_URL: url }));
     if (run.code !== 0) throw new Error(`spindle import failed (exit ${run.code}):\n${run.stderr}`);
     process.stdout.write(run.stdout);
     console.log(`imported in ${s(t1)} s`);

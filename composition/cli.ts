@@ -1,9 +1,11 @@
 #!/bin/sh
-//usr/bin/env true; export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-262144}"; exec node "$0" "$@"
+//usr/bin/env true; export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-262144}"; case "$1" in import) exec node --max-semi-space-size=4 "$0" "$@";; esac; exec node "$0" "$@"
 // (The line above is for sh, which runs this file when it is started as `spindle`; for JavaScript it is a comment. It
-// fixes glibc's mmap threshold at 256 KiB, unless already set, then runs the file with node: see
-// docs/adr/0004-dump-import.md, "Later: memory of issue 6's last sessions". Any POSIX shell runs it, so `npx spindle`
-// works on every Unix; `node dist/composition/cli.js` runs the same program without that setting.)
+// fixes glibc's mmap threshold at 256 KiB, unless already set, then runs the file with node; `spindle import` with a
+// young generation of 4 MB semi-spaces on the main thread (V8's default grows to 16 MB: about 20 MB more of the
+// import's peak; the server keeps the default, which serves faster). See docs/adr/0004-dump-import.md, "Later: memory
+// of issue 6's last sessions". Any POSIX shell runs it, so `npx spindle` works on every Unix; `node
+// dist/composition/cli.js` runs the same program without these settings.)
 import 'reflect-metadata';
 import cluster from 'node:cluster';
 import path from 'node:path';

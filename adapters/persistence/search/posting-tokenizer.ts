@@ -111,7 +111,12 @@ const DIGIT_9 = 57;
  * through `searchTokens`. The tables are bounded and emptied when full.
  */
 export class PostingTokenizer {
-  readonly tokens = new TokenTable();
+  /**
+   * A worker's tables at their fullest hold 15–25 MB of its heap (words, their stems and field tokens): 32,768 words
+   * and 65,536 tokens keep both workers' together inside the import's memory limit (issue 6); twice as many were no
+   * faster on the benchmark's dumps.
+   */
+  readonly tokens = new TokenTable(1 << 16);
   /** Open addressing by hash: the word at each slot (or undefined), and its hash. */
   private slots: (Word | undefined)[];
   private slotHashes: Int32Array;
@@ -124,7 +129,7 @@ export class PostingTokenizer {
 
   constructor(
     private readonly stem: (word: string) => string,
-    private readonly wordCapacity = 1 << 16,
+    private readonly wordCapacity = 1 << 15,
   ) {
     this.slots = new Array<Word | undefined>(wordCapacity * 2);
     this.slotHashes = new Int32Array(wordCapacity * 2);
