@@ -102,8 +102,9 @@ interface DocumentRow extends DatedRow {
 
 /**
  * The catalogue reader on a PostgreSQL server: records by id straight through `pg` with named prepared statements
- * (the hot path: one indexed row, no ORM in between), the derived lists through the reader it wraps. Catalogue data
- * is written only by the bulk import, so reading it outside a unit of work's transaction loses nothing.
+ * (the hot path: indexed rows, no ORM in between; the ids asked for in one turn of the event loop read together, see
+ * `RowsById` and ADR 0027), the derived lists through the reader it wraps. Catalogue data is written only by the bulk
+ * import, so reading it outside a unit of work's transaction loses nothing.
  */
 export class PgCatalogueReader implements CatalogueReader {
   /** Records by id, the reads of one turn of the event loop in one statement each. */
