@@ -19,7 +19,7 @@ export const SPINDLE_CLI = path.join(path.dirname(fileURLToPath(import.meta.url)
  * the program keeps it.
  */
 export function withSpindleSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const line = fs.readFileSync(SPINDLE_CLI, 'utf8').split('\n', 2)[1] ?? '';
+  const line = programLine();
   const out = { ...env };
   for (const m of line.matchAll(/export (\w+)="\$\{\1:-([^}]*)\}"/g)) out[m[1]!] ??= m[2]!;
   return out;
@@ -30,11 +30,15 @@ export function withSpindleSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  * <options> …`), so that a benchmark's import runs as `spindle import` does; none for other commands.
  */
 export function spindleNodeOptions(command: string): string[] {
-  const line = fs.readFileSync(SPINDLE_CLI, 'utf8').split('\n', 2)[1] ?? '';
-  for (const m of line.matchAll(/(\w+)\) exec node ((?:--\S+ )*)"\$0"/g)) {
+  for (const m of programLine().matchAll(/(\w+)\) exec node ((?:--\S+ )*)"\$0"/g)) {
     if (m[1] === command) return m[2]!.trim().split(' ').filter((o) => o !== '');
   }
   return [];
+}
+
+/** The `spindle` program's line for sh (its second line), which its settings are read from. */
+function programLine(): string {
+  return fs.readFileSync(SPINDLE_CLI, 'utf8').split('\n', 2)[1] ?? '';
 }
 
 const started = new Set<ChildProcess>();

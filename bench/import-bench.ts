@@ -241,9 +241,8 @@ async function cli(database: DatabaseKind, files: string[], url: string): Promis
   console.log(`spindle import into ${database} …`);
   const timeFile = path.join(os.tmpdir(), `spindle-bench-time-${process.pid}`);
   const useTime = fs.existsSync('/usr/bin/time');
-  const command = useTime
-    ? ['/usr/bin/time', '-f', '%M %U %S', '-o', timeFile, process.execPath, ...spindleNodeOptions('import'), SPINDLE_CLI, 'import', ...files]
-    : [process.execPath, ...spindleNodeOptions('import'), SPINDLE_CLI, 'import', ...files];
+  const program = [process.execPath, ...spindleNodeOptions('import'), SPINDLE_CLI, 'import', ...files];
+  const command = useTime ? ['/usr/bin/time', '-f', '%M %U %S', '-o', timeFile, ...program] : program;
   const pgCpu = database === 'postgres' && PostgresCpu.available() ? new PostgresCpu(databaseName(url)) : undefined;
   pgCpu?.sample();
   const t0 = performance.now();

@@ -4,3 +4,6 @@
  * with a larger id cannot be stored, and a reference to one links nothing.
  */
 export const MAX_CATALOGUE_ID = 2_147_483_647;
+
+/** Whether `id` is an id a catalogue record can have (a whole number from 1 to `MAX_CATALOGUE_ID`). */
+export const isCatalogueId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && id <= MAX_CATALOGUE_ID;

@@ -13,6 +13,7 @@ import type { Artist } from '../../../domain/catalogue/artist.js';
 import type { Label } from '../../../domain/catalogue/label.js';
 import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
+import { isCatalogueId } from '../../../domain/catalogue/catalogue-ids.js';
 import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
 import {
   RELEASE_FIGURE_COLUMNS,
@@ -24,9 +25,6 @@ import {
 import { RowsById, type RowsByIdStatement } from '../rows-by-id.js';
 
 type Doc = Record<string, unknown>;
-
-/** Whether a row can have the id (an int4 above 0): other ids read as no record, without a statement. */
-const isRowId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
 
 /**
  * One named prepared statement per table, reading the records asked for in one turn of the event loop (`RowsById`):
@@ -126,7 +124,7 @@ export class PgCatalogueReader implements CatalogueReader {
   }
 
   private async document<T>(rows: RowsById<DocumentRow>, id: number, expand: (doc: Doc) => T): Promise<Stored<T> | null> {
-    if (!isRowId(id)) return null;
+    if (!isCatalogueId(id)) return null;
     const row = await rows.load(id);
     if (!row) return null;
     return {
@@ -136,9 +134,9 @@ export class PgCatalogueReader implements CatalogueReader {
     };
   }
 
-  /** The release's row (none for an id no row can have), as a promise awaited once, by the caller. */
+  /** The release's row (none for an id no row can have: no statement then), as a promise awaited once, by the caller. */
   private releaseRow(id: number): Promise<ReleaseRow | undefined> | undefined {
-    return isRowId(id) ? this.releases.load(id) : undefined;
+    return isCatalogueId(id) ? this.releases.load(id) : undefined;
   }
 
   async release(id: number): Promise<Stored<Release> | null> {
@@ -166,7 +164,7 @@ export class PgCatalogueReader implements CatalogueReader {
   }
 
   async masterDocument(id: number): Promise<StoredMasterDocument | null> {
-    if (!isRowId(id)) return null;
+    if (!isCatalogueId(id)) return null;
     const row = await this.masterDocuments.load(id);
     if (!row) return null;
     const main = row.main_document ?? row.main_data;

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BlockedReleases } from '../../../domain/marketplace/blocked-releases.js';
+import { isCatalogueId } from '../../../domain/catalogue/catalogue-ids.js';
 import { query } from '../mikro-orm-unit-of-work.js';
 
 /** The releases blocked from sale, in PostgreSQL (and PGlite), through the current unit of work. */
@@ -7,7 +8,7 @@ export class SqlBlockedReleases implements BlockedReleases {
   constructor(private readonly orm: MikroORM) {}
 
   async isBlocked(releaseId: number): Promise<boolean> {
-    if (!Number.isSafeInteger(releaseId) || releaseId < 1 || releaseId > 2147483647) return false;
+    if (!isCatalogueId(releaseId)) return false;
     const rows = await query(this.orm, 'select 1 as blocked from blocked_release where release_id = ?', [releaseId]);
     return rows.length > 0;
   }

@@ -4,12 +4,11 @@ import { marketSummaryOf } from '../../../application/marketplace/market-summary
 import type { MarketFigures, MarketSummary, StoredLowestPrices } from '../../../application/ports/market-figures.js';
 import type { Currency } from '../../../domain/marketplace/currency.js';
 import type { CurrencyRateRepository } from '../../../domain/marketplace/currency-rate-repository.js';
+import { isCatalogueId } from '../../../domain/catalogue/catalogue-ids.js';
 import { query } from '../mikro-orm-unit-of-work.js';
 import { jsonOf } from '../sql-values.js';
 
 type Row = Record<string, unknown>;
-
-const validId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
 
 function lowestOf(value: unknown): StoredLowestPrices | null {
   if (value === null || value === undefined) return null;
@@ -36,13 +35,13 @@ export class SqlMarketFigures implements MarketFigures {
   }
 
   async forRelease(releaseId: number, currency: Currency): Promise<MarketSummary> {
-    if (!validId(releaseId)) return this.fromStored(null, 0, currency);
+    if (!isCatalogueId(releaseId)) return this.fromStored(null, 0, currency);
     const [row] = await query<Row>(this.orm, 'select num_for_sale, lowest_prices from release where id = ?', [releaseId]);
     return row ? this.fromStored(lowestOf(row.lowest_prices), Number(row.num_for_sale), currency) : this.fromStored(null, 0, currency);
   }
 
   async forMaster(masterId: number, currency: Currency): Promise<MarketSummary> {
-    if (!validId(masterId)) return this.fromStored(null, 0, currency);
+    if (!isCatalogueId(masterId)) return this.fromStored(null, 0, currency);
     const rows = await query<Row>(
       this.orm,
       `select p.key as currency, min(p.value::text::bigint)::text as lowest, (select coalesce(sum(num_for_sale), 0)::int
@@ -62,7 +61,7 @@ export class SqlForSaleListingsOfRelease implements ForSaleListingsOfRelease {
   constructor(private readonly orm: MikroORM) {}
 
   async forSaleIds(releaseId: number): Promise<number[]> {
-    if (!validId(releaseId)) return [];
+    if (!isCatalogueId(releaseId)) return [];
     const rows = await query<Row>(this.orm, `select id from listing where release_id = ? and status = 'For Sale' order by id`, [releaseId]);
     return rows.map((r) => Number(r.id));
   }
