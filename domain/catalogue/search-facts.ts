@@ -103,8 +103,11 @@ export function searchTokens(text: string): string[] {
 
 /** A catalogue number or barcode as one comparable code: folded, without spaces or punctuation (`WAP-114` → `wap114`). */
 export function codeOf(text: string): string {
+  // (ASCII text, most codes, by a plain expression: its letters and digits are a–z and 0–9 once lower-cased.)
+  if (!NOT_ASCII.test(text)) return text.toLowerCase().replace(NOT_ASCII_LETTER_OR_DIGIT, '');
   return foldText(text).replace(/[^\p{L}\p{N}]+/gu, '');
 }
+const NOT_ASCII_LETTER_OR_DIGIT = /[^a-z0-9]+/g;
 
 /** A text as an exact title compares it: its words (`searchTokens`) joined by single spaces. */
 export function titleKey(text: string): string {
@@ -148,6 +151,52 @@ export function titleToken(key: string): string {
   }
   return TITLE_PREFIX + ((h2 & 0xfffff) * 0x100000000 + h1).toString(36);
 }
+
+/**
+ * The exact-title token of a text, `titleToken(titleKey(text))`, or '' when its key is '' (no letters or digits):
+ * for a text of ASCII characters (most titles) hashed as it is read, without making the key.
+ */
+export function titleTokenOf(text: string): string {
+  // The key's length first (its hash starts from it): its letters and digits, and a space between two words.
+  let length = 0;
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) {
+      const key = titleKey(text);
+      return key === '' ? '' : titleToken(key);
+    }
+    if (isAsciiLetterOrDigit(c)) {
+      if (!inWord) words++;
+      inWord = true;
+      length++;
+    } else inWord = false;
+  }
+  if (words === 0) return '';
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ (length + words - 1);
+  let started = false;
+  inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (!isAsciiLetterOrDigit(c)) {
+      inWord = false;
+      continue;
+    }
+    if (!inWord && started) {
+      h1 = Math.imul(h1 ^ 32, 0x01000193) >>> 0;
+      h2 = Math.imul(h2 ^ 32, 0x5bd1e995) >>> 0;
+    }
+    inWord = started = true;
+    if (c <= 90 && c >= 65) c += 32;
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
+  }
+  return TITLE_PREFIX + ((h2 & 0xfffff) * 0x100000000 + h1).toString(36);
+}
+
+const isAsciiLetterOrDigit = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
 
 /** A word's token: `WORD_PREFIX` and the stem of the word (cut to `MAX_TOKEN_LENGTH`). */
 export const wordToken = (word: string, stem: (word: string) => string): string => WORD_PREFIX + stem(clipToken(word));

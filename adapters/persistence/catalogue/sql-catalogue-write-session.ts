@@ -45,6 +45,11 @@ export interface SqlWriteOptions {
    */
   readonly deferIndexes?: boolean;
   /**
+   * The rows of an old block of the search index read at a time when it is compacted (default 2,000), and the bytes of
+   * rows written back at a time (default 4 MB): small values are for tests.
+   */
+  readonly compaction?: { readonly rows: number; readonly bytes: number };
+  /**
    * Whether the search index is written with the records (default true): each record's `search_entry`, its postings
    * (`search_posting`) and new words (`search_word`). Off only to measure what keeping the search index costs (the
    * import benchmark's `--no-search-index`): the index is then stale.
@@ -199,7 +204,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     private readonly lists: ArtistListKeys | undefined,
     /** The blocks of ids that held postings of the kind when the import started (see `compactBlock`). */
     private readonly oldBlocks: ReadonlySet<number>,
-    options: SqlWriteOptions,
+    private readonly options: SqlWriteOptions,
   ) {
     this.spec = TABLES[kind];
     this.flushRecords = options.flushRecords ?? 2_000;
@@ -441,7 +446,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
       for (const r of await this.channel.query(`SELECT DISTINCT block FROM import_posting`)) touched.add(Number(r.block));
     }
     for (const block of [...touched].sort((a, b) => a - b)) {
-      await compactBlock(this.channel, kind, block, this.rewritten.get(block));
+      await compactBlock(this.channel, kind, block, this.rewritten.get(block), this.options.compaction);
     }
     await this.channel.query(
       'INSERT INTO search_word (word) SELECT DISTINCT word FROM import_word ON CONFLICT (word) DO NOTHING',

@@ -14,8 +14,7 @@ import {
   isVocabularyWord,
   resultTitle,
   searchTokens,
-  titleKey,
-  titleToken,
+  titleTokenOf,
   WORD_PREFIX,
   type SearchField,
 } from '../../../domain/catalogue/search-facts.js';
@@ -126,6 +125,9 @@ export class PostingTokenizer {
   private readonly fieldPrefixes = FIELDS.map((f) => FIELD_PREFIXES[f]);
   private sink: PostingSink | undefined;
   private everyRecord: number;
+  /** The words of names met (see `name`), by text; emptied with the tables, or when it holds `nameCapacity`. */
+  private readonly names = new Map<string, Word[]>();
+  private readonly nameCapacity: number;
 
   constructor(
     private readonly stem: (word: string) => string,
@@ -135,6 +137,7 @@ export class PostingTokenizer {
     this.slotHashes = new Int32Array(wordCapacity * 2);
     this.fieldTokens = new Int32Array(wordsRoom(this.slots.length) * FIELDS.length);
     this.everyRecord = this.tokens.number(EVERY_RECORD);
+    this.nameCapacity = wordCapacity >> 1;
   }
 
   /**
@@ -151,6 +154,7 @@ export class PostingTokenizer {
     this.slots = new Array<Word | undefined>(this.wordCapacity * 2);
     this.slotHashes.fill(0);
     this.words = 0;
+    this.names.clear();
     this.tokens.clear();
     this.everyRecord = this.tokens.number(EVERY_RECORD);
   }
@@ -165,30 +169,30 @@ export class PostingTokenizer {
     const tracks = allTracks(r.tracklist);
     for (const t of tracks) for (const a of t.artists) this.artistCredit(a, B, true);
     for (const a of r.extraartists) {
-      this.text(a.name, D, FIELD.credit, NO_FIELD);
-      this.text(a.anv, D, FIELD.credit, FIELD.anv);
+      this.name(a.name, D, FIELD.credit, NO_FIELD);
+      this.name(a.anv, D, FIELD.credit, FIELD.anv);
     }
     for (const t of tracks) {
       for (const a of t.extraartists) {
-        this.text(a.name, D, FIELD.credit, NO_FIELD);
-        this.text(a.anv, D, FIELD.credit, NO_FIELD);
+        this.name(a.name, D, FIELD.credit, NO_FIELD);
+        this.name(a.anv, D, FIELD.credit, NO_FIELD);
       }
     }
     for (const l of r.labels) {
-      this.text(l.name, C, FIELD.label, NO_FIELD);
+      this.name(l.name, C, FIELD.label, NO_FIELD);
       this.text(l.catno, C, NO_FIELD, NO_FIELD);
       this.code(FIELD.catno, l.catno);
     }
-    for (const g of r.genres) this.text(g, D, FIELD.genre, NO_FIELD);
-    for (const s of r.styles) this.text(s, D, FIELD.style, NO_FIELD);
+    for (const g of r.genres) this.name(g, D, FIELD.genre, NO_FIELD);
+    for (const s of r.styles) this.name(s, D, FIELD.style, NO_FIELD);
     for (const f of r.formats) {
-      this.text(f.name, D, FIELD.format, NO_FIELD);
-      this.text(f.text, D, FIELD.format, NO_FIELD);
-      for (const d of f.descriptions) this.text(d, D, FIELD.format, NO_FIELD);
+      this.name(f.name, D, FIELD.format, NO_FIELD);
+      this.name(f.text, D, FIELD.format, NO_FIELD);
+      for (const d of f.descriptions) this.name(d, D, FIELD.format, NO_FIELD);
     }
-    this.text(r.country, D, FIELD.country, NO_FIELD);
+    this.name(r.country, D, FIELD.country, NO_FIELD);
     const year = releaseYear(r.released);
-    if (year > 0) this.text(String(year), D, FIELD.year, NO_FIELD);
+    if (year > 0) this.name(String(year), D, FIELD.year, NO_FIELD);
     for (const t of tracks) this.text(t.title, D, FIELD.track, NO_FIELD);
     for (const i of r.identifiers) {
       if (i.type !== 'Barcode') continue;
@@ -203,9 +207,9 @@ export class PostingTokenizer {
     this.begin(sink);
     this.text(m.title, GRADE.A, NO_FIELD, NO_FIELD);
     for (const a of m.artists) this.artistCredit(a, GRADE.B, true);
-    for (const g of m.genres) this.text(g, D, FIELD.genre, NO_FIELD);
-    for (const s of m.styles) this.text(s, D, FIELD.style, NO_FIELD);
-    if (m.year > 0) this.text(String(m.year), D, FIELD.year, NO_FIELD);
+    for (const g of m.genres) this.name(g, D, FIELD.genre, NO_FIELD);
+    for (const s of m.styles) this.name(s, D, FIELD.style, NO_FIELD);
+    if (m.year > 0) this.name(String(m.year), D, FIELD.year, NO_FIELD);
     this.end(resultTitle(m.artists, m.title));
   }
 
@@ -232,15 +236,15 @@ export class PostingTokenizer {
   private end(title: string): void {
     const sink = this.sink!;
     sink.posting(this.everyRecord, D);
-    const key = titleKey(title);
-    if (key !== '') sink.posting(this.tokens.number(titleToken(key)), D);
+    const token = titleTokenOf(title);
+    if (token !== '') sink.posting(this.tokens.number(token), D);
     this.sink = undefined;
   }
 
   /** A credit's name (artist field) and its name variation (artist and anv fields), at `grade`. */
   private artistCredit(a: ArtistCredit, grade: number, anvField: boolean): void {
-    this.text(a.name, grade, FIELD.artist, NO_FIELD);
-    this.text(a.anv, grade, FIELD.artist, anvField ? FIELD.anv : NO_FIELD);
+    this.name(a.name, grade, FIELD.artist, NO_FIELD);
+    this.name(a.anv, grade, FIELD.artist, anvField ? FIELD.anv : NO_FIELD);
   }
 
   private code(field: number, text: string): void {
@@ -255,13 +259,38 @@ export class PostingTokenizer {
   private text(text: string, grade: number, field: number, field2: number): void {
     const n = text.length;
     if (n === 0) return;
+    this.split(text, grade, field, field2, undefined);
+  }
+
+  /**
+   * `text` for the texts of a name (an artist's, a credit's, a label's, a genre, a format…), which records share: its
+   * words are remembered with it, so a text met again is not read again.
+   */
+  private name(text: string, grade: number, field: number, field2: number): void {
+    if (text.length === 0) return;
+    let words = this.names.get(text);
+    if (words === undefined) {
+      if (this.names.size >= this.nameCapacity) this.names.clear();
+      words = [];
+      this.split(text, grade, field, field2, words);
+      // (A copy of the text as the key: the dump's texts are slices of the piece of the file they were read from,
+      // which the table must not keep alive.)
+      this.names.set(text.length < 13 ? text : (' ' + text).slice(1), words);
+      return;
+    }
+    for (let i = 0; i < words.length; i++) this.word(words[i]!, grade, field, field2);
+  }
+
+  /** The words of a text, each given to `word` (and added to `words` when given). */
+  private split(text: string, grade: number, field: number, field2: number, words: Word[] | undefined): void {
+    const n = text.length;
     let start = -1;
     let hash = 0;
     let lower = true;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
       if (c >= 0x80) {
-        this.slowText(text, grade, field, field2);
+        this.slowText(text, grade, field, field2, words);
         return;
       }
       let folded = c;
@@ -270,7 +299,9 @@ export class PostingTokenizer {
         lower = false;
       } else if (!((c >= LOWER_A && c <= LOWER_Z) || (c >= DIGIT_0 && c <= DIGIT_9))) {
         if (start !== -1) {
-          this.word(this.asciiWord(text, start, i, hash, lower), grade, field, field2);
+          const w = this.asciiWord(text, start, i, hash, lower);
+          words?.push(w);
+          this.word(w, grade, field, field2);
           start = -1;
         }
         continue;
@@ -282,13 +313,19 @@ export class PostingTokenizer {
       }
       hash = Math.imul(hash ^ folded, 0x01000193);
     }
-    if (start !== -1) this.word(this.asciiWord(text, start, n, hash, lower), grade, field, field2);
+    if (start !== -1) {
+      const w = this.asciiWord(text, start, n, hash, lower);
+      words?.push(w);
+      this.word(w, grade, field, field2);
+    }
   }
 
   /** A text with characters beyond ASCII: split and folded as the domain does. */
-  private slowText(text: string, grade: number, field: number, field2: number): void {
-    for (const w of searchTokens(text)) {
-      this.word(this.foundWord(w, tokenHash(w)), grade, field, field2);
+  private slowText(text: string, grade: number, field: number, field2: number, words: Word[] | undefined): void {
+    for (const t of searchTokens(text)) {
+      const w = this.foundWord(t, tokenHash(t));
+      words?.push(w);
+      this.word(w, grade, field, field2);
     }
   }
 

@@ -2,6 +2,8 @@ import zlib from 'node:zlib';
 import fs from 'node:fs';
 import { expect } from 'chai';
 import type Koa from 'koa';
+import { XmlDumpReader } from '../../../adapters/catalogue/dump/xml-dump-reader.js';
+import { ImportDump } from '../../../application/catalogue/import-dump.js';
 import { catalogueWriterFor } from '../../../adapters/persistence/catalogue/catalogue-writer-for.js';
 import { Porter2Stemmer } from '../../../adapters/persistence/search/porter2-stemmer.js';
 import { releaseSearchFacts } from '../../../domain/catalogue/search-facts.js';
@@ -129,5 +131,23 @@ describe('Database search: the index the import keeps', function () {
     }
     expect(await ids('q=vortigaunt')).to.deep.equal(['release:1', 'release:2000001']);
     expect(await ids('q=quuxlophone')).to.deep.equal([]);
+  });
+
+  it('a block compacted a few rows at a time is the block compacted at once', async () => {
+    const questions = ['q=love', 'genre=Electronic', 'q=the', 'style=house&year=1999', 'q=persuader', 'q=stockholm'];
+    const reimport = async (compaction?: { rows: number; bytes: number }): Promise<Record<string, unknown>[]> => {
+      const importer = new ImportDump(new XmlDumpReader(), catalogueWriterFor(db, compaction ? { compaction } : {}), {
+        now: () => new Date(),
+      });
+      expect(await importer.execute({ source: demo('releases') })).to.include({ inserted: 0 });
+      return sql(db, 'SELECT kind, token, block, part, n, md5(postings) AS postings FROM search_posting ORDER BY kind, token COLLATE "C", block');
+    };
+    const whole = await reimport();
+    const found = await Promise.all(questions.map(ids));
+    // A hundred rows read at a time (the demo block has thousands), the rows written back after each hundred.
+    const inParts = await reimport({ rows: 100, bytes: 1 });
+    expect(inParts.length).to.be.greaterThan(1000);
+    expect(inParts).to.deep.equal(whole);
+    expect(await Promise.all(questions.map(ids))).to.deep.equal(found);
   });
 });

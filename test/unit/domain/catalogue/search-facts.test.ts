@@ -7,6 +7,7 @@ import {
   postingTokens,
   titleKey,
   titleToken,
+  titleTokenOf,
   vocabularyWords,
   foldText,
   labelSearchFacts,
@@ -57,6 +58,13 @@ describe('search facts', () => {
       ['--', ''],
     ];
     for (const [text, code] of cases) it(`"${text}" → "${code}"`, () => expect(codeOf(text)).to.equal(code));
+    it('gives every ASCII text the code the folding of any text gives it', () => {
+      for (let i = 0; i < 2000; i++) {
+        const t = Array.from({ length: i % 30 }, (_, k) => String.fromCharCode(32 + ((i * 37 + k * 13) % 95))).join('');
+        expect(codeOf(t), JSON.stringify(t)).to.equal(foldText(t).replace(/[^\p{L}\p{N}]+/gu, ''));
+      }
+      expect(codeOf('Ø-12 ß')).to.equal('o12ss');
+    });
   });
 
   describe('a release', () => {
@@ -176,6 +184,22 @@ describe('search facts', () => {
       expect(titleToken('a')).to.match(/^ti:[0-9a-z]+$/);
       const many = new Set(Array.from({ length: 10_000 }, (_, i) => titleToken(`title ${i}`)));
       expect(many.size).to.equal(10_000);
+    });
+    it('makes the exact-title token of a text as titleToken(titleKey(text)) does, read once for ASCII text', () => {
+      const texts = [
+        '', ' ', '--', 'a', 'A', 'The Beatles - Once More', '  the beatles once  more! ', 'AC/DC - Back In Black',
+        '12" Mix (Part 2)', 'x'.repeat(300), 'Björk - Homogenic', 'Sigur Rós', 'Æther…', '日本語 タイトル', 'Mötley Crüe - 1987',
+        'tab\tand\nnew line', '@#$%', 'Zz09', '[{ }]`~^_|\\',
+      ];
+      for (const t of texts) {
+        const key = titleKey(t);
+        expect(titleTokenOf(t), JSON.stringify(t)).to.equal(key === '' ? '' : titleToken(key));
+      }
+      for (let i = 0; i < 2000; i++) {
+        const t = Array.from({ length: i % 40 }, (_, k) => String.fromCharCode(32 + ((i * 31 + k * 17) % 95))).join('');
+        const key = titleKey(t);
+        expect(titleTokenOf(t), JSON.stringify(t)).to.equal(key === '' ? '' : titleToken(key));
+      }
     });
     it('cuts words and field tokens to 100 characters', () => {
       const long = releaseSearchFacts(aRelease(8, { title: 'x'.repeat(300), genres: ['y'.repeat(300)] }));
