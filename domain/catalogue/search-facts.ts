@@ -141,16 +141,23 @@ export const TITLE_PREFIX = 'ti:';
  * score to a record that matched the question's words anyway).
  */
 export function titleToken(key: string): string {
-  // FNV-1a over UTF-16 code units, twice with different offsets, folded into 52 bits.
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193 ^ key.length;
+  let h1 = TITLE_HASH_START;
+  let h2 = titleHash2Start(key.length);
   for (let i = 0; i < key.length; i++) {
     const c = key.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
+    h1 = titleHash1(h1, c);
+    h2 = titleHash2(h2, c);
   }
-  return TITLE_PREFIX + ((h2 & 0xfffff) * 0x100000000 + h1).toString(36);
+  return titleTokenOfHashes(h1, h2);
 }
+
+// The title token's hash: FNV-1a over the key's UTF-16 code units, twice with different offsets and primes (the
+// second starting from the key's length), folded into 52 bits.
+const TITLE_HASH_START = 0x811c9dc5;
+const titleHash2Start = (keyLength: number): number => 0x01000193 ^ keyLength;
+const titleHash1 = (h: number, c: number): number => Math.imul(h ^ c, 0x01000193) >>> 0;
+const titleHash2 = (h: number, c: number): number => Math.imul(h ^ c, 0x5bd1e995) >>> 0;
+const titleTokenOfHashes = (h1: number, h2: number): string => TITLE_PREFIX + ((h2 & 0xfffff) * 0x100000000 + h1).toString(36);
 
 /**
  * The exact-title token of a text, `titleToken(titleKey(text))`, or '' when its key is '' (no letters or digits):
@@ -174,8 +181,8 @@ export function titleTokenOf(text: string): string {
     } else inWord = false;
   }
   if (words === 0) return '';
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193 ^ (length + words - 1);
+  let h1 = TITLE_HASH_START;
+  let h2 = titleHash2Start(length + words - 1);
   let started = false;
   inWord = false;
   for (let i = 0; i < text.length; i++) {
@@ -185,15 +192,16 @@ export function titleTokenOf(text: string): string {
       continue;
     }
     if (!inWord && started) {
-      h1 = Math.imul(h1 ^ 32, 0x01000193) >>> 0;
-      h2 = Math.imul(h2 ^ 32, 0x5bd1e995) >>> 0;
+      // The space between two words of the key.
+      h1 = titleHash1(h1, 32);
+      h2 = titleHash2(h2, 32);
     }
     inWord = started = true;
     if (c <= 90 && c >= 65) c += 32;
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
+    h1 = titleHash1(h1, c);
+    h2 = titleHash2(h2, c);
   }
-  return TITLE_PREFIX + ((h2 & 0xfffff) * 0x100000000 + h1).toString(36);
+  return titleTokenOfHashes(h1, h2);
 }
 
 const isAsciiLetterOrDigit = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);

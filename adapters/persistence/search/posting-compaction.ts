@@ -76,4 +76,3 @@ export async function compactBlock(
   await channel.query(`CLOSE ${cursor}`);
   if (out.rowCount > 0) await channel.copy('search_posting', SEARCH_POSTING_COLUMNS, out.chunks());
 }
-
