@@ -19,15 +19,16 @@ import {
 } from '../../../domain/catalogue/search-facts.js';
 import type { EncodedPostings } from '../search/posting-accumulator.js';
 import { stem } from 'porter2';
-import { PostingTokenizer, type PostingSink } from '../search/posting-tokenizer.js';
+import { PostingTokenizer, type PostingSink, type SharedTokens } from '../search/posting-tokenizer.js';
 
 /**
  * Records of one kind encoded as the rows the SQL writers COPY: one row per record in `rows` (the table of the kind)
  * and, for releases, the link rows of each record in `artistLinks` and `labelLinks`. `…Ends` give where each
  * record's rows end, so that a run of records, or some of them, can be sent. `search` holds each record's
- * `search_entry` row (one per record, so its ends are `searchEnds`), and its posting tokens (`EncodedPostings`: the
- * distinct tokens of the run, and per record the index and grade of each token it holds; `postingEnds` per record),
- * which the writer gathers into posting lists by block (`PostingAccumulator`); `words` holds the distinct vocabulary
+ * `search_entry` row (one per record, so its ends are `searchEnds`), and its posting tokens (`EncodedPostings`: per
+ * record the number and grade of each token it holds, `postingEnds` per record, numbers of the tokenizer's table,
+ * which the run shares with the writer as `tokenTable`: each token's bytes cross once, not once per run), which the
+ * writer gathers into posting lists by block (`PostingAccumulator`); `words` holds the distinct vocabulary
  * words of the run (UTF-8, `wordEnds`).
  */
 export interface EncodedRows extends EncodedPostings {
@@ -71,23 +72,15 @@ class CatalogueRowEncoder implements RowEncoder, PostingSink {
   private readonly artistLinkEnds = new Ends();
   private readonly labelLinkEnds = new Ends();
   private readonly searchEnds = new Ends();
-  /** The run's distinct tokens (UTF-8) and their hashes; each record's tokens' numbers in the run, and grades. */
-  private readonly tokens = new Utf8List();
-  private readonly tokenHashes = new Ends();
+  /** Each record's tokens (numbers of the tokenizer's table, shared with the writer) and grades. */
   private readonly postingEnds = new Ends();
   private readonly tokenRefs = new Ends();
   private postingGrades = new Uint8Array(1 << 14);
   private readonly words = new Utf8List();
-  /**
-   * Per token number of the tokenizer: its number in the run, valid when its `tokenStamps` is the current
-   * `generation` (a new one for each run, and when the tokenizer empties its tables), and whether it was added to the
-   * run's words (`wordStamps`).
-   */
-  private runNumbers = new Int32Array(1 << 12);
-  private tokenStamps = new Int32Array(1 << 12);
+  /** Per token number of the tokenizer: the last run whose words it was added to. */
   private wordStamps = new Int32Array(1 << 12);
-  private generation = 1;
-  /** Per token number of the run: the last record that held it, and where its posting of that record is. */
+  private run = 1;
+  /** Per token number: the last record that held it, and where its posting of that record is. */
   private recordStamps = new Int32Array(1 << 12);
   private slots = new Int32Array(1 << 12);
   private record = 0;
@@ -105,11 +98,8 @@ class CatalogueRowEncoder implements RowEncoder, PostingSink {
   add(record: DumpRecordOf[DumpKind]): void {
     this.ids.push(record.id);
     const tokenizer = this.tokenizer;
-    if (tokenizer !== undefined) {
-      this.record++;
-      // The tokenizer empties its tables before this record: the numbers it gave are void from now on.
-      if (tokenizer.full) this.generation++;
-    }
+    // (Record numbers only grow, so the stamps of a record before, of this run or an earlier one, never match.)
+    if (tokenizer !== undefined) this.record++;
     switch (this.kind) {
       case 'artists': {
         const artist = record as DumpRecordOf['artists'];
@@ -160,9 +150,12 @@ class CatalogueRowEncoder implements RowEncoder, PostingSink {
 
   /** A token of the record (a number of the tokenizer's table) at `grade`: the record keeps its best grade. */
   posting(token: number, grade: number): void {
-    const t = this.runNumber(token);
-    if (this.recordStamps[t] === this.record) {
-      const at = this.slots[t]!;
+    if (token >= this.recordStamps.length) {
+      this.recordStamps = grown(this.recordStamps, token + 1);
+      this.slots = grown(this.slots, token + 1);
+    }
+    if (this.recordStamps[token] === this.record) {
+      const at = this.slots[token]!;
       if (grade > this.postingGrades[at]!) this.postingGrades[at] = grade;
       return;
     }
@@ -172,43 +165,18 @@ class CatalogueRowEncoder implements RowEncoder, PostingSink {
       grown.set(this.postingGrades);
       this.postingGrades = grown;
     }
-    this.recordStamps[t] = this.record;
-    this.slots[t] = at;
+    this.recordStamps[token] = this.record;
+    this.slots[token] = at;
     this.postingGrades[at] = grade;
-    this.tokenRefs.push(t);
+    this.tokenRefs.push(token);
   }
 
   /** A vocabulary word of the record: added to the run's words when new to the run. */
   vocabulary(word: number): void {
-    this.roomFor(word);
-    if (this.wordStamps[word] === this.generation) return;
-    this.wordStamps[word] = this.generation;
+    if (word >= this.wordStamps.length) this.wordStamps = grown(this.wordStamps, word + 1);
+    if (this.wordStamps[word] === this.run) return;
+    this.wordStamps[word] = this.run;
     this.words.push(this.tokenizer!.tokens.texts[word]!);
-  }
-
-  /** The run's number of a token of the tokenizer, made when new to the run. */
-  private runNumber(token: number): number {
-    this.roomFor(token);
-    if (this.tokenStamps[token] === this.generation) return this.runNumbers[token]!;
-    const t = this.tokenHashes.size;
-    const table = this.tokenizer!.tokens;
-    this.tokens.push(table.texts[token]!);
-    this.tokenHashes.push(table.hashes[token]!);
-    this.tokenStamps[token] = this.generation;
-    this.runNumbers[token] = t;
-    if (t >= this.recordStamps.length) {
-      this.recordStamps = grown(this.recordStamps, t + 1);
-      this.slots = grown(this.slots, t + 1);
-    }
-    return t;
-  }
-
-  /** Room in the per-token arrays of the tokenizer's numbers for `token`. */
-  private roomFor(token: number): void {
-    if (token < this.tokenStamps.length) return;
-    this.runNumbers = grown(this.runNumbers, token + 1);
-    this.tokenStamps = grown(this.tokenStamps, token + 1);
-    this.wordStamps = grown(this.wordStamps, token + 1);
   }
 
   take(): EncodedRows {
@@ -222,9 +190,7 @@ class CatalogueRowEncoder implements RowEncoder, PostingSink {
       labelLinkEnds: this.labelLinkEnds.view(),
       search: this.search.view(),
       searchEnds: this.searchEnds.view(),
-      tokens: this.tokens.bytes(),
-      tokenEnds: this.tokens.ends.view(),
-      tokenHashes: this.tokenHashes.view(),
+      tokenTable: this.tokenizer?.tokens.shared() ?? NO_TOKENS,
       postingEnds: this.postingEnds.view(),
       postingTokens: this.tokenRefs.view(),
       postingGrades: this.postingGrades.subarray(0, this.tokenRefs.size),
@@ -234,16 +200,18 @@ class CatalogueRowEncoder implements RowEncoder, PostingSink {
     // Cleared now, written again only by the next `add`, when the views are no longer needed.
     for (const b of [this.rows, this.artistLinks, this.labelLinks, this.search]) b.clear();
     for (const e of [this.ids, this.rowEnds, this.artistLinkEnds, this.labelLinkEnds, this.searchEnds]) e.clear();
-    for (const e of [this.postingEnds, this.tokenRefs, this.tokenHashes]) e.clear();
-    this.tokens.clear();
+    for (const e of [this.postingEnds, this.tokenRefs]) e.clear();
     this.words.clear();
-    // The next run numbers its tokens again: a new generation voids the numbers of this one, and the record stamps
-    // of its numbers must not match a record of the next one.
-    this.generation++;
-    this.recordStamps.fill(0);
+    this.run++;
+    // The tokenizer's table is emptied between runs, when full (the next run's numbers are then of a new generation
+    // of it; the shared memory of this one stays as it is for the writer).
+    this.tokenizer?.startRun();
     return encoded;
   }
 }
+
+/** The token table of a run without the search index. */
+const NO_TOKENS: SharedTokens = { source: -1, generation: 0, bytes: new Uint8Array(0), ends: new Int32Array(0), hashes: new Int32Array(0) };
 
 /** Strings as UTF-8 one after the other in a reused buffer, with where each ends. */
 class Utf8List {

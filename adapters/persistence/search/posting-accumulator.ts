@@ -1,23 +1,29 @@
 import type { BinaryCopyBuffer } from '../catalogue/binary-copy-buffer.js';
 import { grown } from '../typed-arrays.js';
+import type { SharedTokens } from './posting-tokenizer.js';
 import { BLOCK_SIZE, blockOf, encodePostingKeys, KIND_CODES, MAX_POSTING_BYTES } from './posting-codec.js';
 
 /** The columns of a `search_posting` row, in the order `PostingAccumulator` writes them. */
 export const SEARCH_POSTING_COLUMNS = ['kind', 'token', 'block', 'part', 'n', 'postings'] as const;
 
 /**
- * The postings of a run of records as the import's encoder gives them (see `EncodedRows`): the distinct tokens of the
- * run (UTF-8, `tokenEnds`, and a hash of each, `tokenHash`), and per record (`ids`, `postingEnds`) the index of each
- * token it holds and its grade.
+ * The postings of a run of records as the import's encoder gives them (see `EncodedRows`): per record (`ids`,
+ * `postingEnds`) the number of each token it holds and its grade; the numbers are those of the encoder's token table,
+ * whose bytes and hashes the run shares (`tokenTable`, see `SharedTokens`).
  */
 export interface EncodedPostings {
   readonly ids: Int32Array;
-  readonly tokens: Uint8Array;
-  readonly tokenEnds: Int32Array;
-  readonly tokenHashes: Int32Array;
+  readonly tokenTable: SharedTokens;
   readonly postingEnds: Int32Array;
   readonly postingTokens: Int32Array;
   readonly postingGrades: Uint8Array;
+}
+
+/** An accumulator's numbers of the tokens of one token table (see `PostingAccumulator.sources`). */
+interface TableNumbers {
+  generation: number;
+  stamps: Int32Array<ArrayBuffer>;
+  local: Int32Array<ArrayBuffer>;
 }
 
 /** Where the rows written go: the COPY rows, and the block of each (to route re-imported blocks). */
@@ -52,8 +58,13 @@ export class PostingAccumulator {
   private lastId = -1;
   private inOrder = true;
   private scratch = new Uint8Array(1 << 16);
-  /** `add`'s numbers of a run's tokens in the block, -1 until interned. */
-  private local = new Int32Array(0);
+  /**
+   * Per token table that runs came from (by `source`): the block's number of each of its tokens, valid when the
+   * token's stamp is the current block's `serial` (a new one for each block), and the generation of the table they
+   * are numbers of. A token is found by its bytes once per block and table, not once per run.
+   */
+  private readonly sources = new Map<number, TableNumbers>();
+  private serial = 1;
   /** `flush`'s counting sort: where each token's postings start and the next free place, and the sorted keys. */
   private starts = new Int32Array(0);
   private fill = new Int32Array(0);
@@ -74,19 +85,19 @@ export class PostingAccumulator {
     const ends = e.postingEnds;
     const refs = e.postingTokens;
     const grades = e.postingGrades;
-    const tokenEnds = e.tokenEnds;
-    const bytes = e.tokens;
-    const hashes = e.tokenHashes;
-    // The run's tokens, as numbers of this block's (interned once per run and block).
-    if (this.local.length < tokenEnds.length) this.local = new Int32Array(tokenEnds.length * 2);
-    const local = this.local.fill(-1, 0, tokenEnds.length);
+    const table = e.tokenTable;
+    const tokenEnds = table.ends;
+    const bytes = table.bytes;
+    const hashes = table.hashes;
+    const source = this.source(table);
+    const stamps = source.stamps;
+    const local = source.local;
     for (let r = from; r < to; r++) {
       const id = ids[r]!;
       const block = blockOf(id);
       if (block !== this.block) {
         this.flush(out);
         this.block = block;
-        local.fill(-1, 0, tokenEnds.length);
       }
       if (id <= this.lastId) this.inOrder = false;
       this.lastId = id;
@@ -96,11 +107,16 @@ export class PostingAccumulator {
       const postToken = this.postToken;
       const postKey = this.postKey;
       const offset = (id - block * BLOCK_SIZE) << 2;
+      const serial = this.serial;
       let n = this.count;
       for (let p = start; p < end; p++) {
         const t = refs[p]!;
-        let g = local[t]!;
-        if (g === -1) g = local[t] = this.tokens.intern(bytes, t === 0 ? 0 : tokenEnds[t - 1]!, tokenEnds[t]!, hashes[t]!);
+        let g: number;
+        if (stamps[t] === serial) g = local[t]!;
+        else {
+          g = local[t] = this.tokens.intern(bytes, t === 0 ? 0 : tokenEnds[t - 1]!, tokenEnds[t]!, hashes[t]!);
+          stamps[t] = serial;
+        }
         postToken[n] = g;
         postKey[n] = offset | (grades[p]! & 3);
         n++;
@@ -149,6 +165,7 @@ export class PostingAccumulator {
       out.blocks.push(block);
     }
     this.tokens.clear();
+    this.serial++;
     this.count = 0;
     this.records = 0;
     this.lastId = -1;
@@ -158,6 +175,25 @@ export class PostingAccumulator {
       this.grow(1 << 16, true);
       this.sortedKeys = new Uint16Array(0);
     }
+  }
+
+  /** The block's numbers of the tokens of `table`, room made for all it holds. */
+  private source(table: SharedTokens): TableNumbers {
+    let source = this.sources.get(table.source);
+    if (source === undefined) {
+      source = { generation: table.generation, stamps: new Int32Array(1 << 10), local: new Int32Array(1 << 10) };
+      this.sources.set(table.source, source);
+    } else if (source.generation !== table.generation) {
+      // The table was emptied and numbers its tokens again.
+      source.generation = table.generation;
+      source.stamps.fill(0);
+    }
+    const n = table.ends.length;
+    if (n > source.stamps.length) {
+      source.stamps = grown(source.stamps, n);
+      source.local = grown(source.local, n);
+    }
+    return source;
   }
 
   /** Notes the end of a record's postings. */
@@ -242,7 +278,9 @@ export class TokenTable {
       pool.set(this.pool.subarray(0, this.used));
       this.pool = pool;
     }
-    this.pool.set(bytes.subarray(from, to), this.used);
+    // (A loop, not `set` of a `subarray`: tokens are short, and a view per token is garbage.)
+    const pool = this.pool;
+    for (let k = 0, at = this.used; k < n; k++) pool[at + k] = bytes[from + k]!;
     this.used += n;
     this.ends[t] = this.used;
     this.hashes[t] = hash;

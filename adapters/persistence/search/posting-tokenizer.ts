@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads';
 import type { Artist } from '../../../domain/catalogue/artist.js';
 import type { ArtistCredit } from '../../../domain/catalogue/credit.js';
 import type { Label } from '../../../domain/catalogue/label.js';
@@ -45,18 +46,53 @@ export function tokenHash(token: string): number {
 }
 
 /**
- * The tokens a tokenizer has made, by number: their text, UTF-8 bytes and hash. Bounded: when full it is emptied
- * (`clear`), and what it held is made again when met again.
+ * A tokenizer's tokens as the import's writer reads them (see `PostingAccumulator`), in memory shared with it: each
+ * token's UTF-8 bytes, one after the other (`ends`: where each ends, by number), and its hash (`tokenHash`). The
+ * numbers are the tokenizer's; they hold for `generation` of `source` (one tokenizer of the process) only. What a
+ * table held is never written again: tokens are added after the last one, and a table that grows, or is emptied,
+ * moves to new memory, so a run of records sent earlier keeps reading the tokens it refers to.
+ */
+export interface SharedTokens {
+  readonly source: number;
+  readonly generation: number;
+  readonly bytes: Uint8Array;
+  readonly ends: Int32Array;
+  readonly hashes: Int32Array;
+}
+
+/** Each tokenizer of the process has a source number of its own (its thread's id, then a count). */
+let tokenizers = 0;
+const nextSource = (): number => threadId * 2 ** 24 + (tokenizers++ % 2 ** 24);
+
+/**
+ * The tokens a tokenizer has made, by number: their text, UTF-8 bytes and hash (the bytes and hashes in shared
+ * memory, see `SharedTokens`). Bounded: when full it is emptied (`clear`), and what it held is made again when met
+ * again.
  */
 export class TokenTable {
   readonly texts: string[] = [];
-  readonly hashes: number[] = [];
   private readonly index = new Map<string, number>();
+  readonly source = nextSource();
+  /** Which filling of the table this is: a new one after each `clear`. */
+  generation = 0;
+  private bytes: Buffer;
+  private ends: Int32Array;
+  private hashTable: Int32Array;
+  private used = 0;
 
-  constructor(readonly capacity = 1 << 17) {}
+  constructor(readonly capacity = 1 << 17) {
+    this.bytes = sharedBytes(1 << 14);
+    this.ends = sharedInts(1 << 10);
+    this.hashTable = sharedInts(1 << 10);
+  }
 
   get size(): number {
     return this.texts.length;
+  }
+
+  /** Each token's hash, by number. */
+  get hashes(): Int32Array {
+    return this.hashTable.subarray(0, this.texts.length);
   }
 
   /** The number of a token, made when new. */
@@ -66,7 +102,18 @@ export class TokenTable {
       n = this.texts.length;
       this.index.set(token, n);
       this.texts.push(token);
-      this.hashes.push(tokenHash(token));
+      if (n === this.ends.length) {
+        this.ends = sharedCopy(this.ends, n * 2);
+        this.hashTable = sharedCopy(this.hashTable, n * 2);
+      }
+      if (this.used + token.length * 3 > this.bytes.length) {
+        const bytes = sharedBytes(Math.max(this.bytes.length * 2, this.used + token.length * 3));
+        this.bytes.copy(bytes, 0, 0, this.used);
+        this.bytes = bytes;
+      }
+      this.used += this.bytes.write(token, this.used, 'utf8');
+      this.ends[n] = this.used;
+      this.hashTable[n] = tokenHash(token);
     }
     return n;
   }
@@ -75,11 +122,36 @@ export class TokenTable {
     return this.texts.length >= this.capacity;
   }
 
+  /** The tokens made so far, as the writer reads them (views of the shared memory, which stays as it is). */
+  shared(): SharedTokens {
+    const n = this.texts.length;
+    return {
+      source: this.source,
+      generation: this.generation,
+      bytes: this.bytes.subarray(0, this.used),
+      ends: this.ends.subarray(0, n),
+      hashes: this.hashTable.subarray(0, n),
+    };
+  }
+
   clear(): void {
     this.texts.length = 0;
-    this.hashes.length = 0;
     this.index.clear();
+    this.generation++;
+    // New memory: runs sent before may still be read from the old one.
+    this.bytes = sharedBytes(this.bytes.length);
+    this.ends = sharedInts(this.ends.length);
+    this.hashTable = sharedInts(this.hashTable.length);
+    this.used = 0;
   }
+}
+
+const sharedBytes = (n: number): Buffer => Buffer.from(new SharedArrayBuffer(n));
+const sharedInts = (n: number): Int32Array => new Int32Array(new SharedArrayBuffer(n * 4));
+function sharedCopy(values: Int32Array, length: number): Int32Array {
+  const copy = sharedInts(length);
+  copy.set(values);
+  return copy;
 }
 
 /**
@@ -115,7 +187,7 @@ export class PostingTokenizer {
    * and 65,536 tokens keep both workers' together inside the import's memory limit (issue 6); twice as many were no
    * faster on the benchmark's dumps.
    */
-  readonly tokens = new TokenTable(1 << 16);
+  readonly tokens: TokenTable;
   /** Open addressing by hash: the word at each slot (or undefined), and its hash. */
   private slots: (Word | undefined)[];
   private slotHashes: Int32Array;
@@ -133,6 +205,7 @@ export class PostingTokenizer {
     private readonly stem: (word: string) => string,
     private readonly wordCapacity = 1 << 15,
   ) {
+    this.tokens = new TokenTable(wordCapacity * 2);
     this.slots = new Array<Word | undefined>(wordCapacity * 2);
     this.slotHashes = new Int32Array(wordCapacity * 2);
     this.fieldTokens = new Int32Array(wordsRoom(this.slots.length) * FIELDS.length);
@@ -141,22 +214,27 @@ export class PostingTokenizer {
   }
 
   /**
-   * Whether the tables are full: the next record then empties them, and the token numbers given out before are void
-   * (the caller must have used them: the encoder takes its run first).
+   * Empties the token table when it is full, and the words with it (they hold its numbers): the numbers given out
+   * before are void (`TokenTable.generation` tells). The caller calls it between runs of records, once the run is
+   * taken, so that a run's numbers are all of one filling of the table.
    */
-  get full(): boolean {
-    return this.words >= this.wordCapacity || this.tokens.full;
+  startRun(): void {
+    if (!this.tokens.full) return;
+    this.tokens.clear();
+    this.everyRecord = this.tokens.number(EVERY_RECORD);
+    this.clearWords();
   }
 
-  /** Empties the tables when either is full. */
+  /** Empties the words (not the tokens) before a record when they are full. */
   private roomForRecord(): void {
-    if (!this.full) return;
+    if (this.words >= this.wordCapacity) this.clearWords();
+  }
+
+  private clearWords(): void {
     this.slots = new Array<Word | undefined>(this.wordCapacity * 2);
     this.slotHashes.fill(0);
     this.words = 0;
     this.names.clear();
-    this.tokens.clear();
-    this.everyRecord = this.tokens.number(EVERY_RECORD);
   }
 
   release(r: Release, sink: PostingSink): void {

@@ -15,7 +15,7 @@ const texts = (bytes: Uint8Array, ends: Int32Array): string[] =>
 
 /** Each record's tokens and grades of a run, by text, as the writer reads them. */
 function postingsOf(run: EncodedRows): Map<string, number>[] {
-  const tokens = texts(run.tokens, run.tokenEnds);
+  const tokens = texts(run.tokenTable.bytes, run.tokenTable.ends);
   const out: Map<string, number>[] = [];
   let from = 0;
   for (const end of run.postingEnds) {

@@ -3,9 +3,19 @@ import { BinaryCopyBuffer } from '../../../../../adapters/persistence/catalogue/
 import { PostingAccumulator, TokenTable, type EncodedPostings } from '../../../../../adapters/persistence/search/posting-accumulator.js';
 import { BLOCK_SIZE, decodePostings, noPostings } from '../../../../../adapters/persistence/search/posting-codec.js';
 
-/** A run of records as the encoder gives it: each record's id and its tokens with grades. */
-function run(records: ReadonlyArray<readonly [number, Record<string, number>]>): EncodedPostings {
-  const tokens: string[] = [];
+/** Token tables of runs made apart: each a source of its own. */
+let sources = 0;
+
+/**
+ * A run of records as the encoder gives it: each record's id and its tokens with grades; its token table a new one, or
+ * `table` (the same source: its tokens keep their numbers, new ones are added after them; a new `generation` numbers
+ * them afresh).
+ */
+function run(
+  records: ReadonlyArray<readonly [number, Record<string, number>]>,
+  table: { source: number; generation: number; tokens: string[] } = { source: ++sources, generation: 0, tokens: [] },
+): EncodedPostings {
+  const tokens = table.tokens;
   const refs: number[] = [];
   const grades: number[] = [];
   const ends: number[] = [];
@@ -23,10 +33,14 @@ function run(records: ReadonlyArray<readonly [number, Record<string, number>]>):
   let at = 0;
   return {
     ids: Int32Array.from(records.map(([id]) => id)),
-    tokens: Uint8Array.from(bytes.flatMap((b) => [...b])),
-    tokenEnds: Int32Array.from(bytes.map((b) => (at += b.length))),
-    // Any hash will do so long as equal tokens share it; one for all makes every look-up compare bytes.
-    tokenHashes: Int32Array.from(tokens.map(() => 7)),
+    tokenTable: {
+      source: table.source,
+      generation: table.generation,
+      bytes: Uint8Array.from(bytes.flatMap((b) => [...b])),
+      ends: Int32Array.from(bytes.map((b) => (at += b.length))),
+      // Any hash will do so long as equal tokens share it; one for all makes every look-up compare bytes.
+      hashes: Int32Array.from(tokens.map(() => 7)),
+    },
     postingEnds: Int32Array.from(ends),
     postingTokens: Int32Array.from(refs),
     postingGrades: Uint8Array.from(grades),
@@ -101,6 +115,31 @@ describe('PostingAccumulator', () => {
     expect(lists.get('w:red')).to.deep.equal([[3, 3], [4, 2], [12, 1]]);
     expect(lists.get('w:new')).to.deep.equal([[10, 3]]);
     expect(lists.has('w:old')).to.equal(false);
+  });
+
+  it('reads the tokens of runs that share a token table by their numbers, across blocks and generations of the table', () => {
+    const accumulator = new PostingAccumulator('release');
+    const out = { rows: new BinaryCopyBuffer(), blocks: [] as number[] };
+    const first = { source: ++sources, generation: 0, tokens: [] as string[] };
+    const second = { source: ++sources, generation: 0, tokens: [] as string[] };
+    // Two tables whose numbers mean other tokens: 0 is 'a' in the first and 'b' in the second.
+    accumulator.add(run([[1, { a: 1, b: 2 }]], first), 0, 1, out);
+    accumulator.add(run([[2, { b: 3, c: 0 }]], second), 0, 1, out);
+    accumulator.add(run([[3, { c: 1, a: 0 }]], first), 0, 1, out);
+    // The next block: each table's tokens are found again by their bytes.
+    accumulator.add(run([[BLOCK_SIZE + 1, { b: 1 }], [BLOCK_SIZE + 2, { d: 2 }]], first), 0, 2, out);
+    // The first table emptied: a new generation, whose numbers start again with other tokens.
+    const emptied = { source: first.source, generation: 1, tokens: ['d', 'c'] };
+    accumulator.add(run([[BLOCK_SIZE + 3, { c: 3, d: 1 }]], emptied), 0, 1, out);
+    accumulator.add(run([[BLOCK_SIZE + 4, { a: 2 }]], second), 0, 1, out);
+    accumulator.flush(out);
+    const { lists } = rowsOf(out.rows);
+    expect(Object.fromEntries(lists)).to.deep.equal({
+      a: [[1, 1], [3, 0], [BLOCK_SIZE + 4, 2]],
+      b: [[1, 2], [2, 3], [BLOCK_SIZE + 1, 1]],
+      c: [[2, 0], [3, 1], [BLOCK_SIZE + 3, 3]],
+      d: [[BLOCK_SIZE + 2, 2], [BLOCK_SIZE + 3, 1]],
+    });
   });
 
   it('adds only the records from…to of a run', () => {

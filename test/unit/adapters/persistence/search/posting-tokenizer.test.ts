@@ -10,10 +10,14 @@ import { aCredit, aRelease, aTrack, onLabel } from '../../../../support/builders
 import { demo, readDump, REPO_ROOT, SINGLE, SMALL } from '../../../../support/dump-fixtures.js';
 
 
+const utf8 = new TextDecoder();
+
 /** The tokens and grades, and the vocabulary words, the tokenizer gives a record, by token text. */
 function tokenized(tokenizer: PostingTokenizer, kind: DumpKind, record: AnyRecord): { tokens: Map<string, number>; vocabulary: Set<string> } {
   const numbers = new Map<number, number>();
   const words = new Set<number>();
+  // Each record a run of its own: the tables are emptied between runs when full.
+  tokenizer.startRun();
   const sink: PostingSink = {
     posting: (token, grade) => {
       const had = numbers.get(token);
@@ -26,7 +30,12 @@ function tokenized(tokenizer: PostingTokenizer, kind: DumpKind, record: AnyRecor
   else if (kind === 'artists') tokenizer.artist(record as DumpRecordOf['artists'], sink);
   else tokenizer.label(record as DumpRecordOf['labels'], sink);
   const texts = tokenizer.tokens.texts;
-  for (const n of [...numbers.keys(), ...words]) expect(tokenizer.tokens.hashes[n]).to.equal(tokenHash(texts[n]!));
+  // The writer reads the tokens from the shared table: their UTF-8 bytes and hashes.
+  const shared = tokenizer.tokens.shared();
+  for (const n of [...numbers.keys(), ...words]) {
+    expect(shared.hashes[n]).to.equal(tokenHash(texts[n]!));
+    expect(utf8.decode(shared.bytes.subarray(n === 0 ? 0 : shared.ends[n - 1]!, shared.ends[n]!))).to.equal(texts[n]);
+  }
   return {
     tokens: new Map([...numbers].map(([n, grade]) => [texts[n]!, grade])),
     vocabulary: new Set([...words].map((n) => texts[n]!)),
@@ -93,10 +102,13 @@ describe('PostingTokenizer', function () {
     const many = aRelease(9, { title: Array.from({ length: 200 }, (_, i) => `w${i}x`).join(' '), artists: [] });
     const got = tokenized(tokenizer, 'releases', many);
     expect([...got.tokens.keys()].filter((t) => t.startsWith('w:w'))).to.have.length(200);
-    // Full now: the next record starts from empty tables, and its tokens are right.
+    // Full now: the next run starts from empty tables, and its tokens are right.
+    const generation = tokenizer.tokens.generation;
     const next = aRelease(10, { title: 'Blue Monday', artists: [] });
     expect(sortedTokens(tokenized(tokenizer, 'releases', next).tokens)).to.deep.equal(
       sortedTokens(postingTokens(releaseSearchFacts(next), (w) => stemmer.stem(w), new Map())),
     );
+    expect(tokenizer.tokens.generation).to.equal(generation + 1);
+    expect(tokenizer.tokens.size).to.be.lessThan(20);
   });
 });
