@@ -15,7 +15,6 @@ import {
   artistSearchEntry,
   labelSearchEntry,
   masterSearchEntry,
-  releaseSearchEntry,
 } from '../../../domain/catalogue/search-facts.js';
 import type { EncodedPostings } from '../search/posting-accumulator.js';
 import { stem } from 'porter2';
@@ -25,11 +24,11 @@ import { PostingTokenizer, type PostingSink, type SharedTokens } from '../search
  * Records of one kind encoded as the rows the SQL writers COPY: one row per record in `rows` (the table of the kind)
  * and, for releases, the link rows of each record in `artistLinks` and `labelLinks`. `…Ends` give where each
  * record's rows end, so that a run of records, or some of them, can be sent. `search` holds each record's
- * `search_entry` row (one per record, so its ends are `searchEnds`), and its posting tokens (`EncodedPostings`: per
- * record the number and grade of each token it holds, `postingEnds` per record, numbers of the tokenizer's table,
- * which the run shares with the writer as `tokenTable`: each token's bytes cross once, not once per run), which the
- * writer gathers into posting lists by block (`PostingAccumulator`); `words` holds the distinct vocabulary
- * words of the run (UTF-8, `wordEnds`).
+ * `search_entry` row (none for releases: a search reads a release's result from its row; `searchEnds` per record),
+ * and its posting tokens (`EncodedPostings`: per record the number and grade of each token it holds, `postingEnds`
+ * per record; numbers of the tokenizer's table, which the run shares with the writer as `tokenTable`, so that each
+ * token's bytes cross once, not once per run), which the writer gathers into posting lists by block
+ * (`PostingAccumulator`); `words` holds the distinct vocabulary words of the run (UTF-8, `wordEnds`).
  */
 export interface EncodedRows extends EncodedPostings {
   readonly ids: Int32Array;
@@ -134,10 +133,8 @@ class CatalogueRowEncoder implements RowEncoder, PostingSink {
         writeReleaseRow(this.rows, release, listing);
         writeReleaseArtistRows(this.artistLinks, release, listing);
         writeReleaseLabelRows(this.labelLinks, release);
-        if (tokenizer !== undefined) {
-          writeSearchEntryRow(this.search, releaseSearchEntry(release));
-          tokenizer.release(release, this);
-        }
+        // (A release has no search entry: a search reads its result from its row.)
+        if (tokenizer !== undefined) tokenizer.release(release, this);
         break;
       }
     }

@@ -61,8 +61,13 @@ export interface SqlWriteOptions {
 
 interface TableSpec {
   readonly table: string;
-  /** The kind's name in `search_entry`. */
+  /** The kind's name in `search_entry` and its code in `search_posting`. */
   readonly searchKind: keyof typeof KIND_CODES;
+  /**
+   * Whether the kind's records have `search_entry` rows: not releases, whose results a search reads from their own
+   * rows (see `SqlCatalogueSearch`).
+   */
+  readonly searchEntries: boolean;
   readonly staging: string;
   readonly columns: readonly string[];
   /** The other tables a file of the kind fills (the links of releases). */
@@ -74,12 +79,13 @@ interface TableSpec {
 }
 
 const TABLES: Readonly<Record<DumpKind, TableSpec>> = {
-  artists: { table: 'artist', searchKind: 'artist', staging: 'import_artist', columns: ARTIST_COLUMNS, links: [], document: 'data' },
-  labels: { table: 'label', searchKind: 'label', staging: 'import_label', columns: LABEL_COLUMNS, links: [], document: 'data' },
-  masters: { table: 'master', searchKind: 'master', staging: 'import_master', columns: MASTER_COLUMNS, links: [], document: 'data' },
+  artists: { table: 'artist', searchKind: 'artist', searchEntries: true, staging: 'import_artist', columns: ARTIST_COLUMNS, links: [], document: 'data' },
+  labels: { table: 'label', searchKind: 'label', searchEntries: true, staging: 'import_label', columns: LABEL_COLUMNS, links: [], document: 'data' },
+  masters: { table: 'master', searchKind: 'master', searchEntries: true, staging: 'import_master', columns: MASTER_COLUMNS, links: [], document: 'data' },
   releases: {
     table: 'release',
     searchKind: 'release',
+    searchEntries: false,
     staging: 'import_release',
     columns: RELEASE_COLUMNS,
     links: ['release_artist', 'release_label'],
@@ -161,7 +167,8 @@ class Round {
  * that are empty when the file starts are filled without their indexes, built before the commit (`DeferredIndexes`).
  * A dated dump file is recorded in `dump_import` just before the commit.
  *
- * The search index (ADR 0017): each record's `search_entry` goes with it like a link row; the workers' posting rows
+ * The search index (ADR 0017): each record's `search_entry` (but a release's: a search reads a release's result from
+ * its row) goes with it like a link row; the workers' posting rows
  * go straight into `search_posting`, except those of blocks of ids that held postings of the kind before this import,
  * which wait in a staging table: before the commit, each such block is compacted (`compactBlock`: the re-imported
  * records' old postings dropped, one row per token written back). New vocabulary words are gathered in a staging
@@ -266,8 +273,8 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
       await channel.query('CREATE TEMPORARY TABLE import_word (word text COLLATE "C" NOT NULL) ON COMMIT DROP');
     }
     // The search index of the other kinds is indexed again with this kind's, from all the rows at once (the words'
-    // primary key stays: new words are added to them by it).
-    const search = searchIndex ? ['search_entry', 'search_posting', 'search_word'] : [];
+    // primary key stays: new words are added to them by it); the entries only when the kind writes any.
+    const search = searchIndex ? [...(TABLES[kind].searchEntries ? ['search_entry'] : []), 'search_posting', 'search_word'] : [];
     const deferred =
       empty && oldBlocks.size === 0 && options.deferIndexes !== false
         ? await DeferredIndexes.drop(channel, [table, ...links, ...search], [table, ...(searchIndex ? ['search_word'] : [])])
@@ -375,7 +382,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     }
     if (this.kind === 'masters') await this.lists?.mastersWritten(order);
     if (this.searchIndex) {
-      if (existing.size > 0) {
+      if (existing.size > 0 && this.spec.searchEntries) {
         await this.channel.query(
           `DELETE FROM search_entry WHERE kind = ${literal(this.spec.searchKind)} AND id = ANY('{${[...existing].join(',')}}'::int[])`,
         );
@@ -473,11 +480,14 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     const countsToTake = this.kind === 'masters' || (this.kind === 'releases' && this.inserted < this.written);
     if (this.searchIndex && countsToTake) {
       // The popularity of the blocks holding entries whose release is in collections or wantlists, made again.
+      // (A release's popularity is its own counts; a master's, its main release's.)
+      const records = this.spec.searchEntries
+        ? `search_entry e JOIN release r ON r.id = e.community_release WHERE e.kind = ${literal(this.spec.searchKind)} AND`
+        : `(SELECT id FROM release) e JOIN release r ON r.id = e.id WHERE`;
       await this.channel.query(
         `INSERT INTO search_popularity (kind, block, pops) ` +
           `SELECT ${KIND_CODES[this.spec.searchKind]}, e.id >> ${BLOCK_BITS}, search_popularity_block(array_agg(e.id), array_agg(r.num_have + r.num_want)) ` +
-          `FROM search_entry e JOIN release r ON r.id = e.community_release ` +
-          `WHERE e.kind = ${literal(this.spec.searchKind)} AND r.num_have + r.num_want > 0 ` +
+          `FROM ${records} r.num_have + r.num_want > 0 ` +
           `GROUP BY e.id >> ${BLOCK_BITS} ` +
           `ON CONFLICT (kind, block) DO UPDATE SET pops = excluded.pops`,
       );

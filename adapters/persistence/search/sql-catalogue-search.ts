@@ -3,7 +3,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { QueryTimeExceeded } from '../../../application/errors.js';
 import type { CatalogueSearch, SearchCriteria, SearchHit } from '../../../application/ports/catalogue-search.js';
 import { pageOffset, type Page, type PageRequest } from '../../../application/shared/page.js';
-import type { SearchKind, SearchResultFacts } from '../../../domain/catalogue/search-facts.js';
+import { releaseSearchEntry, type SearchKind, type SearchResultFacts } from '../../../domain/catalogue/search-facts.js';
+import { releaseForms } from '../catalogue/release-forms.js';
 import { query } from '../mikro-orm-unit-of-work.js';
 import { idArray, textArray } from '../sql-values.js';
 import { evaluateSearch, type PostingRow, type PostingSource } from './posting-evaluation.js';
@@ -29,14 +30,20 @@ export interface SqlSearchOptions {
 /** PostgreSQL's code for a statement cancelled by `statement_timeout`. */
 const QUERY_CANCELED = '57014';
 
-/** What the page query returns per record. */
+/**
+ * What the page query returns per record: an entry's result (artists, labels, masters), and the record's community
+ * release (a release itself; a master's main release) with its counts and, for releases and masters, the row its
+ * values are read from (see `releaseForms`).
+ */
 interface HitRow {
   kind: SearchKind;
   id: number;
-  result: string;
-  main_result: string | null;
+  result: string | null;
   have: number | null;
   want: number | null;
+  document: string | null;
+  data: Record<string, unknown> | string | null;
+  is_main_release: boolean | null;
 }
 
 /**
@@ -79,13 +86,18 @@ export class SqlCatalogueSearch implements CatalogueSearch {
             correct: (word, similar) => correctedTerm(word, similar, stem),
           });
           if (found.records.length === 0) return { ...empty, total: found.total };
+          // A release's result is read from its row (it has no entry); a master shows its main release's labels,
+          // formats, country and catalogue number, read from that release's row.
           const rows = await query<HitRow>(
             this.orm,
-            `select e.kind, e.id, e.result::text as result, m.result::text as main_result, r.num_have as have, r.num_want as want
+            `select p.kind, p.id, e.result::text as result, r.num_have as have, r.num_want as want,
+                    case when p.kind in ('release', 'master') then r.document end as document,
+                    case when p.kind in ('release', 'master') then r.data end as data,
+                    r.is_main_release
                from unnest(?::text[], ?::int[]) with ordinality as p(kind, id, n)
-               join search_entry e on e.kind = p.kind and e.id = p.id
-               left join release r on r.id = e.community_release
-               left join search_entry m on e.kind = 'master' and m.kind = 'release' and m.id = e.community_release
+               left join search_entry e on p.kind <> 'release' and e.kind = p.kind and e.id = p.id
+               left join release r on r.id = case when p.kind = 'release' then p.id else e.community_release end
+              where e.id is not null or (p.kind = 'release' and r.id is not null)
               order by p.n`,
             [textArray(found.records.map((r) => KIND_NAMES[r.kind]!)), idArray(found.records.map((r) => r.id))],
           );
@@ -218,10 +230,17 @@ interface StoredResult {
   uri: string;
 }
 
+/** The result values of a release, read from its row (its template, or the compact document of older rows). */
+function releaseResult(row: HitRow): SearchResultFacts {
+  return releaseSearchEntry(releaseForms({ document: row.document, data: row.data, is_main_release: row.is_main_release === true }).release()).result;
+}
+
 /** A found record; a master shows its main release's labels, formats, country and catalogue number. */
 function hitOf(row: HitRow): SearchHit {
-  const r = JSON.parse(row.result) as StoredResult;
-  const main = row.main_result === null ? null : (JSON.parse(row.main_result) as StoredResult);
+  const figures = { have: Number(row.have ?? 0), want: Number(row.want ?? 0) };
+  if (row.kind === 'release') return { kind: row.kind, id: Number(row.id), result: releaseResult(row), ...figures };
+  const r = JSON.parse(row.result!) as StoredResult;
+  const main = row.document === null && row.data === null ? null : releaseResult(row);
   const result: SearchResultFacts = {
     title: r.title,
     year: r.year,
@@ -236,5 +255,5 @@ function hitOf(row: HitRow): SearchHit {
     thumb: r.thumb,
     uri: r.uri,
   };
-  return { kind: row.kind, id: Number(row.id), result, have: Number(row.have ?? 0), want: Number(row.want ?? 0) };
+  return { kind: row.kind, id: Number(row.id), result, ...figures };
 }

@@ -133,6 +133,29 @@ describe('Database search: the index the import keeps', function () {
     expect(await ids('q=quuxlophone')).to.deep.equal([]);
   });
 
+  it('popularity follows a release’s counts, for the release (it has no entry) and for its master; an import again makes it anew', async () => {
+    const [pair] = await sql(db, 'SELECT m.id AS master, m.main_release AS release FROM master m JOIN release r ON r.id = m.main_release ORDER BY m.id LIMIT 1');
+    const [master, release] = [Number(pair!.master), Number(pair!.release)];
+    expect(await sql(db, `SELECT 1 FROM search_entry WHERE kind = 'release'`)).to.deep.equal([]);
+    const popularity = async (kind: number, id: number): Promise<number> => {
+      const [row] = await sql(db, `SELECT pops[${(id & 16383) + 1}] AS pop FROM search_popularity WHERE kind = ${kind} AND block = ${id >> 14}`);
+      return Number(row?.pop ?? 0);
+    };
+    // The collection and wantlist modules change the counts; the trigger follows them.
+    await sql(db, `UPDATE release SET num_have = 5, num_want = 2 WHERE id = ${release}`);
+    expect([await popularity(3, release), await popularity(2, master)]).to.deep.equal([7, 7]);
+    const found = await search('type=release&per_page=1');
+    expect(found.results.map((r) => r.id)).to.deep.equal([release]);
+    // Lost, then made again by an import of the releases (the counts stay with the rows).
+    await sql(db, 'DELETE FROM search_popularity');
+    expect(await popularity(3, release)).to.equal(0);
+    const importer = new ImportDump(new XmlDumpReader(), catalogueWriterFor(db), { now: () => new Date() });
+    expect(await importer.execute({ source: demo('releases') })).to.include({ inserted: 0 });
+    expect(await popularity(3, release)).to.equal(7);
+    await sql(db, `UPDATE release SET num_have = 0, num_want = 0 WHERE id = ${release}`);
+    expect([await popularity(3, release), await popularity(2, master)]).to.deep.equal([0, 0]);
+  });
+
   it('a block compacted a few rows at a time is the block compacted at once', async () => {
     const questions = ['q=love', 'genre=Electronic', 'q=the', 'style=house&year=1999', 'q=persuader', 'q=stockholm'];
     const reimport = async (compaction?: { rows: number; bytes: number }): Promise<Record<string, unknown>[]> => {

@@ -75,12 +75,12 @@ describe('Dump import: indexes of empty tables built at the end', function () {
     // (The index a re-import puts on its staged postings, a temporary table, is no index of the catalogue.)
     const ddl = (): string[] =>
       seen.queries.filter((q) => /^(DROP INDEX|CREATE INDEX|ALTER TABLE)/.test(q) && !q.includes('import_posting'));
-    // Each index of a kind's tables (and of the search index of every kind) but the primary keys of its records and
-    // of the vocabulary, dropped and built again.
+    // Each index of a kind's tables (and of the search index of every kind: the entries' only for a kind that has
+    // entries, not releases) but the primary keys of its records and of the vocabulary, dropped and built again.
     const deferrable = (tables: string[]): number =>
       (indexes as { tablename: string; indexname: string }[]).filter(
         (i) =>
-          [...tables, 'search_entry', 'search_posting', 'search_word'].includes(i.tablename) &&
+          [...tables, ...(tables[0] === 'release' ? [] : ['search_entry']), 'search_posting', 'search_word'].includes(i.tablename) &&
           ![`${tables[0]}_pkey`, 'search_word_pkey'].includes(i.indexname),
       ).length;
     await useCase.execute({ source: demo('artists') });
@@ -92,6 +92,7 @@ describe('Dump import: indexes of empty tables built at the end', function () {
     expect(built).to.have.length(deferrable(['release', 'release_artist', 'release_label']));
     expect(releases).to.have.length(2 * built.length);
     expect(releases.join('\n')).to.not.include('release_pkey');
+    expect(releases.join('\n')).to.not.include('search_entry');
     // Importing again (the tables hold rows now) goes through the indexes.
     const imported = ddl().length;
     const summary = await useCase.execute({ source: demo('releases') });
