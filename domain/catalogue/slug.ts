@@ -13,11 +13,6 @@ export function slugify(text: string): string {
 
 /** A web page's path: `/release/1-The-Persuader-Stockholm` (no slug when the name has no letters or digits). */
 export function webPath(kind: 'artist' | 'label' | 'master' | 'release', id: number, name: string): string {
-  // The import asks for a record's path twice in a row (its document, its search entry): the last one is kept.
-  if (id === last.id && kind === last.kind && name === last.name) return last.path;
   const slug = slugify(name);
-  const path = `/${kind}/${id}${slug ? `-${slug}` : ''}`;
-  last = { kind, id, name, path };
-  return path;
+  return `/${kind}/${id}${slug ? `-${slug}` : ''}`;
 }
-let last = { kind: '', id: -1, name: '', path: '' };
