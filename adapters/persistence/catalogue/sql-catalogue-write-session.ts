@@ -480,15 +480,15 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     const countsToTake = this.kind === 'masters' || (this.kind === 'releases' && this.inserted < this.written);
     if (this.searchIndex && countsToTake) {
       // The popularity of the blocks holding entries whose release is in collections or wantlists, made again.
-      // (A release's popularity is its own counts; a master's, its main release's.)
-      const records = this.spec.searchEntries
-        ? `search_entry e JOIN release r ON r.id = e.community_release WHERE e.kind = ${literal(this.spec.searchKind)} AND`
-        : `(SELECT id FROM release) e JOIN release r ON r.id = e.id WHERE`;
+      // (A release's popularity is its own counts, read from its row alone; a master's, its main release's.)
+      const [records, id] = this.spec.searchEntries
+        ? [`search_entry e JOIN release r ON r.id = e.community_release WHERE e.kind = ${literal(this.spec.searchKind)} AND`, 'e.id']
+        : ['release r WHERE', 'r.id'];
       await this.channel.query(
         `INSERT INTO search_popularity (kind, block, pops) ` +
-          `SELECT ${KIND_CODES[this.spec.searchKind]}, e.id >> ${BLOCK_BITS}, search_popularity_block(array_agg(e.id), array_agg(r.num_have + r.num_want)) ` +
+          `SELECT ${KIND_CODES[this.spec.searchKind]}, ${id} >> ${BLOCK_BITS}, search_popularity_block(array_agg(${id}), array_agg(r.num_have + r.num_want)) ` +
           `FROM ${records} r.num_have + r.num_want > 0 ` +
-          `GROUP BY e.id >> ${BLOCK_BITS} ` +
+          `GROUP BY ${id} >> ${BLOCK_BITS} ` +
           `ON CONFLICT (kind, block) DO UPDATE SET pops = excluded.pops`,
       );
     }
