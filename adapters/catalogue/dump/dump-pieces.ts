@@ -180,7 +180,10 @@ export interface PieceReading {
   readonly head: readonly Buffer[];
   /** Where the records left out for want of a valid id are counted. */
   readonly skipped: SkippedRecordTally;
-  /** The next bytes of the file; null at its end. Throws `InvalidDump` when the file cannot be read. */
+  /**
+   * The next bytes of the file, valid until the next call; null at its end. Throws `InvalidDump` when the file cannot
+   * be read.
+   */
   readonly read: () => Promise<Buffer | null>;
   /** Bytes per piece (default 512 KiB, about a hundred records). */
   readonly pieceBytes?: number;
@@ -229,9 +232,20 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
     pieceQueued = undefined;
   };
   const pump = async (): Promise<void> => {
-    // The bytes read and not sent yet, as they came (views of the decompressed chunks).
-    let pending: Buffer[] = [...r.head];
-    let pendingBytes = pending.reduce((n, b) => n + b.length, 0);
+    // The bytes read and not sent yet, copied as they come into one buffer used again (a chunk read is valid only
+    // until the next read), grown when a record is longer than what it holds.
+    let stage = Buffer.allocUnsafe(2 * pieceBytes);
+    let staged = 0;
+    const append = (bytes: Uint8Array): void => {
+      if (staged + bytes.length > stage.length) {
+        const grown = Buffer.allocUnsafe(Math.max(2 * stage.length, staged + bytes.length));
+        stage.copy(grown, 0, 0, staged);
+        stage = grown;
+      }
+      stage.set(bytes, staged);
+      staged += bytes.length;
+    };
+    for (const bytes of r.head) append(bytes);
     let state: PieceState = 'start';
     let searchAt = pieceBytes;
     let ended = false;
@@ -240,33 +254,23 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
         await new Promise<void>((resolve) => (roomMade = resolve));
         continue;
       }
-      if (!ended && pendingBytes < searchAt) {
+      if (!ended && staged < searchAt) {
         const more = await r.read();
         if (more === null) ended = true;
-        else {
-          pending.push(more);
-          pendingBytes += more.length;
-        }
+        else append(more);
         continue;
       }
-      const cut = ended ? pendingBytes : findCutIn(pending, tag);
+      const cut = ended ? staged : findCut(stage.subarray(0, staged), tag);
       if (cut <= 0) {
         // A record longer than what is read yet: read on.
-        searchAt = pendingBytes * 2;
+        searchAt = staged * 2;
         continue;
       }
       const slot = cut >= SMALL ? r.pool.input.alloc(cut) : undefined;
       const bytes = slot ? slot.bytes : new Uint8Array(cut);
-      const rest: Buffer[] = [];
-      let at = 0;
-      for (const b of pending) {
-        const take = Math.min(b.length, cut - at);
-        if (take > 0) bytes.set(take === b.length ? b : b.subarray(0, take), at);
-        if (take < b.length) rest.push(take > 0 ? b.subarray(take) : b);
-        at += take;
-      }
-      pending = rest;
-      pendingBytes -= cut;
+      bytes.set(stage.subarray(0, cut));
+      stage.copyWithin(0, cut, staged);
+      staged -= cut;
       queue.push(dispatch('', bytes, state, ended, slot ? slot.release : () => undefined));
       lastQueued = ended;
       state = 'inRoot';
@@ -348,17 +352,6 @@ export async function* readPieces(r: PieceReading): AsyncGenerator<EncodedBatch>
       );
     }
   }
-}
-
-/** Where to cut bytes read as chunks (see `findCut`), looking in the last chunk first; 0 when there is nowhere. */
-function findCutIn(chunks: readonly Buffer[], tag: Buffer): number {
-  let before = chunks.reduce((n, b) => n + b.length, 0);
-  for (let i = chunks.length - 1; i >= 0; i--) {
-    before -= chunks[i]!.length;
-    const at = findCut(chunks[i]!, tag, i === 0 ? 1 : 0);
-    if (at !== -1) return before + at;
-  }
-  return 0;
 }
 
 /**

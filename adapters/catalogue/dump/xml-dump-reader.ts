@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import zlib from 'node:zlib';
 import { InvalidDump } from '../../../application/catalogue/invalid-dump.js';
 import type {
   DumpBatch,
@@ -15,6 +13,7 @@ import type {
   SkippedRecords,
 } from '../../../application/ports/dump-reader.js';
 import { dumpWorkerPool, readPieces } from './dump-pieces.js';
+import { type FileChunks, openFileChunks } from './file-chunks.js';
 import { removeForbiddenCharacters } from './remove-forbidden-characters.js';
 import { DumpXmlParser, recordElementOf } from './dump-xml-parser.js';
 import { SkippedRecordTally } from './skipped-record-tally.js';
@@ -41,7 +40,7 @@ function defaultWorkers(): number {
 /**
  * Reads Discogs XML dumps from files, plain or gzip-compressed (told apart by the gzip magic bytes, not the name):
  * file → gunzip → UTF-8 decoding → forbidden-character filter → `XmlScanner` → records, pulled batch by batch, so
- * memory stays bounded whatever the file size. Given the writer's encoder, the records are parsed and encoded on
+ * memory stays bounded whatever the file size; the file is read and decompressed into buffers used again (file-chunks.ts). Given the writer's encoder, the records are parsed and encoded on
  * worker threads, a piece of the file each (see dump-pieces.ts), and come as encoded batches. Records without a valid
  * id are left out and counted (`skipped`), on either path, with their place in the file.
  */
@@ -72,7 +71,13 @@ export class XmlDumpReader implements DumpReader {
       const code = (err as NodeJS.ErrnoException).code;
       throw new InvalidDump(file, code === 'ENOENT' ? `${file} does not exist` : `${file} cannot be read (${code})`);
     }
-    const dump = new XmlDumpFile(file, name, gzip, totalBytes, this.batchSize, this.chunkBytes, {
+    let chunks: FileChunks;
+    try {
+      chunks = await openFileChunks(file, gzip, this.chunkBytes);
+    } catch (err) {
+      throw new InvalidDump(file, `${file} cannot be read (${(err as NodeJS.ErrnoException).code})`);
+    }
+    const dump = new XmlDumpFile(file, name, gzip, totalBytes, this.batchSize, chunks, {
       workers: this.workers,
       pieceBytes: this.pieceBytes,
     });
@@ -98,13 +103,9 @@ async function startsWithGzipMagic(file: string): Promise<boolean> {
 }
 
 class XmlDumpFile implements OpenedDump {
-  private readonly fileStream: fs.ReadStream;
-  private readonly source: Readable;
-  private readonly chunks: AsyncIterator<Buffer>;
   private readonly decoder = new TextDecoder('utf-8');
   private readonly parser: DumpXmlParser;
   private readonly skips = new SkippedRecordTally();
-  private bytesRead = 0;
   private done = false;
   private started = false;
   /** The bytes read until `batches`, from the start of the file, for workers to read (see `batches`). */
@@ -116,7 +117,8 @@ class XmlDumpFile implements OpenedDump {
     private readonly gzip: boolean,
     private readonly totalBytes: number,
     private readonly batchSize: number,
-    chunkBytes: number,
+    /** The file's bytes, decompressed; each chunk is valid until the next is read. */
+    private readonly chunks: FileChunks,
     private readonly parallel: { readonly workers: number; readonly pieceBytes: number | undefined },
   ) {
     this.parser = new DumpXmlParser(name);
@@ -124,19 +126,6 @@ class XmlDumpFile implements OpenedDump {
     // The head is read first, to learn the kind; nothing after the root's start tag is parsed then, in case workers
     // read the file (see `batches`).
     this.parser.scanner.stopAfterRoot();
-    this.fileStream = fs.createReadStream(file, { highWaterMark: chunkBytes });
-    this.fileStream.on('data', (chunk) => {
-      this.bytesRead += chunk.length;
-    });
-    if (gzip) {
-      const gunzip = zlib.createGunzip({ chunkSize: chunkBytes });
-      // Errors of the file stream are re-emitted on the gunzip stream, which the iterator below listens to.
-      this.fileStream.on('error', (err) => gunzip.destroy(err));
-      this.source = this.fileStream.pipe(gunzip);
-    } else {
-      this.source = this.fileStream;
-    }
-    this.chunks = this.source[Symbol.asyncIterator]();
   }
 
   get kind(): DumpKind {
@@ -144,7 +133,7 @@ class XmlDumpFile implements OpenedDump {
   }
 
   position(): DumpPosition {
-    return { bytesRead: this.bytesRead, totalBytes: this.totalBytes };
+    return { bytesRead: this.chunks.bytesRead, totalBytes: this.totalBytes };
   }
 
   skipped(): SkippedRecords {
@@ -186,15 +175,13 @@ class XmlDumpFile implements OpenedDump {
     });
   }
 
-  /** The next chunk of (decompressed) bytes, or null at the end of the file. */
+  /** The next chunk of (decompressed) bytes, valid until the next is read, or null at the end of the file. */
   private async readChunk(): Promise<Buffer | null> {
-    let next: IteratorResult<Buffer>;
     try {
-      next = await this.chunks.next();
+      return await this.chunks.next();
     } catch (err) {
       throw this.readError(err as NodeJS.ErrnoException);
     }
-    return next.done ? null : next.value;
   }
 
   private async *recordBatches(): AsyncIterable<DumpBatch> {
@@ -227,7 +214,8 @@ class XmlDumpFile implements OpenedDump {
       this.parser.end();
       return false;
     }
-    this.head?.push(chunk);
+    // (The head's chunks are kept for the workers: copied, since the chunk's memory is read into again.)
+    this.head?.push(Buffer.from(chunk));
     this.parser.write(removeForbiddenCharacters(this.decoder.decode(chunk, { stream: true })));
     return true;
   }
@@ -242,7 +230,6 @@ class XmlDumpFile implements OpenedDump {
 
   async close(): Promise<void> {
     this.done = true;
-    if (!this.source.destroyed) this.source.destroy();
-    if (!this.fileStream.destroyed) this.fileStream.destroy();
+    await this.chunks.close();
   }
 }

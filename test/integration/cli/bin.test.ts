@@ -34,17 +34,17 @@ describe('the spindle program started as a file (as `npx spindle` starts it)', f
     const args = ['import', '--no-such-option', 'a file with spaces.xml', '$HOME', '"quoted"'];
     const err = await run(CLI, args, { env }).catch((e: unknown) => e);
     const { stdout, stderr } = err as { stdout: string; stderr: string };
-    expect(stdout.split('\n')[0]).to.equal(`threshold=1048576 ${JSON.stringify(args)} ["--max-semi-space-size=4"]`);
+    expect(stdout.split('\n')[0]).to.equal(`threshold=1048576 ${JSON.stringify(args)} ["--max-semi-space-size=4","--heap-growing-percent=20"]`);
     expect(stderr).to.include("unknown option '--no-such-option'");
   });
 
-  it('starts `import` with a young generation of 4 MB semi-spaces, and other commands with V8\'s default', async () => {
+  it('starts `import` with a young generation of 4 MB semi-spaces and a tighter old generation, and other commands with V8\'s defaults', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: SHOW_THRESHOLD };
     const shown = async (args: string[]): Promise<string> => {
       const out = await run(CLI, args, { env }).catch((e: { stdout: string }) => e);
       return out.stdout.split('\n')[0]!;
     };
-    expect(await shown(['import', '--help'])).to.equal('threshold=262144 ["import","--help"] ["--max-semi-space-size=4"]');
+    expect(await shown(['import', '--help'])).to.equal('threshold=262144 ["import","--help"] ["--max-semi-space-size=4","--heap-growing-percent=20"]');
     expect(await shown(['serve', '--help'])).to.equal('threshold=262144 ["serve","--help"] []');
     expect(await shown(['importer'])).to.equal('threshold=262144 ["importer"] []');
   });
