@@ -21,7 +21,7 @@ import { Database } from '../adapters/persistence/database.js';
 import { ImportDump } from '../application/catalogue/import-dump.js';
 import type { DumpKind } from '../application/ports/dump-reader.js';
 import { catalogueWriterFor } from '../adapters/persistence/catalogue/catalogue-writer-for.js';
-import { discoverModules, schemaOf } from '../composition/modules.js';
+import { discoverSchemas } from '../composition/modules.js';
 import { assertBenchDatabase, databaseName, recreateBenchDatabase } from './bench-database.js';
 import { SPINDLE_CLI, spindleNodeOptions, withSpindleSettings } from './bench-processes.js';
 import { PostgresCpu, peakRssBytes, resetPeakRss } from './process-figures.js';
@@ -144,10 +144,10 @@ async function runChild(database: DatabaseKind, files: string[], url: string): P
   let dataDir: string | undefined;
   if (database === 'postgres') {
     await recreateBenchDatabase(url);
-    db = await Database.open({ kind: 'server', url }, schemaOf(await discoverModules()));
+    db = await Database.open({ kind: 'server', url }, await discoverSchemas());
   } else {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-bench-pglite-'));
-    db = await Database.open({ kind: 'embedded', dataDir }, schemaOf(await discoverModules()));
+    db = await Database.open({ kind: 'embedded', dataDir }, await discoverSchemas());
   }
   try {
     await db.migrate();

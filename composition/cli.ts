@@ -16,12 +16,10 @@ import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { DataFolderLocked, Database } from '../adapters/persistence/database.js';
 import { ApplicationError } from '../application/errors.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { discoverModules, schemaOf } from './modules.js';
-import { startClusterPrimary, startClusterWorker, StartupFailed } from './cluster.js';
-import { startServer } from './server.js';
-import { startupErrorMessage } from './startup-errors.js';
+import { discoverCommands, discoverModules, discoverSchemas } from './modules.js';
+import { startupErrorMessage, StartupFailed } from './startup-errors.js';
 import type { CommandContext } from './spindle-module.js';
-import { openSpindle } from './spindle.js';
+import { openMigratedDatabase, openSpindle } from './spindle.js';
 
 function port(value: string): string {
   if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('expected a port number');
@@ -42,10 +40,24 @@ const context: CommandContext = {
       await spindle.close();
     }
   },
+  async withDatabase(work) {
+    const config = loadConfig();
+    const db = await openMigratedDatabase(config, commandLogger(config));
+    try {
+      return await work(db);
+    } finally {
+      await db.close();
+    }
+  },
 };
 
+/**
+ * The program: its own commands and the modules' (their `<name>-commands` files). A command loads what it needs when
+ * it runs: `serve` and the commands that use the container load every module, `import` and `migrate` only the
+ * modules' schema files.
+ */
 async function main(argv: string[]): Promise<void> {
-  const modules = await discoverModules();
+  const commands = await discoverCommands();
   const program = new Command('spindle')
     .description('A Discogs-compatible music database and marketplace API')
     .showHelpAfterError();
@@ -58,6 +70,8 @@ async function main(argv: string[]): Promise<void> {
     .action(async (opts: { demo?: boolean; port?: string }) => {
       const config = loadConfig(opts.port ? { ...process.env, PORT: opts.port } : process.env);
       const logger = createPinoLogger(config.logLevel);
+      const { startServer } = await import('./server.js');
+      const { startClusterPrimary, startClusterWorker } = await import('./cluster.js');
       const server =
         config.webConcurrency <= 1
           ? await startServer(config, logger, { demo: Boolean(opts.demo) })
@@ -91,11 +105,11 @@ async function main(argv: string[]): Promise<void> {
     .description('apply pending database migrations')
     .action(async () => {
       const config = loadConfig();
-      const spindle = await openSpindle(config, createPinoLogger('silent'), { modules });
+      const db = await openMigratedDatabase(config, createPinoLogger('silent'));
       try {
         console.log('The database is up to date.');
       } finally {
-        await spindle.close();
+        await db.close();
       }
     });
 
@@ -104,7 +118,7 @@ async function main(argv: string[]): Promise<void> {
     .description("put every module's demo data in place where it has none yet (the catalogue: 1,000 records of each kind)")
     .action(async () => {
       const config = loadConfig();
-      const spindle = await openSpindle(config, commandLogger(config), { modules });
+      const spindle = await openSpindle(config, commandLogger(config));
       try {
         await spindle.seedDemo((line) => console.log(line));
       } finally {
@@ -118,11 +132,12 @@ async function main(argv: string[]): Promise<void> {
     .requiredOption('--module <name>', 'the module whose migrations folder gets the file (adapters/persistence/<name>/migrations)')
     .argument('[name]', 'a short name for the migration')
     .action(async (name: string | undefined, opts: { module: string }) => {
+      const modules = await discoverModules();
       if (!modules.some((m) => m.name === opts.module)) {
         throw new InvalidArgumentError(`no module named ${opts.module} (modules: ${modules.map((m) => m.name).join(', ')})`);
       }
       const folder = path.resolve('adapters/persistence', opts.module, 'migrations');
-      const db = await Database.open({ kind: 'memory' }, schemaOf(modules));
+      const db = await Database.open({ kind: 'memory' }, await discoverSchemas());
       try {
         await db.migrate();
         const result = await db.orm.getMigrator().createMigration(folder, false, false, name);
@@ -132,7 +147,7 @@ async function main(argv: string[]): Promise<void> {
       }
     });
 
-  for (const m of modules) m.commands?.(program, context);
+  for (const c of commands) c.register(program, context);
   await program.parseAsync(argv);
 }
 

@@ -7,7 +7,7 @@ import { SystemClock } from '../adapters/system/system-clock.js';
 import type { Config } from './config.js';
 import { startServer, type RunningServer } from './server.js';
 import { openSpindle } from './spindle.js';
-import { startupErrorMessage } from './startup-errors.js';
+import { startupErrorMessage, StartupFailed } from './startup-errors.js';
 
 /** A worker's word to the primary that it could not start, with the one line to print. */
 interface StartupFailure {
@@ -108,13 +108,5 @@ export async function startClusterWorker(config: Config, logger: Logger): Promis
     const line = startupErrorMessage(err, { databaseUrl: config.databaseUrl }) ?? (err as Error).message;
     process.send?.({ spindleStartupFailure: line } satisfies StartupFailure);
     throw err;
-  }
-}
-
-/** Thrown by the primary when a worker could not start; its message is the worker's one line. */
-export class StartupFailed extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StartupFailed';
   }
 }

@@ -5,7 +5,7 @@ import type { RateLimitStore } from '../application/ports/rate-limit-store.js';
 import type { Config } from './config.js';
 import { buildContainer } from './container.js';
 import { databaseLocation } from './database-location.js';
-import { discoverModules, schemaOf } from './modules.js';
+import { discoverModules, discoverSchemas, schemaOf } from './modules.js';
 import type { SpindleModule } from './spindle-module.js';
 
 /** An open application: its modules, the migrated database and the container built on them. */
@@ -62,6 +62,23 @@ export async function openSpindle(config: Config, logger: Logger, options: OpenO
       }
     },
   };
+}
+
+/**
+ * Opens the database with every module's tables, from the modules' schema files alone (`discoverSchemas`), and applies
+ * pending migrations: what commands that need only the database start from (`spindle import`, `spindle migrate`),
+ * without loading the modules' adapters, routes and bindings.
+ */
+export async function openMigratedDatabase(config: Config, logger: Logger): Promise<Database> {
+  const db = await Database.open(databaseLocation(config), await discoverSchemas());
+  try {
+    const applied = await db.migrate();
+    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    return db;
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
 }
 
 /**

@@ -139,3 +139,11 @@ function serverRefusal(e: ErrorFields, code: string, db: PostgresUrl): string | 
 function shellWord(word: string): string {
   return /^[\w.-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
+
+/** Thrown by the primary when a worker could not start; its message is the worker's one line. */
+export class StartupFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartupFailed';
+  }
+}

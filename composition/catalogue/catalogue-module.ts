@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { ContainerModule } from 'inversify';
 import { CommunityFromParts } from '../../application/catalogue/community-from-parts.js';
 import { GetReleaseStats } from '../../application/catalogue/get-release-stats.js';
@@ -6,9 +5,7 @@ import type { HoldingCounts, RatingCounts } from '../../application/ports/commun
 import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
 import { CataloguePresenter } from '../../adapters/http/catalogue/catalogue-presenter.js';
 import { CatalogueRoutes } from '../../adapters/http/catalogue/catalogue-routes.js';
-import { CATALOGUE_SCHEMAS } from '../../adapters/persistence/catalogue/catalogue-rows.js';
 import { catalogueWriterFor } from '../../adapters/persistence/catalogue/catalogue-writer-for.js';
-import { CATALOGUE_MIGRATIONS } from '../../adapters/persistence/catalogue/migrations/index.js';
 import { MikroOrmCatalogueReader } from '../../adapters/persistence/catalogue/mikro-orm-catalogue-reader.js';
 import { PgCatalogueReader } from '../../adapters/persistence/catalogue/pg-catalogue-reader.js';
 import { preparedRows } from '../../adapters/persistence/catalogue/sql-rows.js';
@@ -21,18 +18,17 @@ import { ImportDump } from '../../application/catalogue/import-dump.js';
 import { ListArtistReleases } from '../../application/catalogue/list-artist-releases.js';
 import { ListLabelReleases } from '../../application/catalogue/list-label-releases.js';
 import { ListMasterVersions } from '../../application/catalogue/list-master-versions.js';
-import { importFiles, seedDemoData } from './catalogue-import.js';
+import { seedDemoData } from './catalogue-import.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { catalogueSchema } from './catalogue-schema.js';
 import { TEXT } from '../text/text-tokens.js';
 import { CATALOGUE } from './catalogue-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import type { ImageLinks } from '../../application/ports/image-links.js';
-
-const progress = (): 'bar' | 'line' => (process.stdout.isTTY ? 'bar' : 'line');
 
 /**
  * The catalogue: artists, labels, masters, releases and their lists, read through MikroORM; the Discogs dump import
@@ -41,7 +37,7 @@ const progress = (): 'bar' | 'line' => (process.stdout.isTTY ? 'bar' : 'line');
  */
 export const catalogueModule: SpindleModule = {
   name: 'catalogue',
-  schema: { entities: CATALOGUE_SCHEMAS, migrations: CATALOGUE_MIGRATIONS },
+  schema: catalogueSchema,
 
   bindings: ({ db }) =>
     new ContainerModule(({ bind }) => {
@@ -127,23 +123,6 @@ export const catalogueModule: SpindleModule = {
         )
         .inSingletonScope();
     }),
-
-  commands(program, context) {
-    program
-      .command('import')
-      .description('import Discogs XML data dumps (.xml or .xml.gz; artists, labels, masters, releases)')
-      .argument('<files...>', 'dump files, imported in the order given')
-      .option('--force', 'import a dump older than the newest of its kind already imported (its records replace newer ones)')
-      .action(async (files: string[], opts: { force?: boolean }) => {
-        await context.withContainer((container) =>
-          importFiles(container.get(CATALOGUE.ImportDump), files.map((f) => path.resolve(f)), {
-            progress: progress(),
-            force: opts.force === true,
-            log: (line) => console.log(line),
-          }),
-        );
-      });
-  },
 
   async demo(container, log) {
     const imported = await seedDemoData(container.get(PERSISTENCE.Database), container.get(CATALOGUE.ImportDump), {

@@ -2,8 +2,6 @@ import { ContainerModule } from 'inversify';
 import { CollectionPresenter } from '../../adapters/http/collection/collection-presenter.js';
 import { CollectionRoutes, type CollectionUseCases } from '../../adapters/http/collection/collection-routes.js';
 import { CollectionSettingsPage } from '../../adapters/http/collection/collection-settings-page.js';
-import { COLLECTION_SCHEMAS } from '../../adapters/persistence/collection/collection-rows.js';
-import { COLLECTION_MIGRATIONS } from '../../adapters/persistence/collection/migrations/index.js';
 import { MikroOrmCollectionRepository, MikroOrmWantlistRepository } from '../../adapters/persistence/collection/mikro-orm-collection-repositories.js';
 import { SqlHoldingCounts } from '../../adapters/persistence/collection/sql-holding-counts.js';
 import { CollectionFigures } from '../../application/collection/collection-figures.js';
@@ -29,6 +27,7 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { collectionSchema } from './collection-schema.js';
 import { USERS } from '../users/users-tokens.js';
 import { COLLECTION } from './collection-tokens.js';
 import { seedDemoCollections } from './demo-collections.js';
@@ -40,7 +39,7 @@ import { seedDemoCollections } from './demo-collections.js';
  */
 export const collectionModule: SpindleModule = {
   name: 'collection',
-  schema: { entities: COLLECTION_SCHEMAS, migrations: COLLECTION_MIGRATIONS },
+  schema: collectionSchema,
   demoAfter: ['identity', 'catalogue'],
 
   bindings: ({ config, db }) =>

@@ -1,25 +1,23 @@
-import type { Command } from 'commander';
 import { ContainerModule, type Container } from 'inversify';
 import { ContributionsPresenter } from '../../adapters/http/contributions/contributions-presenter.js';
 import { ContributionsRoutes } from '../../adapters/http/contributions/contributions-routes.js';
 import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
-import { CONTRIBUTION_SCHEMAS } from '../../adapters/persistence/contributions/contribution-row.js';
-import { CONTRIBUTION_MIGRATIONS } from '../../adapters/persistence/contributions/migrations/index.js';
 import { MikroOrmContributionRepository } from '../../adapters/persistence/contributions/mikro-orm-contribution-repository.js';
 import { SqlRecordsByPerson } from '../../adapters/persistence/contributions/sql-records-by-person.js';
 import { ContributionFigures } from '../../application/contributions/contribution-figures.js';
 import { ListContributions } from '../../application/contributions/list-contributions.js';
 import { ListSubmissions } from '../../application/contributions/list-submissions.js';
 import { RecordContribution } from '../../application/contributions/record-contribution.js';
-import { Conflict, Invalid } from '../../application/errors.js';
-import { CONTRIBUTION_COMMENT_MAX_LENGTH, type ContributionAction, type ContributionKind } from '../../domain/contributions/contribution.js';
+import { Conflict } from '../../application/errors.js';
+import { type ContributionAction, type ContributionKind } from '../../domain/contributions/contribution.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { DEMO_USERS } from '../identity/identity-module.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
-import type { CommandContext, SpindleModule } from '../spindle-module.js';
+import type { SpindleModule } from '../spindle-module.js';
+import { contributionsSchema } from './contributions-schema.js';
 import { SEARCH } from '../search/search-tokens.js';
 import { USERS } from '../users/users-tokens.js';
 import { CONTRIBUTIONS } from './contributions-tokens.js';
@@ -32,7 +30,7 @@ import { CONTRIBUTIONS } from './contributions-tokens.js';
  */
 export const contributionsModule: SpindleModule = {
   name: 'contributions',
-  schema: { entities: CONTRIBUTION_SCHEMAS, migrations: CONTRIBUTION_MIGRATIONS },
+  schema: contributionsSchema,
   demoAfter: ['identity', 'catalogue'],
 
   bindings: ({ db, config }) =>
@@ -81,45 +79,10 @@ export const contributionsModule: SpindleModule = {
         .inSingletonScope();
     }),
 
-  commands(program, context) {
-    addCommands(program, context);
-  },
-
   async demo(container, log) {
     await demoHistory(container, log);
   },
 };
-
-function addCommands(program: Command, context: CommandContext): void {
-  const contribution = program.command('contribution').description("the catalogue's edit history: who submitted or edited which record");
-  contribution
-    .command('add')
-    .description('record that a user edited a catalogue record, or with --submitted that the user created it')
-    .argument('<user>', 'login name')
-    .argument('<kind>', 'artist, label, master or release')
-    .argument('<id>', "the record's catalogue id")
-    .option('--submitted', 'the user created the record (a record has one submitter); without it, an edit')
-    .option('--comment <text>', `what was done (at most ${CONTRIBUTION_COMMENT_MAX_LENGTH} characters)`)
-    .option('--at <time>', 'when it happened, e.g. 2024-05-01T12:00:00Z (now when left out)')
-    .action(async (user: string, kind: string, id: string, opts: { submitted?: boolean; comment?: string; at?: string }) => {
-      if (!/^\d{1,10}$/.test(id)) throw new Invalid(`The catalogue id must be a whole number, got ${JSON.stringify(id)}.`);
-      const at = opts.at === undefined ? undefined : new Date(opts.at);
-      if (at !== undefined && Number.isNaN(at.getTime())) {
-        throw new Invalid(`--at must be a time such as 2024-05-01T12:00:00Z, got ${JSON.stringify(opts.at)}.`);
-      }
-      await context.withContainer(async (container) => {
-        const entry = await container.get(CONTRIBUTIONS.RecordContribution).execute({
-          user,
-          kind: kind.toLowerCase(),
-          catalogueId: Number(id),
-          action: opts.submitted ? 'submitted' : 'edited',
-          comment: opts.comment,
-          at,
-        });
-        console.log(`Recorded: ${user} ${entry.action} ${entry.kind} ${entry.catalogueId} at ${entry.at.toISOString()}.`);
-      });
-    });
-}
 
 type DemoEntry = readonly [ContributionKind, number | undefined, ContributionAction, string];
 

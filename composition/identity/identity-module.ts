@@ -3,8 +3,6 @@ import path from 'node:path';
 import { ContainerModule, type Container } from 'inversify';
 import { IdentityCredentialResolver } from '../../adapters/http/identity/identity-credential-resolver.js';
 import { IdentityRoutes } from '../../adapters/http/identity/identity-routes.js';
-import { IDENTITY_SCHEMAS } from '../../adapters/persistence/identity/identity-rows.js';
-import { IDENTITY_MIGRATIONS } from '../../adapters/persistence/identity/migrations/index.js';
 import {
   MikroOrmApplicationRepository,
   MikroOrmOAuthTokenRepository,
@@ -42,6 +40,7 @@ import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { identitySchema } from './identity-schema.js';
 import { IDENTITY } from './identity-tokens.js';
 
 /**
@@ -51,7 +50,7 @@ import { IDENTITY } from './identity-tokens.js';
  */
 export const identityModule: SpindleModule = {
   name: 'identity',
-  schema: { entities: IDENTITY_SCHEMAS, migrations: IDENTITY_MIGRATIONS },
+  schema: identitySchema,
 
   bindings: ({ db, config, rateLimitStore, logger }) =>
     new ContainerModule(({ bind }) => {
@@ -233,81 +232,6 @@ export const identityModule: SpindleModule = {
         .inSingletonScope();
     }),
 
-  commands(program, context) {
-    const user = program.command('user').description('user accounts');
-    user
-      .command('add')
-      .description('create a user account (the password from --password, or else read from standard input)')
-      .argument('<name>', 'login name: 2 to 40 letters, digits, ".", "_" or "-"')
-      .requiredOption('--email <email>', 'email address')
-      .option('--password <password>', 'password (at least 8 characters); leave out to read it from standard input')
-      .option('--real-name <name>', 'real name')
-      .action(async (name: string, opts: { email: string; password?: string; realName?: string }) => {
-        const password = opts.password ?? (await readStandardInput()).replace(/\r?\n$/, '');
-        await context.withContainer(async (container) => {
-          const created = await container
-            .get(IDENTITY.CreateUser)
-            .execute({ username: name, email: opts.email, password, realName: opts.realName });
-          console.log(`Created user ${created.username} (id ${created.id}).`);
-        });
-      });
-
-    const app = program.command('app').description('registered applications (API consumers)');
-    app
-      .command('add')
-      .description('register an application; prints consumer_key=… and consumer_secret=…, one per line')
-      .argument('<name>', 'the application name users see when asked to approve it')
-      .requiredOption('--owner <user>', 'the login name of the user who owns it')
-      .option('--callback <url>', 'the OAuth callback URL (its origin is the only one redirects may go to)')
-      .action(async (name: string, opts: { owner: string; callback?: string }) => {
-        await context.withContainer(async (container) => {
-          const registered = await container
-            .get(IDENTITY.RegisterApplication)
-            .execute({ name, owner: opts.owner, callbackUrl: opts.callback });
-          console.log(`consumer_key=${registered.consumerKey}`);
-          console.log(`consumer_secret=${registered.consumerSecret}`);
-        });
-      });
-
-    const token = program.command('token').description('personal access tokens');
-    token
-      .command('create')
-      .description('generate a personal access token for a user; prints only the token (shown this once)')
-      .argument('<user>', 'login name')
-      .option('--label <label>', 'what the token is for (its consumer_name)')
-      .action(async (userName: string, opts: { label?: string }) => {
-        await context.withContainer(async (container) => {
-          const created = await container.get(IDENTITY.CreatePersonalToken).execute({ user: userName, label: opts.label });
-          console.log(created.token);
-        });
-      });
-    token
-      .command('list')
-      .description("list a user's personal tokens (id, label, created, last characters, revoked)")
-      .argument('<user>', 'login name')
-      .action(async (userName: string) => {
-        await context.withContainer(async (container) => {
-          const tokens = await container.get(IDENTITY.ListPersonalTokens).execute({ user: userName });
-          if (tokens.length === 0) console.log(`${userName} has no personal tokens.`);
-          for (const t of tokens) {
-            const state = t.revokedAt ? `revoked ${t.revokedAt.toISOString()}` : 'active';
-            console.log(`${t.id}  ${JSON.stringify(t.label)}  created ${t.createdAt.toISOString()}  …${t.lastCharacters}  ${state}`);
-          }
-        });
-      });
-    token
-      .command('revoke')
-      .description('revoke one of a user\'s personal tokens (ids from "spindle token list")')
-      .argument('<user>', 'login name')
-      .argument('<id>', 'the token id')
-      .action(async (userName: string, id: string) => {
-        await context.withContainer(async (container) => {
-          const revoked = await container.get(IDENTITY.RevokePersonalToken).execute({ user: userName, tokenId: id });
-          console.log(`Revoked ${JSON.stringify(revoked.label)} (…${revoked.lastCharacters}) of ${userName}.`);
-        });
-      });
-  },
-
   async demo(container, log) {
     await createDemoAccounts(container, log);
   },
@@ -344,11 +268,4 @@ async function createDemoAccounts(container: Container, log: (line: string) => v
   log(`identity: demo users ${DEMO_USERS.join(' and ')} with a personal token each, and a demo application; secrets in ${file}`);
   // Shown once on the console, never through the logger (log lines are kept and shipped; secrets must not be).
   console.log(['', 'Demo accounts (also in ' + file + '):', ...lines.slice(2), ''].join('\n'));
-}
-
-async function readStandardInput(): Promise<string> {
-  if (process.stdin.isTTY) process.stderr.write('Password: ');
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,7 +1,6 @@
 import { ContainerModule, type Container } from 'inversify';
 import { ImageRoutes } from '../../adapters/http/images/image-routes.js';
-import { IMAGES_MIGRATIONS } from '../../adapters/persistence/images/migrations/index.js';
-import { ServerSecretSchema, sharedSecret } from '../../adapters/persistence/images/server-secret.js';
+import { sharedSecret } from '../../adapters/persistence/images/server-secret.js';
 import { FolderImageStore } from '../../adapters/system/folder-image-store.js';
 import { HmacImageSigner } from '../../adapters/system/hmac-image-signer.js';
 import { demoCover } from '../../adapters/system/png.js';
@@ -10,6 +9,7 @@ import { GetImage, imageBase, StoredImageLinks } from '../../application/images/
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { imagesSchema } from './images-schema.js';
 import { IMAGES } from './images-tokens.js';
 import { demoDataFile } from '../demo-data.js';
 import type { Release } from '../../domain/catalogue/release.js';
@@ -20,7 +20,7 @@ import type { Release } from '../../domain/catalogue/release.js';
  */
 export const imagesModule: SpindleModule = {
   name: 'images',
-  schema: { entities: [ServerSecretSchema], migrations: IMAGES_MIGRATIONS },
+  schema: imagesSchema,
 
   bindings: ({ db, config }) =>
     new ContainerModule(({ bind }) => {

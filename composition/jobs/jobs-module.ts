@@ -1,7 +1,5 @@
 import os from 'node:os';
 import { ContainerModule } from 'inversify';
-import { JOB_MIGRATIONS } from '../../adapters/persistence/jobs/migrations/index.js';
-import { JOB_SCHEMAS } from '../../adapters/persistence/jobs/job-rows.js';
 import { SqlJobQueue } from '../../adapters/persistence/jobs/sql-job-queue.js';
 import { JobWorker } from '../../application/jobs/job-worker.js';
 import type { JobHandler } from '../../application/ports/job-queue.js';
@@ -9,6 +7,7 @@ import type { BackgroundService } from '../core/background-service.js';
 import { CORE } from '../core/core-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { jobsSchema } from './jobs-schema.js';
 import { JOBS } from './jobs-tokens.js';
 
 /**
@@ -18,7 +17,7 @@ import { JOBS } from './jobs-tokens.js';
  */
 export const jobsModule: SpindleModule = {
   name: 'jobs',
-  schema: { entities: JOB_SCHEMAS, migrations: JOB_MIGRATIONS },
+  schema: jobsSchema,
 
   bindings: ({ config, db, logger }) =>
     new ContainerModule(({ bind }) => {
@@ -44,25 +43,4 @@ export const jobsModule: SpindleModule = {
       }
     }),
 
-  commands(program, context) {
-    program
-      .command('worker')
-      .description('run background jobs (inventory exports and uploads…) without serving HTTP, until stopped')
-      .action(async () => {
-        await context.withContainer(async (container) => {
-          const worker = container.get(JOBS.Worker);
-          if (worker.kinds.length === 0) {
-            console.error('No module has any kind of job to run.');
-            return;
-          }
-          worker.start();
-          console.error(`Running jobs of kinds ${worker.kinds.join(', ')}; stop with Ctrl-C (the job in hand is finished first).`);
-          await new Promise<void>((resolve) => {
-            const stop = () => void worker.stop().then(resolve);
-            process.once('SIGINT', stop);
-            process.once('SIGTERM', stop);
-          });
-        });
-      });
-  },
 };

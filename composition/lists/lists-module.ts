@@ -3,9 +3,7 @@ import { ListPresenter } from '../../adapters/http/lists/list-presenter.js';
 import { ListRoutes, type ListUseCases } from '../../adapters/http/lists/list-routes.js';
 import { ListWebPageRoutes } from '../../adapters/http/lists/list-web-routes.js';
 import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
-import { LIST_MIGRATIONS } from '../../adapters/persistence/lists/migrations/index.js';
 import { MikroOrmUserListRepository } from '../../adapters/persistence/lists/mikro-orm-user-list-repository.js';
-import { LIST_SCHEMAS } from '../../adapters/persistence/lists/user-list-rows.js';
 import { AddListItem } from '../../application/lists/add-list-item.js';
 import { CreateList } from '../../application/lists/create-list.js';
 import { DeleteList } from '../../application/lists/delete-list.js';
@@ -27,6 +25,7 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { listsSchema } from './lists-schema.js';
 import { TEXT } from '../text/text-tokens.js';
 import { USERS } from '../users/users-tokens.js';
 import { LISTS } from './lists-tokens.js';
@@ -38,7 +37,7 @@ import { LISTS } from './lists-tokens.js';
  */
 export const listsModule: SpindleModule = {
   name: 'lists',
-  schema: { entities: LIST_SCHEMAS, migrations: LIST_MIGRATIONS },
+  schema: listsSchema,
   demoAfter: ['identity', 'catalogue'],
 
   bindings: ({ db, config }) =>

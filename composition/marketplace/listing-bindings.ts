@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { ListingPresenter } from '../../adapters/http/marketplace/listing-presenter.js';
 import { ListingRoutes } from '../../adapters/http/marketplace/listing-routes.js';
@@ -15,7 +14,7 @@ import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
-import type { CommandContext, Runtime } from '../spindle-module.js';
+import type { Runtime } from '../spindle-module.js';
 import { TEXT } from '../text/text-tokens.js';
 import { USERS } from '../users/users-tokens.js';
 import { LISTINGS } from './listing-tokens.js';
@@ -91,10 +90,4 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
       [LISTINGS.CreateListing, LISTINGS.GetListing, LISTINGS.EditListing, LISTINGS.DeleteListing, LISTINGS.GetInventory, HTTP.ApiUrls],
     )
     .inSingletonScope();
-}
-
-/** This part's `spindle` commands: none. */
-export function listingCommands(program: Command, context: CommandContext): void {
-  void program;
-  void context;
 }

@@ -1,8 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { CartRoutes } from '../../adapters/http/orders/cart-routes.js';
 import { OrderPresenter } from '../../adapters/http/orders/order-presenter.js';
-import { ORDER_MIGRATIONS } from '../../adapters/persistence/orders/migrations/index.js';
-import { ORDER_SCHEMAS } from '../../adapters/persistence/orders/order-rows.js';
 import { RetryingUnitOfWork } from '../../adapters/persistence/orders/retrying-unit-of-work.js';
 import { SqlCartRepository } from '../../adapters/persistence/orders/sql-cart-repository.js';
 import { SqlOrderRepository } from '../../adapters/persistence/orders/sql-order-repository.js';
@@ -31,6 +29,7 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { ordersSchema } from './orders-schema.js';
 import { seedDemoOrders } from './demo-order-lifecycle.js';
 import { seedDemoCart } from './demo-orders.js';
 import { ORDERS } from './orders-tokens.js';
@@ -42,7 +41,7 @@ import { ORDERS } from './orders-tokens.js';
  */
 export const ordersModule: SpindleModule = {
   name: 'orders',
-  schema: { entities: ORDER_SCHEMAS, migrations: ORDER_MIGRATIONS },
+  schema: ordersSchema,
   demoAfter: ['identity', 'catalogue', 'marketplace'],
 
   bindings: ({ config, db }) =>

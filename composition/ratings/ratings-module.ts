@@ -1,9 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { RatingPresenter } from '../../adapters/http/ratings/rating-presenter.js';
 import { RatingRoutes } from '../../adapters/http/ratings/rating-routes.js';
-import { RATING_MIGRATIONS } from '../../adapters/persistence/ratings/migrations/index.js';
 import { MikroOrmReleaseRatingRepository } from '../../adapters/persistence/ratings/mikro-orm-release-rating-repository.js';
-import { RATING_SCHEMAS } from '../../adapters/persistence/ratings/rating-rows.js';
 import { SqlRatingCounts } from '../../adapters/persistence/ratings/sql-rating-counts.js';
 import { GetCommunityRating } from '../../application/ratings/get-community-rating.js';
 import { GetUserRating } from '../../application/ratings/get-user-rating.js';
@@ -16,6 +14,7 @@ import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { ratingsSchema } from './ratings-schema.js';
 import { USERS } from '../users/users-tokens.js';
 import { seedDemoRatings } from './demo-ratings.js';
 import { RATINGS } from './ratings-tokens.js';
@@ -27,7 +26,7 @@ import { RATINGS } from './ratings-tokens.js';
  */
 export const ratingsModule: SpindleModule = {
   name: 'ratings',
-  schema: { entities: RATING_SCHEMAS, migrations: RATING_MIGRATIONS },
+  schema: ratingsSchema,
   demoAfter: ['identity', 'catalogue'],
 
   bindings: ({ config, db }) =>

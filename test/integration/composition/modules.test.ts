@@ -8,7 +8,7 @@ import { createPinoLogger } from '../../../adapters/logging/pino-logger.js';
 import { Database } from '../../../adapters/persistence/database.js';
 import { buildContainer } from '../../../composition/container.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
-import { discoverModules, schemaOf } from '../../../composition/modules.js';
+import { discoverCommands, discoverModules, discoverSchemas, schemaOf } from '../../../composition/modules.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
 import { AGENT, testConfig } from '../../support/test-app.js';
 
@@ -16,17 +16,14 @@ const dist = (file: string) => pathToFileURL(path.join(REPO_ROOT, 'dist', file))
 
 /**
  * A module written the way docs/architecture.md says: its own folder with its own tokens, bindings, routes, entity
- * schema and migration, and no edit anywhere else. Written as compiled JavaScript into a scratch folder, it is found,
- * its table is created and its route answers through the whole application.
+ * schema and migration (in its schema file), a command (in its commands file), and no edit anywhere else. Written as
+ * compiled JavaScript into a scratch folder, it is found, its table is created and its route answers through the whole
+ * application.
  */
-function scratchModule(): string {
+function scratchSchema(): string {
   return `
-import { ContainerModule } from 'inversify';
 import { EntitySchema } from '@mikro-orm/core';
 import { Migration } from '@mikro-orm/migrations';
-import { HTTP } from '${dist('composition/http/http-tokens.js')}';
-import { PERSISTENCE } from '${dist('composition/persistence/persistence-tokens.js')}';
-import { query } from '${dist('adapters/persistence/mikro-orm-unit-of-work.js')}';
 
 class WishRow {}
 const WishSchema = new EntitySchema({ class: WishRow, tableName: 'scratch_wish',
@@ -34,11 +31,39 @@ const WishSchema = new EntitySchema({ class: WishRow, tableName: 'scratch_wish',
 class Migration20991231000000_scratch extends Migration {
   async up() { this.addSql('create table "scratch_wish" ("id" int primary key, "title" text not null)'); }
 }
+
+export const scratchSchema = {
+  module: 'scratch',
+  entities: [WishSchema],
+  migrations: [{ name: 'Migration20991231000000_scratch', class: Migration20991231000000_scratch }],
+};
+`;
+}
+
+function scratchCommands(): string {
+  return `
+export const scratchCommands = {
+  module: 'scratch',
+  register(program, context) {
+    program.command('wishes').action(() => context.withDatabase(async () => undefined));
+  },
+};
+`;
+}
+
+function scratchModule(): string {
+  return `
+import { ContainerModule } from 'inversify';
+import { HTTP } from '${dist('composition/http/http-tokens.js')}';
+import { PERSISTENCE } from '${dist('composition/persistence/persistence-tokens.js')}';
+import { query } from '${dist('adapters/persistence/mikro-orm-unit-of-work.js')}';
+import { scratchSchema } from './scratch-schema.js';
+
 const SCRATCH = { Count: Symbol.for('spindle/scratch/Count') };
 
 export const scratchModule = {
   name: 'scratch',
-  schema: { entities: [WishSchema], migrations: [{ name: 'Migration20991231000000_scratch', class: Migration20991231000000_scratch }] },
+  schema: scratchSchema,
   bindings: () => new ContainerModule(({ bind }) => {
     bind(SCRATCH.Count).toResolvedValue((db) => async () => {
       const [row] = await query(db.orm, 'select count(*)::int as n from scratch_wish');
@@ -65,10 +90,17 @@ describe('modules (composition)', () => {
   it('adds a new module from its own folder alone: schema, migration, bindings and routes', async () => {
     fs.mkdirSync(path.join(scratchDir, 'scratch'), { recursive: true });
     fs.writeFileSync(path.join(scratchDir, 'scratch', 'scratch-module.js'), scratchModule());
+    fs.writeFileSync(path.join(scratchDir, 'scratch', 'scratch-schema.js'), scratchSchema());
+    fs.writeFileSync(path.join(scratchDir, 'scratch', 'scratch-commands.js'), scratchCommands());
     fs.mkdirSync(path.join(scratchDir, 'not-a-module')); // folders without a <name>-module.js are not modules
 
     const scratch = await discoverModules(scratchDir);
     expect(scratch.map((m) => m.name)).to.deep.equal(['scratch']);
+    // Its schema and commands are found from their own files, without the module file.
+    const schema = await discoverSchemas(scratchDir);
+    expect(schema.migrations.map((m) => m.name)).to.deep.equal(['Migration20991231000000_scratch']);
+    expect(schema.entities).to.deep.equal(scratch[0]!.schema!.entities);
+    expect((await discoverCommands(scratchDir)).map((c) => c.module)).to.deep.equal(['scratch']);
     const modules = [...(await discoverModules()), ...scratch];
     const db = await Database.open({ kind: 'memory' }, schemaOf(modules));
     try {
@@ -85,6 +117,37 @@ describe('modules (composition)', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('finds every module\'s tables from the schema files alone, as the modules give them', async () => {
+    const fromModules = schemaOf(await discoverModules());
+    const fromFiles = await discoverSchemas();
+    expect(fromFiles.migrations.map((m) => m.name)).to.deep.equal(fromModules.migrations.map((m) => m.name));
+    expect(fromFiles.entities).to.have.length(fromModules.entities.length);
+    fromFiles.entities.forEach((e, i) => expect(e).to.equal(fromModules.entities[i]));
+    expect(fromFiles.migrations.length).to.be.greaterThan(20);
+  });
+
+  it('finds the modules\' commands from their commands files, in name order', async () => {
+    const modules = (await discoverCommands()).map((c) => c.module);
+    expect(modules).to.include.members(['catalogue', 'contributions', 'identity', 'jobs', 'marketplace']);
+    expect(modules).to.deep.equal([...modules].sort());
+  });
+
+  it('refuses a module whose schema is not the export of its schema file', async () => {
+    const dir = path.join(scratchDir, 'inline');
+    fs.mkdirSync(path.join(dir, 'inline'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'inline', 'inline-module.js'),
+      "export const inlineModule = { name: 'inline', schema: { module: 'inline', entities: [], migrations: [] }, bindings() {} };\n",
+    );
+    let caught: unknown;
+    try {
+      await discoverModules(dir);
+    } catch (err) {
+      caught = err;
+    }
+    expect(String(caught)).to.match(/The schema of module inline must be the export of .*inline-schema\.js/);
   });
 
   it('refuses a module file that does not export exactly one module', async () => {
