@@ -4,10 +4,10 @@
 // fixes glibc's mmap threshold at 256 KiB, unless already set, then runs the file with node; `spindle import` with a
 // young generation of 4 MB semi-spaces on the main thread (V8's default grows to 16 MB: about 20 MB more of the
 // import's peak; the server keeps the default, which serves faster) and each thread's old generation let grow by a
-// fifth past what a full collection left, where V8 picks up to four times by its own measure (about 25 MB less at the same
-// speed). See docs/adr/0004-dump-import.md, "Later: memory of issue 6's last sessions" and "Later: reused read
-// buffers and a tighter old generation". Any POSIX shell runs it, so `npx spindle` works on every Unix; `node
-// dist/composition/cli.js` runs the same program without these settings.)
+// fifth past what a full collection left, where V8 picks up to four times by its own measure (about 25 MB less at the
+// same speed). See docs/adr/0004-dump-import.md, "Later: memory of issue 6's last sessions" and "Later: reused read
+// buffers, a tighter old generation, the import without the HTTP side". Any POSIX shell runs it, so `npx spindle`
+// works on every Unix; `node dist/composition/cli.js` runs the same program without these settings.)
 import 'reflect-metadata';
 import cluster from 'node:cluster';
 import path from 'node:path';

@@ -29,9 +29,10 @@ export interface CommandContext {
 }
 
 /**
- * The tables a module adds (entity schemas and migrations), in a file of their own, `composition/<name>/<name>-schema.ts`,
- * which its module file takes its `schema` from: commands that need only the database (`spindle import`, `spindle
- * migrate`) open it with these files alone, without loading the modules' adapters and routes.
+ * The tables a module adds (entity schemas and migrations), in a file of their own,
+ * `composition/<name>/<name>-schema.ts`, which its module file takes its `schema` from: commands that need only the
+ * database (`spindle import`, `spindle migrate`) open it with these files alone, without loading the modules'
+ * adapters and routes.
  */
 export interface SpindleSchema extends Partial<DatabaseSchema> {
   /** The name of the module whose tables these are. */

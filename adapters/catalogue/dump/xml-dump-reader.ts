@@ -40,8 +40,9 @@ function defaultWorkers(): number {
 /**
  * Reads Discogs XML dumps from files, plain or gzip-compressed (told apart by the gzip magic bytes, not the name):
  * file → gunzip → UTF-8 decoding → forbidden-character filter → `XmlScanner` → records, pulled batch by batch, so
- * memory stays bounded whatever the file size; the file is read and decompressed into buffers used again (file-chunks.ts). Given the writer's encoder, the records are parsed and encoded on
- * worker threads, a piece of the file each (see dump-pieces.ts), and come as encoded batches. Records without a valid
+ * memory stays bounded whatever the file size; the file is read and decompressed into buffers used again
+ * (file-chunks.ts). Given the writer's encoder, the records are parsed and encoded on worker threads, a piece of the
+ * file each (see dump-pieces.ts), and come as encoded batches. Records without a valid
  * id are left out and counted (`skipped`), on either path, with their place in the file.
  */
 export class XmlDumpReader implements DumpReader {
