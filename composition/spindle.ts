@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import type { Logger } from '../application/ports/logger.js';
-import { Database } from '../adapters/persistence/database.js';
+import { Database, type DatabaseSchema } from '../adapters/persistence/database.js';
 import type { RateLimitStore } from '../application/ports/rate-limit-store.js';
 import type { Config } from './config.js';
 import { buildContainer } from './container.js';
@@ -35,16 +35,7 @@ export interface OpenOptions {
  */
 export async function openSpindle(config: Config, logger: Logger, options: OpenOptions = {}): Promise<Spindle> {
   const modules = options.modules ?? (await discoverModules());
-  const db = await Database.open(databaseLocation(config), schemaOf(modules));
-  try {
-    if (options.migrate !== false) {
-      const applied = await db.migrate();
-      if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-    }
-  } catch (err) {
-    await db.close();
-    throw err;
-  }
+  const db = await openDatabase(config, logger, schemaOf(modules), options.migrate !== false);
   const container = buildContainer({ config, logger, db, rateLimitStore: options.rateLimitStore }, modules);
   return {
     config,
@@ -70,10 +61,17 @@ export async function openSpindle(config: Config, logger: Logger, options: OpenO
  * without loading the modules' adapters, routes and bindings.
  */
 export async function openMigratedDatabase(config: Config, logger: Logger): Promise<Database> {
-  const db = await Database.open(databaseLocation(config), await discoverSchemas());
+  return openDatabase(config, logger, await discoverSchemas(), true);
+}
+
+/** Opens the configured database with `schema` and, if asked, applies pending migrations (closing it if they fail). */
+async function openDatabase(config: Config, logger: Logger, schema: DatabaseSchema, migrate: boolean): Promise<Database> {
+  const db = await Database.open(databaseLocation(config), schema);
   try {
-    const applied = await db.migrate();
-    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    if (migrate) {
+      const applied = await db.migrate();
+      if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    }
     return db;
   } catch (err) {
     await db.close();
