@@ -13,20 +13,38 @@ export interface FileChunks {
   next(): Promise<Buffer | null>;
   /** Bytes read from the file so far (compressed bytes for a gzip file). */
   readonly bytesRead: number;
+  /** Whether the file is gzip-compressed (told by its first two bytes, not its name). */
+  readonly gzip: boolean;
   close(): Promise<void>;
 }
 
-/** Opens a file's chunks: gzip ones decompressed through zlib into a reused buffer where Node allows it (see below). */
-export async function openFileChunks(file: string, gzip: boolean, chunkBytes: number): Promise<FileChunks> {
+/**
+ * Opens a file's chunks: a gzip file (told by the gzip magic bytes) decompressed through zlib into a reused buffer
+ * where Node allows it (see below), any other file as it is.
+ */
+export async function openFileChunks(file: string, chunkBytes: number): Promise<FileChunks> {
   const handle = await fs.promises.open(file, 'r');
-  if (!gzip) return new PlainChunks(handle, chunkBytes);
+  try {
+    if (!(await startsWithGzipMagic(handle))) return new PlainChunks(handle, chunkBytes);
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    throw err;
+  }
   const inflater = ReusingInflater.create();
   return inflater ? new GunzipChunks(handle, chunkBytes, inflater) : new StreamedGunzipChunks(handle, chunkBytes);
+}
+
+/** Whether a file starts with the gzip magic bytes (read at offset 0: where the chunks read from is left as it was). */
+async function startsWithGzipMagic(handle: fs.promises.FileHandle): Promise<boolean> {
+  const head = Buffer.alloc(2);
+  const { bytesRead } = await handle.read(head, 0, 2, 0);
+  return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
 class PlainChunks implements FileChunks {
   private readonly buffer: Buffer;
   bytesRead = 0;
+  readonly gzip = false;
 
   constructor(
     private readonly handle: fs.promises.FileHandle,
@@ -121,6 +139,7 @@ class GunzipChunks implements FileChunks {
   private fileEnded = false;
   private ended = false;
   bytesRead = 0;
+  readonly gzip = true;
 
   constructor(
     private readonly handle: fs.promises.FileHandle,
@@ -164,6 +183,7 @@ class StreamedGunzipChunks implements FileChunks {
   private readonly chunks: AsyncIterator<Buffer>;
   private readonly gunzip: zlib.Gunzip;
   bytesRead = 0;
+  readonly gzip = true;
 
   constructor(
     private readonly handle: fs.promises.FileHandle,

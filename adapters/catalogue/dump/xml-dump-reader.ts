@@ -61,24 +61,18 @@ export class XmlDumpReader implements DumpReader {
   async open(file: string): Promise<OpenedDump> {
     const name = path.basename(file);
     let totalBytes: number;
-    let gzip: boolean;
+    let chunks: FileChunks;
     try {
       const stat = await fs.promises.stat(file);
       if (!stat.isFile()) throw new InvalidDump(file, `${file} is not a file`);
       totalBytes = stat.size;
-      gzip = await startsWithGzipMagic(file);
+      chunks = await openFileChunks(file, this.chunkBytes);
     } catch (err) {
       if (err instanceof InvalidDump) throw err;
       const code = (err as NodeJS.ErrnoException).code;
       throw new InvalidDump(file, code === 'ENOENT' ? `${file} does not exist` : `${file} cannot be read (${code})`);
     }
-    let chunks: FileChunks;
-    try {
-      chunks = await openFileChunks(file, gzip, this.chunkBytes);
-    } catch (err) {
-      throw new InvalidDump(file, `${file} cannot be read (${(err as NodeJS.ErrnoException).code})`);
-    }
-    const dump = new XmlDumpFile(file, name, gzip, totalBytes, this.batchSize, chunks, {
+    const dump = new XmlDumpFile(file, name, chunks.gzip, totalBytes, this.batchSize, chunks, {
       workers: this.workers,
       pieceBytes: this.pieceBytes,
     });
@@ -89,17 +83,6 @@ export class XmlDumpReader implements DumpReader {
       throw err;
     }
     return dump;
-  }
-}
-
-async function startsWithGzipMagic(file: string): Promise<boolean> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const head = Buffer.alloc(2);
-    const { bytesRead } = await handle.read(head, 0, 2, 0);
-    return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
-  } finally {
-    await handle.close();
   }
 }
 

@@ -34,7 +34,7 @@ describe('Dump reader: file chunks', () => {
       const xml = chunkBytes < 64 ? whole.subarray(0, 40_000) : whole;
       const gz = zlib.gzipSync(xml);
       const file = scratch.write(`labels-${chunkBytes}.xml.gz`, gz);
-      const reused = await readAll(() => openFileChunks(file, true, chunkBytes));
+      const reused = await readAll(() => openFileChunks(file, chunkBytes));
       const streamed = await readAll(() => openStreamedGunzipChunks(file, chunkBytes));
       expect(reused).to.have.property('bytes');
       expect((reused as { bytes: Buffer }).bytes.equals(xml)).to.equal(true);
@@ -44,8 +44,9 @@ describe('Dump reader: file chunks', () => {
   }
 
   it('hands out views of the same memory, chunk after chunk (no buffer per chunk)', async () => {
-    const chunks = await openFileChunks(scratch.write('same.xml.gz', gz), true, 4096);
+    const chunks = await openFileChunks(scratch.write('same.xml.gz', gz), 4096);
     try {
+      expect(chunks.gzip).to.equal(true);
       const first = await chunks.next();
       const second = await chunks.next();
       expect(first!.buffer).to.equal(second!.buffer);
@@ -57,9 +58,10 @@ describe('Dump reader: file chunks', () => {
 
   it('reads a plain file in chunks of the same memory', async () => {
     const file = scratch.write('plain.xml', xml);
-    expect(((await readAll(() => openFileChunks(file, false, 1000))) as { bytes: Buffer }).bytes.equals(xml)).to.equal(true);
-    const chunks = await openFileChunks(file, false, 1000);
+    expect(((await readAll(() => openFileChunks(file, 1000))) as { bytes: Buffer }).bytes.equals(xml)).to.equal(true);
+    const chunks = await openFileChunks(file, 1000);
     try {
+      expect(chunks.gzip).to.equal(false);
       const first = await chunks.next();
       const second = await chunks.next();
       expect(first!.buffer).to.equal(second!.buffer);
@@ -88,7 +90,7 @@ describe('Dump reader: file chunks', () => {
     for (const chunkBytes of [3, 1024, 256 * 1024]) {
       it(`reads ${c.name} as the stream API does (chunks of ${chunkBytes})`, async () => {
         const file = scratch.write(`case-${chunkBytes}.gz`, c.bytes());
-        const reused = await readAll(() => openFileChunks(file, true, chunkBytes));
+        const reused = await readAll(() => openFileChunks(file, chunkBytes));
         const streamed = await readAll(() => openStreamedGunzipChunks(file, chunkBytes));
         if ('error' in streamed) {
           expect(reused).to.have.property('error');
@@ -104,7 +106,7 @@ describe('Dump reader: file chunks', () => {
   }
 
   it('gives the same errors on every call after one', async () => {
-    const chunks = await openFileChunks(scratch.write('cut.gz', gz.subarray(0, 100)), true, 4096);
+    const chunks = await openFileChunks(scratch.write('cut.gz', gz.subarray(0, 100)), 4096);
     try {
       let first: unknown;
       try {
