@@ -56,16 +56,34 @@ export function longListStatements(artists: string, long: number): string[] {
 }
 
 /**
- * The artist links of a round's releases become `release_artist` rows with the keys of the entry each makes in the
- * artist's release list: the master's (year, title, its main release's format) when the release's master is stored,
- * else the release's own, which the workers wrote beside each link.
+ * The artist links staged in `from` become `release_artist` rows with the keys of the entry each makes in the artist's
+ * release list: the master's (year, title, its main release's format) when the release's master is stored, else the
+ * release's own, which the workers wrote beside each link.
  */
-const INSERT_ARTIST_LINKS =
+const insertArtistLinks = (from: string): string =>
   'WITH i AS (INSERT INTO release_artist (release_id, artist_id, role, master_entry, entry_id, entry_year, entry_title, entry_format) ' +
   'SELECT s.release_id, s.artist_id, s.role, m.id IS NOT NULL, coalesce(m.id, s.release_id), coalesce(m.year, s.year), ' +
   "coalesce(m.title, s.title), CASE WHEN m.id IS NULL THEN s.format ELSE coalesce(mr.format, '') END " +
-  'FROM import_release_artist s LEFT JOIN master m ON m.id = s.master_id LEFT JOIN release mr ON mr.id = m.main_release ' +
+  `FROM ${from} s LEFT JOIN master m ON m.id = s.master_id LEFT JOIN release mr ON mr.id = m.main_release ` +
   'RETURNING artist_id) INSERT INTO import_touched_artist (artist_id, links) SELECT artist_id, count(*) FROM i GROUP BY artist_id';
+
+/**
+ * A first import's round of links (see `ArtistListKeys.writeLinks`): those whose keys are final now (no stored master,
+ * or a master whose main release is stored) become `release_artist` rows; the links of versions of a master whose main
+ * release is not stored yet wait in `import_late_release_artist`, for that release's format, until `insertStaged`. The
+ * round's masters are looked up once each (a round's links name a few hundred), not once per link.
+ */
+const INSERT_ROUND_LINKS =
+  'WITH k AS (SELECT m.id AS m_id, m.year AS m_year, m.title AS m_title, mr.id AS mr_id, mr.format AS mr_format ' +
+  'FROM master m LEFT JOIN release mr ON mr.id = m.main_release WHERE m.id IN (SELECT master_id FROM import_release_artist)), ' +
+  's AS (SELECT s.*, k.* FROM import_release_artist s LEFT JOIN k ON k.m_id = s.master_id), ' +
+  'late AS (INSERT INTO import_late_release_artist SELECT release_id, artist_id, role, master_id, year, title, format ' +
+  'FROM s WHERE m_id IS NOT NULL AND mr_id IS NULL), ' +
+  'i AS (INSERT INTO release_artist (release_id, artist_id, role, master_entry, entry_id, entry_year, entry_title, entry_format) ' +
+  'SELECT release_id, artist_id, role, m_id IS NOT NULL, coalesce(m_id, release_id), coalesce(m_year, year), ' +
+  'coalesce(m_title, title), CASE WHEN m_id IS NULL THEN format ELSE mr_format END ' +
+  'FROM s WHERE m_id IS NULL OR mr_id IS NOT NULL RETURNING artist_id) ' +
+  'INSERT INTO import_touched_artist (artist_id, links) SELECT artist_id, count(*) FROM i GROUP BY artist_id';
 
 /** Notes the artists of the link rows a statement (`… RETURNING artist_id`) changed or removed. */
 const touching = (statement: string): string =>
@@ -122,10 +140,12 @@ export class ArtistListKeys {
     );
     await channel.query('CREATE TEMPORARY TABLE import_touched_artist (artist_id int, links int) ON COMMIT DROP');
     if (kind === 'releases') {
-      await channel.query(
-        'CREATE TEMPORARY TABLE import_release_artist (release_id int, artist_id int, role text, master_id int, ' +
-          'year int, title text, format text) ON COMMIT DROP',
-      );
+      for (const table of ['import_release_artist', 'import_late_release_artist']) {
+        await channel.query(
+          `CREATE TEMPORARY TABLE ${table} (release_id int, artist_id int, role text, master_id int, ` +
+            'year int, title text, format text) ON COMMIT DROP',
+        );
+      }
     }
     return new ArtistListKeys(channel, kind, keys?.stored === true, long);
   }
@@ -138,26 +158,30 @@ export class ArtistListKeys {
   /**
    * Writes a round's artist links (`RELEASE_ARTIST_COLUMNS` rows) with their entries' keys, its releases written
    * already. A master's entries sort by its main release's format, so when the round holds main releases, the links
-   * of their masters' other versions take it. With the indexes left out (`deferred`, a first import), the links are
-   * only staged: `insertStaged` writes them all once every release, main releases included, is stored.
+   * of their masters' other versions take it. With the indexes left out (`deferred`, a first import, which cannot
+   * look the versions up by master cheaply), the links whose master's main release is not stored yet are held back:
+   * `insertStaged` writes them once every release, main releases included, is stored; the others are written now,
+   * while the reader parses the next round, rather than all at the end.
    */
   async writeLinks(links: BinaryCopyBuffer, releases: readonly number[], deferred: boolean): Promise<void> {
     await this.channel.copy('import_release_artist', RELEASE_ARTIST_COLUMNS, links.chunks());
     if (deferred) {
       this.staged = true;
+      await this.channel.query(INSERT_ROUND_LINKS);
+      await this.channel.query('TRUNCATE import_release_artist');
       return;
     }
-    await this.channel.query(INSERT_ARTIST_LINKS);
+    await this.channel.query(insertArtistLinks('import_release_artist'));
     await this.channel.query('TRUNCATE import_release_artist');
     if (this.keysToKeep) await this.channel.query(refreshMainFormats(`m.main_release = ANY(${ids(releases)})`));
   }
 
-  /** Writes the links staged while the indexes were left out (before they are built). */
+  /** Writes the links held back while the indexes were left out (before they are built). */
   async insertStaged(): Promise<void> {
     if (!this.staged) return;
     this.staged = false;
-    await this.channel.query(INSERT_ARTIST_LINKS);
-    await this.channel.query('TRUNCATE import_release_artist');
+    await this.channel.query(insertArtistLinks('import_late_release_artist'));
+    await this.channel.query('TRUNCATE import_late_release_artist');
   }
 
   /** After a round of masters is written: the links of their versions take their keys. */
