@@ -194,9 +194,12 @@ export class ArtistListKeys {
     const artists =
       'SELECT artist_id FROM import_touched_artist t GROUP BY artist_id ' +
       `HAVING sum(links) > ${this.long} OR EXISTS (SELECT 1 FROM artist_list l WHERE l.artist_id = t.artist_id)`;
-    const [touched] = await this.channel.query(`SELECT EXISTS (${artists}) AS any`);
-    if (touched?.any !== true) return;
+    // (The touched artists are read once; a table with their statistics, so that the links of a handful of artists
+    // are read through the index by artist.)
     await this.channel.query(`CREATE TEMPORARY TABLE import_long_artist ON COMMIT DROP AS ${artists}`);
+    const [touched] = await this.channel.query('SELECT EXISTS (SELECT 1 FROM import_long_artist) AS any');
+    if (touched?.any !== true) return;
+    await this.channel.query('ANALYZE import_long_artist');
     for (const sql of longListStatements('SELECT artist_id FROM import_long_artist', this.long)) {
       await this.channel.query(sql);
     }

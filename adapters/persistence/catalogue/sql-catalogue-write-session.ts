@@ -482,6 +482,9 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     await this.sending;
     if (this.searchIndex) await this.finishIndex();
     await this.buildIndexes();
+    // The statistics before the statements that read the tables whole (the long lists, the popularity), so that they
+    // are planned from them (an index scan for a few artists' links rather than a scan of every link).
+    if (this.written >= (this.options.analyzeAfter ?? ANALYZE_AFTER)) await this.analyze();
     await this.lists?.finish();
     // A release stored by this import has no collection or wantlist counts yet: when every release was new, there is
     // nothing to look for (and no reason to read the whole release table for it).
@@ -500,7 +503,6 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
           `ON CONFLICT (kind, block) DO UPDATE SET pops = excluded.pops`,
       );
     }
-    if (this.written >= (this.options.analyzeAfter ?? ANALYZE_AFTER)) await this.analyze();
     if (this.dump) {
       await this.channel.query(
         `INSERT INTO dump_import (kind, dump_date, file) ` +
