@@ -298,12 +298,14 @@ export class BinaryCopyBuffer {
 
   /**
    * Appends rows `from`…`to` (exclusive) of encoded rows: `data` holds rows one after the other, `ends[i]` is where
-   * row `i` ends.
+   * row `i` ends. (A "row" here may be a record's rows, or none: records without any, as a release's search entry,
+   * add nothing, so that a round of them sends no empty COPY.)
    */
   appendRows(data: Uint8Array, ends: Int32Array, from: number, to: number): this {
     if (to <= from) return this;
     const first = from === 0 ? 0 : ends[from - 1]!;
     const bytes = ends[to - 1]! - first;
+    if (bytes === 0) return this;
     this.reserve(bytes);
     const shift = this.length - first;
     for (let i = from; i < to; i++) this.starts.push((i === 0 ? 0 : ends[i - 1]!) + shift);
