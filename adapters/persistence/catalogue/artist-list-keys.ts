@@ -121,7 +121,7 @@ const ids = (values: Iterable<number>): string => `'{${[...values].join(',')}}':
  * are long or were given more than `LONG_LIST` links (as a first import gives every long list).
  */
 export class ArtistListKeys {
-  /** Links staged while the indexes are left out, inserted all at once before they are built. */
+  /** Whether links were held back while the indexes are left out (see `writeLinks`), to be inserted before they are built. */
   private staged = false;
 
   private constructor(
