@@ -58,32 +58,32 @@ export function longListStatements(artists: string, long: number): string[] {
 /**
  * The artist links staged in `from` become `release_artist` rows with the keys of the entry each makes in the artist's
  * release list: the master's (year, title, its main release's format) when the release's master is stored, else the
- * release's own, which the workers wrote beside each link.
+ * release's own, which the workers wrote beside each link. The masters the links name are looked up once each (a
+ * round's links name a few hundred), not once per link. `late`, when given, is a statement over `s` (the links with
+ * their master's keys) that runs beside the insert, and `where` keeps the links it leaves out.
  */
-const insertArtistLinks = (from: string): string =>
-  'WITH i AS (INSERT INTO release_artist (release_id, artist_id, role, master_entry, entry_id, entry_year, entry_title, entry_format) ' +
-  'SELECT s.release_id, s.artist_id, s.role, m.id IS NOT NULL, coalesce(m.id, s.release_id), coalesce(m.year, s.year), ' +
-  "coalesce(m.title, s.title), CASE WHEN m.id IS NULL THEN s.format ELSE coalesce(mr.format, '') END " +
-  `FROM ${from} s LEFT JOIN master m ON m.id = s.master_id LEFT JOIN release mr ON mr.id = m.main_release ` +
-  'RETURNING artist_id) INSERT INTO import_touched_artist (artist_id, links) SELECT artist_id, count(*) FROM i GROUP BY artist_id';
+const insertArtistLinks = (from: string, held?: { readonly late: string; readonly where: string }): string =>
+  'WITH k AS (SELECT m.id AS m_id, m.year AS m_year, m.title AS m_title, mr.id AS mr_id, mr.format AS mr_format ' +
+  `FROM master m LEFT JOIN release mr ON mr.id = m.main_release WHERE m.id IN (SELECT master_id FROM ${from})), ` +
+  `s AS (SELECT s.*, k.* FROM ${from} s LEFT JOIN k ON k.m_id = s.master_id), ` +
+  (held ? `late AS (${held.late}), ` : '') +
+  'i AS (INSERT INTO release_artist (release_id, artist_id, role, master_entry, entry_id, entry_year, entry_title, entry_format) ' +
+  'SELECT release_id, artist_id, role, m_id IS NOT NULL, coalesce(m_id, release_id), coalesce(m_year, year), ' +
+  "coalesce(m_title, title), CASE WHEN m_id IS NULL THEN format ELSE coalesce(mr_format, '') END " +
+  `FROM s${held ? ` WHERE ${held.where}` : ''} RETURNING artist_id) ` +
+  'INSERT INTO import_touched_artist (artist_id, links) SELECT artist_id, count(*) FROM i GROUP BY artist_id';
 
 /**
  * A first import's round of links (see `ArtistListKeys.writeLinks`): those whose keys are final now (no stored master,
  * or a master whose main release is stored) become `release_artist` rows; the links of versions of a master whose main
- * release is not stored yet wait in `import_late_release_artist`, for that release's format, until `insertStaged`. The
- * round's masters are looked up once each (a round's links name a few hundred), not once per link.
+ * release is not stored yet wait in `import_late_release_artist`, for that release's format, until `insertStaged`.
  */
-const INSERT_ROUND_LINKS =
-  'WITH k AS (SELECT m.id AS m_id, m.year AS m_year, m.title AS m_title, mr.id AS mr_id, mr.format AS mr_format ' +
-  'FROM master m LEFT JOIN release mr ON mr.id = m.main_release WHERE m.id IN (SELECT master_id FROM import_release_artist)), ' +
-  's AS (SELECT s.*, k.* FROM import_release_artist s LEFT JOIN k ON k.m_id = s.master_id), ' +
-  'late AS (INSERT INTO import_late_release_artist SELECT release_id, artist_id, role, master_id, year, title, format ' +
-  'FROM s WHERE m_id IS NOT NULL AND mr_id IS NULL), ' +
-  'i AS (INSERT INTO release_artist (release_id, artist_id, role, master_entry, entry_id, entry_year, entry_title, entry_format) ' +
-  'SELECT release_id, artist_id, role, m_id IS NOT NULL, coalesce(m_id, release_id), coalesce(m_year, year), ' +
-  'coalesce(m_title, title), CASE WHEN m_id IS NULL THEN format ELSE mr_format END ' +
-  'FROM s WHERE m_id IS NULL OR mr_id IS NOT NULL RETURNING artist_id) ' +
-  'INSERT INTO import_touched_artist (artist_id, links) SELECT artist_id, count(*) FROM i GROUP BY artist_id';
+const INSERT_ROUND_LINKS = insertArtistLinks('import_release_artist', {
+  late:
+    'INSERT INTO import_late_release_artist SELECT release_id, artist_id, role, master_id, year, title, format ' +
+    'FROM s WHERE m_id IS NOT NULL AND mr_id IS NULL',
+  where: 'm_id IS NULL OR mr_id IS NOT NULL',
+});
 
 /** Notes the artists of the link rows a statement (`… RETURNING artist_id`) changed or removed. */
 const touching = (statement: string): string =>
