@@ -72,7 +72,7 @@ export class XmlDumpReader implements DumpReader {
       const code = (err as NodeJS.ErrnoException).code;
       throw new InvalidDump(file, code === 'ENOENT' ? `${file} does not exist` : `${file} cannot be read (${code})`);
     }
-    const dump = new XmlDumpFile(file, name, chunks.gzip, totalBytes, this.batchSize, chunks, {
+    const dump = new XmlDumpFile(file, name, totalBytes, this.batchSize, chunks, {
       workers: this.workers,
       pieceBytes: this.pieceBytes,
     });
@@ -98,7 +98,6 @@ class XmlDumpFile implements OpenedDump {
   constructor(
     private readonly file: string,
     readonly name: string,
-    private readonly gzip: boolean,
     private readonly totalBytes: number,
     private readonly batchSize: number,
     /** The file's bytes, decompressed; each chunk is valid until the next is read. */
@@ -205,7 +204,7 @@ class XmlDumpFile implements OpenedDump {
   }
 
   private readError(err: NodeJS.ErrnoException): InvalidDump {
-    if (this.gzip && typeof err.code === 'string' && err.code.startsWith('Z_')) {
+    if (this.chunks.gzip && typeof err.code === 'string' && err.code.startsWith('Z_')) {
       const why = err.code === 'Z_BUF_ERROR' ? 'the gzip data is truncated' : `the gzip data is corrupt (${err.message})`;
       return new InvalidDump(this.file, `${this.name} cannot be read: ${why}`);
     }
