@@ -16,7 +16,7 @@ import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { DataFolderLocked, Database } from '../adapters/persistence/database.js';
 import { ApplicationError } from '../application/errors.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { discoverCommands, discoverModules, discoverSchemas } from './modules.js';
+import { discoverCommands, discoverModules, schemaOf } from './modules.js';
 import { startupErrorMessage, StartupFailed } from './startup-errors.js';
 import type { CommandContext } from './spindle-module.js';
 import { openMigratedDatabase, openSpindle } from './spindle.js';
@@ -137,7 +137,7 @@ async function main(argv: string[]): Promise<void> {
         throw new InvalidArgumentError(`no module named ${opts.module} (modules: ${modules.map((m) => m.name).join(', ')})`);
       }
       const folder = path.resolve('adapters/persistence', opts.module, 'migrations');
-      const db = await Database.open({ kind: 'memory' }, await discoverSchemas());
+      const db = await Database.open({ kind: 'memory' }, schemaOf(modules));
       try {
         await db.migrate();
         const result = await db.orm.getMigrator().createMigration(folder, false, false, name);
