@@ -9,11 +9,17 @@ import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
 
-/** Where the database lives: a PostgreSQL server, an embedded data folder, or embedded in memory (tests). */
+/**
+ * Where the database lives: a PostgreSQL server, an embedded data folder, or embedded in memory (tests), empty or
+ * started from an `image` of another embedded database (`Database.image`).
+ */
 export type DatabaseLocation =
   | { readonly kind: 'server'; readonly url: string }
   | { readonly kind: 'embedded'; readonly dataDir: string }
-  | { readonly kind: 'memory' };
+  | { readonly kind: 'memory'; readonly image?: DatabaseImage };
+
+/** The files of an embedded database at one moment (a tarball, PGlite's `dumpDataDir`), to start another from. */
+export type DatabaseImage = Blob;
 
 /** What the modules of an application put in the database: their entity schemas and their migrations. */
 export interface DatabaseSchema {
@@ -128,7 +134,11 @@ export class Database {
       dataDir = path.join(location.dataDir, 'pgdata');
     }
     try {
-      const pglite = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+      const image = location.kind === 'memory' ? location.image : undefined;
+      const pglite = await PGlite.create(dataDir ?? 'memory://', {
+        extensions: { pg_trgm },
+        ...(image ? { loadDataDir: image } : {}),
+      });
       const types = mikroOrmTypes();
       const client = knex({
         client: PostgreSqlKnexDialect as unknown as typeof knex.Client,
@@ -164,6 +174,16 @@ export class Database {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       await lock.end();
     }
+  }
+
+  /**
+   * The files of an embedded database as they are now, from which `{ kind: 'memory', image }` opens a copy: a
+   * second database in the same state without running initdb and the migrations again (about a second against
+   * three for a fresh, migrated one). Not for a server, whose copies are PostgreSQL's own business.
+   */
+  async image(): Promise<DatabaseImage> {
+    if (!this.pglite) throw new Error('Only an embedded database can be copied into an image');
+    return this.pglite.dumpDataDir('none');
   }
 
   async close(): Promise<void> {
