@@ -134,10 +134,9 @@ export class Database {
       dataDir = path.join(location.dataDir, 'pgdata');
     }
     try {
-      const image = location.kind === 'memory' ? location.image : undefined;
       const pglite = await PGlite.create(dataDir ?? 'memory://', {
         extensions: { pg_trgm },
-        ...(image ? { loadDataDir: image } : {}),
+        loadDataDir: location.kind === 'memory' ? location.image : undefined,
       });
       const types = mikroOrmTypes();
       const client = knex({

@@ -2,10 +2,10 @@ import { Database, type DatabaseImage } from '../../adapters/persistence/databas
 import { discoverModules, schemaOf } from '../../composition/modules.js';
 
 /**
- * A freshly migrated embedded database's image, made by the process's first `openTestDatabase` (every suite gets the
+ * A freshly migrated embedded database's image, taken by the process's first `openTestDatabase` (every suite gets the
  * same schema: every module's).
  */
-let migrated: Promise<DatabaseImage> | undefined;
+let migrated: DatabaseImage | undefined;
 
 /**
  * Opens a fresh, migrated database for a test suite, with every module's schema: embedded PGlite in memory by
@@ -23,18 +23,9 @@ export async function openTestDatabase(): Promise<Database> {
     await db.migrate();
     return db;
   }
-  if (migrated) {
-    const image = await migrated.catch(() => undefined);
-    if (image) {
-      const db = await Database.open({ kind: 'memory', image }, schema);
-      // (Nothing to apply: the check is one query, and keeps the copy honest if the image ever lags the schema.)
-      await db.migrate();
-      return db;
-    }
-  }
-  const db = await Database.open({ kind: 'memory' }, schema);
+  const db = await Database.open({ kind: 'memory', image: migrated }, schema);
+  // (On a copy nothing is left to apply: one query, which keeps the copy honest if the image ever lagged the schema.)
   await db.migrate();
-  migrated ??= db.image();
-  await migrated.catch(() => undefined);
+  migrated ??= await db.image();
   return db;
 }

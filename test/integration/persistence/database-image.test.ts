@@ -7,7 +7,7 @@ describe('Database.image: a copy of an embedded database', () => {
   let schema: DatabaseSchema;
   const opened: Database[] = [];
   const open = async (image?: Blob): Promise<Database> => {
-    const db = await Database.open(image ? { kind: 'memory', image } : { kind: 'memory' }, schema);
+    const db = await Database.open({ kind: 'memory', image }, schema);
     opened.push(db);
     return db;
   };
