@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from '../../application/ports/logger.js';
+import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import type { RequestScope } from '../../application/ports/request-scope.js';
 import { isAuthenticated } from '../../application/shared/caller.js';
@@ -43,6 +44,8 @@ export interface HttpAppDependencies {
   readonly credentials?: CredentialResolver;
   /** Runs each request in its own persistence scope (a fresh ORM context); none when nothing needs one. */
   readonly requestScope?: RequestScope;
+  /** Tells a dependency's outage (the database away) from other failures: a 503 rather than a 500. */
+  readonly outages?: OutageDetector;
   /** False: every request goes through the Koa chain (the direct lane's equivalence tests compare the two). */
   readonly directLane?: boolean;
 }
@@ -83,7 +86,7 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
   app.use(userAgentRule({ blockGeneric: settings.blockGenericUserAgents, exempt: webPage }));
   app.use(jsonp());
   app.use(negotiation({ brand: settings.brand }));
-  app.use(errorHandler({ baseUrl: settings.baseUrl, logger: deps.logger }));
+  app.use(errorHandler({ baseUrl: settings.baseUrl, logger: deps.logger, outages: deps.outages }));
   app.use(normalizePath({ userPathSegment: settings.userPathSegment, keepTrailingSlash: /^\/inventory\/export\/[^/]+\/$/ }));
   const scope = deps.requestScope;
   if (scope) app.use((_ctx, next) => scope.run(next));
@@ -113,6 +116,7 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
       authenticatedPerWindow: settings.rateLimit.authenticatedPerWindow,
     },
     logger: deps.logger,
+    outages: deps.outages,
     limiter,
     credentials: resolver,
     requestScope: scope,

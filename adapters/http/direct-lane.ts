@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import { BadRequest, Unauthenticated } from '../../application/errors.js';
 import type { Logger } from '../../application/ports/logger.js';
+import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { RequestScope } from '../../application/ports/request-scope.js';
 import { ANONYMOUS, isAuthenticated } from '../../application/shared/caller.js';
 import type { CredentialResolver } from './credentials.js';
@@ -42,6 +43,8 @@ export interface DirectLaneSettings {
 export interface DirectLaneDependencies {
   readonly settings: DirectLaneSettings;
   readonly logger: Logger;
+  /** Tells a dependency's outage from other failures (as the Koa chain's error middleware is given it). */
+  readonly outages?: OutageDetector;
   /** The application's one limiter, shared with the Koa chain's middleware. */
   readonly limiter: RateLimiter;
   readonly credentials: CredentialResolver;
@@ -126,7 +129,7 @@ export class DirectLane {
       logRequest(logger, log, requestId, { method: 'GET', path: sent.path, status, ms, ip });
     };
     const fail = (err: unknown): void => {
-      const failed = errorAnswer(err, { baseUrl: settings.baseUrl, log, method: 'GET', path: sent.path });
+      const failed = errorAnswer(err, { baseUrl: settings.baseUrl, log, method: 'GET', path: sent.path, outages: this.deps.outages });
       for (const [name, value] of failed.headers) headers.push(name, value);
       send(failed.status, { type: JSON_TYPE, body: failed.body });
     };

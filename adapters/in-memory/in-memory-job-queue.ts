@@ -77,6 +77,13 @@ export class InMemoryJobQueue implements JobQueue, InMemoryTransactional {
     return this.end(id, workerId, 'success', result, now);
   }
 
+  async release(id: number, workerId: string, now: Date): Promise<boolean> {
+    const job = this.held(id, workerId);
+    if (!job) return false;
+    this.jobs.set(id, { job: { ...job, status: 'pending', attempts: job.attempts - 1, started: null, leaseUntil: null, updated: now }, workerId: null });
+    return true;
+  }
+
   async fail(id: number, workerId: string, error: string, now: Date): Promise<boolean> {
     return this.end(id, workerId, 'failed', { error }, now);
   }

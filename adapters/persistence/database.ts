@@ -8,6 +8,8 @@ import { knex, type Knex, MikroORM, PostgreSqlDriver, PostgreSqlKnexDialect, typ
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
+import type { Logger } from '../../application/ports/logger.js';
+import { DatabaseOutageMonitor } from './database-outage.js';
 
 /**
  * Where the database lives: a PostgreSQL server, an embedded data folder, or embedded in memory (tests), empty or
@@ -55,6 +57,7 @@ function mikroOrmTypes(): pg.CustomTypesConfig {
  */
 export class Database {
   private readPool: pg.Pool | undefined;
+  private monitor: DatabaseOutageMonitor | undefined;
 
   private constructor(
     readonly orm: MikroORM,
@@ -69,8 +72,23 @@ export class Database {
    */
   hotReadPool(): pg.Pool | undefined {
     if (this.location.kind !== 'server') return undefined;
-    this.readPool ??= new pg.Pool({ connectionString: this.location.url, max: 10, connectionTimeoutMillis: 10_000 });
+    if (!this.readPool) {
+      this.readPool = new pg.Pool({ connectionString: this.location.url, max: 10, connectionTimeoutMillis: 10_000 });
+      // An idle connection that the server drops (a restart, an administrator) is an 'error' event of the pool, which
+      // would end the process unheard; the pool discards that connection, and the next query that fails tells the
+      // outage monitor.
+      this.readPool.on('error', () => undefined);
+    }
     return this.readPool;
+  }
+
+  /**
+   * The database's outage monitor (made on first call, with `logger` to tell outages to; stopped with the database):
+   * what tells a request's failure that means the database is away from the rest, for a 503 instead of a 500.
+   */
+  outages(logger: Logger): DatabaseOutageMonitor {
+    this.monitor ??= new DatabaseOutageMonitor({ probe: () => this.orm.em.getConnection().execute('select 1'), logger });
+    return this.monitor;
   }
 
   /**
@@ -107,8 +125,13 @@ export class Database {
         ...base,
         clientUrl: location.url,
         pool: { min: 0, max: 10 },
-        // A server that accepts connections but never answers must not hang the start for ever.
-        driverOptions: { connection: { connectionTimeoutMillis: 10_000 } },
+        driverOptions: {
+          // A server that accepts connections but never answers must not hang the start for ever.
+          connection: { connectionTimeoutMillis: 10_000 },
+          // knex tells the console of every pooled connection the server dropped; the outage monitor tells the log
+          // once per outage instead.
+          log: { warn: (message: string) => void (/^Connection Error/.test(message) || console.warn(message)) },
+        },
       });
       return new Database(orm, location, undefined, undefined);
     }
@@ -165,6 +188,8 @@ export class Database {
     const up = async () => (await this.orm.getMigrator().up()).map((m) => m.name);
     if (this.location.kind !== 'server') return up();
     const lock = new pg.Client({ connectionString: this.location.url, connectionTimeoutMillis: 10_000 });
+    // The connection lost while migrating fails the migration's own queries; as an event it would end the process.
+    lock.on('error', () => undefined);
     await lock.connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -186,6 +211,7 @@ export class Database {
   }
 
   async close(): Promise<void> {
+    this.monitor?.close();
     try {
       await this.readPool?.end();
       await this.orm.close(true);

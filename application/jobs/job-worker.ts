@@ -2,6 +2,7 @@ import type { Job } from '../../domain/jobs/job.js';
 import type { Clock } from '../ports/clock.js';
 import { JobFailed, type JobHandler, type JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../ports/logger.js';
+import { NO_OUTAGES, type OutageDetector } from '../ports/outage-detector.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 
 /** How a worker works: who it is, how long it holds a job without renewing, how often it looks for work. */
@@ -31,13 +32,23 @@ class LeaseLost extends Error {
   }
 }
 
+/** Thrown out of `runOnce` when an outage of the database cut a job short: the worker gives it back once it can. */
+class Interrupted extends Error {
+  constructor(readonly jobId: number, readonly outage: unknown) {
+    super(`Job ${jobId} was interrupted by an outage`);
+  }
+}
+
 /**
  * Runs jobs of the handlers' kinds: claims the oldest claimable one for a lease (`JobQueue.claim`), renews the lease
  * while the handler works, and ends the job — in success through the handler's `finish`, inside the handler's own
  * unit of work, or as failed with the handler's `JobFailed` message (any other error: a generic message, the error
  * logged). A job whose worker died (its process killed) is claimed again once the lease has run out, and run from the
  * start; a worker that lost its lease cannot end the job (its `finish` throws and its writes roll back), so a job's
- * work commits once. Every server process runs one (`start`), and `spindle worker` runs one alone.
+ * work commits once. While the database is away (an error the `outages` detector calls an outage) the worker neither
+ * fails the job in hand nor logs each failed look: it waits, gives the interrupted job back (`JobQueue.release`) as
+ * soon as the database answers, and takes it again from the start. Every server process runs one (`start`), and
+ * `spindle worker` runs one alone.
  */
 export class JobWorker {
   private readonly handlers: ReadonlyMap<string, JobHandler>;
@@ -46,6 +57,8 @@ export class JobWorker {
   private wake: (() => void) | null = null;
   private lastMaintenance = -Infinity;
   private stopped: Promise<void> = Promise.resolve();
+  /** The job an outage cut short, to give back once the database answers. */
+  private interrupted: number | null = null;
 
   constructor(
     private readonly queue: JobQueue,
@@ -54,6 +67,7 @@ export class JobWorker {
     handlers: readonly JobHandler[],
     private readonly logger: Logger,
     private readonly options: JobWorkerOptions,
+    private readonly outages: OutageDetector = NO_OUTAGES,
   ) {
     this.handlers = new Map(handlers.map((h) => [h.kind, h]));
   }
@@ -86,7 +100,7 @@ export class JobWorker {
       renewing ??= this.uow
         .run(() => this.queue.renew(job.id, this.options.workerId, this.leaseFrom(this.clock.now())))
         .then((held) => held || ending || log.warn({}, 'job lease lost'))
-        .catch((err: unknown) => ending || log.warn({ err }, 'job lease renewal failed'))
+        .catch((err: unknown) => ending || this.outages.isOutage(err) || log.warn({ err }, 'job lease renewal failed'))
         .finally(() => (renewing = null));
     }, Math.max(1, Math.floor(this.options.leaseMs / 3)));
     let finished = false;
@@ -101,6 +115,10 @@ export class JobWorker {
       if (err instanceof LeaseLost) {
         log.warn({}, err.message);
         return job;
+      }
+      if (this.outages.isOutage(err)) {
+        log.warn({}, 'job interrupted by a database outage; it is given back and run again once the database answers');
+        throw new Interrupted(job.id, err);
       }
       const message = err instanceof JobFailed ? err.message : JOB_FAILED_MESSAGE;
       if (err instanceof JobFailed) log.info({ reason: message }, 'job failed');
@@ -125,7 +143,7 @@ export class JobWorker {
       try {
         await handler.maintain?.(now);
       } catch (err) {
-        this.logger.error({ err, kind: handler.kind }, 'job maintenance failed');
+        if (!this.outages.isOutage(err)) this.logger.error({ err, kind: handler.kind }, 'job maintenance failed');
       }
     }
   }
@@ -152,13 +170,24 @@ export class JobWorker {
     while (this.running) {
       let worked = false;
       try {
+        await this.giveBack();
         await this.maintain();
         worked = (await this.runOnce()) !== null;
       } catch (err) {
-        this.logger.error({ err }, 'job worker could not claim a job');
+        if (err instanceof Interrupted) this.interrupted = err.jobId;
+        else if (!this.outages.isOutage(err)) this.logger.error({ err }, 'job worker could not claim a job');
       }
       if (!worked && this.running) await this.pause();
     }
+  }
+
+  /** Gives back the job an outage interrupted (throws while the database is still away, to wait and try again). */
+  private async giveBack(): Promise<void> {
+    const id = this.interrupted;
+    if (id === null) return;
+    const released = await this.uow.run(() => this.queue.release(id, this.options.workerId, this.clock.now()));
+    this.interrupted = null;
+    this.logger.info({ job: id, released }, released ? 'interrupted job given back' : 'interrupted job was taken by another worker meanwhile');
   }
 
   private pause(): Promise<void> {

@@ -34,6 +34,12 @@ export interface JobQueue {
    * handler's writes and the job's end commit together: a job never applies twice.
    */
   complete(id: number, workerId: string, result: JobData, now: Date): Promise<boolean>;
+  /**
+   * Gives back a job the worker holds without ending it (its run was cut short by an outage, not by the job): pending
+   * again, claimable at once, the interrupted start not counted in its attempts. False when the worker holds it no
+   * longer.
+   */
+  release(id: number, workerId: string, now: Date): Promise<boolean>;
   /** Ends a job the worker holds as failed, with the error text shown to its owner; false as for complete. */
   fail(id: number, workerId: string, error: string, now: Date): Promise<boolean>;
   byId(id: number): Promise<Job | null>;

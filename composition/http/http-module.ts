@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type { Logger } from '../../application/ports/logger.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
+import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { RequestScope } from '../../application/ports/request-scope.js';
 import { createHttpApp } from '../../adapters/http/app.js';
 import type { CredentialResolver } from '../../adapters/http/credentials.js';
@@ -30,7 +31,8 @@ export const httpModule: SpindleModule = {
             routes: RouteModule[] | undefined,
             credentials: CredentialResolver | undefined,
             requestScope: RequestScope | undefined,
-          ) => createHttpApp({ settings, logger, rateLimitStore, routes: routes ?? [], credentials, requestScope }),
+            outages: OutageDetector | undefined,
+          ) => createHttpApp({ settings, logger, rateLimitStore, routes: routes ?? [], credentials, requestScope, outages }),
           [
             CORE.Config,
             CORE.Logger,
@@ -38,6 +40,7 @@ export const httpModule: SpindleModule = {
             { serviceIdentifier: HTTP.Routes, isMultiple: true, optional: true },
             { serviceIdentifier: HTTP.CredentialResolver, optional: true },
             { serviceIdentifier: PERSISTENCE.RequestScope, optional: true },
+            { serviceIdentifier: PERSISTENCE.Outages, optional: true },
           ],
         )
         .inSingletonScope();

@@ -3,6 +3,7 @@ import { ContainerModule } from 'inversify';
 import { SqlJobQueue } from '../../adapters/persistence/jobs/sql-job-queue.js';
 import { JobWorker } from '../../application/jobs/job-worker.js';
 import type { JobHandler } from '../../application/ports/job-queue.js';
+import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { BackgroundService } from '../core/background-service.js';
 import { CORE } from '../core/core-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
@@ -22,18 +23,19 @@ export const jobsModule: SpindleModule = {
   bindings: ({ config, db, logger }) =>
     new ContainerModule(({ bind }) => {
       const handlers = { serviceIdentifier: JOBS.Handler, isMultiple: true, optional: true } as const;
+      const outages = { serviceIdentifier: PERSISTENCE.Outages, optional: true } as const;
       bind(JOBS.Queue).toConstantValue(new SqlJobQueue(db.orm));
       bind(JOBS.Worker)
         .toResolvedValue(
-          (queue, uow, clock, ids, handlers: JobHandler[] | undefined) =>
+          (queue, uow, clock, ids, handlers: JobHandler[] | undefined, outages: OutageDetector | undefined) =>
             new JobWorker(queue, uow, clock, handlers ?? [], logger.child({ part: 'jobs' }), {
               workerId: `${os.hostname()}/${process.pid}/${ids.next().slice(0, 8)}`,
               leaseMs: config.jobs.leaseSeconds * 1000,
               pollMs: config.jobs.pollMs,
               maintenanceMs: 15 * 60 * 1000,
               maxAttempts: 5,
-            }),
-          [JOBS.Queue, PERSISTENCE.UnitOfWork, CORE.Clock, CORE.IdGenerator, handlers],
+            }, outages),
+          [JOBS.Queue, PERSISTENCE.UnitOfWork, CORE.Clock, CORE.IdGenerator, handlers, outages],
         )
         .inSingletonScope();
       if (config.jobs.workerInServer) {

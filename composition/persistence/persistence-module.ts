@@ -4,13 +4,14 @@ import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of
 import type { SpindleModule } from '../spindle-module.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 
-/** MikroORM on the open database (embedded PGlite or a PostgreSQL server): its unit of work and request scope. */
+/** MikroORM on the open database (embedded PGlite or a PostgreSQL server): its unit of work, request scope and outage monitor. */
 export const persistenceModule: SpindleModule = {
   name: 'persistence',
-  bindings: ({ db }) =>
+  bindings: ({ db, logger }) =>
     new ContainerModule(({ bind }) => {
       bind(PERSISTENCE.Database).toConstantValue(db);
       bind(PERSISTENCE.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(db.orm));
       bind(PERSISTENCE.RequestScope).toConstantValue(new MikroOrmRequestScope(db.orm));
+      bind(PERSISTENCE.Outages).toConstantValue(db.outages(logger.child({ part: 'database' })));
     }),
 };

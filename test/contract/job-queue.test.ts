@@ -183,6 +183,18 @@ function contract(name: string, open: () => Promise<Subject>): void {
       expect(await s.queue.byId(job.id)).to.deep.equal(failed);
     });
 
+    it('gives a held job back as it was before the claim, claimable at once, by the worker that holds it only', async () => {
+      const job = await enqueue('a', ann, AT(1));
+      await claim(['a'], 'w1', AT(10));
+      expect(await s.uow.run(() => s.queue.release(job.id, 'w2', AT(11))), 'not held by w2').to.equal(false);
+      expect(await s.uow.run(() => s.queue.release(job.id, 'w1', AT(12)))).to.equal(true);
+      expect(await s.queue.byId(job.id)).to.deep.equal({ ...job, updated: AT(12) });
+      expect(await s.uow.run(() => s.queue.release(job.id, 'w1', AT(13))), 'released already').to.equal(false);
+      const again = (await claim(['a'], 'w2', AT(14)))!;
+      expect(again.attempts, 'the interrupted start does not count').to.equal(1);
+      expect(await s.uow.run(() => s.queue.complete(job.id, 'w1', {}, AT(15))), 'w1 holds it no longer').to.equal(false);
+    });
+
     it('lets a worker whose job was taken again neither renew, complete nor fail it', async () => {
       const job = await enqueue('a', ann, AT(1));
       await claim(['a'], 'w1', AT(10));

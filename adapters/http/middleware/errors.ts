@@ -15,6 +15,7 @@ import {
   PayloadTooLarge,
 } from '../../../application/errors.js';
 import type { Logger } from '../../../application/ports/logger.js';
+import type { OutageDetector } from '../../../application/ports/outage-detector.js';
 import { messageBody } from '../json-body.js';
 
 const STATUS: ReadonlyArray<readonly [abstract new (...args: never[]) => ApplicationError, number]> = [
@@ -48,7 +49,7 @@ const ROUTING_MESSAGES: Readonly<Record<number, string>> = {
  * body-parser errors keep their 4xx status; anything else is a 500 whose message carries a code that is logged
  * with the error. A status set without a body (unknown path, 405 from the router) gets its message too.
  */
-export function errorHandler(options: { baseUrl: string; logger: Logger }): Koa.Middleware {
+export function errorHandler(options: { baseUrl: string; logger: Logger; outages?: OutageDetector }): Koa.Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -63,7 +64,7 @@ export function errorHandler(options: { baseUrl: string; logger: Logger }): Koa.
       }
     } catch (err) {
       const log = (ctx.state as { log?: Logger }).log ?? options.logger;
-      const answer = errorAnswer(err, { baseUrl: options.baseUrl, log, method: ctx.method, path: ctx.path });
+      const answer = errorAnswer(err, { baseUrl: options.baseUrl, log, method: ctx.method, path: ctx.path, outages: options.outages });
       ctx.status = answer.status;
       for (const [name, value] of answer.headers) ctx.set(name, value);
       ctx.type = 'application/json';
@@ -81,14 +82,23 @@ export interface ErrorAnswer {
 
 /**
  * What an error thrown while answering becomes (the one mapping, for the Koa chain and the direct lane alike): a typed
- * application error its status and exact message (`Retry-After` for 429 and 503, `WWW-Authenticate` for 401); a client
+ * application error its status and exact message (`Retry-After` for 429 and 503, `WWW-Authenticate` for 401); a
+ * failure that the outage detector calls a dependency's outage the 503 of {@link Unavailable}, logged by the detector
+ * once per outage rather than here per request; a client
  * error of Koa or the body parser its status (400 as 422) and a plain message; anything else a 500 whose code is
  * logged with the error.
  */
 export function errorAnswer(
   err: unknown,
-  context: { readonly baseUrl: string; readonly log: Logger; readonly method: string; readonly path: string },
+  context: {
+    readonly baseUrl: string;
+    readonly log: Logger;
+    readonly method: string;
+    readonly path: string;
+    readonly outages?: OutageDetector;
+  },
 ): ErrorAnswer {
+  if (statusOf(err) === undefined && context.outages?.isOutage(err)) err = new Unavailable(context.outages.retryAfterSeconds);
   const mapped = statusOf(err);
   if (mapped !== undefined) {
     const headers: Array<readonly [string, string]> = [];

@@ -83,6 +83,16 @@ export class SqlJobQueue implements JobQueue {
     return this.end(id, workerId, 'success', result, now);
   }
 
+  async release(id: number, workerId: string, now: Date): Promise<boolean> {
+    const rows = await query(
+      this.orm,
+      `update job set status = 'pending', worker_id = null, attempts = attempts - 1, started = null, lease_until = null, updated = ?
+       where id = ? and worker_id = ? and status = 'processing' returning id`,
+      [now, id, workerId],
+    );
+    return rows.length > 0;
+  }
+
   async fail(id: number, workerId: string, error: string, now: Date): Promise<boolean> {
     return this.end(id, workerId, 'failed', { error }, now);
   }

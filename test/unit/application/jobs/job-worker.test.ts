@@ -365,4 +365,52 @@ describe('JobWorker (in memory)', () => {
     expect(await stored(second.id), 'not claimed').to.deep.include({ status: 'pending', attempts: 0 });
     await worker.stop();
   });
+
+  it('neither fails nor logs a job an outage cuts short: waits, gives it back once the database answers, and runs it again', async () => {
+    /** The database as the detector sees it: away while `down`, every queue call failing as a lost connection does. */
+    let down = false;
+    const lost = Object.assign(new Error('Connection terminated unexpectedly'), { outage: true });
+    const outages = { isOutage: (err: unknown) => (err as { outage?: boolean }).outage === true, available: true, retryAfterSeconds: 5 };
+    const guarded = new Proxy(queue, {
+      get: (target, name, receiver) => {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        return typeof value === 'function'
+          ? (...args: unknown[]) => (down ? Promise.reject(lost) : (value as (...a: unknown[]) => unknown).apply(target, args))
+          : value;
+      },
+    });
+    const job = await enqueue();
+    const cut = gate();
+    const done = gate<number>();
+    let runs = 0;
+    const worker = new JobWorker(
+      guarded,
+      uow,
+      clock,
+      [
+        handler('test', async (j, finish) => {
+          if (++runs === 1) {
+            down = true;
+            cut.open();
+            throw lost;
+          }
+          await writesThenFinishes(j, finish);
+          done.open(j.attempts);
+        }),
+      ],
+      logger,
+      { workerId: 'w1', leaseMs: LEASE_MS, pollMs: 5, maintenanceMs: 60_000, maxAttempts: 5 },
+      outages,
+    );
+    worker.start();
+    await cut.promise;
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 6));
+    expect((await stored(job.id)).status, 'not failed while the database was away').to.equal('processing');
+    down = false;
+    expect(await done.promise, 'the interrupted start is not counted').to.equal(1);
+    await worker.stop();
+    expect((await stored(job.id)).status).to.equal('success');
+    expect(logger.messages('error'), 'no error logged for the outage').to.deep.equal([]);
+    expect(logger.messages('info')).to.include('interrupted job given back');
+  });
 });
