@@ -61,6 +61,11 @@ export interface Config {
   /** PostgreSQL server URL; undefined selects the embedded database in `dataDir`. */
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
+  /**
+   * `DISK_RESERVE_BYTES`: on the embedded database, writes are refused (503) while less than this is free on the data
+   * folder's disk (default 128 MiB; 0 turns the check off), since PGlite hangs once a write meets a full disk.
+   */
+  readonly diskReserveBytes: number;
   /** `IMAGE_DIR`: the folder of image files (default `{DATA_DIR}/images`). */
   readonly imageDir: string;
   /**
@@ -210,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     userPathSegment,
     databaseUrl,
     dataDir: path.resolve(read('DATA_DIR') ?? 'data'),
+    diskReserveBytes: integer('DISK_RESERVE_BYTES', 134_217_728, 0, Number.MAX_SAFE_INTEGER),
     imageDir: path.resolve(read('IMAGE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'images')),
     fileDir: path.resolve(read('FILE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'files')),
     exportRetentionHours: integer('EXPORT_RETENTION_HOURS', DEFAULT_EXPORT_RETENTION_HOURS, 1, 87_600),

@@ -1,6 +1,7 @@
 import { TransactionPropagation } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import type { DiskSpaceGuard } from './disk-space-guard.js';
 
 /**
  * The unit of work on MikroORM: `run` opens a transaction on a fork of the current entity manager (the request's, see
@@ -13,9 +14,20 @@ import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
  * therefore never fork their own entity manager; raw SQL goes through `query`, which passes the transaction along.
  */
 export class MikroOrmUnitOfWork implements UnitOfWork {
-  constructor(private readonly orm: MikroORM) {}
+  /** `disk`: on the embedded database, what refuses a write (503) before its disk is full. */
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly disk?: DiskSpaceGuard,
+  ) {}
 
   run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.disk) {
+      try {
+        this.disk.assertRoom();
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
     return this.orm.em.transactional(() => work(), { propagation: TransactionPropagation.REQUIRED });
   }
 }

@@ -1,4 +1,5 @@
 import type { Job } from '../../domain/jobs/job.js';
+import { Unavailable } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import { JobFailed, type JobHandler, type JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../ports/logger.js';
@@ -100,7 +101,7 @@ export class JobWorker {
       renewing ??= this.uow
         .run(() => this.queue.renew(job.id, this.options.workerId, this.leaseFrom(this.clock.now())))
         .then((held) => held || ending || log.warn({}, 'job lease lost'))
-        .catch((err: unknown) => ending || this.outages.isOutage(err) || log.warn({ err }, 'job lease renewal failed'))
+        .catch((err: unknown) => ending || this.isOutage(err) || log.warn({ err }, 'job lease renewal failed'))
         .finally(() => (renewing = null));
     }, Math.max(1, Math.floor(this.options.leaseMs / 3)));
     let finished = false;
@@ -116,7 +117,7 @@ export class JobWorker {
         log.warn({}, err.message);
         return job;
       }
-      if (this.outages.isOutage(err)) {
+      if (this.isOutage(err)) {
         log.warn({}, 'job interrupted by a database outage; it is given back and run again once the database answers');
         throw new Interrupted(job.id, err);
       }
@@ -143,7 +144,7 @@ export class JobWorker {
       try {
         await handler.maintain?.(now);
       } catch (err) {
-        if (!this.outages.isOutage(err)) this.logger.error({ err, kind: handler.kind }, 'job maintenance failed');
+        if (!this.isOutage(err)) this.logger.error({ err, kind: handler.kind }, 'job maintenance failed');
       }
     }
   }
@@ -175,7 +176,7 @@ export class JobWorker {
         worked = (await this.runOnce()) !== null;
       } catch (err) {
         if (err instanceof Interrupted) this.interrupted = err.jobId;
-        else if (!this.outages.isOutage(err)) this.logger.error({ err }, 'job worker could not claim a job');
+        else if (!this.isOutage(err)) this.logger.error({ err }, 'job worker could not claim a job');
       }
       if (!worked && this.running) await this.pause();
     }
@@ -202,6 +203,11 @@ export class JobWorker {
         resolve();
       };
     });
+  }
+
+  /** A dependency away (the database, its disk): waited out rather than failed or logged as an error. */
+  private isOutage(err: unknown): boolean {
+    return err instanceof Unavailable || this.outages.isOutage(err);
   }
 
   private leaseFrom(now: Date): Date {
