@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Eta } from 'eta';
 import type Koa from 'koa';
-import { Forbidden, RateLimited, Unauthenticated } from '../../../application/errors.js';
+import { Forbidden, RateLimited, Unauthenticated, Unavailable } from '../../../application/errors.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SecretGenerator } from '../../../application/ports/secrets.js';
 import type { Caller } from '../../../application/shared/caller.js';
@@ -109,7 +109,7 @@ export class WebPageKit {
         // The API's mapping of refusals to statuses; anything else goes on to the error middleware (a 500).
         const status = statusOf(err);
         if (status === undefined) throw err;
-        if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
+        if (err instanceof RateLimited || err instanceof Unavailable) ctx.set('Retry-After', String(err.retryAfterSeconds));
         const caller = await this.caller(ctx).catch(() => null);
         const user = caller?.kind === 'user' ? caller.username : undefined;
         this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user, ...(back ? { link: back } : {}) }, status);
