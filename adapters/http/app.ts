@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { RateLimited, Unavailable } from '../../application/errors.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import type { RequestScope } from '../../application/ports/request-scope.js';
@@ -84,6 +85,16 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
   app.use(jsonp());
   app.use(negotiation({ brand: settings.brand }));
   app.use(errorHandler({ baseUrl: settings.baseUrl, logger: deps.logger }));
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      // The rate limit's refusals on a web page are that site's page, not the API's JSON.
+      if (!(err instanceof RateLimited || err instanceof Unavailable)) throw err;
+      const owner = deps.routes.find((r) => r.isWebPage?.(ctx.path) === true);
+      if (!owner?.refusalPage || !(await owner.refusalPage(ctx, err))) throw err;
+    }
+  });
   app.use(normalizePath({ userPathSegment: settings.userPathSegment, keepTrailingSlash: /^\/inventory\/export\/[^/]+\/$/ }));
   const scope = deps.requestScope;
   if (scope) app.use((_ctx, next) => scope.run(next));
