@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { RateLimited, Unavailable } from '../../application/errors.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
@@ -87,6 +88,17 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
   app.use(jsonp());
   app.use(negotiation({ brand: settings.brand }));
   app.use(errorHandler({ baseUrl: settings.baseUrl, logger: deps.logger, outages: deps.outages }));
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      // The rate limit's refusals and the database's outages on a web page are that site's page, not the API's JSON.
+      if (deps.outages?.isOutage(err)) err = new Unavailable(deps.outages.retryAfterSeconds);
+      if (!(err instanceof RateLimited || err instanceof Unavailable)) throw err;
+      const owner = deps.routes.find((r) => r.isWebPage?.(ctx.path) === true);
+      if (!owner?.refusalPage || !(await owner.refusalPage(ctx, err))) throw err;
+    }
+  });
   app.use(normalizePath({ userPathSegment: settings.userPathSegment, keepTrailingSlash: /^\/inventory\/export\/[^/]+\/$/ }));
   const scope = deps.requestScope;
   if (scope) app.use((_ctx, next) => scope.run(next));

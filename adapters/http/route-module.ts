@@ -1,4 +1,6 @@
 import type Router from '@koa/router';
+import type Koa from 'koa';
+import type { RateLimited, Unavailable } from '../../application/errors.js';
 import type { DirectRoute } from './direct-lane.js';
 import type { SpindleState } from './http-state.js';
 
@@ -13,6 +15,11 @@ export interface RouteModule {
    * not apply to those.
    */
   isWebPage?(path: string): boolean;
+  /**
+   * Answers a refusal made before the routes (the rate limit's 429, or its 503 while its store is down) on one of this
+   * module's web pages as a page; false to leave it to the error middleware.
+   */
+  refusalPage?(ctx: Koa.Context, err: RateLimited | Unavailable): Promise<boolean>;
   /**
    * Reads this module also answers through the direct lane (see `direct-lane.ts`), without Koa: each must be
    * registered on the router too, with the same answer.

@@ -158,11 +158,6 @@ export class RedisRateLimitStore implements RateLimitStore {
     return store;
   }
 
-  /** The Redis connection, for other stores that keep their keys beside the rate-limit windows (OAuth nonces). */
-  get connection(): Redis {
-    return this.redis;
-  }
-
   /** Reports the connection's errors through `logger`, once per outage, and its return. */
   private reportOutages(logger: Logger | undefined, url: string): void {
     const redis = redactedUrl(url);

@@ -33,8 +33,8 @@ import { OAuthRoutes } from '../../adapters/http/identity/oauth-routes.js';
 import { WebPageRoutes } from '../../adapters/http/identity/web/web-routes.js';
 import { WebSessions } from '../../application/identity/web-sessions.js';
 import { RATE_LIMIT } from '../rate-limit/rate-limit-tokens.js';
-import { RedisNonceStore } from '../../adapters/rate-limit/redis-nonce-store.js';
-import { RedisRateLimitStore } from '../../adapters/rate-limit/redis-rate-limit-store.js';
+import { FailoverRateLimitStore } from '../../adapters/rate-limit/failover-rate-limit-store.js';
+import { InMemoryRateLimitStore } from '../../adapters/rate-limit/in-memory-rate-limit-store.js';
 import { GetIdentity } from '../../application/identity/get-identity.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
@@ -107,13 +107,10 @@ export const identityModule: SpindleModule = {
         ])
         .inSingletonScope();
       bind(IDENTITY.OAuthTokenRepository).toConstantValue(new MikroOrmOAuthTokenRepository(db.orm));
-      // In Redis beside the rate-limit windows when REDIS_URL is set (the database's store while Redis is down);
-      // otherwise in the database, which every instance shares too.
+      // In the database alone, even with Redis: a replay must never pass, and a split across two stores lets one
+      // through at an outage's edge (ADR 0029). While the database is down the claim throws: the request gets a 503.
       bind(IDENTITY.NonceStore)
-        .toResolvedValue((clock) => {
-          const sql = new SqlNonceStore(db.orm, clock);
-          return rateLimitStore instanceof RedisRateLimitStore ? new RedisNonceStore(rateLimitStore.connection, sql, logger) : sql;
-        }, [CORE.Clock])
+        .toResolvedValue((clock) => new SqlNonceStore(db.orm, clock), [CORE.Clock])
         .inSingletonScope();
       bind(IDENTITY.Hmac).toConstantValue(new NodeHmacSha1());
       bind(IDENTITY.OAuthVerifier)
@@ -170,6 +167,15 @@ export const identityModule: SpindleModule = {
         ])
         .inSingletonScope();
       bind(IDENTITY.WebSessionRepository).toConstantValue(new MikroOrmWebSessionRepository(db.orm));
+      // The throttle against password guessing must not switch off while the shared store fails: it counts in this
+      // process meanwhile, or (RATE_LIMIT_STORE_FAILURE=closed) refuses sign-in with 503 (ADR 0029).
+      bind(IDENTITY.SignInAttempts)
+        .toResolvedValue((shared, clock) => {
+          if (!rateLimitStore) return shared; // this process's own window, which cannot fail
+          const local = config.rateLimitStoreFailure === 'open' ? new InMemoryRateLimitStore(clock) : null;
+          return new FailoverRateLimitStore(shared, local, logger, 'sign-in attempt store');
+        }, [RATE_LIMIT.Store, CORE.Clock])
+        .inSingletonScope();
       bind(IDENTITY.WebSessions)
         .toResolvedValue(
           (authenticate, users, sessions, attempts, secrets, digest, uow, clock) =>
@@ -178,7 +184,7 @@ export const identityModule: SpindleModule = {
             IDENTITY.Authenticate,
             IDENTITY.UserRepository,
             IDENTITY.WebSessionRepository,
-            RATE_LIMIT.Store,
+            IDENTITY.SignInAttempts,
             IDENTITY.SecretGenerator,
             IDENTITY.SecretDigest,
             PERSISTENCE.UnitOfWork,

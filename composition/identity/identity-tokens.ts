@@ -11,6 +11,7 @@ import type {
 import type { HmacSha1 } from '../../application/ports/hmac.js';
 import type { NonceStore } from '../../application/ports/nonce-store.js';
 import type { PasswordHasher } from '../../application/ports/password-hasher.js';
+import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import type { SecretDigest, SecretGenerator } from '../../application/ports/secrets.js';
 import type {
   ApplicationRepository,
@@ -47,4 +48,6 @@ export const IDENTITY = {
   ConnectedApplications: token<ConnectedApplications>('identity/ConnectedApplications'),
   WebSessionRepository: token<WebSessionRepository>('identity/WebSessionRepository'),
   WebSessions: token<WebSessions>('identity/WebSessions'),
+  /** The sign-in throttle's windows: the shared rate-limit store, kept up through its outages (ADR 0029). */
+  SignInAttempts: token<RateLimitStore>('identity/SignInAttempts'),
 } as const;

@@ -3,6 +3,7 @@ import { CsvParseDecoder } from '../../adapters/csv/csv-parse-decoder.js';
 import { CsvStringifyEncoder } from '../../adapters/csv/csv-stringify-encoder.js';
 import { InventoryUploadPresenter } from '../../adapters/http/inventory/inventory-upload-presenter.js';
 import { InventoryUploadRoutes } from '../../adapters/http/inventory/inventory-upload-routes.js';
+import { UploadSpool } from '../../adapters/http/inventory/upload-spool.js';
 import { SqlInventoryWriter } from '../../adapters/persistence/inventory/sql-inventory-writer.js';
 import { ApplyInventoryUpload } from '../../application/inventory/apply-inventory-upload.js';
 import { GetInventoryUpload } from '../../application/inventory/get-inventory-upload.js';
@@ -41,7 +42,7 @@ import { INVENTORY } from './inventory-tokens.js';
 export const inventoryModule: SpindleModule = {
   name: 'inventory',
 
-  bindings: ({ config, db }) =>
+  bindings: ({ config, db, logger }) =>
     new ContainerModule(({ bind }) => {
       const retentionMs = config.exportRetentionHours * 3_600_000;
       bind(INVENTORY.FileStore).toConstantValue(new FolderFileStore(config.fileDir));
@@ -115,11 +116,23 @@ export const inventoryModule: SpindleModule = {
           [INVENTORY.RequestExport, INVENTORY.ListExports, INVENTORY.GetExport, INVENTORY.DownloadExport],
         )
         .inSingletonScope();
+      // Parts left by a process that died mid-upload are removed at start (the server starts background services).
+      const spool = new UploadSpool();
+      bind(INVENTORY.UploadSpool).toConstantValue(spool);
+      bind(CORE.BackgroundService).toConstantValue({
+        name: 'upload spool sweeper',
+        start: () => void spool.clearStale().then(
+          (removed) => removed > 0 && logger.info({ folder: spool.root, removed }, 'removed upload parts left by stopped processes'),
+          (err: unknown) => logger.warn({ err, folder: spool.root }, 'could not clear the upload spool'),
+        ),
+        stop: async () => undefined,
+      });
       bind(HTTP.Routes)
         .toResolvedValue(
           (request, list, get) =>
             new InventoryUploadRoutes({ request, list, get }, new InventoryUploadPresenter(config.baseUrl), config.baseUrl, {
               maxUploadBytes: config.uploadMaxBytes,
+              spool,
             }),
           [INVENTORY.RequestUpload, INVENTORY.ListUploads, INVENTORY.GetUpload],
         )

@@ -14,11 +14,14 @@ import type { CsvEncoder } from '../../application/ports/csv-encoder.js';
 import type { InventoryWriter } from '../../application/ports/inventory-writer.js';
 import type { FileStore } from '../../application/ports/file-store.js';
 import type { InventoryReader } from '../../application/ports/inventory-reader.js';
+import type { UploadSpool } from '../../adapters/http/inventory/upload-spool.js';
 import { token } from '../token.js';
 
 export const INVENTORY = {
   /** Where export files and uploaded files are kept: a folder, `FILE_DIR`. */
   FileStore: token<FileStore>('inventory/FileStore'),
+  /** Where this process spools multipart parts while their request runs. */
+  UploadSpool: token<UploadSpool>('inventory/UploadSpool'),
   CsvEncoder: token<CsvEncoder>('inventory/CsvEncoder'),
   Reader: token<InventoryReader>('inventory/Reader'),
   RequestExport: token<RequestInventoryExport>('inventory/RequestExport'),

@@ -36,11 +36,6 @@ export class TcpProxy {
     return this.server !== undefined;
   }
 
-  /** Number of client connections open now. */
-  get connections(): number {
-    return [...this.sockets].filter((s) => s.readable).length / 2;
-  }
-
   /** The server goes away: every connection is destroyed and new ones are refused until `resume()`. */
   async cut(): Promise<void> {
     const server = this.server;

@@ -40,6 +40,10 @@ export class CollectionSettingsPage implements RouteModule {
     this.kit = new WebPageKit(deps, settings, collectionSettingsTemplates());
   }
 
+  refusalPage(ctx: Koa.Context, err: unknown): Promise<boolean> {
+    return this.kit.refusalPage(ctx, err);
+  }
+
   isWebPage(path: string): boolean {
     return path === PATH || path.startsWith(`${PATH}/`);
   }

@@ -11,6 +11,7 @@ import type { RouteModule } from '../route-module.js';
 import { answerJobRecord, jobId } from './inventory-export-routes.js';
 import type { InventoryUploadPresenter } from './inventory-upload-presenter.js';
 import { withUploadedFile } from './multipart-file.js';
+import type { UploadSpool } from './upload-spool.js';
 
 /** The use cases the upload routes call. */
 export interface InventoryUploadUseCases {
@@ -30,7 +31,7 @@ export class InventoryUploadRoutes implements RouteModule {
     private readonly useCases: InventoryUploadUseCases,
     private readonly presenter: InventoryUploadPresenter,
     private readonly baseUrl: string,
-    private readonly options: { readonly maxUploadBytes: number },
+    private readonly options: { readonly maxUploadBytes: number; readonly spool: UploadSpool },
   ) {}
 
   register(router: Router<SpindleState>): void {
@@ -39,7 +40,7 @@ export class InventoryUploadRoutes implements RouteModule {
     for (const type of UPLOAD_TYPES) {
       router.post(`/inventory/upload/${type}`, async (ctx) => {
         requireUserCaller(ctx.state.caller);
-        const view = await withUploadedFile(ctx, this.options.maxUploadBytes, (file) => u.request.execute({ caller: ctx.state.caller, type, file }));
+        const view = await withUploadedFile(ctx, this.options.maxUploadBytes, this.options.spool, (file) => u.request.execute({ caller: ctx.state.caller, type, file }));
         ctx.set('Location', p.url(view.id));
         ctx.body = p.upload(view);
       });

@@ -1,17 +1,12 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { PayloadTooLarge, UnsupportedMediaType } from '../../../application/errors.js';
 import type { UploadedFile } from '../../../application/inventory/request-inventory-upload.js';
+import type { UploadSpool } from './upload-spool.js';
 
 /** The multipart fields a file may come in: `file` (the spec's name) or `upload` (the public API's). */
 export const FILE_FIELDS = ['file', 'upload'] as const;
-
-/** Where parts are spooled while a request is handled (removed when it ends). */
-const SPOOL = path.join(tmpdir(), 'spindle-uploads');
 
 interface SpooledFile {
   readonly filepath: string;
@@ -28,14 +23,16 @@ export function sizeText(bytes: number): string {
 
 /**
  * Reads a `multipart/form-data` body with formidable (through koa-body), spooling its file parts to a temporary
- * folder, then hands the route the file of field `file` or `upload` (null when the request has neither, or no body)
- * and removes every spooled part when the request ends. A file larger than `maxBytes` stops the read: 413 naming the
- * limit. A body of another type (JSON, a form) is 415. Mounted per route, after the caller has been checked, so
- * nobody spools a file who may not upload.
+ * folder of its own in `spool`, then hands the route the file of field `file` or `upload` (null when the request has
+ * neither, or no body). The folder and every part in it are removed when the request ends, however it ends: the
+ * handler returns or throws, the body cannot be read, is too large, or the client goes away mid-body. A file larger
+ * than `maxBytes` stops the read: 413 naming the limit. A body of another type (JSON, a form) is 415. Mounted per
+ * route, after the caller has been checked, so nobody spools a file who may not upload.
  */
 export async function withUploadedFile<T>(
   ctx: Koa.Context,
   maxBytes: number,
+  spool: UploadSpool,
   handle: (file: UploadedFile | null) => Promise<T>,
 ): Promise<T> {
   const hasBody = Number(ctx.get('Content-Length') || '0') > 0 || ctx.get('Transfer-Encoding') !== '';
@@ -43,8 +40,13 @@ export async function withUploadedFile<T>(
   if (!ctx.is('multipart/form-data')) {
     throw new UnsupportedMediaType('The upload must be sent as multipart/form-data, the CSV file in the field file (or upload).');
   }
-  await mkdir(SPOOL, { recursive: true });
-  const spooled: string[] = [];
+  const folder = await spool.requestFolder();
+  // Should the parse not end when the client goes away mid-body, the connection's end removes the parts anyway.
+  let parsed = false;
+  const removeOnClose = () => {
+    if (!parsed) void folder.remove().catch(() => undefined);
+  };
+  ctx.res.once('close', removeOnClose);
   try {
     const parse = koaBody({
       multipart: true,
@@ -52,7 +54,7 @@ export async function withUploadedFile<T>(
       urlencoded: false,
       text: false,
       formidable: {
-        uploadDir: SPOOL,
+        uploadDir: folder.path,
         maxFileSize: maxBytes,
         maxTotalFileSize: maxBytes,
         maxFiles: 4,
@@ -60,13 +62,11 @@ export async function withUploadedFile<T>(
         maxFieldsSize: 64 * 1024,
         allowEmptyFiles: true,
         minFileSize: 0,
-        onFileBegin: (_name: string, file: { filepath: string }) => {
-          spooled.push(file.filepath);
-        },
       },
     });
     try {
       await parse(ctx, async () => undefined);
+      parsed = true;
     } catch (err) {
       const code = (err as { httpCode?: unknown }).httpCode;
       if (code === 413) throw new PayloadTooLarge(`The file is larger than the limit of ${sizeText(maxBytes)}.`);
@@ -82,6 +82,7 @@ export async function withUploadedFile<T>(
       bytes: () => createReadStream(chosen.filepath),
     });
   } finally {
-    await Promise.all(spooled.map((p) => rm(p, { force: true })));
+    ctx.res.off('close', removeOnClose);
+    await folder.remove();
   }
 }

@@ -39,6 +39,10 @@ export class ListWebPageRoutes implements RouteModule {
     this.kit = new WebPageKit(deps, settings, listPageTemplates());
   }
 
+  refusalPage(ctx: Koa.Context, err: unknown): Promise<boolean> {
+    return this.kit.refusalPage(ctx, err);
+  }
+
   isWebPage(path: string): boolean {
     return path === PATH || path.startsWith(`${PATH}/`);
   }

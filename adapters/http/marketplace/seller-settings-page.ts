@@ -42,6 +42,10 @@ export class SellerSettingsPage implements RouteModule {
     this.kit = new WebPageKit(deps, settings, sellerSettingsTemplates());
   }
 
+  refusalPage(ctx: Koa.Context, err: unknown): Promise<boolean> {
+    return this.kit.refusalPage(ctx, err);
+  }
+
   isWebPage(path: string): boolean {
     return path === PATH || path === `${PATH}/`;
   }

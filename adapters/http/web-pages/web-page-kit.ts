@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Eta } from 'eta';
 import type Koa from 'koa';
-import { Forbidden, RateLimited, Unauthenticated } from '../../../application/errors.js';
+import { Forbidden, RateLimited, Unauthenticated, Unavailable } from '../../../application/errors.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SecretGenerator } from '../../../application/ports/secrets.js';
 import type { Caller } from '../../../application/shared/caller.js';
@@ -106,15 +106,23 @@ export class WebPageKit {
           ctx.redirect(`${this.settings.webUrl}/signin?next=${encodeURIComponent(ctx.originalUrl)}`);
           return;
         }
-        // The API's mapping of refusals to statuses; anything else goes on to the error middleware (a 500).
-        const status = statusOf(err);
-        if (status === undefined) throw err;
-        if (err instanceof RateLimited) ctx.set('Retry-After', String(err.retryAfterSeconds));
-        const caller = await this.caller(ctx).catch(() => null);
-        const user = caller?.kind === 'user' ? caller.username : undefined;
-        this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user, ...(back ? { link: back } : {}) }, status);
+        if (!(await this.refusalPage(ctx, err, back))) throw err;
       }
     };
+  }
+
+  /**
+   * Renders a refusal (an application error: the API's mapping of refusals to statuses) as the message page with its
+   * status; false for anything else, which goes on to the error middleware (a 500).
+   */
+  async refusalPage(ctx: Koa.Context, err: unknown, back?: { href: string; text: string }): Promise<boolean> {
+    const status = statusOf(err);
+    if (status === undefined) return false;
+    if (err instanceof RateLimited || err instanceof Unavailable) ctx.set('Retry-After', String(err.retryAfterSeconds));
+    const caller = await this.caller(ctx).catch(() => null);
+    const user = caller?.kind === 'user' ? caller.username : undefined;
+    this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user, ...(back ? { link: back } : {}) }, status);
+    return true;
   }
 
   /** 303 to a page of the site. */

@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -9,7 +12,9 @@ import type Koa from 'koa';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { NO_FILE_MESSAGE, UPLOAD_IN_PROGRESS_MESSAGE } from '../../../application/inventory/request-inventory-upload.js';
+import { UploadSpool, STALE_SPOOL_AGE_MS } from '../../../adapters/http/inventory/upload-spool.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
+import { INVENTORY } from '../../../composition/inventory/inventory-tokens.js';
 import { JOBS } from '../../../composition/jobs/jobs-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
@@ -20,7 +25,7 @@ import { aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { makeSeller, setListingStatus } from '../../support/listing-fixtures.js';
-import { BASE_URL, testContainer } from '../../support/test-app.js';
+import { AGENT, BASE_URL, testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
 const UNAUTHENTICATED = 'You must authenticate to access this resource.';
@@ -367,5 +372,70 @@ describe('Inventory upload over HTTP', function () {
       [1, { USD: 450 }],
       [0, null],
     ]);
+  });
+
+  describe('spooled parts', () => {
+    /** The request folders in this container's spool folder now. */
+    const spooled = () => fs.readdirSync(container.get(INVENTORY.UploadSpool).folder);
+    /** Waits (polling, up to 5 s) until `check` holds. */
+    async function until(what: string, check: () => boolean): Promise<void> {
+      for (const started = Date.now(); !check(); await new Promise((r) => setTimeout(r, 10))) {
+        if (Date.now() - started > 5_000) throw new Error(`timed out waiting until ${what}`);
+      }
+    }
+
+    it('leaves none after the requests above: success, 413, unreadable or fileless bodies, refusals', () => {
+      expect(spooled()).to.deep.equal([]);
+    });
+
+    it('removes the part of a request whose client goes away mid-body', async () => {
+      const server = http.createServer(app.callback());
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const boundary = 'spool-test-boundary';
+        const head =
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n` +
+          'Content-Type: text/csv\r\n\r\nrelease_id,price,media_condition\n';
+        const socket = net.connect((server.address() as AddressInfo).port, '127.0.0.1');
+        await once(socket, 'connect');
+        socket.write(
+          'POST /inventory/upload/add HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+            `User-Agent: ${AGENT}\r\nAuthorization: Service token=${bea.token}\r\n` +
+            `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${MAX_BYTES - 1024}\r\n\r\n` +
+            head +
+            '301,1,Mint (M)\n'.repeat(500),
+        );
+        await until('the part is spooled', () => spooled().some((r) => fs.readdirSync(path.join(container.get(INVENTORY.UploadSpool).folder, r)).length > 0));
+        socket.destroy();
+        await until('the spool is empty', () => spooled().length === 0);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
+    it('clears at start what stopped processes left, and old loose files, but not a live process\'s parts', async () => {
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-spool-test-'));
+      try {
+        const spool = new UploadSpool(root);
+        const mine = await spool.requestFolder();
+        fs.writeFileSync(path.join(mine.path, 'part'), 'x');
+        const otherLive = await new UploadSpool(root).requestFolder(); // another live process's (this pid too)
+        const dead = path.join(root, '2147483646-abcd1234'); // a pid that cannot be running
+        fs.mkdirSync(path.join(dead, 'r-1'), { recursive: true });
+        fs.writeFileSync(path.join(dead, 'r-1', 'part'), 'x');
+        fs.writeFileSync(path.join(root, 'loose-old'), 'x');
+        fs.writeFileSync(path.join(root, 'loose-new'), 'x');
+        const hourAgo = new Date(Date.now() - STALE_SPOOL_AGE_MS - 60_000);
+        fs.utimesSync(path.join(root, 'loose-old'), hourAgo, hourAgo);
+        expect(await spool.clearStale()).to.equal(2);
+        expect(fs.readdirSync(root).sort()).to.deep.equal([path.basename(path.dirname(mine.path)), path.basename(path.dirname(otherLive.path)), 'loose-new'].sort());
+        expect(fs.existsSync(path.join(mine.path, 'part'))).to.equal(true);
+        await mine.remove();
+        expect(fs.existsSync(mine.path)).to.equal(false);
+      } finally {
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    });
   });
 });

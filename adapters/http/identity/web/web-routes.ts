@@ -80,6 +80,10 @@ export class WebPageRoutes implements RouteModule {
     return this.kit.form(ctx, MAX_FORM_BYTES);
   }
 
+  refusalPage(ctx: Koa.Context, err: unknown): Promise<boolean> {
+    return this.kit.refusalPage(ctx, err);
+  }
+
   isWebPage(path: string): boolean {
     return isWebPagePath(path);
   }

@@ -12,6 +12,7 @@ import { RedisRateLimitStore } from '../../../../adapters/rate-limit/redis-rate-
 import { RedisUnavailable } from '../../../../adapters/rate-limit/redis-unavailable.js';
 import type { Logger } from '../../../../application/ports/logger.js';
 import { closedPort } from '../../../support/ports.js';
+import { TcpProxy } from '../../../support/tcp-proxy.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The store's per-call bound in these tests. */
@@ -235,59 +236,9 @@ describe('adapters/rate-limit/redis-rate-limit-store: Redis that does not answer
 // A real Redis behind a proxy that can hang or go away
 // ---------------------------------------------------------------------------------------------------------------
 
-/** A TCP proxy to Redis that can stop forwarding (Redis hangs) or drop every connection and stop listening (Redis down). */
-class RedisProxy {
-  private server: net.Server | undefined;
-  private readonly pairs = new Set<[net.Socket, net.Socket]>();
-  private frozen = false;
-  port = 0;
-
-  constructor(private readonly target: URL) {}
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    this.frozen = false;
-    const server = net.createServer((client) => {
-      const upstream = net.connect(Number(this.target.port || 6379), this.target.hostname);
-      const pair: [net.Socket, net.Socket] = [client, upstream];
-      this.pairs.add(pair);
-      for (const [from, to] of [pair, [upstream, client] as const]) {
-        from.on('data', (chunk) => {
-          if (!this.frozen) to.write(chunk);
-        });
-        from.on('error', () => undefined);
-        from.on('close', () => {
-          to.destroy();
-          this.pairs.delete(pair);
-        });
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  /** Redis stops answering; connections stay open. */
-  freeze(): void {
-    this.frozen = true;
-  }
-
-  /** Redis goes away: connections dropped, nothing listens. */
-  async stop(): Promise<void> {
-    for (const [a, b] of this.pairs) {
-      a.destroy();
-      b.destroy();
-    }
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server = undefined;
-  }
-}
-
 describe('adapters/rate-limit/redis-rate-limit-store: an outage of a real Redis', function () {
-  let proxy: RedisProxy;
+  let proxy: TcpProxy;
+  const proxyUrl = () => `redis://127.0.0.1:${proxy.port}`;
 
   before(async function () {
     try {
@@ -299,13 +250,13 @@ describe('adapters/rate-limit/redis-rate-limit-store: an outage of a real Redis'
     }
   });
   beforeEach(async () => {
-    proxy = new RedisProxy(new URL(REDIS_URL));
-    await proxy.start();
+    const target = new URL(REDIS_URL);
+    proxy = await TcpProxy.start(Number(target.port || 6379), target.hostname);
   });
-  afterEach(() => proxy.stop());
+  afterEach(() => proxy.close());
 
   const open = (logger: Logger) =>
-    RedisRateLimitStore.open(proxy.url, { timeoutMs: TIMEOUT_MS, logger, prefix: `spindle-test:${process.pid}:${Date.now()}:` });
+    RedisRateLimitStore.open(proxyUrl(), { timeoutMs: TIMEOUT_MS, logger, prefix: `spindle-test:${process.pid}:${Date.now()}:` });
 
   it('bounds a hit by the timeout when Redis stops answering', async () => {
     const logger = new RecordingLogger();
@@ -331,7 +282,7 @@ describe('adapters/rate-limit/redis-rate-limit-store: an outage of a real Redis'
       const { get } = appWith(store, 'open', logger);
       await get().expect(200).expect('X-Service-Ratelimit-Used', '1');
 
-      await proxy.stop();
+      await proxy.cut();
       const stderr = await stderrDuring(async () => {
         for (let i = 0; i < 3; i++) await get().expect(200);
         for (let i = 0; i < 3; i++) await next(connectionOf(store), 'error');
@@ -342,7 +293,7 @@ describe('adapters/rate-limit/redis-rate-limit-store: an outage of a real Redis'
         'rate-limit store failing; requests pass unlimited until it answers again',
       ]);
 
-      await proxy.start(); // same port
+      await proxy.resume(); // same port
       await next(connectionOf(store), 'ready');
       const res = await get().expect(200);
       expect(res.headers['x-service-ratelimit-used']).to.equal('2');

@@ -1,0 +1,47 @@
+import { Unavailable } from '../../application/errors.js';
+import type { Logger } from '../../application/ports/logger.js';
+import type { RateLimitState, RateLimitStore } from '../../application/ports/rate-limit-store.js';
+
+/** `Retry-After` of the 503 while the shared store fails: the Redis store retries its connection every 2 s at most. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A rate-limit store for a limit that must hold while the shared store (Redis, or a cluster's primary) fails, such
+ * as the sign-in attempts: each hit goes to `primary`; while it fails, to `local` (this process's own window, so
+ * each process still limits on its own — the limit is per process during an outage, never off), or, without a
+ * `local`, the hit is refused with {@link Unavailable} (503). The first hit after the outage goes to `primary` again
+ * (counts made locally are not carried over). One warning when the failover starts, one line when it ends.
+ *
+ * A `RangeError` (a bad limit: a bug) is thrown as it is.
+ */
+export class FailoverRateLimitStore implements RateLimitStore {
+  private failing = false;
+
+  constructor(
+    private readonly primary: RateLimitStore,
+    private readonly local: RateLimitStore | null,
+    private readonly logger?: Logger,
+    private readonly what = 'rate-limit store',
+  ) {}
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+    let state: RateLimitState;
+    try {
+      state = await this.primary.hit(key, limit, windowMs);
+    } catch (err) {
+      if (err instanceof RangeError) throw err;
+      if (!this.failing) {
+        this.failing = true;
+        const effect = this.local ? "counting in this process's own window" : 'refusing with 503';
+        this.logger?.warn({ err }, `${this.what} failing; ${effect} until it answers again`);
+      }
+      if (!this.local) throw new Unavailable(RETRY_AFTER_SECONDS);
+      return this.local.hit(key, limit, windowMs);
+    }
+    if (this.failing) {
+      this.failing = false;
+      this.logger?.info({}, `${this.what} answering again`);
+    }
+    return state;
+  }
+}
