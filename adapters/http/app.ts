@@ -93,6 +93,7 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
       await next();
     } catch (err) {
       // The rate limit's refusals and the database's outages on a web page are that site's page, not the API's JSON.
+      await deps.outages?.examine(err);
       if (deps.outages?.isOutage(err)) err = new Unavailable(deps.outages.retryAfterSeconds);
       if (!(err instanceof RateLimited || err instanceof Unavailable)) throw err;
       const owner = deps.routes.find((r) => r.isWebPage?.(ctx.path) === true);

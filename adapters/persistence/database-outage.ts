@@ -25,21 +25,27 @@ function unavailableState(code: string): boolean {
   return /^57P0[123]$/.test(code) || /^53[0-9A-Z]{3}$/.test(code) || (/^08[0-9A-Z]{3}$/.test(code) && code !== '08P01');
 }
 
-/** What `pg`, knex and PGlite say when the connection is gone or cannot be had (they carry no code). */
+/**
+ * What `pg` and knex say when the connection is gone or cannot be had (they carry no code); anywhere in the message,
+ * since knex puts the failed query's SQL in front of it.
+ */
 const CONNECTION_MESSAGES = [
-  /^Connection terminated/,
+  /Connection terminated (unexpectedly|due to connection timeout)/,
   /timeout exceeded when trying to connect/,
   /Client has encountered a connection error and is not queryable/,
   /Client was closed and is not queryable/,
-  /^Knex: Timeout acquiring a connection/,
-  /^Query read timeout/,
+  /Knex: Timeout acquiring a connection/,
+  /Query read timeout/,
 ];
 
 /** Storage refused by the embedded database's file system (its folder full or read-only). */
 const STORAGE_CODES = new Set(['ENOSPC', 'EROFS', 'EDQUOT', 'EACCES', 'EPERM', 'EIO']);
 
-/** What kind of outage an error is: the server unreachable, its storage full, or none. */
-export type DatabaseFailure = 'unreachable' | 'storage' | undefined;
+/**
+ * What kind of outage an error is: the server unreachable, its storage full, perhaps (a knex transaction found
+ * completed under a query: what a connection lost mid-transaction leaves, or a bug), or none.
+ */
+export type DatabaseFailure = 'unreachable' | 'storage' | 'perhaps' | undefined;
 
 /**
  * Classifies a database error (from MikroORM, knex, `pg` or PGlite, wrapped or not: the chain of `cause`s and the
@@ -63,6 +69,7 @@ export function databaseFailureOf(err: unknown): DatabaseFailure {
       const inner = databaseFailureOf(nested);
       if (inner) return inner;
     }
+    if (typeof message === 'string' && /^Transaction query already complete/.test(message)) return 'perhaps';
   }
   return undefined;
 }
@@ -78,7 +85,8 @@ export interface DatabaseOutageMonitorOptions {
 }
 
 /**
- * The database's outages as the service sees them: an error that {@link databaseFailureOf} calls an outage starts
+ * The database's outages as the service sees them: an error that {@link databaseFailureOf} calls an outage (or one it
+ * may call one, when a probe in `examine` finds the database away) starts
  * one (logged once, with the error's message, not one stack per request); a probe every `probeMs` then ends it (logged
  * once) as soon as the database answers. Nothing waits for the probe: requests keep trying the database themselves,
  * so they succeed again the moment it is back. A full disk (the embedded database's folder, or the server's) is told
@@ -100,8 +108,26 @@ export class DatabaseOutageMonitor implements OutageDetector {
     return !this.down;
   }
 
+  async examine(err: unknown): Promise<void> {
+    if (this.down || this.closed || databaseFailureOf(err) !== 'perhaps') return;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.options.probe(),
+        new Promise((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('the database did not answer within a second')), 1000);
+        }),
+      ]);
+    } catch (probeErr) {
+      this.noteDown(probeErr);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   isOutage(err: unknown): boolean {
     const failure = databaseFailureOf(err);
+    if (failure === 'perhaps') return this.down;
     if (failure === 'storage') {
       const now = Date.now();
       if (now - this.storageToldAt >= 60_000) {
@@ -111,13 +137,16 @@ export class DatabaseOutageMonitor implements OutageDetector {
       return true;
     }
     if (failure !== 'unreachable') return false;
-    if (!this.down && !this.closed) {
-      this.down = true;
-      this.since = Date.now();
-      this.options.logger.warn({ reason: messageOf(err) }, 'database unreachable; requests that need it are answered 503 until it answers again');
-      this.schedule();
-    }
+    this.noteDown(err);
     return true;
+  }
+
+  private noteDown(err: unknown): void {
+    if (this.down || this.closed) return;
+    this.down = true;
+    this.since = Date.now();
+    this.options.logger.warn({ reason: messageOf(err) }, 'database unreachable; requests that need it are answered 503 until it answers again');
+    this.schedule();
   }
 
   /** Stops probing (the database is being closed). */

@@ -117,6 +117,7 @@ export class JobWorker {
         log.warn({}, err.message);
         return job;
       }
+      await this.outages.examine(err);
       if (this.isOutage(err)) {
         log.warn({}, 'job interrupted by a database outage; it is given back and run again once the database answers');
         throw new Interrupted(job.id, err);
@@ -175,6 +176,7 @@ export class JobWorker {
         await this.maintain();
         worked = (await this.runOnce()) !== null;
       } catch (err) {
+        await this.outages.examine(err);
         if (err instanceof Interrupted) this.interrupted = err.jobId;
         else if (!this.isOutage(err)) this.logger.error({ err }, 'job worker could not claim a job');
       }

@@ -63,6 +63,7 @@ export function errorHandler(options: { baseUrl: string; logger: Logger; outages
         ctx.status = 204;
       }
     } catch (err) {
+      await options.outages?.examine(err);
       const log = (ctx.state as { log?: Logger }).log ?? options.logger;
       const answer = errorAnswer(err, { baseUrl: options.baseUrl, log, method: ctx.method, path: ctx.path, outages: options.outages });
       ctx.status = answer.status;

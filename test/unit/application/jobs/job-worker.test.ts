@@ -370,7 +370,12 @@ describe('JobWorker (in memory)', () => {
     /** The database as the detector sees it: away while `down`, every queue call failing as a lost connection does. */
     let down = false;
     const lost = Object.assign(new Error('Connection terminated unexpectedly'), { outage: true });
-    const outages = { isOutage: (err: unknown) => (err as { outage?: boolean }).outage === true, available: true, retryAfterSeconds: 5 };
+    const outages = {
+      isOutage: (err: unknown) => (err as { outage?: boolean }).outage === true,
+      examine: async () => undefined,
+      available: true,
+      retryAfterSeconds: 5,
+    };
     const guarded = new Proxy(queue, {
       get: (target, name, receiver) => {
         const value = Reflect.get(target, name, receiver) as unknown;
