@@ -11,14 +11,18 @@ import type { SpindleState } from './http-state.js';
 import { errorHandler } from './middleware/errors.js';
 import { jsonp, negotiation } from './middleware/negotiation.js';
 import { normalizePath } from './middleware/normalize-path.js';
+import { refuseHostileRequests } from './middleware/refuse-hostile-requests.js';
 import { clientIp, rateLimit, RateLimiter } from './middleware/rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
 import { userAgentRule } from './middleware/user-agent.js';
 import type { RouteModule } from './route-module.js';
+import { webErrorPage } from './web-pages/web-error-page.js';
 
 /** The settings the HTTP adapter reads. */
 export interface HttpSettings {
   readonly baseUrl: string;
+  /** The web pages' origin (links of their error pages). */
+  readonly webUrl: string;
   readonly brand: string;
   readonly userPathSegment: string;
   readonly trustProxy: boolean;
@@ -58,7 +62,8 @@ export interface HttpApp {
 
 /**
  * The Koa application, middleware in the order the architecture gives: request id and log line → User-Agent
- * rule → JSONP wrapper and media type negotiation → the one error mapper → path tolerance → request scope →
+ * rule → JSONP wrapper and media type negotiation → the one error mapper → the refusal of hostile URLs and headers
+ * (`refuseHostileRequests`; bodies are checked where they are read, `bodyReader`) → path tolerance → request scope →
  * credentials → rate limit (headers on every response; refused credentials count as anonymous) → the refusal of bad
  * credentials (401) → the routes of every module. Routes that take a body mount `jsonBodyParser` themselves. The
  * direct lane applies the same conventions, through the same functions, to the reads it takes.
@@ -84,6 +89,7 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
   app.use(jsonp());
   app.use(negotiation({ brand: settings.brand }));
   app.use(errorHandler({ baseUrl: settings.baseUrl, logger: deps.logger }));
+  app.use(refuseHostileRequests({ webPage, webErrorPage: webErrorPage({ webUrl: settings.webUrl, site: settings.brand }) }));
   app.use(normalizePath({ userPathSegment: settings.userPathSegment, keepTrailingSlash: /^\/inventory\/export\/[^/]+\/$/ }));
   const scope = deps.requestScope;
   if (scope) app.use((_ctx, next) => scope.run(next));
