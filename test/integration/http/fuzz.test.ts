@@ -5,7 +5,7 @@ import { openMatrix, type MatrixWorld } from '../../support/authorization-matrix
 import { answerProblem, hostileRequests, routeTable, sendHostile, serverOf, type TableRoute } from '../../support/hostile-requests.js';
 
 /** How many requests CI sends, and from which seed (`FUZZ_SEED` replays another); `npm run fuzz` sends many more. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 800);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 const SEED = Number(process.env.FUZZ_SEED ?? 30);
 
 describe('Fuzz: hostile requests to every route, as every kind of caller', function () {
