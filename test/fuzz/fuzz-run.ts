@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { openMatrix } from '../support/authorization-matrix.js';
-import { answerProblem, describeRequest, hostileRequests, routeTable, sendHostile, serverOf } from '../support/hostile-requests.js';
+import { answerProblem, describeRequest, hostileRequests, openFuzzWorld, routeTable, sendHostile, serverOf } from '../support/hostile-requests.js';
 import { loadTestModules } from '../support/test-app.js';
 
 /*
@@ -17,7 +16,7 @@ const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 const reportPath = process.env.FUZZ_REPORT ?? 'fuzz-report.txt';
 
 await loadTestModules();
-const world = await openMatrix();
+const world = await openFuzzWorld();
 const { routes, webPage } = routeTable(world.container);
 const server = serverOf(world.app);
 const byStatus = new Map<number, number>();

@@ -8,8 +8,20 @@ import { handleClientError } from '../../adapters/http/client-errors.js';
 import type { SpindleState } from '../../adapters/http/http-state.js';
 import type { RouteModule } from '../../adapters/http/route-module.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
-import { CALLERS, type CallerKind, type MatrixParties } from './authorization-matrix.js';
+import { MARKETPLACE } from '../../composition/marketplace/marketplace-tokens.js';
+import { CALLERS, openMatrix, type CallerKind, type MatrixParties, type MatrixWorld } from './authorization-matrix.js';
+import { TEST_RATE_ENTRIES } from './fee-bounds.js';
 import { AGENT } from './test-app.js';
+
+/**
+ * The fuzz test's world: the authorization matrix's (two users, an application, a catalogue), with a rate table as an
+ * operator's server has one (without it, a fee in another currency is the documented 503).
+ */
+export async function openFuzzWorld(): Promise<MatrixWorld> {
+  const world = await openMatrix();
+  await world.container.get(MARKETPLACE.SetCurrencyRates).execute({ entries: TEST_RATE_ENTRIES, source: 'test-rates.csv' });
+  return world;
+}
 
 /** One route of the router table: its method, its path as registered, and its parameters' names. */
 export interface TableRoute {

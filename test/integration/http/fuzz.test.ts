@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { openMatrix, type MatrixWorld } from '../../support/authorization-matrix.js';
-import { answerProblem, hostileRequests, routeTable, sendHostile, serverOf, type TableRoute } from '../../support/hostile-requests.js';
+import type { MatrixWorld } from '../../support/authorization-matrix.js';
+import { answerProblem, hostileRequests, openFuzzWorld, routeTable, sendHostile, serverOf, type TableRoute } from '../../support/hostile-requests.js';
 
 /** How many requests CI sends, and from which seed (`FUZZ_SEED` replays another); `npm run fuzz` sends many more. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
@@ -16,7 +16,7 @@ describe('Fuzz: hostile requests to every route, as every kind of caller', funct
   let server: Server;
 
   before(async () => {
-    world = await openMatrix();
+    world = await openFuzzWorld();
     ({ routes, webPage } = routeTable(world.container));
     server = serverOf(world.app);
   });
