@@ -20,6 +20,9 @@ export class NotFound extends ApplicationError {
 /** The request is malformed in a way the HTTP layer cannot tell by itself, e.g. an OAuth request missing a parameter (400). */
 export class BadRequest extends ApplicationError {}
 
+/** The request's URL (path and query) is longer than the service reads (414). */
+export class UriTooLong extends ApplicationError {}
+
 /** The caller must authenticate (401). */
 export class Unauthenticated extends ApplicationError {
   constructor(message = 'You must authenticate to access this resource.') {

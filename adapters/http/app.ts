@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { RateLimited, Unavailable } from '../../application/errors.js';
+import { ApplicationError, RateLimited, Unavailable } from '../../application/errors.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
@@ -10,17 +10,21 @@ import { isAuthenticated } from '../../application/shared/caller.js';
 import { AnonymousCredentialResolver, credentials, refuseBadCredentials, type CredentialResolver } from './credentials.js';
 import { DirectLane } from './direct-lane.js';
 import type { SpindleState } from './http-state.js';
-import { errorHandler } from './middleware/errors.js';
+import { errorHandler, statusOf } from './middleware/errors.js';
 import { jsonp, negotiation } from './middleware/negotiation.js';
 import { normalizePath } from './middleware/normalize-path.js';
+import { refuseHostileRequests } from './middleware/refuse-hostile-requests.js';
 import { clientIp, rateLimit, RateLimiter } from './middleware/rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
 import { userAgentRule } from './middleware/user-agent.js';
 import type { RouteModule } from './route-module.js';
+import { webErrorPage } from './web-pages/web-error-page.js';
 
 /** The settings the HTTP adapter reads. */
 export interface HttpSettings {
   readonly baseUrl: string;
+  /** The web pages' origin (links of their error pages). */
+  readonly webUrl: string;
   readonly brand: string;
   readonly userPathSegment: string;
   readonly trustProxy: boolean;
@@ -62,7 +66,8 @@ export interface HttpApp {
 
 /**
  * The Koa application, middleware in the order the architecture gives: request id and log line → User-Agent
- * rule → JSONP wrapper and media type negotiation → the one error mapper → path tolerance → request scope →
+ * rule → JSONP wrapper and media type negotiation → the one error mapper → the refusal of hostile URLs and headers
+ * (`refuseHostileRequests`; bodies are checked where they are read, `bodyReader`) → path tolerance → request scope →
  * credentials → rate limit (headers on every response; refused credentials count as anonymous) → the refusal of bad
  * credentials (401) → the routes of every module. Routes that take a body mount `jsonBodyParser` themselves. The
  * direct lane applies the same conventions, through the same functions, to the reads it takes.
@@ -88,18 +93,24 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
   app.use(jsonp());
   app.use(negotiation({ brand: settings.brand }));
   app.use(errorHandler({ baseUrl: settings.baseUrl, logger: deps.logger, outages: deps.outages }));
+  const genericPage = webErrorPage({ webUrl: settings.webUrl, site: settings.brand });
   app.use(async (ctx, next) => {
     try {
       await next();
     } catch (err) {
-      // The rate limit's refusals and the database's outages on a web page are that site's page, not the API's JSON.
+      // A refusal (or the database's outage) on a web page is that site's message page, not the API's JSON: the
+      // owning module's, which shows who is signed in, or the plain one.
       await deps.outages?.examine(err);
       if (deps.outages?.isOutage(err)) err = new Unavailable(deps.outages.retryAfterSeconds);
-      if (!(err instanceof RateLimited || err instanceof Unavailable)) throw err;
+      const status = statusOf(err);
+      if (status === undefined || !webPage(ctx.path)) throw err;
       const owner = deps.routes.find((r) => r.isWebPage?.(ctx.path) === true);
-      if (!owner?.refusalPage || !(await owner.refusalPage(ctx, err))) throw err;
+      if (owner?.refusalPage && (await owner.refusalPage(ctx, err as ApplicationError))) return;
+      if (err instanceof RateLimited || err instanceof Unavailable) ctx.set('Retry-After', String(err.retryAfterSeconds));
+      genericPage(ctx, status, (err as Error).message);
     }
   });
+  app.use(refuseHostileRequests());
   app.use(normalizePath({ userPathSegment: settings.userPathSegment, keepTrailingSlash: /^\/inventory\/export\/[^/]+\/$/ }));
   const scope = deps.requestScope;
   if (scope) app.use((_ctx, next) => scope.run(next));

@@ -6,6 +6,7 @@ import type { OutageDetector } from '../../application/ports/outage-detector.js'
 import type { RequestScope } from '../../application/ports/request-scope.js';
 import { ANONYMOUS, isAuthenticated } from '../../application/shared/caller.js';
 import type { CredentialResolver } from './credentials.js';
+import { requestRefusal } from './hostile-input.js';
 import type { SpindleState } from './http-state.js';
 import { errorAnswer } from './middleware/errors.js';
 import { mediaTypeReport, selectTextFormat, type MediaTypeReport } from './middleware/negotiation.js';
@@ -61,8 +62,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * as plain calls of the same functions the Koa middleware call, in the same order, so each response is the one the
  * Koa chain gives (status, headers, body byte for byte; `test/integration/http/direct-lane.test.ts` compares them).
  * Everything else, and every request of these paths that the lane would answer differently, goes to Koa untouched:
- * another method, a path in any other spelling (the chain's path tolerance), JSONP (`callback`), and a User-Agent the
- * API refuses. The decision is taken before anything is counted or read.
+ * another method, a path in any other spelling (the chain's path tolerance), JSONP (`callback`), a User-Agent the
+ * API refuses, and a URL or `Authorization` header the chain refuses as hostile (`requestRefusal`). The decision is taken before anything is counted or read.
  *
  * Why (ADR 0026): Koa's context, its compose chain of ten middleware and the router's match over every route cost
  * more CPU per request than reading and filling the release itself; on the read benchmark that was half of the
@@ -90,7 +91,11 @@ export class DirectLane {
         if (match === null) continue;
         const querystring = mark === -1 ? '' : url.slice(mark + 1);
         const query = querystring === '' ? EMPTY_QUERY : parseQuery(querystring);
-        if (query.callback !== undefined || refusesUserAgent(req.headers['user-agent'] ?? '', blockGenericUserAgents)) {
+        if (
+          query.callback !== undefined ||
+          refusesUserAgent(req.headers['user-agent'] ?? '', blockGenericUserAgents) ||
+          requestRefusal(url, req.headers.authorization) !== undefined
+        ) {
           return fallback(req, res);
         }
         void this.serve(req, res, route, match.slice(1), { path, url, querystring, query });

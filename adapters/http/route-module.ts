@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import type { RateLimited, Unavailable } from '../../application/errors.js';
+import type { ApplicationError } from '../../application/errors.js';
 import type { DirectRoute } from './direct-lane.js';
 import type { SpindleState } from './http-state.js';
 
@@ -16,10 +16,11 @@ export interface RouteModule {
    */
   isWebPage?(path: string): boolean;
   /**
-   * Answers a refusal made before the routes (the rate limit's 429, or its 503 while its store is down) on one of this
-   * module's web pages as a page; false to leave it to the error middleware.
+   * Answers a refusal thrown on one of this module's web pages outside its page handlers (a malformed request, the rate
+   * limit's 429, a 503 while a store or the database is away) as its message page; false to leave it to the plain
+   * message page.
    */
-  refusalPage?(ctx: Koa.Context, err: RateLimited | Unavailable): Promise<boolean>;
+  refusalPage?(ctx: Koa.Context, err: ApplicationError): Promise<boolean>;
   /**
    * Reads this module also answers through the direct lane (see `direct-lane.ts`), without Koa: each must be
    * registered on the router too, with the same answer.

@@ -1,5 +1,8 @@
 import type Koa from 'koa';
+import { HttpMethodEnum } from 'koa-body';
 import type { SignedRequest } from '../../../application/identity/oauth.js';
+import { bodyReader } from '../body-reader.js';
+import { refuseHostileBody } from '../hostile-input.js';
 import type { RequestView } from '../request-view.js';
 
 /**
@@ -53,15 +56,34 @@ export function signedRequest(
   return { method: ctx.method, url: `${baseUrl}${ctx.originalUrl}`, oauth, parameters: [...queryParameters(ctx), ...form] };
 }
 
-/** An `application/x-www-form-urlencoded` body's parameters (none for another type), at most `maxBytes`. */
+/** An `application/x-www-form-urlencoded` body's parameters in order (none for another type), at most `maxBytes`. */
 export async function formParameters(ctx: Koa.Context, maxBytes: number): Promise<Array<[string, string]>> {
   if (!ctx.is('application/x-www-form-urlencoded')) return [];
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) ctx.throw(413, 'The request body is too large.');
-    chunks.push(chunk as Buffer);
+  await formReader(maxBytes)(ctx);
+  // The body as sent, for its pairs in order with duplicates (OAuth signs them so); koa-body's object has neither.
+  const raw = (ctx.request as { rawBody?: unknown }).rawBody;
+  const pairs = [...new URLSearchParams(typeof raw === 'string' ? raw : '')];
+  const fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const [name, value] of pairs) (fields[name] ??= []).push(value);
+  refuseHostileBody(fields);
+  return pairs;
+}
+
+const FORM_READERS = new Map<number, (ctx: Koa.Context) => Promise<unknown>>();
+
+function formReader(maxBytes: number): (ctx: Koa.Context) => Promise<unknown> {
+  let read = FORM_READERS.get(maxBytes);
+  if (!read) {
+    read = bodyReader({
+      urlencoded: true,
+      json: false,
+      multipart: false,
+      text: false,
+      formLimit: maxBytes,
+      includeUnparsed: true,
+      parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.GET, HttpMethodEnum.DELETE],
+    });
+    FORM_READERS.set(maxBytes, read);
   }
-  return [...new URLSearchParams(Buffer.concat(chunks).toString('utf8'))];
+  return read;
 }

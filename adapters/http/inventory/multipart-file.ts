@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
 import type Koa from 'koa';
-import { koaBody } from 'koa-body';
-import { PayloadTooLarge, UnsupportedMediaType } from '../../../application/errors.js';
+import { ApplicationError, PayloadTooLarge, UnsupportedMediaType } from '../../../application/errors.js';
 import type { UploadedFile } from '../../../application/inventory/request-inventory-upload.js';
+import { bodyReader } from '../body-reader.js';
+import { refuseHostileBody } from '../hostile-input.js';
 import type { UploadSpool } from './upload-spool.js';
 
 /** The multipart fields a file may come in: `file` (the spec's name) or `upload` (the public API's). */
@@ -48,7 +49,7 @@ export async function withUploadedFile<T>(
   };
   ctx.res.once('close', removeOnClose);
   try {
-    const parse = koaBody({
+    const parse = bodyReader({
       multipart: true,
       json: false,
       urlencoded: false,
@@ -65,9 +66,10 @@ export async function withUploadedFile<T>(
       },
     });
     try {
-      await parse(ctx, async () => undefined);
+      await parse(ctx);
       parsed = true;
     } catch (err) {
+      if (err instanceof ApplicationError) throw err;
       const code = (err as { httpCode?: unknown }).httpCode;
       if (code === 413) throw new PayloadTooLarge(`The file is larger than the limit of ${sizeText(maxBytes)}.`);
       throw Object.assign(new Error('The multipart/form-data body could not be read.'), { status: 422, expose: true });
@@ -76,6 +78,7 @@ export async function withUploadedFile<T>(
     const part = FILE_FIELDS.map((f) => files[f]).find((f) => f !== undefined);
     const chosen = Array.isArray(part) ? part[0] : part;
     if (!chosen) return await handle(null);
+    refuseHostileBody({ filename: chosen.originalFilename, mediaType: chosen.mimetype });
     return await handle({
       filename: chosen.originalFilename,
       mediaType: chosen.mimetype,

@@ -13,6 +13,7 @@ import {
   Unavailable,
   UnsupportedMediaType,
   PayloadTooLarge,
+  UriTooLong,
 } from '../../../application/errors.js';
 import type { Logger } from '../../../application/ports/logger.js';
 import type { OutageDetector } from '../../../application/ports/outage-detector.js';
@@ -27,6 +28,7 @@ const STATUS: ReadonlyArray<readonly [abstract new (...args: never[]) => Applica
   [Conflict, 409],
   [UnsupportedMediaType, 415],
   [PayloadTooLarge, 413],
+  [UriTooLong, 414],
   [RateLimited, 429],
   [Unavailable, 503],
   [QueryTimeExceeded, 500],

@@ -24,6 +24,15 @@ export interface WebPageSettings {
 
 export type SignedIn = Caller & { kind: 'user' };
 
+/** A page's status, media type and the headers every page carries (no caching, no framing, the content policy). */
+export function pageHead(ctx: Koa.Context, status: number): void {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('X-Frame-Options', 'DENY');
+  ctx.set('Content-Security-Policy', "default-src 'self'; style-src 'self'; form-action 'self' https: http:; frame-ancestors 'none'");
+}
+
 /**
  * What the web pages of every module share: the session (a server-side record named by an HttpOnly cookie), the CSRF
  * token (a cookie of its own, compared with each form's `csrf` field), rendering in the common layout with the
@@ -80,11 +89,7 @@ export class WebPageKit {
   }
 
   render(ctx: Koa.Context, template: string, data: Record<string, unknown>, status = 200): void {
-    ctx.status = status;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Content-Security-Policy', "default-src 'self'; style-src 'self'; form-action 'self' https: http:; frame-ancestors 'none'");
+    pageHead(ctx, status);
     ctx.body = this.eta.render(template, {
       site: this.settings.site,
       webUrl: this.settings.webUrl,
