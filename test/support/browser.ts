@@ -1,12 +1,19 @@
 import type Koa from 'koa';
 import request from 'supertest';
 
-/** A browser: cookies kept between requests, the CSRF token read from the last form. */
+/**
+ * A browser: cookies kept between requests, the CSRF token read from the last form. It talks to an application in
+ * the test's process, or to a running server by its URL.
+ */
 export class Browser {
   private readonly cookies = new Map<string, string>();
   csrf = '';
 
-  constructor(private readonly app: Koa) {}
+  constructor(private readonly app: Koa | string) {}
+
+  private target(): string | ReturnType<Koa['callback']> {
+    return typeof this.app === 'string' ? this.app : this.app.callback();
+  }
 
   private keep(res: request.Response): request.Response {
     for (const line of (res.headers['set-cookie'] as unknown as string[] | undefined) ?? []) {
@@ -31,14 +38,14 @@ export class Browser {
   }
 
   async get(path: string): Promise<request.Response> {
-    return this.keep(await request(this.app.callback()).get(path).set('Cookie', this.cookieHeader()));
+    return this.keep(await request(this.target()).get(path).set('Cookie', this.cookieHeader()));
   }
 
   async post(path: string, form: Record<string, string>, options: { csrf?: string | null } = {}): Promise<request.Response> {
     const csrf = options.csrf === undefined ? this.csrf : options.csrf;
     const body = new URLSearchParams({ ...form, ...(csrf === null ? {} : { csrf }) }).toString();
     return this.keep(
-      await request(this.app.callback())
+      await request(this.target())
         .post(path)
         .set('Cookie', this.cookieHeader())
         .set('Content-Type', 'application/x-www-form-urlencoded')

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
+import { Browser } from '../../support/browser.js';
 import { closedPort } from '../../support/ports.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
 import { runSpindle } from '../../support/spindle-cli.js';
@@ -140,10 +141,15 @@ describe('spindle serve through a PostgreSQL outage', function () {
     try {
       const running = load(server, answers, stop);
       await sleep(1_000);
+      const browser = new Browser(server.url);
+      await browser.get('/signin');
       await terminateBackends();
       await proxy!.cut();
       const down = Date.now();
-      await sleep(outageMs);
+      await sleep(500);
+      // A web page that needs the database: the site's message page with the 503, not the API's JSON.
+      const signIn = await browser.post('/signin', { username: 'rater', password: 'a guess' });
+      await sleep(outageMs - 500);
       await proxy!.resume();
       const up = Date.now();
       await sleep(3_000);
@@ -151,6 +157,8 @@ describe('spindle serve through a PostgreSQL outage', function () {
       await running;
 
       expect(server.child.exitCode, 'the server lives').to.equal(null);
+      expect([signIn.status, signIn.type, signIn.headers['retry-after']]).to.deep.equal([503, 'text/html', '5']);
+      expect(signIn.text).to.include('The service is temporarily unavailable.');
       const out = server.output();
       expect(out, 'no worker died').not.to.match(/"msg":"worker died"/);
       expect(out.split('\n').filter((line) => line.includes('"msg":"request failed"')), 'no request failed with a 500').to.deep.equal([]);
