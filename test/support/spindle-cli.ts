@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { closedPort } from './ports.js';
 import { REPO_ROOT } from './repo-root.js';
 import { openTestDatabase } from './test-database.js';
 
@@ -48,3 +49,36 @@ export function runSpindle(place: CommandPlace, args: readonly string[], input =
     child.stdin.end(input);
   });
 }
+
+/** A `spindle serve` started by a test: the process, its URL, and what it printed so far. */
+export interface Served {
+  readonly child: ChildProcess;
+  readonly url: string;
+  output(): string;
+}
+
+/**
+ * Starts `spindle serve` (the build's CLI) on a free port of 127.0.0.1 with `env` over the test's environment (logs
+ * at info, no Redis unless given), and waits until `ready` says its output shows it serving (a minute at most).
+ */
+export async function serveSpindle(env: NodeJS.ProcessEnv, ready: (output: string) => boolean): Promise<Served> {
+  const port = await closedPort();
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), 'serve'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d));
+  child.stderr!.on('data', (d: Buffer) => (out += d));
+  const deadline = Date.now() + 60_000;
+  while (!ready(out)) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${out}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, output: () => out };
+}
+
+/** The exit code of a child process, once it has exited. */
+export const exited = (child: ChildProcess): Promise<number | null> =>
+  child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));

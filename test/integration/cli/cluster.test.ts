@@ -1,44 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
-import { closedPort } from '../../support/ports.js';
+import { exited, serveSpindle, type Served } from '../../support/spindle-cli.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
 const CLI = path.join(REPO_ROOT, 'dist/composition/cli.js');
 const AGENT = 'SpindleTests/1.0';
 
-interface Served {
-  readonly child: ChildProcess;
-  readonly url: string;
-  output(): string;
-}
-
-async function serve(env: NodeJS.ProcessEnv): Promise<Served> {
-  const port = await closedPort();
-  const child = spawn(process.execPath, [CLI, 'serve'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', REDIS_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d));
-  child.stderr!.on('data', (d: Buffer) => (out += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (!/"workers":\d+[^\n]*"msg":"listening"/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, url, output: () => out };
-}
-
-const exited = (child: ChildProcess): Promise<number | null> =>
-  child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+const serve = (env: NodeJS.ProcessEnv): Promise<Served> => serveSpindle(env, (out) => /"workers":\d+[^\n]*"msg":"listening"/.test(out));
 
 /** `spindle serve` as a node:cluster of workers (WEB_CONCURRENCY), on a PostgreSQL server. */
 describe('spindle serve with WEB_CONCURRENCY workers', function () {

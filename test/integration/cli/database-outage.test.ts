@@ -1,43 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
 import { Browser } from '../../support/browser.js';
-import { closedPort } from '../../support/ports.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
-import { runSpindle } from '../../support/spindle-cli.js';
+import { exited, runSpindle, serveSpindle, type Served } from '../../support/spindle-cli.js';
 import { TcpProxy } from '../../support/tcp-proxy.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
-const CLI = path.join(REPO_ROOT, 'dist/composition/cli.js');
 const AGENT = 'SpindleTests/1.0';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Served {
-  readonly child: ChildProcess;
-  readonly url: string;
-  output(): string;
-}
-
-async function serve(env: NodeJS.ProcessEnv, workers: number): Promise<Served> {
-  const port = await closedPort();
-  const child = spawn(process.execPath, [CLI, 'serve'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', REDIS_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d));
-  child.stderr!.on('data', (d: Buffer) => (out += d));
-  const deadline = Date.now() + 60_000;
-  while ((out.match(/"msg":"listening"/g) ?? []).length < (workers > 1 ? workers + 1 : 1)) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${out}`);
-    await sleep(100);
-  }
-  return { child, url: `http://127.0.0.1:${port}`, output: () => out };
-}
+/** `spindle serve` with `workers` processes, once every one listens (and the primary, for a cluster). */
+const serve = (env: NodeJS.ProcessEnv, workers: number): Promise<Served> =>
+  serveSpindle(env, (out) => (out.match(/"msg":"listening"/g) ?? []).length >= (workers > 1 ? workers + 1 : 1));
 
 /** One request of the load: what it asked and what it got (0: no answer at all, the connection refused or reset). */
 interface Answer {
@@ -197,7 +173,7 @@ describe('spindle serve through a PostgreSQL outage', function () {
     } finally {
       stop.now = true;
       server.child.kill('SIGTERM');
-      await new Promise((resolve) => (server.child.exitCode !== null ? resolve(null) : server.child.once('exit', resolve)));
+      await exited(server.child);
       await proxy!.resume();
     }
   }
