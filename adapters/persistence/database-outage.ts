@@ -173,6 +173,9 @@ export class DatabaseOutageMonitor implements OutageDetector {
   }
 }
 
+/** The error's own words, without the SQL (and its values) that knex puts in front of them: `{sql} - {message}`. */
 function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  const message = err instanceof Error ? err.message : String(err);
+  const cut = message.lastIndexOf(' - ');
+  return cut === -1 ? message : message.slice(cut + 3);
 }

@@ -48,13 +48,14 @@ describe('DatabaseOutageMonitor', () => {
     });
     expect(monitor.isOutage(new Error('boom'))).to.equal(false);
     expect(monitor.available).to.equal(true);
-    for (let i = 0; i < 3; i++) expect(monitor.isOutage(withCode('connect ECONNREFUSED', 'ECONNREFUSED'))).to.equal(true);
+    for (let i = 0; i < 3; i++) expect(monitor.isOutage(new Error("select * from personal_token where digest = 'secret' - Connection terminated unexpectedly"))).to.equal(true);
     expect(monitor.available).to.equal(false);
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(probes).to.be.greaterThan(1);
     answering = true;
     while (!monitor.available) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(logger.messages('warn')).to.have.length(1);
+    expect(logger.entries[0]!.fields, 'told without the SQL and its values').to.deep.include({ reason: 'Connection terminated unexpectedly' });
     expect(logger.messages('info')).to.deep.equal(['database answering again']);
     monitor.close();
   });
