@@ -5,7 +5,14 @@ import type { Logger } from '../../application/ports/logger.js';
 /** How much room a file system has for this process (bytes free to an unprivileged writer). */
 export type FreeSpace = (dir: string) => number;
 
+/** The room left on the folder's file system; none when it cannot be written at all (mounted read-only, say). */
 const statfsFree: FreeSpace = (dir) => {
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EROFS' || (err as NodeJS.ErrnoException).code === 'EACCES') return 0;
+    throw err;
+  }
   const stats = fs.statfsSync(dir);
   return stats.bavail * stats.bsize;
 };
@@ -23,7 +30,7 @@ export interface DiskSpaceGuardOptions {
 }
 
 /**
- * Refuses writes to the embedded database before its disk is full. PGlite does not survive a full disk: the write
+ * Refuses writes to the embedded database before its disk is full (or while its folder cannot be written at all). PGlite does not survive a full disk: the write
  * that meets it fails with `53100 could not write to file … No space left on device`, and every query after it then
  * waits for ever (measured on a 60 MB tmpfs), so the process would hang rather than refuse. The guard reads the free
  * space of the data folder's file system (at most once a second) and, while less than the reserve is left, throws
@@ -61,7 +68,7 @@ export class DiskSpaceGuard {
         if (short) {
           this.options.logger.error(
             { dir: this.options.dir, freeBytes: free, reserveBytes: this.options.reserveBytes },
-            'the embedded database is nearly out of disk space; writes are refused with 503 until there is room again',
+            "the embedded database's disk is nearly full or cannot be written; writes are refused with 503 until there is room again",
           );
         } else this.options.logger.info({ dir: this.options.dir, freeBytes: free }, 'disk space available again; writes are taken');
       }
