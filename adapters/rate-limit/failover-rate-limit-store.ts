@@ -1,9 +1,6 @@
 import { Unavailable } from '../../application/errors.js';
 import type { Logger } from '../../application/ports/logger.js';
-import type { RateLimitState, RateLimitStore } from '../../application/ports/rate-limit-store.js';
-
-/** `Retry-After` of the 503 while the shared store fails: the Redis store retries its connection every 2 s at most. */
-const RETRY_AFTER_SECONDS = 5;
+import { STORE_DOWN_RETRY_AFTER_SECONDS, type RateLimitState, type RateLimitStore } from '../../application/ports/rate-limit-store.js';
 
 /**
  * A rate-limit store for a limit that must hold while the shared store (Redis, or a cluster's primary) fails, such
@@ -35,7 +32,7 @@ export class FailoverRateLimitStore implements RateLimitStore {
         const effect = this.local ? "counting in this process's own window" : 'refusing with 503';
         this.logger?.warn({ err }, `${this.what} failing; ${effect} until it answers again`);
       }
-      if (!this.local) throw new Unavailable(RETRY_AFTER_SECONDS);
+      if (!this.local) throw new Unavailable(STORE_DOWN_RETRY_AFTER_SECONDS);
       return this.local.hit(key, limit, windowMs);
     }
     if (this.failing) {

@@ -54,6 +54,12 @@ export function assertRateLimitArguments(limit: number, windowMs: number): void 
   }
 }
 
+/**
+ * `Retry-After` of a 503 while a shared store is down (whoever refuses for it: the API's rate limit failing closed, the
+ * sign-in throttle): the Redis store retries its connection every 2 s at most.
+ */
+export const STORE_DOWN_RETRY_AFTER_SECONDS = 5;
+
 /** Whole seconds from `ms` milliseconds, rounded up, at least 1: the `Retry-After` of a refusal. */
 export function retryAfterSecondsFrom(ms: number): number {
   return Math.max(1, Math.ceil(ms / 1000));

@@ -4,7 +4,7 @@ import type Koa from 'koa';
 
 import { RateLimited, Unavailable } from '../../../application/errors.js';
 import type { Logger } from '../../../application/ports/logger.js';
-import type { RateLimitState, RateLimitStore } from '../../../application/ports/rate-limit-store.js';
+import { STORE_DOWN_RETRY_AFTER_SECONDS, type RateLimitState, type RateLimitStore } from '../../../application/ports/rate-limit-store.js';
 
 /**
  * What a request gets while the store fails (Redis down): `open` lets it through unlimited, `closed` refuses it with
@@ -12,8 +12,6 @@ import type { RateLimitState, RateLimitStore } from '../../../application/ports/
  */
 export type RateLimitStoreFailure = 'open' | 'closed';
 
-/** `Retry-After` of a 503 while the store is down: the Redis store retries its connection every 2 s at most. */
-export const STORE_DOWN_RETRY_AFTER_SECONDS = 5;
 
 /** What counting needs, whoever asks (the Koa middleware or the direct lane). */
 export interface RateLimiterOptions {
