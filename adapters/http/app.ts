@@ -1,7 +1,6 @@
 import type { RequestListener } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { ApplicationError, RateLimited, Unavailable } from '../../application/errors.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
@@ -10,7 +9,7 @@ import { isAuthenticated } from '../../application/shared/caller.js';
 import { AnonymousCredentialResolver, credentials, refuseBadCredentials, type CredentialResolver } from './credentials.js';
 import { DirectLane } from './direct-lane.js';
 import type { SpindleState } from './http-state.js';
-import { errorHandler, statusOf } from './middleware/errors.js';
+import { errorHandler, retryAfterOf, statusOf } from './middleware/errors.js';
 import { jsonp, negotiation } from './middleware/negotiation.js';
 import { normalizePath } from './middleware/normalize-path.js';
 import { refuseHostileRequests } from './middleware/refuse-hostile-requests.js';
@@ -92,24 +91,25 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
   app.use(userAgentRule({ blockGeneric: settings.blockGenericUserAgents, exempt: webPage }));
   app.use(jsonp());
   app.use(negotiation({ brand: settings.brand }));
-  app.use(errorHandler({ baseUrl: settings.baseUrl, logger: deps.logger, outages: deps.outages }));
-  const genericPage = webErrorPage({ webUrl: settings.webUrl, site: settings.brand });
-  app.use(async (ctx, next) => {
-    try {
-      await next();
-    } catch (err) {
-      // A refusal (or the database's outage) on a web page is that site's message page, not the API's JSON: the
-      // owning module's, which shows who is signed in, or the plain one.
-      await deps.outages?.examine(err);
-      if (deps.outages?.isOutage(err)) err = new Unavailable(deps.outages.retryAfterSeconds);
-      const status = statusOf(err);
-      if (status === undefined || !webPage(ctx.path)) throw err;
-      const owner = deps.routes.find((r) => r.isWebPage?.(ctx.path) === true);
-      if (owner?.refusalPage && (await owner.refusalPage(ctx, err as ApplicationError))) return;
-      if (err instanceof RateLimited || err instanceof Unavailable) ctx.set('Retry-After', String(err.retryAfterSeconds));
-      genericPage(ctx, status, (err as Error).message);
-    }
-  });
+  const plainPage = webErrorPage({ webUrl: settings.webUrl, site: settings.brand });
+  app.use(
+    errorHandler({
+      baseUrl: settings.baseUrl,
+      logger: deps.logger,
+      outages: deps.outages,
+      // A refusal on a web page is that site's message page, not the API's JSON: the owning module's, which shows who
+      // is signed in, or the plain one.
+      page: async (ctx, refusal) => {
+        const owner = deps.routes.find((r) => r.isWebPage?.(ctx.path) === true);
+        if (!owner) return false;
+        if (owner.refusalPage && (await owner.refusalPage(ctx, refusal))) return true;
+        const retryAfter = retryAfterOf(refusal);
+        if (retryAfter !== undefined) ctx.set('Retry-After', retryAfter);
+        plainPage(ctx, statusOf(refusal)!, refusal.message);
+        return true;
+      },
+    }),
+  );
   app.use(refuseHostileRequests());
   app.use(normalizePath({ userPathSegment: settings.userPathSegment, keepTrailingSlash: /^\/inventory\/export\/[^/]+\/$/ }));
   const scope = deps.requestScope;

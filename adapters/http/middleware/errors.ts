@@ -47,11 +47,34 @@ const ROUTING_MESSAGES: Readonly<Record<number, string>> = {
 };
 
 /**
- * The one place errors become responses: typed application errors map to their status and `{"message": ...}`;
- * body-parser errors keep their 4xx status; anything else is a 500 whose message carries a code that is logged
- * with the error. A status set without a body (unknown path, 405 from the router) gets its message too.
+ * The application error a failure is answered as: itself when it is one, {@link Unavailable} when the outage detector
+ * calls it a dependency's outage, else undefined (a client error of Koa or the body parser, or a 500).
  */
-export function errorHandler(options: { baseUrl: string; logger: Logger; outages?: OutageDetector }): Koa.Middleware {
+export function refusalOf(err: unknown, outages: OutageDetector | undefined): ApplicationError | undefined {
+  if (statusOf(err) !== undefined) return err as ApplicationError;
+  return outages?.isOutage(err) ? new Unavailable(outages.retryAfterSeconds) : undefined;
+}
+
+/** The `Retry-After` a refusal carries (429, 503), or undefined. */
+export function retryAfterOf(err: unknown): string | undefined {
+  return err instanceof RateLimited || err instanceof Unavailable ? String(err.retryAfterSeconds) : undefined;
+}
+
+export interface ErrorHandlerOptions {
+  readonly baseUrl: string;
+  readonly logger: Logger;
+  readonly outages?: OutageDetector;
+  /** Answers a refusal as a page instead of JSON (the web pages' message page); false to leave it to the JSON. */
+  readonly page?: (ctx: Koa.Context, refusal: ApplicationError) => Promise<boolean>;
+}
+
+/**
+ * The one place errors become responses: typed application errors (and outages, as {@link Unavailable}) map to
+ * their status and `{"message": ...}`, or to a page where `page` takes them; body-parser errors keep their 4xx
+ * status; anything else is a 500 whose message carries a code that is logged with the error. A status set without a
+ * body (unknown path, 405 from the router) gets its message too.
+ */
+export function errorHandler(options: ErrorHandlerOptions): Koa.Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -66,8 +89,11 @@ export function errorHandler(options: { baseUrl: string; logger: Logger; outages
       }
     } catch (err) {
       await options.outages?.examine(err);
+      const refusal = refusalOf(err, options.outages);
+      // A page that cannot be rendered leaves the refusal to the JSON answer below.
+      if (refusal && options.page && (await options.page(ctx, refusal).catch(() => false))) return;
       const log = (ctx.state as { log?: Logger }).log ?? options.logger;
-      const answer = errorAnswer(err, { baseUrl: options.baseUrl, log, method: ctx.method, path: ctx.path, outages: options.outages });
+      const answer = errorAnswer(refusal ?? err, { baseUrl: options.baseUrl, log, method: ctx.method, path: ctx.path, outages: options.outages });
       ctx.status = answer.status;
       for (const [name, value] of answer.headers) ctx.set(name, value);
       ctx.type = 'application/json';
@@ -101,13 +127,13 @@ export function errorAnswer(
     readonly outages?: OutageDetector;
   },
 ): ErrorAnswer {
-  if (statusOf(err) === undefined && context.outages?.isOutage(err)) err = new Unavailable(context.outages.retryAfterSeconds);
-  const mapped = statusOf(err);
-  if (mapped !== undefined) {
+  const refusal = refusalOf(err, context.outages);
+  if (refusal !== undefined) {
     const headers: Array<readonly [string, string]> = [];
-    if (err instanceof RateLimited || err instanceof Unavailable) headers.push(['Retry-After', String(err.retryAfterSeconds)]);
-    if (err instanceof Unauthenticated) headers.push(['WWW-Authenticate', `OAuth realm="${context.baseUrl}"`]);
-    return { status: mapped, headers, body: messageBody((err as Error).message) };
+    const retryAfter = retryAfterOf(refusal);
+    if (retryAfter !== undefined) headers.push(['Retry-After', retryAfter]);
+    if (refusal instanceof Unauthenticated) headers.push(['WWW-Authenticate', `OAuth realm="${context.baseUrl}"`]);
+    return { status: statusOf(refusal)!, headers, body: messageBody(refusal.message) };
   }
   const status = (err as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -1,12 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Eta } from 'eta';
 import type Koa from 'koa';
-import { Forbidden, RateLimited, Unauthenticated, Unavailable } from '../../../application/errors.js';
+import { Forbidden, Unauthenticated } from '../../../application/errors.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SecretGenerator } from '../../../application/ports/secrets.js';
 import type { Caller } from '../../../application/shared/caller.js';
 import { formParameters } from '../identity/signed-request.js';
-import { statusOf } from '../middleware/errors.js';
+import { retryAfterOf, statusOf } from '../middleware/errors.js';
 
 export const SESSION_COOKIE = 'spindle_session';
 export const CSRF_COOKIE = 'spindle_csrf';
@@ -123,7 +123,8 @@ export class WebPageKit {
   async refusalPage(ctx: Koa.Context, err: unknown, back?: { href: string; text: string }): Promise<boolean> {
     const status = statusOf(err);
     if (status === undefined) return false;
-    if (err instanceof RateLimited || err instanceof Unavailable) ctx.set('Retry-After', String(err.retryAfterSeconds));
+    const retryAfter = retryAfterOf(err);
+    if (retryAfter !== undefined) ctx.set('Retry-After', retryAfter);
     const caller = await this.caller(ctx).catch(() => null);
     const user = caller?.kind === 'user' ? caller.username : undefined;
     this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user, ...(back ? { link: back } : {}) }, status);
