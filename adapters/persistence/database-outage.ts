@@ -38,9 +38,6 @@ const CONNECTION_MESSAGES = [
   /Query read timeout/,
 ];
 
-/** Storage refused by the embedded database's file system (its folder full or read-only). */
-const STORAGE_CODES = new Set(['ENOSPC', 'EROFS', 'EDQUOT', 'EACCES', 'EPERM', 'EIO']);
-
 /**
  * What kind of outage an error is: the server unreachable, its storage full, perhaps (a knex transaction found
  * completed under a query: what a connection lost mid-transaction leaves, or a bug), or none.
@@ -54,11 +51,10 @@ export type DatabaseFailure = 'unreachable' | 'storage' | 'perhaps' | undefined;
  */
 export function databaseFailureOf(err: unknown): DatabaseFailure {
   for (let e = err, depth = 0; e !== null && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, errno, message, name } = e as { code?: unknown; errno?: unknown; message?: unknown; name?: unknown };
+    const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
     if (typeof code === 'string') {
       if (code === '53100') return 'storage';
       if (SOCKET_CODES.has(code) || unavailableState(code)) return 'unreachable';
-      if (STORAGE_CODES.has(code) && typeof errno === 'number') return 'storage';
     }
     if (name === 'KnexTimeoutError') return 'unreachable';
     if (typeof message === 'string') {

@@ -24,6 +24,7 @@ describe('databaseFailureOf', () => {
     ['a protocol violation (bad input)', withCode('invalid message format', '08P01'), undefined],
     ['a NUL in text', withCode('invalid byte sequence for encoding "UTF8": 0x00', '22021'), undefined],
     ['a transaction found ended under a query', new Error('Transaction query already complete, run with DEBUG=knex:tx for more info'), 'perhaps'],
+    ['a file that may not be opened (a setup or a bug, not an outage)', withCode("EACCES: permission denied, open '/data/files/x'", 'EACCES', { errno: -13 }), undefined],
     ['a plain error', new Error('boom'), undefined],
     ['not an error', 'Connection terminated unexpectedly', undefined],
     ['null', null, undefined],
