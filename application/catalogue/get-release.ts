@@ -9,6 +9,7 @@ import type { TextRenderer } from '../text/text-renderer.js';
 import { templateImages, templateNotes } from './release-document.js';
 import type { Image } from '../../domain/catalogue/media.js';
 import { NO_IMAGE_LINKS, type ImageLinks } from '../ports/image-links.js';
+import { NO_PEOPLE, NO_PEOPLE_READER, type ReleasePeople, type ReleasePeopleReader } from '../ports/release-people.js';
 
 /** Which release, the currency for its marketplace figures and the text format of its notes. */
 export interface GetReleaseInput {
@@ -34,6 +35,8 @@ export interface ReleaseView {
   readonly currency: Currency;
   readonly market: MarketSummary;
   readonly community: CommunitySummary;
+  /** `community.submitter` and `community.contributors`, from the edit history. */
+  readonly people: ReleasePeople;
 }
 
 /** Reads one release; throws NotFound("Release not found.") for an unknown id. */
@@ -49,6 +52,7 @@ export class GetRelease {
     private readonly community: CommunityFigures,
     private readonly text: TextRenderer,
     private readonly imageLinks: ImageLinks = NO_IMAGE_LINKS,
+    private readonly people: ReleasePeopleReader = NO_PEOPLE_READER,
   ) {}
 
   async execute(input: GetReleaseInput): Promise<ReleaseView> {
@@ -72,12 +76,15 @@ export class GetRelease {
         : this.community.forReleases([input.releaseId], userId).then((answer) => summaryOf(answer, input.releaseId));
     // Only an authenticated caller can get links; the template's images (no links) serve everyone else as they are.
     const imagesRead = isAuthenticated(caller) ? this.linkedImages(template, input.releaseId, caller) : undefined;
+    // The SQL readers keep the submitter and contributors in the row too (kept by the edit history's trigger).
+    const peopleRead: ReleasePeople | Promise<ReleasePeople> =
+      stored.people ?? this.people.forReleases([input.releaseId]).then((answer) => answer.get(input.releaseId) ?? NO_PEOPLE);
     // Nothing awaited at all when every part is at hand (an anonymous read in markup of a release with nothing for
     // sale in another currency: the hottest of all); the market figures alone when only they are pending.
-    const [notes, market, community, images] =
-      notesRead === undefined && imagesRead === undefined && !(communityRead instanceof Promise)
-        ? [undefined, marketRead instanceof Promise ? await marketRead : marketRead, communityRead, undefined]
-        : await Promise.all([notesRead, marketRead, communityRead, imagesRead]);
+    const [notes, market, community, images, people] =
+      notesRead === undefined && imagesRead === undefined && !(communityRead instanceof Promise) && !(peopleRead instanceof Promise)
+        ? [undefined, marketRead instanceof Promise ? await marketRead : marketRead, communityRead, undefined, peopleRead]
+        : await Promise.all([notesRead, marketRead, communityRead, imagesRead, peopleRead]);
     return {
       template,
       notes,
@@ -87,6 +94,7 @@ export class GetRelease {
       currency: input.currency,
       market: checkedMarketSummary(market, input.currency),
       community,
+      people,
     };
   }
 }

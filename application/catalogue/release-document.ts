@@ -47,6 +47,8 @@ export const SLOTS = {
   images: 'G',
   /** Comes just before the JSON string of `thumb` (empty): kept, or replaced. */
   thumb: 'T',
+  /** `"submitter":…,"contributors":[…]` in `community`: the people of the edit history. */
+  people: 'U',
 } as const;
 
 /**
@@ -244,7 +246,7 @@ export function writeReleaseTemplate(out: JsonWriter, r: Release): void {
   out.jRaw(',"data_quality":').jString(r.dataQuality);
   out.jRaw(`,"community":{"have":${slot('have')},"want":${slot('want')}`);
   out.jRaw(`,"rating":{"count":${slot('ratingCount')},"average":${slot('ratingAverage')}}`);
-  out.jRaw(',"submitter":null,"contributors":[],"data_quality":').jString(r.dataQuality);
+  out.jRaw(`,${slot('people')},"data_quality":`).jString(r.dataQuality);
   out.jRaw(',"status":').jString(r.status);
   out.jRaw('},"format_quantity":').jInt(formatQuantity(r.formats));
   out.jRaw(`,"date_added":${slot('dateAdded')},"date_changed":${slot('dateChanged')}`);
@@ -302,6 +304,8 @@ export interface SlotValues {
   readonly dateChanged: string;
   readonly numForSale: string;
   readonly lowestPrice: string;
+  /** `"submitter":…,"contributors":[…]`: the two keys and their values. */
+  readonly people: string;
   readonly notes?: string;
   /** The JSON array that replaces the stored (link-less) images, or undefined to keep them. */
   readonly images?: string;
@@ -323,6 +327,7 @@ const P = CODE(SLOTS.lowestPrice);
 const N = CODE(SLOTS.notes);
 const G = CODE(SLOTS.images);
 const T = CODE(SLOTS.thumb);
+const U = CODE(SLOTS.people);
 
 /** Where the JSON string starting at `from` (its opening quote) ends: just after its closing quote. */
 function endOfString(text: string, from: number): number {
@@ -404,6 +409,9 @@ export function fillTemplate(template: string, values: SlotValues): string {
       case P:
         out += values.lowestPrice;
         break;
+      case U:
+        out += values.people;
+        break;
       case N:
         if (values.notes !== undefined) {
           out += values.notes;
@@ -472,7 +480,9 @@ function trackOf(t: Json): Track {
 /** Template text with its slots emptied (inside strings) or made null (values), so that it parses as JSON. */
 function emptySlots(template: string): string {
   return template.replace(/\u0001([A-Z])/g, (_, letter: string) =>
-    letter === SLOTS.apiBase || letter === SLOTS.webBase || letter === SLOTS.notes || letter === SLOTS.images || letter === SLOTS.thumb
+    letter === SLOTS.people
+      ? '"submitter":null,"contributors":[]'
+      : letter === SLOTS.apiBase || letter === SLOTS.webBase || letter === SLOTS.notes || letter === SLOTS.images || letter === SLOTS.thumb
       ? ''
       : 'null',
   );

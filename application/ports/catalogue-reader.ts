@@ -12,6 +12,7 @@ import type {
 import type { Page, PageRequest } from '../shared/page.js';
 import type { RatingTotals } from './community-figures.js';
 import type { StoredLowestPrices } from './market-figures.js';
+import type { ReleasePeople } from './release-people.js';
 
 /** A stored catalogue record with the times the catalogue first saw it and last saw it change. */
 export interface Stored<T> {
@@ -34,6 +35,11 @@ export interface StoredReleaseDocument extends Stored<string> {
    * keeps none, and the figures come from the `MarketFigures` port's `forRelease` instead.
    */
   readonly market?: StoredMarket;
+  /**
+   * The submitter and contributors the row keeps (kept by the contributions module's trigger); `undefined` where the
+   * reader keeps none, and they come from the `ReleasePeopleReader` port instead.
+   */
+  readonly people?: ReleasePeople;
 }
 
 /** A release row's marketplace figures. */

@@ -29,6 +29,7 @@ import { TEXT } from '../text/text-tokens.js';
 import { CATALOGUE } from './catalogue-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import type { ImageLinks } from '../../application/ports/image-links.js';
+import type { ReleasePeopleReader } from '../../application/ports/release-people.js';
 
 /**
  * The catalogue: artists, labels, masters, releases and their lists, read through MikroORM; the Discogs dump import
@@ -71,14 +72,20 @@ export const catalogueModule: SpindleModule = {
         .inSingletonScope();
       // Image links come from the images module when there is one (without it, image objects have no links).
       const images = { serviceIdentifier: IMAGES.Links, optional: true } as const;
+      // The edit history's people of a release come from the contributions module where the reader does not keep them.
+      const people = { serviceIdentifier: CATALOGUE.ReleasePeople, optional: true } as const;
       bind(CATALOGUE.GetRelease)
-        .toResolvedValue((c, m, f, t, i: ImageLinks | undefined) => new GetRelease(c, m, f, t, i), [
-          CATALOGUE.Reader,
-          MARKETPLACE.MarketFigures,
-          CATALOGUE.CommunityFigures,
-          TEXT.TextRenderer,
-          images,
-        ])
+        .toResolvedValue(
+          (c, m, f, t, i: ImageLinks | undefined, p: ReleasePeopleReader | undefined) => new GetRelease(c, m, f, t, i, p),
+          [
+            CATALOGUE.Reader,
+            MARKETPLACE.MarketFigures,
+            CATALOGUE.CommunityFigures,
+            TEXT.TextRenderer,
+            images,
+            people,
+          ],
+        )
         .inSingletonScope();
       bind(CATALOGUE.GetMaster)
         .toResolvedValue((c, m, i: ImageLinks | undefined) => new GetMaster(c, m, i), [CATALOGUE.Reader, MARKETPLACE.MarketFigures, images])

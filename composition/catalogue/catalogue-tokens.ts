@@ -11,6 +11,7 @@ import type { CommunityFigures, HoldingCounts, RatingCounts } from '../../applic
 import type { GetReleaseStats } from '../../application/catalogue/get-release-stats.js';
 import type { CatalogueWriter } from '../../application/ports/catalogue-writer.js';
 import type { DumpReader } from '../../application/ports/dump-reader.js';
+import type { ReleasePeopleReader } from '../../application/ports/release-people.js';
 import type { CataloguePresenter } from '../../adapters/http/catalogue/catalogue-presenter.js';
 import { token } from '../token.js';
 
@@ -33,5 +34,10 @@ export const CATALOGUE = {
   HoldingCounts: token<HoldingCounts>('catalogue/HoldingCounts'),
   /** Optional slot: ratings of releases and masters, bound by the ratings module (none bound: nobody rated anything). */
   RatingCounts: token<RatingCounts>('catalogue/RatingCounts'),
+  /**
+   * Optional slot: the submitter and contributors of releases, bound by the contributions module (none bound: no
+   * release has any). Asked only where the catalogue reader does not keep them in the release row.
+   */
+  ReleasePeople: token<ReleasePeopleReader>('catalogue/ReleasePeople'),
   Presenter: token<CataloguePresenter>('catalogue/Presenter'),
 } as const;

@@ -4,6 +4,7 @@ import { ContributionsRoutes } from '../../adapters/http/contributions/contribut
 import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
 import { MikroOrmContributionRepository } from '../../adapters/persistence/contributions/mikro-orm-contribution-repository.js';
 import { SqlRecordsByPerson } from '../../adapters/persistence/contributions/sql-records-by-person.js';
+import { SqlReleasePeople } from '../../adapters/persistence/contributions/sql-release-people.js';
 import { ContributionFigures } from '../../application/contributions/contribution-figures.js';
 import { ListContributions } from '../../application/contributions/list-contributions.js';
 import { ListSubmissions } from '../../application/contributions/list-submissions.js';
@@ -68,6 +69,8 @@ export const contributionsModule: SpindleModule = {
       bind(USERS.FiguresPart)
         .toResolvedValue((reader) => new ContributionFigures(reader), [CONTRIBUTIONS.Reader])
         .inSingletonScope();
+      // A release's community.submitter and contributors where the catalogue reader does not keep them in its row.
+      bind(CATALOGUE.ReleasePeople).toConstantValue(new SqlReleasePeople(db.orm));
       // Database search's submitter and contributor filters.
       bind(SEARCH.RecordsByPerson).toConstantValue(new SqlRecordsByPerson(db.orm));
       bind(HTTP.Routes)

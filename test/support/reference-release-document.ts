@@ -6,6 +6,7 @@ import type { Release, ReleaseEntity, Track } from '../../domain/catalogue/relea
 import { formatReleased, releaseYear } from '../../domain/catalogue/release-summary.js';
 import { estimatedWeight, formatQuantity } from '../../domain/catalogue/shipping-estimate.js';
 import { ApiUrls } from '../../adapters/http/urls.js';
+import type { ReleasePeople } from '../../application/ports/release-people.js';
 
 /** Everything a release's API document is made of. */
 export interface ReferenceReleaseInput {
@@ -17,6 +18,8 @@ export interface ReferenceReleaseInput {
   readonly dateChanged: Date;
   readonly market: MarketSummary;
   readonly community: CommunitySummary;
+  /** The edit history's people (none when left out). */
+  readonly people?: ReleasePeople;
 }
 
 const timestamp = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
@@ -27,6 +30,8 @@ const timestamp = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/
  * instead of the record's. Not used by the application.
  */
 export function referenceReleaseDocument(urls: ApiUrls, view: ReferenceReleaseInput): object {
+  // The spec's dialect: the login as name and username (GAPS "Two dialects").
+  const person = (username: string) => ({ name: username, username, resource_url: urls.user(username) });
   const credit = (c: ArtistCredit): object => ({
     id: c.id,
     name: c.name,
@@ -91,8 +96,8 @@ export function referenceReleaseDocument(urls: ApiUrls, view: ReferenceReleaseIn
       have: view.community.community.inCollection,
       want: view.community.community.inWantlist,
       rating: { count: view.community.rating.count, average: view.community.rating.average ?? 0 },
-      submitter: null,
-      contributors: [],
+      submitter: view.people?.submitter == null ? null : person(view.people.submitter),
+      contributors: (view.people?.contributors ?? []).map(person),
       data_quality: r.dataQuality,
       status: r.status,
     },

@@ -8,6 +8,7 @@ import type { MasterVersionListing } from '../../../application/catalogue/list-m
 import type { LabelReleaseEntry } from '../../../application/catalogue/read-models.js';
 import type { CollectionCounts, CommunitySummary } from '../../../application/ports/community-figures.js';
 import type { MarketSummary } from '../../../application/ports/market-figures.js';
+import type { ReleasePeople } from '../../../application/ports/release-people.js';
 import type { ArtistCredit } from '../../../domain/catalogue/credit.js';
 import type { Image, NamedRef, Video } from '../../../domain/catalogue/media.js';
 import type { Track } from '../../../domain/catalogue/release.js';
@@ -36,6 +37,9 @@ export function timestamp(date: Date): string {
 }
 
 let lastTimestamp = { ms: NaN, text: '' };
+
+/** The people of a release nobody submitted or edited here (every imported release until someone does). */
+const NO_PEOPLE_TEXT = '"submitter":null,"contributors":[]';
 
 const NOTHING: CollectionCounts = { inCollection: 0, inWantlist: 0 };
 
@@ -112,6 +116,17 @@ export class CataloguePresenter {
     return { id: r.id, name: r.name, resource_url: url.call(this.urls, r.id) };
   }
 
+  /** A user named in a record's community (`submitter`, each of `contributors`): the dialect's login and their URL. */
+  private person(username: string): object {
+    return { ...loginOf(this.dialect, username), resource_url: this.urls.user(username) };
+  }
+
+  /** `"submitter":…,"contributors":[…]`: the release's people, as JSON text for the template's slot. */
+  private people(people: ReleasePeople): string {
+    const submitter = people.submitter === null ? 'null' : JSON.stringify(this.person(people.submitter));
+    return `"submitter":${submitter},"contributors":${JSON.stringify(people.contributors.map((name) => this.person(name)))}`;
+  }
+
   /** The release's document: its template (see release-document.ts) with every slot filled. */
   release(view: ReleaseView): string {
     const { community, rating } = view.community;
@@ -126,6 +141,7 @@ export class CataloguePresenter {
       dateChanged: `"${timestamp(view.dateChanged)}"`,
       numForSale: String(view.market.numForSale),
       lowestPrice: JSON.stringify(view.market.lowestPrice?.toNumber() ?? null),
+      people: view.people.submitter === null && view.people.contributors.length === 0 ? NO_PEOPLE_TEXT : this.people(view.people),
       notes: view.notes === undefined ? undefined : JSON.stringify(view.notes),
       ...(view.images === undefined ? {} : linkedImages(view.images)),
     });

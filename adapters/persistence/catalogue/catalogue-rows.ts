@@ -78,6 +78,12 @@ export class ReleaseRow {
    */
   numForSale!: number;
   lowestPrices!: Record<string, number> | null;
+  /**
+   * The release's submitter and contributors from the edit history, `{"s": …, "c": […]}` as JSON text (null: no
+   * history): kept by the contributions module's triggers, in the same transaction as each entry; the import never
+   * writes it.
+   */
+  communityPeople!: string | null;
   dateAdded!: Date;
   dateChanged!: Date;
 }
@@ -285,6 +291,7 @@ export const ReleaseSchema = new EntitySchema<ReleaseRow>({
     ratingSum: { type: 'integer', default: 0 },
     numForSale: { type: 'integer', default: 0 },
     lowestPrices: { type: 'json', columnType: 'jsonb', nullable: true },
+    communityPeople: { type: 'text', nullable: true },
     ...timestamps,
   },
 });

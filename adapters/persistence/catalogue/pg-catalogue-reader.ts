@@ -148,7 +148,7 @@ export class PgCatalogueReader implements CatalogueReader {
   async releaseDocument(id: number): Promise<StoredReleaseDocument | null> {
     const row = await this.releaseRow(id);
     if (!row) return null;
-    const { holdings, ratings, market } = releaseFiguresOf(row);
+    const { holdings, ratings, market, people } = releaseFiguresOf(row);
     return {
       record: row.document ?? releaseForms(row).template(),
       dateAdded: new Date(Number(row.added_ms)),
@@ -156,6 +156,7 @@ export class PgCatalogueReader implements CatalogueReader {
       holdings,
       ratings,
       market,
+      people,
     };
   }
 

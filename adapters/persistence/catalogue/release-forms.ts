@@ -1,6 +1,7 @@
 import { releaseOfTemplate, releaseTemplate } from '../../../application/catalogue/release-document.js';
 import type { StoredMarket } from '../../../application/ports/catalogue-reader.js';
 import type { RatingTotals } from '../../../application/ports/community-figures.js';
+import { peopleOfColumn, type ReleasePeople } from '../../../application/ports/release-people.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import { expandRelease } from './catalogue-documents.js';
 
@@ -84,12 +85,17 @@ function marketOf(row: MarketColumns): StoredMarket {
  * The columns of a release row that other modules keep (collection and wantlist counts, rating totals, market
  * figures), as one select list: both readers read them with the release, so a module that adds one adds it here.
  */
-export const RELEASE_FIGURE_COLUMNS = 'num_have, num_want, rating_count, rating_sum, num_for_sale, lowest_prices';
+export const RELEASE_FIGURE_COLUMNS = 'num_have, num_want, rating_count, rating_sum, num_for_sale, lowest_prices, community_people';
 
-export type ReleaseFigureColumns = HoldingColumns & RatingColumns & MarketColumns;
-export type StoredReleaseFigures = StoredHoldings & StoredRatings & StoredMarketFigures;
+/** The submitter and contributors a release row keeps (kept by the contributions module's trigger; null: no history). */
+export interface PeopleColumns {
+  readonly community_people: string | null;
+}
+
+export type ReleaseFigureColumns = HoldingColumns & RatingColumns & MarketColumns & PeopleColumns;
+export type StoredReleaseFigures = StoredHoldings & StoredRatings & StoredMarketFigures & { readonly people: ReleasePeople };
 
 /** The figures of a release row read with RELEASE_FIGURE_COLUMNS. */
 export function releaseFiguresOf(row: ReleaseFigureColumns): StoredReleaseFigures {
-  return { holdings: holdingsOf(row), ratings: ratingsOf(row), market: marketOf(row) };
+  return { holdings: holdingsOf(row), ratings: ratingsOf(row), market: marketOf(row), people: peopleOfColumn(row.community_people) };
 }

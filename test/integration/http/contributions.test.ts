@@ -192,6 +192,49 @@ describe('Submissions and contributions over HTTP: GET /s/{name}/submissions and
     expect(contributions.body.contributions[0].resource_url).to.equal(`${BASE_URL}/releases/${OWNER_CONTRIBUTIONS.artist[0]}`);
   });
 
+  describe('a release’s community: submitter and contributors from the edit history', () => {
+    const person = (name: string, dialect: 'spec' | 'discogs' = 'spec') => ({
+      ...(dialect === 'spec' ? { name } : {}),
+      username: name,
+      resource_url: `${BASE_URL}/${dialect === 'spec' ? 's' : 'users'}/${name}`,
+    });
+
+    it('names the submitter and every contributor once, in the order of their first entry; nobody for a release without history', async () => {
+      const people = async (id: number) => {
+        const { community } = (await get(`/releases/${id}`).expect(200)).body as { community: Body };
+        return [community.submitter, community.contributors];
+      };
+      // Submitted by the owner; edited by the other user in the same hour: the submitter comes first.
+      expect(await people(21)).to.deep.equal([person('Contributor'), [person('Contributor'), person('other-contributor')]]);
+      // Edited twice, never submitted.
+      expect(await people(22)).to.deep.equal([null, [person('Contributor')]]);
+      // Edited by the owner, later submitted by the other user (as an operator may record past history).
+      expect(await people(24)).to.deep.equal([person('other-contributor'), [person('Contributor'), person('other-contributor')]]);
+      // An imported release nobody submitted or edited here.
+      expect(await people(25)).to.deep.equal([null, []]);
+    });
+
+    it('shows the same people in the contributions and submissions lists, and a new entry on the very next read', async () => {
+      const listed = (await get('/s/contributor/contributions?sort=title').expect(200)).body.contributions as Body[];
+      for (const release of listed) expect(release).to.deep.equal((await get(`/releases/${String(release.id)}`).expect(200)).body);
+      const before = (await get('/releases/23').expect(200)).body.community as Body;
+      expect(before.contributors).to.deep.equal([person('Contributor')]);
+      await container.get(CONTRIBUTIONS.RecordContribution).execute({ user: 'no-history', kind: 'release', catalogueId: 23, action: 'edited' });
+      const after = (await get('/releases/23').expect(200)).body.community as Body;
+      expect(after.submitter).to.deep.equal(person('Contributor'));
+      expect(after.contributors).to.deep.equal([person('Contributor'), person('no-history')]);
+      const submitted = (await get('/s/contributor/submissions').expect(200)).body.submissions.releases as Body[];
+      expect(submitted.find((r) => r.id === 23)).to.deep.equal((await get('/releases/23').expect(200)).body);
+    });
+
+    it('writes the login as username alone in the Discogs dialect', async () => {
+      const discogs = testContainer(db, { BRAND: 'Discogs' }).get(HTTP.HttpApp) as unknown as Koa;
+      const { community } = (await get('/releases/21', undefined, discogs).expect(200)).body as { community: Body };
+      expect(community.submitter).to.deep.equal(person('Contributor', 'discogs'));
+      expect(community.contributors).to.deep.equal([person('Contributor', 'discogs'), person('other-contributor', 'discogs')]);
+    });
+  });
+
   it('answers an empty list for a user with no contributions', async () => {
     const res = await get('/s/no-history/contributions?sort=year&sort_order=desc').expect(200);
     expect(res.body).to.deep.equal({ pagination: { page: 1, pages: 1, per_page: 50, items: 0, urls: {} }, contributions: [] });

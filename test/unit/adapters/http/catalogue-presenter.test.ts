@@ -9,6 +9,7 @@ import type { CommunitySummary } from '../../../../application/ports/community-f
 import type { MarketSummary } from '../../../../application/ports/market-figures.js';
 import { Money } from '../../../../domain/marketplace/money.js';
 import { aMaster, aRelease } from '../../../support/builders/catalogue-builders.js';
+import { NO_PEOPLE } from '../../../../application/ports/release-people.js';
 
 const presenter = new CataloguePresenter(new ApiUrls('https://api.test', 'https://web.test', 'users'), 'spec');
 const DATE = new Date('2026-01-02T03:04:05Z');
@@ -25,7 +26,7 @@ const FIGURES: CommunitySummary = {
 };
 
 function releaseView(market: MarketSummary, community: CommunitySummary): ReleaseView {
-  return { template: releaseTemplate(aRelease(10)), notes: undefined, images: undefined, dateAdded: DATE, dateChanged: DATE, currency: market.lowestPrice?.currency ?? 'USD', market, community };
+  return { template: releaseTemplate(aRelease(10)), notes: undefined, images: undefined, dateAdded: DATE, dateChanged: DATE, currency: market.lowestPrice?.currency ?? 'USD', market, community, people: NO_PEOPLE };
 }
 
 const version: MasterVersion = {

@@ -21,6 +21,7 @@ import { Money } from '../../../../domain/marketplace/money.js';
 import { aCredit, aRelease, aTrack, onLabel } from '../../../support/builders/catalogue-builders.js';
 import { demo, readDump, SINGLE, SMALL } from '../../../support/dump-fixtures.js';
 import { referenceReleaseDocument } from '../../../support/reference-release-document.js';
+import { NO_PEOPLE, type ReleasePeople } from '../../../../application/ports/release-people.js';
 
 /** Releases whose text holds what escaping and slugs must get right. */
 const TRICKY: Release[] = [
@@ -61,16 +62,19 @@ const DATE_CHANGED = new Date('2024-01-02T03:04:05Z');
 interface Figures {
   readonly market: MarketSummary;
   readonly community: CommunitySummary;
+  readonly people: ReleasePeople;
 }
 
 const FIGURES: Figures[] = [
   {
     market: { numForSale: 0, lowestPrice: null },
     community: { community: { inCollection: 0, inWantlist: 0 }, rating: { count: 0, average: null }, user: null },
+    people: NO_PEOPLE,
   },
   {
     market: { numForSale: 12, lowestPrice: Money.fromDecimal('12.35', 'EUR') },
     community: { community: { inCollection: 120, inWantlist: 45 }, rating: { count: 7, average: 4.29 }, user: null },
+    people: { submitter: 'alice', contributors: ['alice', 'b"ob é'] },
   },
   {
     market: { numForSale: 1, lowestPrice: Money.fromDecimal('1200', 'JPY') },
@@ -79,6 +83,7 @@ const FIGURES: Figures[] = [
       rating: { count: 1, average: 5 },
       user: { inCollection: 1, inWantlist: 0 },
     },
+    people: { submitter: null, contributors: ['editor'] },
   },
 ];
 
@@ -171,14 +176,15 @@ describe('Release document templates', function () {
     // The notes' own U+0001 is escaped, as JSON.stringify escapes it.
     expect(template).to.include('\\u0001control\\u0002');
     const slots = template.split(SLOT).length - 1;
-    // The release's two URLs, one linked artist, one label, the master; eight values; the notes, images and thumb markers.
-    expect(slots).to.equal(2 + 1 + 1 + 1 + 8 + 3);
+    // The release's two URLs, one linked artist, one label, the master; eight values; the notes, images and thumb
+    // markers; the people of the edit history.
+    expect(slots).to.equal(2 + 1 + 1 + 1 + 8 + 3 + 1);
   });
 
   it('refuses a template with a slot it does not know', () => {
     const values = {
       apiBase: '', webBase: '', have: '0', want: '0', ratingCount: '0', ratingAverage: '0', dateAdded: '""',
-      dateChanged: '""', numForSale: '0', lowestPrice: 'null',
+      dateChanged: '""', numForSale: '0', lowestPrice: 'null', people: '"submitter":null,"contributors":[]',
     };
     expect(() => fillTemplate(`{"a":${SLOT}Z}`, values)).to.throw('unknown slot');
     expect(fillTemplate(`{"a":${SLOT}H}`, values)).to.equal('{"a":0}');
