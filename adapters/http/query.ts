@@ -21,6 +21,29 @@ export function Normalize(normalize: Normalizer): PropertyDecorator {
   };
 }
 
+// Per DTO prototype, its properties that take every value of a repeated parameter.
+const REPEATED = new WeakMap<object, Set<string>>();
+
+/**
+ * Marks a query parameter that may be given several times (`format=CD&format=LP`): {@link validateQuery} gives the
+ * property every non-blank value, trimmed and normalized, as an array (validate its elements with `{ each: true }`).
+ */
+export function Repeated(): PropertyDecorator {
+  return (prototype, property) => {
+    if (typeof property !== 'string') return;
+    let own = REPEATED.get(prototype);
+    if (!own) REPEATED.set(prototype, (own = new Set()));
+    own.add(property);
+  };
+}
+
+function isRepeated(dto: object, key: string): boolean {
+  for (let p: object | null = Object.getPrototypeOf(dto); p !== null; p = Object.getPrototypeOf(p)) {
+    if (REPEATED.get(p)?.has(key)) return true;
+  }
+  return false;
+}
+
 function normalizerOf(dto: object, key: string): Normalizer | undefined {
   for (let p: object | null = Object.getPrototypeOf(dto); p !== null; p = Object.getPrototypeOf(p)) {
     const found = NORMALIZERS.get(p)?.get(key);
@@ -36,7 +59,8 @@ export function currencyCode(value: string): string {
 }
 
 /**
- * Copies the query parameters onto a new instance of a DTO class (the last value wins when a parameter is repeated;
+ * Copies the query parameters onto a new instance of a DTO class (the last value wins when a parameter is repeated,
+ * but for a {@link Repeated} property, which gets them all;
  * blank values count as absent; a property's {@link Normalize} rewrites its value) and validates it with
  * class-validator. The first problem becomes a 422 whose message names the parameter.
  */
@@ -44,6 +68,16 @@ export function validateQuery<T extends object>(Dto: new () => T, query: Query):
   const dto = new Dto();
   let given = false;
   for (const [key, raw] of Object.entries(query)) {
+    if (isRepeated(dto, key)) {
+      const normalize = normalizerOf(dto, key);
+      const values = (Array.isArray(raw) ? raw : [raw])
+        .filter((v): v is string => v !== undefined && v.trim() !== '')
+        .map((v) => normalize?.(v.trim()) ?? v.trim());
+      if (values.length === 0) continue;
+      (dto as Record<string, unknown>)[key] = values;
+      given = true;
+      continue;
+    }
     const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
     if (value === undefined || value.trim() === '') continue;
     const trimmed = value.trim();

@@ -1,4 +1,6 @@
 import type {
+  VersionFacetCounts,
+  VersionFilters,
   ArtistReleaseEntry,
   ArtistReleasesQuery,
   LabelReleaseEntry,
@@ -17,6 +19,15 @@ import type { Release } from '../../domain/catalogue/release.js';
 import { releaseArtistLinks, releaseLabelLinks } from '../../domain/catalogue/release-links.js';
 import type { EntityIds, EntityNames, NameResolver } from '../../domain/text/name-resolver.js';
 import { releaseListing, type ReleaseListing } from '../../domain/catalogue/release-summary.js';
+import { VERSION_FACETS, type VersionFacetId } from '../../domain/catalogue/version-facets.js';
+import { versionFacetCounts, type CountedFacetValue } from '../../application/catalogue/version-facet-counts.js';
+
+/** Which of two versions was released more recently (see `CatalogueReader.mostRecentVersion`): > 0 when `a`. */
+function compareRecency(a: Release, b: Release): number {
+  const dated = (r: Release) => (/^\d{4}/.test(r.released) ? 1 : 0);
+  const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return dated(a) - dated(b) || text(a.released, b.released) || a.id - b.id;
+}
 
 /** Code-unit order, as PostgreSQL's "C" collation sorts text. */
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -105,16 +116,61 @@ export class InMemoryCatalogueReader implements CatalogueReader, NameResolver {
     return this.labels.get(id) ?? null;
   }
 
-  async masterVersions(masterId: number, query: MasterVersionsQuery): Promise<Page<MasterVersion>> {
-    const lower = (s: string | undefined) => s?.toLowerCase();
-    const versions: MasterVersion[] = [];
-    for (const { stored, columns } of this.releases.values()) {
+  /** Whether a version passes a facet's filter (see `VersionFilters`). */
+  private passes(facet: VersionFacetId, r: Release, columns: ReleaseListing, values: readonly string[] | undefined): boolean {
+    if (values === undefined || values.length === 0) return true;
+    const wanted = new Set(values.map((v) => v.toLowerCase()));
+    const has = (list: readonly string[]) => list.some((x) => wanted.has(x.toLowerCase()));
+    switch (facet) {
+      case 'format':
+        return has(columns.facets?.formats ?? []);
+      case 'label':
+        return has(columns.facets?.labels ?? []);
+      case 'country':
+        return wanted.has(r.country.toLowerCase());
+      case 'released':
+        return wanted.has(r.released.slice(0, 4));
+    }
+  }
+
+  private versionsOf(masterId: number): Array<{ stored: Stored<Release>; columns: ReleaseListing }> {
+    return [...this.releases.values()].filter(({ stored }) => stored.record.masterId === masterId);
+  }
+
+  async masterVersionFacets(masterId: number, filters: VersionFilters): Promise<VersionFacetCounts> {
+    const counted = new Map<string, CountedFacetValue>();
+    const count = (facet: VersionFacetId, value: string) => {
+      const key = `${facet}\u0000${value}`;
+      const c = counted.get(key);
+      counted.set(key, { facet, value, count: (c?.count ?? 0) + 1 });
+    };
+    for (const { stored, columns } of this.versionsOf(masterId)) {
       const r = stored.record;
-      if (r.masterId !== masterId) continue;
-      if (query.format !== undefined && !columns.majorFormats.some((f) => f.toLowerCase() === lower(query.format))) continue;
-      if (query.label !== undefined && columns.label.toLowerCase() !== lower(query.label)) continue;
-      if (query.released !== undefined && r.released.slice(0, 4) !== query.released) continue;
-      if (query.country !== undefined && r.country.toLowerCase() !== lower(query.country)) continue;
+      for (const { id: facet } of VERSION_FACETS) {
+        if (!VERSION_FACETS.every(({ id }) => id === facet || this.passes(id, r, columns, filters[id]))) continue;
+        if (facet === 'format') for (const v of columns.facets?.formats ?? []) count(facet, v);
+        if (facet === 'label') for (const v of columns.facets?.labels ?? []) count(facet, v);
+        if (facet === 'country' && r.country !== '') count(facet, r.country);
+        if (facet === 'released' && /^\d{4}/.test(r.released)) count(facet, r.released.slice(0, 4));
+      }
+    }
+    return versionFacetCounts([...counted.values()]);
+  }
+
+  async mostRecentVersion(masterId: number): Promise<number | null> {
+    let best: Release | null = null;
+    for (const { stored } of this.versionsOf(masterId)) {
+      const r = stored.record;
+      if (best === null || compareRecency(r, best) > 0) best = r;
+    }
+    return best?.id ?? null;
+  }
+
+  async masterVersions(masterId: number, query: MasterVersionsQuery): Promise<Page<MasterVersion>> {
+    const versions: MasterVersion[] = [];
+    for (const { stored, columns } of this.versionsOf(masterId)) {
+      const r = stored.record;
+      if (!VERSION_FACETS.every(({ id }) => this.passes(id, r, columns, query[id]))) continue;
       versions.push({
         id: r.id,
         status: r.status,

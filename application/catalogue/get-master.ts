@@ -25,6 +25,8 @@ export interface MasterView {
   /** The master's image objects, linked for the caller. */
   readonly images: readonly Image[];
   readonly tracklist: readonly Track[];
+  /** The most recent version's id (see `CatalogueReader.mostRecentVersion`), null when the master has no versions. */
+  readonly mostRecentRelease: number | null;
   readonly currency: Currency;
   readonly market: MarketSummary;
 }
@@ -51,6 +53,7 @@ export class GetMaster {
       master,
       images,
       tracklist: stored.mainTracklist,
+      mostRecentRelease: stored.mostRecentRelease,
       currency: input.currency,
       market: checkedMarketSummary(market, input.currency),
     };

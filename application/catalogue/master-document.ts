@@ -5,11 +5,14 @@ import type { CatalogueReader, StoredMasterDocument } from '../ports/catalogue-r
  * for the tracklist (none when it has no main release, or the main release is not in the catalogue).
  */
 export async function masterWithMainTracklist(
-  reader: Pick<CatalogueReader, 'master' | 'release'>,
+  reader: Pick<CatalogueReader, 'master' | 'release' | 'mostRecentVersion'>,
   masterId: number,
 ): Promise<StoredMasterDocument | null> {
   const stored = await reader.master(masterId);
   if (!stored) return null;
-  const main = stored.record.mainRelease ? await reader.release(stored.record.mainRelease) : null;
-  return { ...stored, mainTracklist: main?.record.tracklist ?? [] };
+  const [main, mostRecentRelease] = await Promise.all([
+    stored.record.mainRelease ? reader.release(stored.record.mainRelease) : null,
+    reader.mostRecentVersion(masterId),
+  ]);
+  return { ...stored, mainTracklist: main?.record.tracklist ?? [], mostRecentRelease };
 }

@@ -8,6 +8,8 @@ import type {
   LabelReleaseEntry,
   MasterVersion,
   MasterVersionsQuery,
+  VersionFacetCounts,
+  VersionFilters,
 } from '../catalogue/read-models.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { RatingTotals } from './community-figures.js';
@@ -55,6 +57,8 @@ export interface StoredMarket {
  */
 export interface StoredMasterDocument extends Stored<Master> {
   readonly mainTracklist: readonly Track[];
+  /** The master's most recent version (see `mostRecentVersion`), null when it has none. */
+  readonly mostRecentRelease: number | null;
   readonly market?: StoredMarket;
 }
 
@@ -72,6 +76,15 @@ export interface CatalogueReader {
   artist(id: number): Promise<Stored<Artist> | null>;
   label(id: number): Promise<Stored<Label> | null>;
   masterVersions(masterId: number, query: MasterVersionsQuery): Promise<Page<MasterVersion>>;
+  /** The facets of a master's versions under the filters (see `VersionFacetCounts`). */
+  masterVersionFacets(masterId: number, filters: VersionFilters): Promise<VersionFacetCounts>;
+  /**
+   * The id of the master's most recent version: the latest `released` date (a date that gives only the year or the
+   * month counts as the start of it: `1999` before `1999-03-00` before `1999-03-15`), a version without a date
+   * coming before every dated one; of versions released on the same date, the one added to the catalogue last (the
+   * highest id). Null when the master has no versions.
+   */
+  mostRecentVersion(masterId: number): Promise<number | null>;
   artistReleases(artistId: number, query: ArtistReleasesQuery): Promise<Page<ArtistReleaseEntry>>;
   labelReleases(labelId: number, page: PageRequest): Promise<Page<LabelReleaseEntry>>;
 }

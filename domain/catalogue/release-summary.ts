@@ -1,5 +1,6 @@
 import { creditLine } from './credit.js';
 import type { Format, Release } from './release.js';
+import { versionFacetValues, type VersionFacetValues } from './version-facets.js';
 
 /** The year of a dump `released` text (`1999-03-00` → 1999); 0 when it has none. */
 export function releaseYear(released: string): number {
@@ -74,6 +75,8 @@ export interface ReleaseListing {
   readonly formatDetails: string;
   readonly majorFormats: readonly string[];
   readonly thumb: string;
+  /** What the release offers the facets of its master's versions; null for a release without a master. */
+  readonly facets: VersionFacetValues | null;
 }
 
 /** Derives a release's {@link ReleaseListing}. */
@@ -88,5 +91,6 @@ export function releaseListing(r: Release): ReleaseListing {
     formatDetails: formatDetails(r.formats),
     majorFormats: majorFormats(r.formats),
     thumb: '',
+    facets: r.masterId === null ? null : versionFacetValues(r),
   };
 }

@@ -101,10 +101,23 @@ function contract(name: string, open: () => Promise<{ reader: CatalogueReader; c
       expect(await ids({ sortOrder: 'desc' })).to.deep.equal([9000003, 9000001, 9000002]);
       expect(await ids({ sort: 'catno' })).to.deep.equal([9000001, 9000003, 9000002]);
       expect(await ids({ sort: 'country', sortOrder: 'desc' })).to.deep.equal([9000003, 9000002, 9000001]);
-      expect(await ids({ format: 'VINYL' })).to.deep.equal([9000002, 9000001]);
-      expect(await ids({ label: 'beta music' })).to.deep.equal([9000002]);
-      expect(await ids({ released: '2005' })).to.deep.equal([9000003]);
-      expect(await ids({ country: 'germany' })).to.deep.equal([9000001]);
+      expect(await ids({ format: ['VINYL'] })).to.deep.equal([9000002, 9000001]);
+      expect(await ids({ label: ['beta music'] })).to.deep.equal([9000002]);
+      expect(await ids({ released: ['2005'] })).to.deep.equal([9000003]);
+      expect(await ids({ country: ['germany'] })).to.deep.equal([9000001]);
+      expect(await ids({ format: ['album'] })).to.deep.equal([9000002, 9000003]);
+      expect(await ids({ format: ['LP', 'cd'], country: ['uk', 'US', 'Japan'] })).to.deep.equal([9000002, 9000003]);
+      expect(await reader.mostRecentVersion(900001)).to.equal(9000003);
+      expect(await reader.mostRecentVersion(424242)).to.equal(null);
+      expect(await reader.masterVersionFacets(900001, { format: ['Vinyl'] })).to.deep.equal({
+        format: [
+          { value: 'Album', count: 2 }, { value: 'Vinyl', count: 2 }, { value: '12"', count: 1 },
+          { value: 'CD', count: 1 }, { value: 'LP', count: 1 }, { value: 'Remastered', count: 1 },
+        ],
+        label: [{ value: 'Alpha Records', count: 1 }, { value: 'Beta Music', count: 1 }],
+        country: [{ value: 'Germany', count: 1 }, { value: 'UK', count: 1 }],
+        released: [{ value: '1995', count: 1 }, { value: '1996', count: 1 }],
+      });
       const second = await reader.masterVersions(900001, versions({ perPage: 2, page: 2 }));
       expect(second.total).to.equal(3);
       expect(second.items.map((v) => v.id)).to.deep.equal([9000003]);

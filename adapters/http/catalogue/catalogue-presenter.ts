@@ -5,7 +5,8 @@ import type { ReleaseView } from '../../../application/catalogue/get-release.js'
 import { fillTemplate, JsonText, thumbOf, writeImages } from '../../../application/catalogue/release-document.js';
 import type { ArtistReleaseListing } from '../../../application/catalogue/list-artist-releases.js';
 import type { MasterVersionListing } from '../../../application/catalogue/list-master-versions.js';
-import type { LabelReleaseEntry } from '../../../application/catalogue/read-models.js';
+import type { LabelReleaseEntry, VersionFacetCounts, VersionFilters } from '../../../application/catalogue/read-models.js';
+import { facetQueryValue, VERSION_FACETS } from '../../../domain/catalogue/version-facets.js';
 import type { CollectionCounts, CommunitySummary } from '../../../application/ports/community-figures.js';
 import type { MarketSummary } from '../../../application/ports/market-figures.js';
 import type { ReleasePeople } from '../../../application/ports/release-people.js';
@@ -152,10 +153,12 @@ export class CataloguePresenter {
     return {
       id: m.id,
       main_release: m.mainRelease,
-      main_release_url: this.urls.release(m.mainRelease),
-      versions_url: this.urls.masterVersions(m.id),
+      most_recent_release: view.mostRecentRelease,
       resource_url: this.urls.master(m.id),
       uri: this.urls.web('master', m.id, `${m.artists.map((a) => a.anv || a.name).join(' ')} ${m.title}`),
+      versions_url: this.urls.masterVersions(m.id),
+      main_release_url: this.urls.release(m.mainRelease),
+      most_recent_release_url: view.mostRecentRelease === null ? null : this.urls.release(view.mostRecentRelease),
       ...marketFields(view.market),
       images: view.images.map((i) => this.image(i)),
       genres: [...m.genres],
@@ -185,6 +188,30 @@ export class CataloguePresenter {
       thumb: v.thumb,
       stats: collectionStats(listing.community),
     };
+  }
+
+  /**
+   * `filters` and `filter_facets` of a master's versions, as the public API shows them: the filters applied (as
+   * given), each facet's values with their counts (`available`, value → count, in the facets' order), and the same as
+   * a list per facet, each value also written as a query string takes it (form-encoded), every facet taking several.
+   */
+  versionFilters(applied: VersionFilters, facets: VersionFacetCounts): { filters: object; filter_facets: object[] } {
+    const available: Record<string, Record<string, number>> = {};
+    const filterFacets: object[] = [];
+    for (const { id, title } of VERSION_FACETS) {
+      const counts: Record<string, number> = {};
+      for (const v of facets[id]) counts[v.value] = v.count;
+      available[id] = counts;
+      filterFacets.push({
+        title,
+        id,
+        values: facets[id].map((v) => ({ title: v.value, value: facetQueryValue(v.value), count: v.count })),
+        allows_multiple_values: true,
+      });
+    }
+    const appliedOut: Record<string, string[]> = {};
+    for (const { id } of VERSION_FACETS) if (applied[id]?.length) appliedOut[id] = [...applied[id]];
+    return { filters: { applied: appliedOut, available }, filter_facets: filterFacets };
   }
 
   artist(view: ArtistView): object {

@@ -1,8 +1,8 @@
-import { IsIn, IsOptional, Matches } from 'class-validator';
+import { ArrayMaxSize, IsIn, IsOptional, Matches } from 'class-validator';
 import { ARTIST_RELEASE_SORTS, VERSION_SORTS } from '../../../application/catalogue/read-models.js';
 import { CURRENCIES } from '../../../domain/marketplace/currency.js';
 import { SortedPageQuery } from '../pagination.js';
-import { currencyCode, Normalize } from '../query.js';
+import { currencyCode, Normalize, Repeated } from '../query.js';
 
 /** `GET /releases/{id}` and `/masters/{id}`: an optional currency for marketplace figures, in any letter case. */
 export class CurrencyQuery {
@@ -12,14 +12,24 @@ export class CurrencyQuery {
   curr_abbr?: string;
 }
 
-/** `GET /masters/{id}/versions`: exact-match filters, a sort key and direction. */
+/** The most values one facet filter takes in one request. */
+export const MAX_FACET_VALUES = 50;
+
+const tooMany = (name: string) => ({ message: `Invalid ${name}: at most ${MAX_FACET_VALUES} values may be given.` });
+
+/**
+ * `GET /masters/{id}/versions`: the facet filters (each parameter may be repeated: `format=CD&format=LP`; a version
+ * passes a facet with any of its values, see `VersionFilters`), a sort key and direction.
+ */
 export class VersionsQuery extends SortedPageQuery {
-  @IsOptional() format?: string;
-  @IsOptional() label?: string;
+  @Repeated() @IsOptional() @ArrayMaxSize(MAX_FACET_VALUES, tooMany('format')) format?: string[];
+  @Repeated() @IsOptional() @ArrayMaxSize(MAX_FACET_VALUES, tooMany('label')) label?: string[];
+  @Repeated()
   @IsOptional()
-  @Matches(/^\d{4}$/, { message: 'Invalid released: expected a year such as 1999, got "$value".' })
-  released?: string;
-  @IsOptional() country?: string;
+  @ArrayMaxSize(MAX_FACET_VALUES, tooMany('released'))
+  @Matches(/^\d{4}$/, { each: true, message: 'Invalid released: expected a year such as 1999, got "$value".' })
+  released?: string[];
+  @Repeated() @IsOptional() @ArrayMaxSize(MAX_FACET_VALUES, tooMany('country')) country?: string[];
 
   @IsOptional()
   @IsIn(VERSION_SORTS, { message: `Invalid sort: expected one of ${VERSION_SORTS.join(', ')}, got "$value".` })

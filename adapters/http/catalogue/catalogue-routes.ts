@@ -130,7 +130,11 @@ export class CatalogueRoutes implements RouteModule {
         caller: ctx.state.caller,
         query: { ...q.toPageRequest(), format: q.format, label: q.label, released: q.released, country: q.country, sort: q.sort, sortOrder: q.sortOrder() },
       });
-      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), versions: page.items.map((v) => presenter.version(v)) };
+      ctx.body = {
+        pagination: paginate(ctx, options.baseUrl, page),
+        ...presenter.versionFilters(page.applied, page.facets),
+        versions: page.items.map((v) => presenter.version(v)),
+      };
     });
 
     router.get('/artists/:id/releases', async (ctx) => {

@@ -17,7 +17,7 @@ import {
  * The catalogue tables' rows as the import COPYs them. Each column list is the order the values are written in;
  * the types must match the columns (see binary-copy-buffer.ts): `data` is `json`, holding the compact document of
  * catalogue-documents.ts, except for releases, whose `document` (text) holds the template of their API document
- * (application/catalogue/release-document.ts); `major_formats` is `jsonb`.
+ * (application/catalogue/release-document.ts); `major_formats`, `version_formats` and `version_labels` are `jsonb`.
  */
 
 export const ARTIST_COLUMNS = ['id', 'name', 'data'] as const;
@@ -40,6 +40,8 @@ export const RELEASE_COLUMNS = [
   'major_formats',
   'thumb',
   'document',
+  'version_formats',
+  'version_labels',
 ] as const;
 /**
  * A release's artist links as the workers encode them, for the import's staging table: each with the release's master
@@ -63,7 +65,7 @@ export function writeMasterRow(out: BinaryCopyBuffer, m: Master): void {
 }
 
 export function writeReleaseRow(out: BinaryCopyBuffer, r: Release, listing: ReleaseListing = releaseListing(r)): void {
-  out.row(16).int4(r.id).text(r.title).text(r.status).int4(listing.year).text(r.released).text(r.country);
+  out.row(18).int4(r.id).text(r.title).text(r.status).int4(listing.year).text(r.released).text(r.country);
   if (r.masterId === null) out.null();
   else out.int4(r.masterId);
   out
@@ -85,6 +87,12 @@ export function writeReleaseRow(out: BinaryCopyBuffer, r: Release, listing: Rele
   out.beginJson();
   writeReleaseTemplate(out, r);
   out.endJson();
+  // version_formats and version_labels are jsonb, null for a release without a master (no versions list shows it).
+  if (listing.facets === null) out.null().null();
+  else {
+    jStrings(out.beginJson(true), listing.facets.formats).endJson();
+    jStrings(out.beginJson(true), listing.facets.labels).endJson();
+  }
 }
 
 /** The release's artist links (see `releaseArtistLinks`), as `RELEASE_ARTIST_COLUMNS` rows. */

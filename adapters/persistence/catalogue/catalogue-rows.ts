@@ -84,6 +84,12 @@ export class ReleaseRow {
    * writes it.
    */
   communityPeople!: string | null;
+  /**
+   * What a version offers its master's facets (`domain/catalogue/version-facets.ts`): its format names and
+   * descriptions, and its labels' and companies' names as the label facet titles them; null without a master.
+   */
+  versionFormats!: string[] | null;
+  versionLabels!: string[] | null;
   dateAdded!: Date;
   dateChanged!: Date;
 }
@@ -292,6 +298,8 @@ export const ReleaseSchema = new EntitySchema<ReleaseRow>({
     numForSale: { type: 'integer', default: 0 },
     lowestPrices: { type: 'json', columnType: 'jsonb', nullable: true },
     communityPeople: { type: 'text', nullable: true },
+    versionFormats: { type: 'json', columnType: 'jsonb', nullable: true },
+    versionLabels: { type: 'json', columnType: 'jsonb', nullable: true },
     ...timestamps,
   },
 });

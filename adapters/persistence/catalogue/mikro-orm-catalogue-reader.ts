@@ -5,7 +5,12 @@ import type {
   LabelReleaseEntry,
   MasterVersion,
   MasterVersionsQuery,
+  VersionFacetCounts,
+  VersionFilters,
 } from '../../../application/catalogue/read-models.js';
+import { versionFacetCounts } from '../../../application/catalogue/version-facet-counts.js';
+import { VERSION_FACETS, type VersionFacetId } from '../../../domain/catalogue/version-facets.js';
+import { textArray } from '../sql-values.js';
 import { masterWithMainTracklist } from '../../../application/catalogue/master-document.js';
 import type { CatalogueReader, Stored, StoredMasterDocument, StoredReleaseDocument } from '../../../application/ports/catalogue-reader.js';
 import { pageOffset, type Page, type PageRequest } from '../../../application/shared/page.js';
@@ -37,6 +42,35 @@ const VERSION_SORT_COLUMNS: Record<NonNullable<MasterVersionsQuery['sort']>, str
   catno: 'catno',
   country: 'country',
 };
+
+const VERSION_FACET_IDS = VERSION_FACETS.map((f) => f.id);
+
+/** Each facet's filter on a version `v` of the master (a text[] of lower-cased values as the parameter). */
+const VERSION_FILTERS: Record<VersionFacetId, string> = {
+  format: 'exists (select 1 from jsonb_array_elements_text(version_formats) x where lower(x) = any(?::text[]))',
+  label: 'exists (select 1 from jsonb_array_elements_text(version_labels) x where lower(x) = any(?::text[]))',
+  country: 'lower(country) = any(?::text[])',
+  released: 'left(released, 4) = any(?::text[])',
+};
+
+/** Where each facet's values come from, for counting. */
+const VERSION_FACET_SOURCES: Record<VersionFacetId, { value: string; from: string; where: string }> = {
+  format: { value: 'x', from: ', jsonb_array_elements_text(version_formats) x', where: 'true' },
+  label: { value: 'x', from: ', jsonb_array_elements_text(version_labels) x', where: 'true' },
+  country: { value: 'country', from: '', where: "country <> ''" },
+  released: { value: 'left(released, 4)', from: '', where: "released ~ '^[0-9]{4}'" },
+};
+
+const lowered = (values: readonly string[]): string => textArray(values.map((v) => v.toLowerCase()));
+
+/**
+ * The id of a master's most recent version, as a scalar subquery on the master id given (see
+ * `CatalogueReader.mostRecentVersion`): dated versions first, then by the `released` text (in code-point order, so
+ * `1999` < `1999-03-00` < `1999-03-15`), then by id.
+ */
+export const MOST_RECENT_VERSION = (masterId: string): string =>
+  `(select v.id from release v where v.master_id = ${masterId}
+     order by (v.released ~ '^[0-9]{4}') desc, v.released collate "C" desc, v.id desc limit 1)`;
 
 /**
  * Reads catalogue documents by primary key (expanding their stored compact form, see catalogue-documents.ts) and the
@@ -105,21 +139,12 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
   async masterVersions(masterId: number, query: MasterVersionsQuery): Promise<Page<MasterVersion>> {
     const where = ['master_id = ?'];
     const params: unknown[] = [masterId];
-    if (query.format !== undefined) {
-      where.push('exists (select 1 from jsonb_array_elements_text(major_formats) f where lower(f) = lower(?))');
-      params.push(query.format);
-    }
-    if (query.label !== undefined) {
-      where.push('lower(label) = lower(?)');
-      params.push(query.label);
-    }
-    if (query.released !== undefined) {
-      where.push('left(released, 4) = ?');
-      params.push(query.released);
-    }
-    if (query.country !== undefined) {
-      where.push('lower(country) = lower(?)');
-      params.push(query.country);
+    for (const facet of VERSION_FACET_IDS) {
+      const values = query[facet];
+      if (values !== undefined && values.length > 0) {
+        where.push(VERSION_FILTERS[facet]);
+        params.push(lowered(values));
+      }
     }
     const filter = where.join(' and ');
     const dir = query.sortOrder === 'desc' ? 'desc' : 'asc';
@@ -153,6 +178,34 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
       page: query.page,
       perPage: query.perPage,
     };
+  }
+
+  async masterVersionFacets(masterId: number, filters: VersionFilters): Promise<VersionFacetCounts> {
+    // One statement: the master's versions (its entries in release_master_id_idx, then their rows), each facet's
+    // values counted over the versions that pass the other facets' filters.
+    const given = VERSION_FACET_IDS.filter((f) => (filters[f]?.length ?? 0) > 0);
+    const params: unknown[] = [masterId];
+    const others = (facet: VersionFacetId): string => {
+      const conditions = given.filter((f) => f !== facet).map((f) => {
+        params.push(lowered(filters[f]!));
+        return VERSION_FILTERS[f];
+      });
+      return conditions.length ? ` and ${conditions.join(' and ')}` : '';
+    };
+    const parts = VERSION_FACET_IDS.map((facet) => {
+      const source = VERSION_FACET_SOURCES[facet];
+      return `select '${facet}' as facet, ${source.value} as value, count(*)::int as n from v${source.from} where ${source.where}${others(facet)} group by 2`;
+    });
+    const rows = await this.rows(
+      `with v as materialized (select country, released, version_formats, version_labels from release where master_id = ?) ${parts.join(' union all ')}`,
+      params,
+    );
+    return versionFacetCounts(rows.map((r) => ({ facet: String(r.facet) as VersionFacetId, value: String(r.value), count: Number(r.n) })));
+  }
+
+  async mostRecentVersion(masterId: number): Promise<number | null> {
+    const [row] = await this.rows(`select ${MOST_RECENT_VERSION('?')} as id`, [masterId]);
+    return row?.id === null || row?.id === undefined ? null : Number(row.id);
   }
 
   async artistReleases(artistId: number, query: ArtistReleasesQuery): Promise<Page<ArtistReleaseEntry>> {

@@ -5,6 +5,8 @@ import type {
   LabelReleaseEntry,
   MasterVersion,
   MasterVersionsQuery,
+  VersionFacetCounts,
+  VersionFilters,
 } from '../../../application/catalogue/read-models.js';
 import { templateTracklist } from '../../../application/catalogue/release-document.js';
 import type { CatalogueReader, Stored, StoredMasterDocument, StoredReleaseDocument } from '../../../application/ports/catalogue-reader.js';
@@ -15,6 +17,7 @@ import type { Master } from '../../../domain/catalogue/master.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import { isCatalogueId } from '../../../domain/catalogue/catalogue-ids.js';
 import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
+import { MOST_RECENT_VERSION } from './mikro-orm-catalogue-reader.js';
 import {
   RELEASE_FIGURE_COLUMNS,
   releaseFiguresOf,
@@ -58,7 +61,8 @@ const MASTER_DOCUMENTS_BY_ID: RowsByIdStatement = {
                    select e.key, min(e.value::text::bigint)::text as lowest
                      from release v cross join lateral jsonb_each(v.lowest_prices) e
                     where v.master_id = m.id and v.num_for_sale > 0
-                    group by e.key) p) as lowest_prices
+                    group by e.key) p) as lowest_prices,
+                ${MOST_RECENT_VERSION('m.id')} as most_recent_release
            from master m left join release r on r.id = m.main_release and m.main_release > 0
           where m.id = any($1::int4[])`,
 };
@@ -86,6 +90,7 @@ interface MasterDocumentRow {
   readonly main_data: Doc | string | null;
   readonly num_for_sale: number | string;
   readonly lowest_prices: Record<string, string> | null;
+  readonly most_recent_release: number | null;
 }
 
 interface DatedRow {
@@ -180,6 +185,7 @@ export class PgCatalogueReader implements CatalogueReader {
             ? templateTracklist(row.main_document)
             : releaseForms({ document: null, data: main, is_main_release: true }).release().tracklist,
       market: { numForSale: Number(row.num_for_sale), lowestPrices: row.lowest_prices },
+      mostRecentRelease: row.most_recent_release === null ? null : Number(row.most_recent_release),
     };
   }
 
@@ -193,6 +199,14 @@ export class PgCatalogueReader implements CatalogueReader {
 
   masterVersions(masterId: number, query: MasterVersionsQuery): Promise<Page<MasterVersion>> {
     return this.lists.masterVersions(masterId, query);
+  }
+
+  masterVersionFacets(masterId: number, filters: VersionFilters): Promise<VersionFacetCounts> {
+    return this.lists.masterVersionFacets(masterId, filters);
+  }
+
+  mostRecentVersion(masterId: number): Promise<number | null> {
+    return this.lists.mostRecentVersion(masterId);
   }
 
   artistReleases(artistId: number, query: ArtistReleasesQuery): Promise<Page<ArtistReleaseEntry>> {

@@ -106,6 +106,9 @@ describe('catalogue API', () => {
         year: 1995,
         main_release: 9000002,
         main_release_url: `${BASE_URL}/releases/9000002`,
+        // Released 2005, after 1995-01-15 and 1996-05-00.
+        most_recent_release: 9000003,
+        most_recent_release_url: `${BASE_URL}/releases/9000003`,
         versions_url: `${BASE_URL}/masters/900001/versions`,
         resource_url: `${BASE_URL}/masters/900001`,
         data_quality: 'Correct',
@@ -156,7 +159,51 @@ describe('catalogue API', () => {
       expect(ids((await get('/masters/900001/versions?country=US').expect(200)).body)).to.deep.equal([9000003]);
       expect(ids((await get('/masters/900001/versions?format=Vinyl&country=Germany').expect(200)).body)).to.deep.equal([9000001]);
       const none = await get('/masters/900001/versions?country=Japan').expect(200);
-      expect(none.body).to.deep.equal({ pagination: { page: 1, pages: 1, per_page: 50, items: 0, urls: {} }, versions: [] });
+      expect(none.body.pagination).to.deep.equal({ page: 1, pages: 1, per_page: 50, items: 0, urls: {} });
+      expect(none.body.versions).to.deep.equal([]);
+      expect(none.body.filters.applied).to.deep.equal({ country: ['Japan'] });
+    });
+
+    it('filters format by descriptions as well as names, label by any label, several values of a facet (repeated parameters)', async () => {
+      expect(ids((await get('/masters/900001/versions?format=Album').expect(200)).body)).to.deep.equal([9000002, 9000003]);
+      expect(ids((await get('/masters/900001/versions?format=12%22').expect(200)).body)).to.deep.equal([9000001]);
+      expect(ids((await get('/masters/900001/versions?format=LP&format=CD').expect(200)).body)).to.deep.equal([9000002, 9000003]);
+      // The form-encoded value the facet offers works as it is.
+      expect(ids((await get('/masters/900001/versions?label=Alpha+Records&country=US&country=UK').expect(200)).body)).to.deep.equal([9000003]);
+      expect(ids((await get('/masters/900001/versions?released=1995&released=2005').expect(200)).body)).to.deep.equal([9000002, 9000003]);
+      const many = Array.from({ length: 51 }, (_, i) => `format=F${i}`).join('&');
+      expect((await get(`/masters/900001/versions?${many}`).expect(422)).body.message).to.match(/^Invalid format: /);
+      expect((await get('/masters/900001/versions?released=1995&released=soon').expect(422)).body.message).to.match(/^Invalid released: /);
+    });
+
+    it('answers filters and filter_facets as the public API does: every facet counted under the other facets\u2019 filters', async () => {
+      const all = (await get('/masters/900001/versions').expect(200)).body;
+      expect(Object.keys(all)).to.deep.equal(['pagination', 'filters', 'filter_facets', 'versions']);
+      expect(all.filters).to.deep.equal({
+        applied: {},
+        available: {
+          format: { Album: 2, Vinyl: 2, '12"': 1, CD: 1, LP: 1, Remastered: 1 },
+          label: { 'Alpha Records': 2, 'Beta Music': 1 },
+          country: { Germany: 1, UK: 1, US: 1 },
+          released: { 1995: 1, 1996: 1, 2005: 1 },
+        },
+      });
+      expect(all.filter_facets.map((f: Record<string, unknown>) => [f.id, f.title, f.allows_multiple_values])).to.deep.equal([
+        ['format', 'Format', true], ['label', 'Label', true], ['country', 'Country', true], ['released', 'Released', true],
+      ]);
+      expect(all.filter_facets[0].values.slice(0, 3)).to.deep.equal([
+        { title: 'Album', value: 'Album', count: 2 },
+        { title: 'Vinyl', value: 'Vinyl', count: 2 },
+        { title: '12"', value: '12%22', count: 1 },
+      ]);
+      expect(all.filter_facets[1].values[0]).to.deep.equal({ title: 'Alpha Records', value: 'Alpha+Records', count: 2 });
+      // Vinyl applied: the format facet still offers every format of the versions (counted without its own filter);
+      // the others count the vinyl versions alone.
+      const vinyl = (await get('/masters/900001/versions?format=Vinyl').expect(200)).body;
+      expect(vinyl.filters.applied).to.deep.equal({ format: ['Vinyl'] });
+      expect(vinyl.filters.available.format).to.deep.equal(all.filters.available.format);
+      expect(vinyl.filters.available.label).to.deep.equal({ 'Alpha Records': 1, 'Beta Music': 1 });
+      expect(vinyl.filters.available.released).to.deep.equal({ 1995: 1, 1996: 1 });
     });
 
     it('sorts by every key of the spec in both directions', async () => {

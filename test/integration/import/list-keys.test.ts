@@ -109,10 +109,14 @@ class Mirror {
           }
         }
       }
-      for (const filter of [{ country: 'uk' }, { format: 'cd' }, { label: 'LABEL', released: '1990' }, { released: '1987', sort: 'catno' as const }]) {
+      for (const filter of [{ country: ['uk'] }, { format: ['cd'] }, { label: ['LABEL'], released: ['1990'] }, { released: ['1987'], sort: 'catno' as const }, { format: ['cd', 'LP'], released: ['1987', '1990'] }]) {
         const query = { page: 1, perPage: 50, sortOrder: 'desc' as const, ...filter };
         expect(await this.reader.masterVersions(masterId, query)).to.deep.equal(await this.memory.masterVersions(masterId, query));
+        // The facets under the same filters, and the most recent version, alike in both readers.
+        expect(await this.reader.masterVersionFacets(masterId, filter)).to.deep.equal(await this.memory.masterVersionFacets(masterId, filter));
       }
+      expect(await this.reader.masterVersionFacets(masterId, {})).to.deep.equal(await this.memory.masterVersionFacets(masterId, {}));
+      expect(await this.reader.mostRecentVersion(masterId)).to.equal(await this.memory.mostRecentVersion(masterId));
     }
     for (const label of [50, 51]) {
       for (const page of [1, 2, 30, 60, 61]) {

@@ -12,6 +12,7 @@ import { Migration20261125230000_search_postings } from './Migration202611252300
 import { Migration20261125231500_release_master_for_sale } from './Migration20261125231500_release_master_for_sale.js';
 import { Migration20261125233000_long_artist_lists } from './Migration20261125233000_long_artist_lists.js';
 import { Migration20261128030000_release_people } from './Migration20261128030000_release_people.js';
+import { Migration20261128031000_version_facets } from './Migration20261128031000_version_facets.js';
 import { Migration20261126160000_release_results_from_rows } from './Migration20261126160000_release_results_from_rows.js';
 
 /**
@@ -34,4 +35,5 @@ export const CATALOGUE_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration20261125233000_long_artist_lists', class: Migration20261125233000_long_artist_lists },
   { name: 'Migration20261126160000_release_results_from_rows', class: Migration20261126160000_release_results_from_rows },
   { name: 'Migration20261128030000_release_people', class: Migration20261128030000_release_people },
+  { name: 'Migration20261128031000_version_facets', class: Migration20261128031000_version_facets },
 ];

@@ -46,7 +46,7 @@ describe('CataloguePresenter figures', () => {
       it(`${price?.toString() ?? 'nothing for sale'} → ${shown}`, async () => {
         const market = { lowestPrice: price, numForSale: price ? 4 : 0 };
         const release = JSON.parse(presenter.release(releaseView(market, await nobody()))) as Record<string, unknown>;
-        const master = presenter.master({ master: aMaster(5, { mainRelease: 10 }), images: [], tracklist: [], currency: 'USD', market }) as Record<string, unknown>;
+        const master = presenter.master({ master: aMaster(5, { mainRelease: 10 }), images: [], tracklist: [], mostRecentRelease: null, currency: 'USD', market }) as Record<string, unknown>;
         for (const json of [release, master]) {
           expect(json.lowest_price).to.equal(shown);
           expect(json.num_for_sale).to.equal(price ? 4 : 0);
