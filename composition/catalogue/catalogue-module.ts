@@ -102,7 +102,9 @@ export const catalogueModule: SpindleModule = {
       bind(CATALOGUE.GetLabel)
         .toResolvedValue((c, t, i: ImageLinks | undefined) => new GetLabel(c, t, i), [CATALOGUE.Reader, TEXT.TextRenderer, images])
         .inSingletonScope();
-      bind(CATALOGUE.ListLabelReleases).toResolvedValue((c) => new ListLabelReleases(c), [CATALOGUE.Reader]).inSingletonScope();
+      bind(CATALOGUE.ListLabelReleases)
+        .toResolvedValue((c, f) => new ListLabelReleases(c, f), [CATALOGUE.Reader, CATALOGUE.CommunityFigures])
+        .inSingletonScope();
 
       bind(CATALOGUE.Presenter)
         .toResolvedValue((urls, config) => new CataloguePresenter(urls, config.dialect), [HTTP.ApiUrls, CORE.Config])

@@ -5,7 +5,8 @@ import type { ReleaseView } from '../../../application/catalogue/get-release.js'
 import { fillTemplate, JsonText, thumbOf, writeImages } from '../../../application/catalogue/release-document.js';
 import type { ArtistReleaseListing } from '../../../application/catalogue/list-artist-releases.js';
 import type { MasterVersionListing } from '../../../application/catalogue/list-master-versions.js';
-import type { LabelReleaseEntry, VersionFacetCounts, VersionFilters } from '../../../application/catalogue/read-models.js';
+import type { LabelReleaseListing } from '../../../application/catalogue/list-label-releases.js';
+import type { VersionFacetCounts, VersionFilters } from '../../../application/catalogue/read-models.js';
 import { facetQueryValue, VERSION_FACETS } from '../../../domain/catalogue/version-facets.js';
 import type { CollectionCounts, CommunitySummary } from '../../../application/ports/community-figures.js';
 import type { MarketSummary } from '../../../application/ports/market-figures.js';
@@ -272,7 +273,8 @@ export class CataloguePresenter {
     return out;
   }
 
-  labelRelease(e: LabelReleaseEntry): object {
+  labelRelease(listing: LabelReleaseListing): object {
+    const e = listing.entry;
     return {
       id: e.id,
       title: e.title,
@@ -283,6 +285,7 @@ export class CataloguePresenter {
       status: e.status,
       thumb: e.thumb,
       resource_url: this.urls.release(e.id),
+      stats: collectionStats(listing.community),
     };
   }
 }

@@ -151,7 +151,7 @@ export class CatalogueRoutes implements RouteModule {
     router.get('/labels/:id/releases', async (ctx) => {
       const labelId = pathId(ctx.params.id, notFound('Label not found.'));
       const q = validateQuery(PageQuery, ctx.query);
-      const page = await useCases.listLabelReleases.execute({ labelId, page: q.toPageRequest() });
+      const page = await useCases.listLabelReleases.execute({ labelId, page: q.toPageRequest(), caller: ctx.state.caller });
       ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.labelRelease(e)) };
     });
   }

@@ -400,6 +400,7 @@ describe('catalogue API', () => {
           status: 'Accepted',
           thumb: '',
           resource_url: `${BASE_URL}/releases/9000001`,
+          stats: { community: { in_wantlist: 0, in_collection: 0 }, user: { in_wantlist: 0, in_collection: 0 } },
         },
         {
           id: 9000003,
@@ -411,6 +412,7 @@ describe('catalogue API', () => {
           status: 'Accepted',
           thumb: '',
           resource_url: `${BASE_URL}/releases/9000003`,
+          stats: { community: { in_wantlist: 0, in_collection: 0 }, user: { in_wantlist: 0, in_collection: 0 } },
         },
       ]);
     });

@@ -408,6 +408,17 @@ describe('Collections and wantlists over HTTP', function () {
       const v101 = versions.body.versions.find((v: { id: number }) => v.id === 101);
       expect(v101.stats.community).to.deep.equal({ in_wantlist: s.num_want, in_collection: s.num_have });
       expect(v101.stats.user).to.deep.equal({ in_wantlist: 1, in_collection: 0 });
+      // A label's releases carry the same stats, the caller's own for a user and zeros for anyone else.
+      const label = (release.body.labels as Array<{ id: number }>)[0]!.id;
+      const onLabel = (body: { releases: Array<{ id: number; stats: unknown }> }) => body.releases.find((r) => r.id === 101)!.stats;
+      expect(onLabel((await as(carl).get(`/labels/${label}/releases`)).body)).to.deep.equal({
+        community: { in_wantlist: s.num_want, in_collection: s.num_have },
+        user: { in_wantlist: 1, in_collection: 0 },
+      });
+      expect(onLabel((await as('anonymous').get(`/labels/${label}/releases`)).body)).to.deep.equal({
+        community: { in_wantlist: s.num_want, in_collection: s.num_have },
+        user: { in_wantlist: 0, in_collection: 0 },
+      });
       expect((await as('anonymous').get('/releases/999/stats')).status).to.equal(404);
     });
 

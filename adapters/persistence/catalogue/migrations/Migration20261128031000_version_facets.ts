@@ -8,11 +8,8 @@ import { Migration } from '@mikro-orm/migrations';
  * taken out so that the text parses), the names titled by `initcap` as the domain's `facetLabel` titles them. Rows
  * that still hold a compact document (stored before templates) get them when their release is imported again.
  */
-export class Migration20261128031000_version_facets extends Migration {
-
-  override async up(): Promise<void> {
-    this.addSql(`alter table "release" add column "version_formats" jsonb null, add column "version_labels" jsonb null;`);
-    this.addSql(`update "release" r set "version_formats" = f.formats, "version_labels" = f.labels
+/** Fills `version_formats` and `version_labels` of the stored versions from their templates (a test checks it against the import's). */
+export const FILL_VERSION_FACETS = `update "release" r set "version_formats" = f.formats, "version_labels" = f.labels
       from (
         select d.id,
                (select coalesce(jsonb_agg(x.v order by x.o), '[]'::jsonb) from (
@@ -38,7 +35,13 @@ export class Migration20261128031000_version_facets extends Migration {
                          chr(1) || '[A-Z]', 'null', 'g')::jsonb as doc
                   from "release" where "master_id" is not null and "document" is not null) d
       ) f
-      where r.id = f.id;`);
+      where r.id = f.id;`;
+
+export class Migration20261128031000_version_facets extends Migration {
+
+  override async up(): Promise<void> {
+    this.addSql(`alter table "release" add column "version_formats" jsonb null, add column "version_labels" jsonb null;`);
+    this.addSql(FILL_VERSION_FACETS);
   }
 
   override async down(): Promise<void> {

@@ -175,10 +175,13 @@ describe('catalogue use cases (in-memory adapters)', () => {
       expect(asked).to.deep.equal(['masters 5 for nobody', 'releases 12 for nobody']);
     });
 
-    it("lists a label's releases and refuses an unknown label", async () => {
-      const page = await new ListLabelReleases(catalogue).execute({ labelId: 7, page: { page: 1, perPage: 50 } });
-      expect(page.items.map((e) => [e.id, e.catno, e.year])).to.deep.equal([[11, 'SEV 1', 2010]]);
-      const err = await rejection(new ListLabelReleases(catalogue).execute({ labelId: 8, page: { page: 1, perPage: 50 } }));
+    it("lists a label's releases, each with its release's community figures for the asking user, and refuses an unknown label", async () => {
+      const asked: string[] = [];
+      const page = await new ListLabelReleases(catalogue, recording(asked)).execute({ labelId: 7, page: { page: 1, perPage: 50 }, caller: A_USER });
+      expect(page.items.map(({ entry: e }) => [e.id, e.catno, e.year])).to.deep.equal([[11, 'SEV 1', 2010]]);
+      expect(page.items.map((i) => i.community)).to.deep.equal([figuresFor(11, 'u-1')]);
+      expect(asked).to.deep.equal(['releases 11 for u-1']);
+      const err = await rejection(new ListLabelReleases(catalogue, community).execute({ labelId: 8, page: { page: 1, perPage: 50 } }));
       expect(err.message).to.equal('Label not found.');
     });
   });
