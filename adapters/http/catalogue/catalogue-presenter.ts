@@ -231,8 +231,10 @@ export class CataloguePresenter {
       data_quality: a.dataQuality,
     };
     if (a.aliases.length) out.aliases = a.aliases.map((r) => this.ref(r, this.urls.artist));
-    if (a.groups.length) out.groups = a.groups.map((r) => ({ ...this.ref(r, this.urls.artist), active: true }));
-    if (a.members.length) out.members = a.members.map((r) => ({ ...this.ref(r, this.urls.artist), active: true }));
+    // The public API's `active` (a member still in the group) is not in the dumps (none of the 2019, 2020, 2023 or 2025
+    // samples carries it) nor anywhere else the service holds: it is left out rather than made up (ADR 0033).
+    if (a.groups.length) out.groups = a.groups.map((r) => this.ref(r, this.urls.artist));
+    if (a.members.length) out.members = a.members.map((r) => this.ref(r, this.urls.artist));
     return out;
   }
 
