@@ -89,8 +89,11 @@ describe('catalogue rules', () => {
         formatDetails: '12"',
         majorFormats: ['Vinyl'],
         thumb: '',
+        // No master: no versions list shows it.
+        facets: null,
       });
       expect(releaseListing(aRelease(2, { labels: [] }))).to.include({ label: '', catno: '' });
+      expect(releaseListing({ ...r, masterId: 9 }).facets).to.deep.equal({ formats: ['Vinyl', '12"'], labels: ['Svek', 'Other'] });
     });
   });
 
