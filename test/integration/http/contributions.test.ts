@@ -227,6 +227,15 @@ describe('Submissions and contributions over HTTP: GET /s/{name}/submissions and
       expect(submitted.find((r) => r.id === 23)).to.deep.equal((await get('/releases/23').expect(200)).body);
     });
 
+    it('counts entries committed at once: every editor shows (the release row is locked before its people are counted)', async () => {
+      const editors = await Promise.all(Array.from({ length: 8 }, (_, i) => aUser(container, `editor-${i}`)));
+      const record = container.get(CONTRIBUTIONS.RecordContribution);
+      await Promise.all(editors.map((e) => record.execute({ user: e.name, kind: 'release', catalogueId: 25, action: 'edited' })));
+      const { community } = (await get('/releases/25').expect(200)).body as { community: { submitter: unknown; contributors: Body[] } };
+      expect(community.submitter).to.equal(null);
+      expect(community.contributors.map((c) => c.username).sort()).to.deep.equal(editors.map((e) => e.name).sort());
+    });
+
     it('writes the login as username alone in the Discogs dialect', async () => {
       const discogs = testContainer(db, { BRAND: 'Discogs' }).get(HTTP.HttpApp) as unknown as Koa;
       const { community } = (await get('/releases/21', undefined, discogs).expect(200)).body as { community: Body };
