@@ -6,7 +6,7 @@ import { fillTemplate, JsonText, thumbOf, writeImages } from '../../../applicati
 import type { ArtistReleaseListing } from '../../../application/catalogue/list-artist-releases.js';
 import type { MasterVersionListing } from '../../../application/catalogue/list-master-versions.js';
 import type { LabelReleaseEntry } from '../../../application/catalogue/read-models.js';
-import type { CollectionCounts, CommunitySummary } from '../../../application/ports/community-figures.js';
+import type { CollectionCounts, CommunitySummary, Holding } from '../../../application/ports/community-figures.js';
 import type { MarketSummary } from '../../../application/ports/market-figures.js';
 import type { ArtistCredit } from '../../../domain/catalogue/credit.js';
 import type { Image, NamedRef, Video } from '../../../domain/catalogue/media.js';
@@ -44,10 +44,10 @@ function counts(c: CollectionCounts): object {
 }
 
 /**
- * How many users have an item in their collection and wantlist (`community`), and whether the caller does (`user`;
+ * How many users have an item in their collection and wantlist (`community`), and how often the caller has (`user`;
  * zeros for a caller who is not a user, as the API has always shown).
  */
-function collectionStats(figures: CommunitySummary): object {
+export function collectionStats(figures: Holding): object {
   return { community: counts(figures.community), user: counts(figures.user ?? NOTHING) };
 }
 
