@@ -10,19 +10,20 @@ import { pageOffset, type Page, type PageRequest, type SortOrder } from '../shar
 import { bodyFields, isOwner, ownerChange, requireOwnerUnless, userNamed } from './collection-access.js';
 import type { HeldRelease, HeldReleases } from './held-releases.js';
 
-/** A want as a caller sees it: the notes to the owner alone. */
+/** A want as a caller sees it: the notes to the owner, and to others when the owner made them public. */
 export interface WantView {
   readonly user: User;
   readonly want: Want;
   readonly release: HeldRelease;
-  /** The notes: only to the owner. */
+  /** The notes: to the owner, or to anyone when public. */
   readonly notes: string | undefined;
 }
 
-/** The notes and rating of a want, from a JSON body or the query (clients send either). */
+/** The notes (and whether they are public) and rating of a want, from a JSON body or the query (clients send either). */
 export interface WantChange {
   readonly notes?: unknown;
   readonly rating?: unknown;
+  readonly notesPublic?: unknown;
 }
 
 /** The change a request carries: a body's fields win over the query's of the same name. */
@@ -32,15 +33,19 @@ export function wantChangeOf(query: Record<string, unknown>, body: unknown): Wan
 }
 
 function pick(from: Record<string, unknown>): WantChange {
-  const out: { notes?: unknown; rating?: unknown } = {};
+  const out: { notes?: unknown; rating?: unknown; notesPublic?: unknown } = {};
   if (from.notes !== undefined) out.notes = from.notes;
   if (from.rating !== undefined) out.rating = from.rating;
+  if (from.notes_public !== undefined) out.notesPublic = from.notes_public;
   return out;
 }
 
+/** The notes of a want as `caller` may see them. */
+const notesFor = (want: Want, owner: boolean): string | undefined => (owner || want.notesPublic ? want.notes : undefined);
+
 async function viewOf(held: HeldReleases, user: User, want: Want, caller: Caller): Promise<WantView> {
   const release = (await held.of([want.releaseId], caller)).get(want.releaseId)!;
-  return { user, want, release, notes: isOwner(caller, user) ? want.notes : undefined };
+  return { user, want, release, notes: notesFor(want, isOwner(caller, user)) };
 }
 
 /** `GET /s/{name}/wants`: the wantlist, sorted and paginated, to the owner or, when public, anyone. */
@@ -64,7 +69,7 @@ export class ListWants {
       input.caller,
     );
     const owner = isOwner(input.caller, user);
-    const items = slice.items.map((want) => ({ user, want, release: releases.get(want.releaseId)!, notes: owner ? want.notes : undefined }));
+    const items = slice.items.map((want) => ({ user, want, release: releases.get(want.releaseId)!, notes: notesFor(want, owner) }));
     return { user, page: { items, total: slice.total, page: input.page.page, perPage: input.page.perPage } };
   }
 }

@@ -1,8 +1,9 @@
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
-import type { ListItemKind } from '../../domain/lists/user-list.js';
+import type { ListItemKind, ListItemRef } from '../../domain/lists/user-list.js';
 import type { UserList } from '../../domain/lists/user-list.js';
 import type { UserListRepository } from '../../domain/lists/user-list-repository.js';
 import type { TextFormat } from '../../domain/text/text-format.js';
+import type { Holding, HoldingCounts } from '../ports/community-figures.js';
 import type { Caller } from '../shared/caller.js';
 import type { TextRenderer } from '../text/text-renderer.js';
 import { assertOwner, assertVisible, changingUser, found } from './list-access.js';
@@ -18,6 +19,11 @@ export interface ListItemView {
   readonly imageUrl: string;
   readonly found: boolean;
   readonly addedAt: Date;
+  /**
+   * Releases and masters: how many users have the record in their collection and wantlist (a master over its
+   * versions), and the calling user (null for a caller who is no user); undefined for artists and labels.
+   */
+  readonly holding?: Holding;
 }
 
 /** A list as shown: its details (the description in the asked text format), its owner, its items in order. */
@@ -45,6 +51,8 @@ export class GetList {
     private readonly users: UserRepository,
     private readonly display: ListItemDisplay,
     private readonly text: TextRenderer,
+    /** Collection and wantlist counts (the collection module); without it, items carry none. */
+    private readonly holdings?: HoldingCounts,
   ) {}
 
   async execute(input: { readonly listId: number; readonly caller: Caller; readonly textFormat: TextFormat; readonly ownerOnly?: boolean }): Promise<ListView> {
@@ -58,18 +66,23 @@ export class GetList {
   /** How `caller` sees a list it may see. */
   async view(list: UserList, caller: Caller, textFormat: TextFormat): Promise<ListView> {
     const items = list.items;
-    const [owner, displays, texts] = await Promise.all([
+    const [owner, displays, texts, holdings] = await Promise.all([
       this.users.byId(list.ownerId),
       this.display.describe(items, caller),
       this.text.render([list.description, ...items.map((i) => i.comment)], textFormat),
+      this.holdingsOf(items, caller),
     ]);
-    const views = items.map((item, n) => ({
-      kind: item.kind,
-      catalogueId: item.catalogueId,
-      comment: texts[n + 1]!,
-      ...displays[n]!,
-      addedAt: item.addedAt,
-    }));
+    const views = items.map((item, n) => {
+      const holding = item.kind === 'release' || item.kind === 'master' ? holdings[item.kind].get(item.catalogueId) : undefined;
+      return {
+        kind: item.kind,
+        catalogueId: item.catalogueId,
+        comment: texts[n + 1]!,
+        ...displays[n]!,
+        addedAt: item.addedAt,
+        ...(holding ? { holding } : {}),
+      };
+    });
     return {
       id: list.id,
       name: list.name,
@@ -82,5 +95,19 @@ export class GetList {
       items: views,
       imageUrl: views[0]?.imageUrl ?? '',
     };
+  }
+
+  /** The collection and wantlist counts of the list's releases and masters: one batch for each kind. */
+  private async holdingsOf(items: readonly ListItemRef[], caller: Caller): Promise<Record<'release' | 'master', ReadonlyMap<number, Holding>>> {
+    const ids = (kind: ListItemKind) => [...new Set(items.filter((i) => i.kind === kind).map((i) => i.catalogueId))];
+    const [releases, masters] = [ids('release'), ids('master')];
+    const userId = caller.kind === 'user' ? caller.userId : null;
+    const none = new Map<number, Holding>();
+    if (!this.holdings) return { release: none, master: none };
+    const [release, master] = await Promise.all([
+      releases.length ? this.holdings.forReleases(releases, userId) : none,
+      masters.length ? this.holdings.forMasters(masters, userId) : none,
+    ]);
+    return { release, master };
   }
 }

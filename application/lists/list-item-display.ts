@@ -3,7 +3,7 @@ import type { Image } from '../../domain/catalogue/media.js';
 import type { ListItemKind, ListItemRef } from '../../domain/lists/user-list.js';
 import { webPath } from '../../domain/catalogue/slug.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
-import { NO_IMAGE_LINKS, type ImageLinks } from '../ports/image-links.js';
+import { linkedCover, NO_IMAGE_LINKS, type ImageLinks } from '../ports/image-links.js';
 import type { Caller } from '../shared/caller.js';
 
 /** How a list shows one catalogue record: its title, its web page's path, its image (linked for the caller). */
@@ -87,12 +87,9 @@ export class ListItemDisplay {
     }
   }
 
-  /** Links the images up to the primary one (links depend on an image's position), and takes its thumbnail. */
+  /** The thumbnail of the record's cover (the full image where no thumbnail is linked). */
   private async image(ref: ListItemRef, images: readonly Image[], caller: Caller): Promise<string> {
-    if (images.length === 0) return '';
-    const primary = Math.max(0, images.findIndex((i) => i.type === 'primary'));
-    const linked = await this.imageLinks.links(ref.kind, ref.catalogueId, images.slice(0, primary + 1), caller);
-    const image = linked[primary];
-    return image ? image.uri150 || image.uri : '';
+    const cover = await linkedCover(this.imageLinks, ref.kind, ref.catalogueId, images, caller);
+    return cover ? cover.uri150 || cover.uri : '';
   }
 }

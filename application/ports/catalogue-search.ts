@@ -1,3 +1,4 @@
+import type { Image } from '../../domain/catalogue/media.js';
 import type { SearchField, SearchKind, SearchResultFacts } from '../../domain/catalogue/search-facts.js';
 import type { Page, PageRequest } from '../shared/page.js';
 
@@ -24,13 +25,17 @@ export interface SearchCriteria {
   readonly records?: readonly RecordRef[];
 }
 
-/** One record found: the values its result shows, and its community figures (zero for artists and labels). */
+/**
+ * One record found: the values its result shows, its community figures (zero for artists and labels), and its own
+ * images (a master's, not its main release's), whose primary one is the result's cover.
+ */
 export interface SearchHit {
   readonly kind: SearchKind;
   readonly id: number;
   readonly result: SearchResultFacts;
   readonly have: number;
   readonly want: number;
+  readonly images: readonly Image[];
 }
 
 /**
@@ -49,4 +54,19 @@ export interface CatalogueSearch {
 /** The records a user submitted (`submitter`), or submitted or edited (`contributor`): the contributions module's part. */
 export interface RecordsByPerson {
   recordsOf(userId: number, role: 'submitter' | 'contributor'): Promise<readonly RecordRef[]>;
+}
+
+/** Whether a user holds a record in their collection and has it in their wantlist. */
+export interface Holds {
+  readonly inCollection: boolean;
+  readonly inWantlist: boolean;
+}
+
+/**
+ * Which of some records a user holds (the collection module's part of a search's `user_data`): a release when it is
+ * in the user's collection or wantlist, a master when any of its versions is; artists and labels never. One answer per
+ * record asked, in the order asked, read in one batch.
+ */
+export interface UserHoldings {
+  of(userId: number, records: readonly RecordRef[]): Promise<readonly Holds[]>;
 }

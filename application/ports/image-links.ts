@@ -23,3 +23,15 @@ export const NO_IMAGE_LINKS: ImageLinks = {
     return images.map(unlinked);
   },
 };
+
+/**
+ * The cover of a record for a caller: its primary (else first) image with its links (only the images up to it are
+ * linked: a link depends on an image's position); null when the record has no image. Its URLs are empty where
+ * `links` gives none (an anonymous caller, no file).
+ */
+export async function linkedCover(links: ImageLinks, owner: ImageOwner, id: number, images: readonly Image[], caller: Caller): Promise<Image | null> {
+  if (images.length === 0) return null;
+  const primary = Math.max(0, images.findIndex((i) => i.type === 'primary'));
+  const linked = await links.links(owner, id, images.slice(0, primary + 1), caller);
+  return linked[primary] ?? null;
+}

@@ -1,7 +1,9 @@
 import { FIELD_PREFIXES, SEARCH_KINDS, type SearchField, type SearchKind } from '../../domain/catalogue/search-facts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import { Invalid, Unauthenticated } from '../errors.js';
-import type { CatalogueSearch, RecordRef, RecordsByPerson, SearchCriteria, SearchHit } from '../ports/catalogue-search.js';
+import type { Image } from '../../domain/catalogue/media.js';
+import type { CatalogueSearch, Holds, RecordRef, RecordsByPerson, SearchCriteria, SearchHit, UserHoldings } from '../ports/catalogue-search.js';
+import { linkedCover, NO_IMAGE_LINKS, type ImageLinks } from '../ports/image-links.js';
 import { isAuthenticated, type Caller } from '../shared/caller.js';
 import type { Page, PageRequest } from '../shared/page.js';
 
@@ -33,6 +35,27 @@ export interface SearchDatabaseInput {
   readonly page: PageRequest;
 }
 
+/** A record found, as the caller sees it. */
+export interface SearchResultView {
+  readonly hit: SearchHit;
+  /** The record's cover (its primary, else first, image) linked for the caller; null when the record has no image. */
+  readonly cover: Image | null;
+  /** Whether the calling user holds the record; null when the caller is no user (an application's key alone). */
+  readonly user: Holds | null;
+}
+
+/** The optional parts a search takes from other modules. */
+export interface SearchDatabaseParts {
+  /** A submitter's and contributor's records (the contributions module); without it, nobody's. */
+  readonly people?: RecordsByPerson;
+  /** Which records a user holds (the collection module); without it, none. */
+  readonly holdings?: UserHoldings;
+  /** Image links (the images module); without it, empty URLs. */
+  readonly imageLinks?: ImageLinks;
+}
+
+const HOLDS_NOTHING: Holds = Object.freeze({ inCollection: false, inWantlist: false });
+
 /** The longest value a parameter may have: longer text is no search anyone types, and costs the database. */
 export const MAX_PARAMETER_LENGTH = 500;
 
@@ -43,16 +66,42 @@ const CONTROL = /[\u0000-\u001f\u007f]/g;
 /**
  * `GET /database/search`: any caller with credentials (an application's key and secret are enough, as in the public
  * API); parameters checked (422 naming the parameter), a submitter's or contributor's records looked up (none when
- * the user is unknown, or when no module records contributions), then the catalogue searched.
+ * the user is unknown, or when no module records contributions), then the catalogue searched; each record found with
+ * its cover linked for the caller and, for a calling user, whether they hold it (the page's records in one lookup).
  */
 export class SearchDatabase {
+  private readonly people: RecordsByPerson | undefined;
+  private readonly holdings: UserHoldings | undefined;
+  private readonly imageLinks: ImageLinks;
+
   constructor(
     private readonly search: CatalogueSearch,
     private readonly users: UserRepository,
-    private readonly people?: RecordsByPerson,
-  ) {}
+    parts: SearchDatabaseParts = {},
+  ) {
+    this.people = parts.people;
+    this.holdings = parts.holdings;
+    this.imageLinks = parts.imageLinks ?? NO_IMAGE_LINKS;
+  }
 
-  async execute(input: SearchDatabaseInput): Promise<Page<SearchHit>> {
+  async execute(input: SearchDatabaseInput): Promise<Page<SearchResultView>> {
+    const found = await this.find(input);
+    const caller = input.caller;
+    const [covers, holds] = await Promise.all([
+      Promise.all(found.items.map((hit) => linkedCover(this.imageLinks, hit.kind, hit.id, hit.images, caller))),
+      this.holdsOf(caller, found.items),
+    ]);
+    return { ...found, items: found.items.map((hit, n) => ({ hit, cover: covers[n]!, user: holds === null ? null : holds[n]! })) };
+  }
+
+  /** Whether the calling user holds each record (null when the caller is no user): one lookup for the page. */
+  private async holdsOf(caller: Caller, hits: readonly SearchHit[]): Promise<readonly Holds[] | null> {
+    if (caller.kind !== 'user') return null;
+    if (!this.holdings || hits.length === 0) return hits.map(() => HOLDS_NOTHING);
+    return this.holdings.of(Number(caller.userId), hits.map((h) => ({ kind: h.kind, id: h.id })));
+  }
+
+  private async find(input: SearchDatabaseInput): Promise<Page<SearchHit>> {
     if (!isAuthenticated(input.caller)) throw new Unauthenticated();
     const p = input.parameters;
     for (const [name, value] of Object.entries(p)) {

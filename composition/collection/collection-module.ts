@@ -4,6 +4,7 @@ import { CollectionRoutes, type CollectionUseCases } from '../../adapters/http/c
 import { CollectionSettingsPage } from '../../adapters/http/collection/collection-settings-page.js';
 import { MikroOrmCollectionRepository, MikroOrmWantlistRepository } from '../../adapters/persistence/collection/mikro-orm-collection-repositories.js';
 import { SqlHoldingCounts } from '../../adapters/persistence/collection/sql-holding-counts.js';
+import { SqlUserHoldings } from '../../adapters/persistence/collection/sql-user-holdings.js';
 import { CollectionFigures } from '../../application/collection/collection-figures.js';
 import { GetCollectionValue } from '../../application/collection/collection-value.js';
 import { CollectionSettingsUseCase, ListFields } from '../../application/collection/fields.js';
@@ -26,6 +27,7 @@ import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
+import { SEARCH } from '../search/search-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { collectionSchema } from './collection-schema.js';
 import { USERS } from '../users/users-tokens.js';
@@ -35,7 +37,8 @@ import { seedDemoCollections } from './demo-collections.js';
 /**
  * Users' collections (folders, instances, notes fields, privacy, value) and wantlists: the API under
  * `/s/{name}/collection` and `/s/{name}/wants`, the collection settings web page, the profile's collection and
- * wantlist figures (`USERS.FiguresPart`) and the catalogue's collection and wantlist counts (`CATALOGUE.HoldingCounts`).
+ * wantlist figures (`USERS.FiguresPart`), the catalogue's collection and wantlist counts (`CATALOGUE.HoldingCounts`)
+ * and a search result's `user_data` (`SEARCH.UserHoldings`).
  */
 export const collectionModule: SpindleModule = {
   name: 'collection',
@@ -47,6 +50,7 @@ export const collectionModule: SpindleModule = {
       bind(COLLECTION.Repository).toConstantValue(new MikroOrmCollectionRepository(db.orm));
       bind(COLLECTION.Wantlists).toConstantValue(new MikroOrmWantlistRepository(db.orm));
       bind(CATALOGUE.HoldingCounts).toConstantValue(new SqlHoldingCounts(db.orm));
+      bind(SEARCH.UserHoldings).toConstantValue(new SqlUserHoldings(db.orm));
       bind(USERS.FiguresPart)
         .toResolvedValue((c, w) => new CollectionFigures(c, w), [COLLECTION.Repository, COLLECTION.Wantlists])
         .inSingletonScope();

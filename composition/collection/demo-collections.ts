@@ -52,12 +52,13 @@ export async function seedDemoCollections(container: Container, log: (line: stri
       if (n % 2 === 0) await container.get(COLLECTION.SetInstanceNote).execute({ ...path, fieldId: 3, value: `Bought in ${2001 + n}; private note.` });
       n++;
     }
-    for (const place of plan.wants) {
+    for (const [w, place] of plan.wants.entries()) {
+      // The first want's notes are public (notes_public), the others the owner's alone.
       await container.get(COLLECTION.PutWant).execute({
         name,
         caller,
         releaseId: releases[place]!,
-        change: { notes: 'Looking for a clean copy.', rating: 4 },
+        change: { notes: w === 0 ? 'Any pressing will do, offers welcome.' : 'Looking for a clean copy.', rating: 4, notesPublic: w === 0 },
       });
     }
     log(`collection: ${name} got ${plan.folders.length} folders, ${plan.filed.length} instances and ${plan.wants.length} wants`);

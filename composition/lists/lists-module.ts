@@ -15,6 +15,7 @@ import { ListItemDisplay } from '../../application/lists/list-item-display.js';
 import { ListUserLists } from '../../application/lists/list-user-lists.js';
 import { RemoveListItem } from '../../application/lists/remove-list-item.js';
 import type { ImageLinks } from '../../application/ports/image-links.js';
+import type { HoldingCounts } from '../../application/ports/community-figures.js';
 import type { Caller } from '../../application/shared/caller.js';
 import type { ListItemKind } from '../../domain/lists/user-list.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
@@ -47,12 +48,14 @@ export const listsModule: SpindleModule = {
       bind(LISTS.ItemDisplay)
         .toResolvedValue((catalogue, links: ImageLinks | undefined) => new ListItemDisplay(catalogue, links), [CATALOGUE.Reader, images])
         .inSingletonScope();
+      const holdings = { serviceIdentifier: CATALOGUE.HoldingCounts, optional: true } as const;
       bind(LISTS.GetList)
-        .toResolvedValue((lists, users, display, text) => new GetList(lists, users, display, text), [
+        .toResolvedValue((lists, users, display, text, holdings: HoldingCounts | undefined) => new GetList(lists, users, display, text, holdings), [
           LISTS.Repository,
           IDENTITY.UserRepository,
           LISTS.ItemDisplay,
           TEXT.TextRenderer,
+          holdings,
         ])
         .inSingletonScope();
       bind(LISTS.ListUserLists)

@@ -3,7 +3,7 @@ import { creditLine, type ArtistCredit } from './credit.js';
 import type { Label } from './label.js';
 import type { Master } from './master.js';
 import { majorFormats, releaseYear } from './release-summary.js';
-import type { Release, Track } from './release.js';
+import type { Format, Release, Track } from './release.js';
 import { webPath } from './slug.js';
 
 /*
@@ -48,8 +48,10 @@ export interface SearchResultFacts {
   readonly genre: readonly string[];
   readonly style: readonly string[];
   readonly catno: string;
-  /** Releases only. */
+  /** Releases, and masters (their main release's). */
   readonly barcode?: readonly string[];
+  /** Releases only: the formats as the release lists them. */
+  readonly formats?: readonly Format[];
   /** Releases and masters: the master (a master's own id), null for a release without one. */
   readonly masterId?: number | null;
   readonly thumb: string;
@@ -316,6 +318,7 @@ export function releaseSearchEntry(r: Release): SearchEntryFacts {
       style: r.styles,
       catno: r.labels[0]?.catno ?? '',
       barcode: releaseBarcodes(r),
+      formats: r.formats,
       masterId: r.masterId,
       thumb: '',
       uri: webPath('release', r.id, slugName(r.artists, r.title)),

@@ -3,7 +3,10 @@ import { ratingOf } from './rating.js';
 
 export const WANT_NOTES_LIMIT = 2_000;
 
-/** A release on a user's wantlist, with the user's notes and rating (0: not rated). */
+/**
+ * A release on a user's wantlist, with the user's notes, whether they show to others (`notesPublic`; the owner always
+ * sees them) and rating (0: not rated).
+ */
 export class Want {
   constructor(
     readonly userId: number,
@@ -11,18 +14,29 @@ export class Want {
     readonly notes: string,
     readonly rating: number,
     readonly dateAdded: Date,
+    readonly notesPublic: boolean = false,
   ) {}
 
   static added(userId: number, releaseId: number, at: Date): Want {
-    return new Want(userId, releaseId, '', 0, at);
+    return new Want(userId, releaseId, '', 0, at, false);
   }
 
   /** The want with the fields a client sent changed (undefined: unchanged), each checked. */
-  edited(change: { notes?: unknown; rating?: unknown }): Want {
+  edited(change: { notes?: unknown; rating?: unknown; notesPublic?: unknown }): Want {
     const notes = change.notes === undefined ? this.notes : wantNotes(change.notes);
     const rating = change.rating === undefined ? this.rating : ratingOf(change.rating);
-    return new Want(this.userId, this.releaseId, notes, rating, this.dateAdded);
+    const notesPublic = change.notesPublic === undefined ? this.notesPublic : notesPublicOf(change.notesPublic);
+    return new Want(this.userId, this.releaseId, notes, rating, this.dateAdded, notesPublic);
   }
+}
+
+/** Whether a want's notes are public: a boolean, or its text (`true`/`false`, `1`/`0`, as a query string has it). */
+export function notesPublicOf(raw: unknown): boolean {
+  if (typeof raw === 'boolean') return raw;
+  const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim().toLowerCase() : undefined;
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  throw invalid('Invalid notes_public: expected true or false.');
 }
 
 /** Notes of a want: text of at most 2,000 characters (numbers read as their text). */

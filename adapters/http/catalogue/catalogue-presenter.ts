@@ -8,7 +8,7 @@ import type { MasterVersionListing } from '../../../application/catalogue/list-m
 import type { LabelReleaseListing } from '../../../application/catalogue/list-label-releases.js';
 import type { VersionFacetCounts, VersionFilters } from '../../../application/catalogue/read-models.js';
 import { facetQueryValue, VERSION_FACETS } from '../../../domain/catalogue/version-facets.js';
-import type { CollectionCounts, CommunitySummary } from '../../../application/ports/community-figures.js';
+import type { CollectionCounts, CommunitySummary, Holding } from '../../../application/ports/community-figures.js';
 import type { MarketSummary } from '../../../application/ports/market-figures.js';
 import type { ReleasePeople } from '../../../application/ports/release-people.js';
 import type { ArtistCredit } from '../../../domain/catalogue/credit.js';
@@ -50,10 +50,10 @@ function counts(c: CollectionCounts): object {
 }
 
 /**
- * How many users have an item in their collection and wantlist (`community`), and whether the caller does (`user`;
+ * How many users have an item in their collection and wantlist (`community`), and how often the caller has (`user`;
  * zeros for a caller who is not a user, as the API has always shown).
  */
-function collectionStats(figures: CommunitySummary): object {
+export function collectionStats(figures: Holding): object {
   return { community: counts(figures.community), user: counts(figures.user ?? NOTHING) };
 }
 

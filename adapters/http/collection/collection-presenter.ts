@@ -59,6 +59,7 @@ export class CollectionPresenter {
       date_added: timestamp(w.dateAdded),
       basic_information: this.basicInformation(v.release),
       ...(v.notes === undefined ? {} : { notes: v.notes }),
+      notes_public: w.notesPublic,
     };
   }
 

@@ -1,7 +1,7 @@
 import type { ListItemView, ListView } from '../../../application/lists/get-list.js';
 import type { ListSummaryView } from '../../../application/lists/list-user-lists.js';
 import type { ListItemKind } from '../../../domain/lists/user-list.js';
-import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
+import { collectionStats, loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import { slugify, type ApiUrls } from '../urls.js';
 
 /**
@@ -75,6 +75,7 @@ export class ListPresenter {
       uri: this.urls.webPage(i.webPath),
       resource_url: this.recordUrl(i.kind, i.catalogueId),
       image_url: i.imageUrl,
+      ...(i.holding ? { stats: collectionStats(i.holding) } : {}),
     };
   }
 

@@ -278,7 +278,8 @@ function expandRef(d: Doc): NamedRef {
   return { id: getNum(d, 'id'), name: getStr(d, 'name') };
 }
 
-function expandImage(d: Doc): Image {
+/** An image of a stored document (an element of its `images`). */
+export function expandImage(d: Doc): Image {
   return {
     type: d.type === 'primary' ? 'primary' : 'secondary',
     uri: getStr(d, 'uri'),

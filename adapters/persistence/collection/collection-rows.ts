@@ -42,6 +42,7 @@ export class WantRow {
   user!: UserRow;
   releaseId!: number;
   notes!: string;
+  notesPublic!: boolean;
   rating!: number;
   dateAdded!: Date;
 }
@@ -96,6 +97,7 @@ export const WantSchema = new EntitySchema<WantRow>({
     user: { kind: 'm:1', entity: () => UserRow, primary: true, deleteRule: 'cascade' },
     releaseId: { type: 'integer', primary: true },
     notes: { type: 'text', default: '' },
+    notesPublic: { type: 'boolean', default: false },
     rating: { type: 'smallint', default: 0 },
     dateAdded: { type: 'datetime', columnType: 'timestamptz' },
   },

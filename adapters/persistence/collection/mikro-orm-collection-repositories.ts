@@ -54,7 +54,7 @@ function toInstance(r: Row): Instance {
 const notesJson = (i: Instance): string => JSON.stringify(Object.fromEntries(i.notes));
 
 function toWant(r: Row): Want {
-  return new Want(Number(r.user_id), Number(r.release_id), String(r.notes), Number(r.rating), dateOf(r.date_added));
+  return new Want(Number(r.user_id), Number(r.release_id), String(r.notes), Number(r.rating), dateOf(r.date_added), r.notes_public === true);
 }
 
 /** Collections in PostgreSQL (and PGlite), through the current unit of work. */
@@ -213,17 +213,24 @@ export class MikroOrmWantlistRepository implements WantlistRepository {
   }
 
   async add(w: Want): Promise<void> {
-    await query(this.orm, 'insert into want (user_id, release_id, notes, rating, date_added) values (?, ?, ?, ?, ?)', [
+    await query(this.orm, 'insert into want (user_id, release_id, notes, notes_public, rating, date_added) values (?, ?, ?, ?, ?, ?)', [
       w.userId,
       w.releaseId,
       w.notes,
+      w.notesPublic,
       w.rating,
       w.dateAdded,
     ]);
   }
 
   async update(w: Want): Promise<void> {
-    await query(this.orm, 'update want set notes = ?, rating = ? where user_id = ? and release_id = ?', [w.notes, w.rating, w.userId, w.releaseId]);
+    await query(this.orm, 'update want set notes = ?, notes_public = ?, rating = ? where user_id = ? and release_id = ?', [
+      w.notes,
+      w.notesPublic,
+      w.rating,
+      w.userId,
+      w.releaseId,
+    ]);
   }
 
   async remove(userId: number, releaseId: number): Promise<void> {

@@ -4,6 +4,8 @@ import { QueryTimeExceeded } from '../../../application/errors.js';
 import type { CatalogueSearch, SearchCriteria, SearchHit } from '../../../application/ports/catalogue-search.js';
 import { pageOffset, type Page, type PageRequest } from '../../../application/shared/page.js';
 import { releaseSearchEntry, type SearchKind, type SearchResultFacts } from '../../../domain/catalogue/search-facts.js';
+import type { Image } from '../../../domain/catalogue/media.js';
+import { expandImage } from '../catalogue/catalogue-documents.js';
 import { releaseForms } from '../catalogue/release-forms.js';
 import { query } from '../mikro-orm-unit-of-work.js';
 import { idArray, textArray } from '../sql-values.js';
@@ -33,7 +35,7 @@ const QUERY_CANCELED = '57014';
 /**
  * What the page query returns per record: an entry's result (artists, labels, masters), and the record's community
  * release (a release itself; a master's main release) with its counts and, for releases and masters, the row its
- * values are read from (see `releaseForms`).
+ * values are read from (see `releaseForms`); a master's, artist's or label's images (a release's are in its row).
  */
 interface HitRow {
   kind: SearchKind;
@@ -44,6 +46,7 @@ interface HitRow {
   document: string | null;
   data: Record<string, unknown> | string | null;
   is_main_release: boolean | null;
+  images: string | null;
 }
 
 /**
@@ -93,10 +96,14 @@ export class SqlCatalogueSearch implements CatalogueSearch {
             `select p.kind, p.id, e.result::text as result, r.num_have as have, r.num_want as want,
                     case when p.kind in ('release', 'master') then r.document end as document,
                     case when p.kind in ('release', 'master') then r.data end as data,
-                    r.is_main_release
+                    r.is_main_release,
+                    (case p.kind when 'master' then m.data when 'artist' then a.data when 'label' then l.data end -> 'images')::text as images
                from unnest(?::text[], ?::int[]) with ordinality as p(kind, id, n)
                left join search_entry e on p.kind <> 'release' and e.kind = p.kind and e.id = p.id
                left join release r on r.id = case when p.kind = 'release' then p.id else e.community_release end
+               left join master m on p.kind = 'master' and m.id = p.id
+               left join artist a on p.kind = 'artist' and a.id = p.id
+               left join label l on p.kind = 'label' and l.id = p.id
               where e.id is not null or (p.kind = 'release' and r.id is not null)
               order by p.n`,
             [textArray(found.records.map((r) => KIND_NAMES[r.kind]!)), idArray(found.records.map((r) => r.id))],
@@ -230,17 +237,28 @@ interface StoredResult {
   uri: string;
 }
 
-/** The result values of a release, read from its row (its template, or the compact document of older rows). */
-function releaseResult(row: HitRow): SearchResultFacts {
-  return releaseSearchEntry(releaseForms({ document: row.document, data: row.data, is_main_release: row.is_main_release === true }).release()).result;
+/** A release read from its row (its template, or the compact document of older rows). */
+function releaseOf(row: HitRow) {
+  return releaseForms({ document: row.document, data: row.data, is_main_release: row.is_main_release === true }).release();
 }
 
-/** A found record; a master shows its main release's labels, formats, country and catalogue number. */
+/** The images of a master, artist or label (the `images` of its stored document). */
+function imagesOf(row: HitRow): Image[] {
+  if (row.images === null) return [];
+  const list = JSON.parse(row.images) as unknown;
+  return Array.isArray(list) ? list.map((d) => expandImage(d as Record<string, unknown>)) : [];
+}
+
+/** A found record; a master shows its main release's labels, formats, country, catalogue number and barcodes. */
 function hitOf(row: HitRow): SearchHit {
   const figures = { have: Number(row.have ?? 0), want: Number(row.want ?? 0) };
-  if (row.kind === 'release') return { kind: row.kind, id: Number(row.id), result: releaseResult(row), ...figures };
+  if (row.kind === 'release') {
+    const release = releaseOf(row);
+    return { kind: row.kind, id: Number(row.id), result: releaseSearchEntry(release).result, ...figures, images: release.images };
+  }
   const r = JSON.parse(row.result!) as StoredResult;
-  const main = row.document === null && row.data === null ? null : releaseResult(row);
+  const main = row.document === null && row.data === null ? null : releaseSearchEntry(releaseOf(row)).result;
+  const barcode = main?.barcode ?? r.barcode;
   const result: SearchResultFacts = {
     title: r.title,
     year: r.year,
@@ -250,10 +268,10 @@ function hitOf(row: HitRow): SearchHit {
     genre: r.genre,
     style: r.style,
     catno: main?.catno ?? r.catno,
-    ...(r.barcode !== undefined ? { barcode: r.barcode } : {}),
+    ...(barcode !== undefined ? { barcode } : {}),
     ...(r.master_id !== undefined ? { masterId: r.master_id } : {}),
     thumb: r.thumb,
     uri: r.uri,
   };
-  return { kind: row.kind, id: Number(row.id), result, ...figures };
+  return { kind: row.kind, id: Number(row.id), result, ...figures, images: imagesOf(row) };
 }

@@ -346,7 +346,8 @@ describe('Collections and wantlists over HTTP', function () {
       const before = await stats(102);
       const put = await as(bob).put('/s/bob/wants/102?notes=From%20the%20query&rating=3');
       expect(put.status, put.text).to.equal(201);
-      expect(put.body).to.deep.include({ id: 102, resource_url: `${BASE_URL}/s/bob/wants/102`, rating: 3, notes: 'From the query' });
+      expect(put.body).to.deep.include({ id: 102, resource_url: `${BASE_URL}/s/bob/wants/102`, rating: 3, notes: 'From the query', notes_public: false });
+      expect(put.body.date_added).to.be.a('string');
       expect(put.body.basic_information.title).to.equal('Alpha Album');
       expect(await stats(102)).to.deep.equal({ num_have: before.num_have, num_want: before.num_want + 1 });
       // A PUT on a want that exists updates it; the count does not move.
@@ -366,6 +367,14 @@ describe('Collections and wantlists over HTTP', function () {
       const list = await as('anonymous').get('/s/bob/wants');
       expect(list.body.pagination).to.deep.include({ items: 1 });
       expect(list.text).to.not.include('From the body');
+      // notes_public (a boolean): the owner shows the notes to everyone, and takes them back.
+      const shown = await as(bob).post('/s/bob/wants/102', { notes_public: true });
+      expect(shown.status, shown.text).to.equal(200);
+      expect(shown.body).to.deep.include({ notes: 'From the body', notes_public: true });
+      expect((await as(carl).get('/s/bob/wants/102')).body).to.deep.include({ notes: 'From the body', notes_public: true });
+      expect((await as('anonymous').get('/s/bob/wants')).body.wants[0]).to.deep.include({ notes: 'From the body', notes_public: true });
+      expect((await as(bob).post('/s/bob/wants/102?notes_public=false')).body).to.deep.include({ notes_public: false });
+      expect((await as(carl).get('/s/bob/wants/102')).body).to.not.have.property('notes');
       expect((await as(bob).delete('/s/bob/wants/102')).status).to.equal(204);
       expect((await stats(102)).num_want).to.equal(before.num_want);
       expect((await as(bob).get('/s/bob/wants/102')).status).to.equal(404);
@@ -375,6 +384,7 @@ describe('Collections and wantlists over HTTP', function () {
       const cases: Array<[request.Test, number]> = [
         [as(bob).put('/s/bob/wants/102', { rating: 9 }), 422],
         [as(bob).put('/s/bob/wants/102?rating=2.5'), 422],
+        [as(bob).put('/s/bob/wants/102', { notes_public: 'maybe' }), 422],
         [as(bob).put('/s/bob/wants/999'), 404],
         [as(bob).post('/s/bob/wants/104', { rating: 1 }), 404],
         [as(bob).delete('/s/bob/wants/104'), 404],

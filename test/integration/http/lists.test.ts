@@ -18,6 +18,8 @@ import { openTestDatabase } from '../../support/test-database.js';
 const IMAGE = { type: 'primary', uri: '', uri150: '', width: 600, height: 600 } as const;
 const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
 
+const NOBODY = { community: { in_collection: 0, in_wantlist: 0 }, user: { in_collection: 0, in_wantlist: 0 } };
+
 describe('Lists over HTTP: GET /s/{name}/lists, GET /lists/{id} and the owner’s changes', function () {
   this.timeout(60_000);
   let db: Database;
@@ -147,8 +149,9 @@ describe('Lists over HTTP: GET /s/{name}/lists, GET /lists/{id} and the owner’
           uri: `${WEB_URL}/release/10-The-Persuader-Stockholm`,
           resource_url: `${BASE_URL}/releases/10`,
           image_url: '',
+          stats: NOBODY,
         },
-        { id: 5, type: 'master', display_title: 'The Persuader - Stockholm', comment: '', uri: `${WEB_URL}/master/5-The-Persuader-Stockholm`, resource_url: `${BASE_URL}/masters/5`, image_url: '' },
+        { id: 5, type: 'master', display_title: 'The Persuader - Stockholm', comment: '', uri: `${WEB_URL}/master/5-The-Persuader-Stockholm`, resource_url: `${BASE_URL}/masters/5`, image_url: '', stats: NOBODY },
         { id: 1, type: 'artist', display_title: 'The Persuader', comment: 'Anything by them', uri: `${WEB_URL}/artist/1-The-Persuader`, resource_url: `${BASE_URL}/artists/1`, image_url: '' },
         { id: 7, type: 'label', display_title: 'Svek', comment: '', uri: `${WEB_URL}/label/7-Svek`, resource_url: `${BASE_URL}/labels/7`, image_url: '' },
       ],
@@ -163,6 +166,28 @@ describe('Lists over HTTP: GET /s/{name}/lists, GET /lists/{id} and the owner’
     expect(html.body.description).to.include('<b>best</b>');
     const plain = await as('anonymous').get(`/lists/${publicId}`).set('Accept', 'application/vnd.service.v2.plaintext+json');
     expect([plain.body.description, plain.body.items[0].comment]).to.deep.equal(['The best of The Persuader', 'Where it started, see Svek']);
+  });
+
+  it('gives release and master items their collection and wantlist counts, everyone’s and the calling user’s', async () => {
+    const added = await as(other).post(`/s/${other.name}/collection/folders/1/releases/10`);
+    expect(added.status).to.equal(201);
+    expect((await as(other).put(`/s/${other.name}/wants/10`)).status).to.equal(201);
+    try {
+      const stats = async (who: Parameters<typeof as>[0]) => ((await as(who).get(`/lists/${publicId}`)).body.items as { type: string; stats?: unknown }[]).map((i) => [i.type, i.stats]);
+      const everyone = { in_collection: 1, in_wantlist: 1 };
+      expect(await stats(other)).to.deep.equal([
+        ['release', { community: everyone, user: { in_collection: 1, in_wantlist: 1 } }],
+        ['master', NOBODY],
+        ['artist', undefined],
+        ['label', undefined],
+      ]);
+      for (const who of [owner, 'app', 'anonymous'] as const) {
+        expect((await stats(who))[0], String(who)).to.deep.equal(['release', { community: everyone, user: { in_collection: 0, in_wantlist: 0 } }]);
+      }
+    } finally {
+      await as(other).delete(`/s/${other.name}/wants/10`);
+      await as(other).delete(`/s/${other.name}/collection/folders/1/releases/10/instances/${added.body.instance_id}`);
+    }
   });
 
   it('shows a private list to its owner alone: 401 anonymous, 403 an application or another user, never its name or items', async () => {

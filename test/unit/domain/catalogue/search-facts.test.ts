@@ -120,6 +120,7 @@ describe('search facts', () => {
         style: ['Deep House'],
         catno: 'SK 032',
         barcode: ['7 391234 567890'],
+        formats: [{ name: 'Vinyl', qty: '2', text: 'Blue', descriptions: ['12"', '33 ⅓ RPM'] }],
         masterId: 9,
         thumb: '',
         uri: '/release/7-Persuader-Stockholm',
