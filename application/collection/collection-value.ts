@@ -14,9 +14,10 @@ export interface CollectionValue {
 }
 
 /**
- * `GET /s/{name}/collection/value` (the owner only): the sums, over every instance, of its release's lowest, median
- * and highest marketplace price, in the user's currency. A release with nothing for sale adds nothing, so a collection
- * whose releases have no prices (every collection, until listings exist) is worth 0 on all three.
+ * `GET /s/{name}/collection/value` (the owner only): the sums, over every instance (a release held twice counts
+ * twice), of its release's lowest, median and highest price for sale on the marketplace, in the user's currency. A
+ * release with nothing for sale adds nothing. `prices` is the marketplace's (`SqlReleasePrices`, bound by the
+ * marketplace module); a service without the marketplace has nothing for sale, so its collections are worth 0.
  */
 export class GetCollectionValue {
   constructor(

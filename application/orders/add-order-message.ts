@@ -18,11 +18,11 @@ export class AddOrderMessage {
   ) {}
 
   async execute(input: { readonly caller: Caller; readonly id: string; readonly body: unknown }): Promise<OrderMessageView> {
-    const applied = await changeOrder(this.access.orders, this.uow, input, (order, party) => {
+    const applied = await changeOrder(this.access, this.uow, input, (order, party) => {
       const request = orderMessageRequest(input.body);
       return addMessage(order, party, party === 'seller' ? order.sellerId : order.buyerId, request.text, request.status, this.clock.now());
     });
-    const [view] = await messageViews(this.access.users, applied.order, applied.messages);
+    const [view] = await messageViews(this.access, applied.order, applied.messages);
     return view!;
   }
 }

@@ -19,7 +19,7 @@ export class EditOrder {
   ) {}
 
   async execute(input: { readonly caller: Caller; readonly id: string; readonly body: unknown }): Promise<OrderView> {
-    const applied = await changeOrder(this.access.orders, this.uow, input, (order, party) => {
+    const applied = await changeOrder(this.access, this.uow, input, (order, party) => {
       const edit = orderEdit(input.body, order.currency);
       const now = this.clock.now();
       const actorId = party === 'seller' ? order.sellerId : order.buyerId;

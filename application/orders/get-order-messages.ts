@@ -12,7 +12,7 @@ export class GetOrderMessages {
   async execute(input: { readonly caller: Caller; readonly id: string; readonly page: PageRequest }): Promise<Page<OrderMessageView>> {
     const { order } = await readableOrder(this.access.orders, input.caller, input.id);
     const found = await this.access.orders.messages(order.id, pageOffset(input.page), input.page.perPage);
-    const items = await messageViews(this.access.users, order, found.items);
+    const items = await messageViews(this.access, order, found.items);
     return { items, total: found.total, page: input.page.page, perPage: input.page.perPage };
   }
 }

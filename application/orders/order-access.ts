@@ -7,7 +7,7 @@ import type { OrderMessage } from '../../domain/orders/order-message.js';
 import { partyOf, type OrderParty } from '../../domain/orders/order-party.js';
 import type { OrderRepository } from '../../domain/orders/order-repository.js';
 import { InvalidOrderRequest } from '../../domain/orders/order-requests.js';
-import type { OrderStatus } from '../../domain/orders/order-status.js';
+import { SPEC_STATUS_WORDS, type OrderStatus, type StatusWords } from '../../domain/orders/order-status.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors.js';
 import { listedReleases, type ListedRelease } from '../marketplace/listing-access.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
@@ -37,6 +37,11 @@ export interface OrderMessageView {
   readonly actor: User;
   /** The other party: who the entry was written to. */
   readonly recipient: User;
+  readonly buyer: User;
+  /** The order's first item's release title ('' when that release is no longer stored), for subjects. */
+  readonly firstTitle: string;
+  /** How many items the order has. */
+  readonly itemCount: number;
 }
 
 /** What reading and changing orders needs. */
@@ -44,6 +49,8 @@ export interface OrderAccess {
   readonly orders: OrderRepository;
   readonly users: UserRepository;
   readonly catalogue: CatalogueReader;
+  /** How refusals spell the statuses they name (the service's dialect); the spec's words when not given. */
+  readonly statusWords?: StatusWords;
 }
 
 /** The caller's user id: 401 anonymous, 403 an application acting for nobody (orders are user-private). */
@@ -65,12 +72,16 @@ export async function existingUser(users: UserRepository, id: number): Promise<U
   return user;
 }
 
-/** Runs a domain rule, turning its refusals into the application's: 422 for a rule or a bad body, 403 for a party's limit. */
-export function underOrderRules<T>(work: () => T): T {
+/**
+ * Runs a domain rule, turning its refusals into the application's: 422 for a rule or a bad body (statuses spelled in
+ * `words`), 403 for a party's limit.
+ */
+export function underOrderRules<T>(work: () => T, words: StatusWords = SPEC_STATUS_WORDS): T {
   try {
     return work();
   } catch (err) {
-    if (err instanceof OrderRefused || err instanceof InvalidOrderRequest) throw new Invalid(err.message);
+    if (err instanceof OrderRefused) throw new Invalid(err.messageIn(words));
+    if (err instanceof InvalidOrderRequest) throw new Invalid(err.message);
     if (err instanceof OrderForbidden) throw new Forbidden(err.message);
     throw err;
   }
@@ -119,17 +130,18 @@ export interface AppliedChange {
  * lost race would be a 409, which the lock prevents) and its log entries appended.
  */
 export async function changeOrder(
-  orders: OrderRepository,
+  access: OrderAccess,
   uow: UnitOfWork,
   input: { readonly caller: Caller; readonly id: string },
   decide: (order: Order, party: OrderParty) => OrderChange,
 ): Promise<AppliedChange> {
+  const { orders } = access;
   const userId = orderCaller(input.caller);
   return uow.run(async () => {
     const order = await orders.lockById(input.id);
     if (!order) throw new NotFound();
     const party = requireParty(order, userId);
-    const change = underOrderRules(() => decide(order, party));
+    const change = underOrderRules(() => decide(order, party), access.statusWords);
     if (!(await orders.save(change.order))) throw new Conflict('The order was changed by someone else at the same moment; read it again and retry.');
     await orders.appendMessages(change.messages);
     return { order: { ...change.order, version: order.version + 1 }, userId, party, messages: change.messages };
@@ -144,12 +156,21 @@ export async function readableOrder(orders: OrderRepository, caller: Caller, id:
   return { order, userId, party: requireParty(order, userId) };
 }
 
-/** Log entries with their users, reading each user once. */
-export async function messageViews(users: UserRepository, order: Order, messages: readonly OrderMessage[]): Promise<OrderMessageView[]> {
-  const [seller, buyer] = await Promise.all([existingUser(users, order.sellerId), existingUser(users, order.buyerId)]);
+/** Log entries with their users and the order's first item's title, reading each user and that release once. */
+export async function messageViews(access: OrderAccess, order: Order, messages: readonly OrderMessage[]): Promise<OrderMessageView[]> {
+  const first = order.items[0]?.releaseId;
+  const [seller, buyer, releases] = await Promise.all([
+    existingUser(access.users, order.sellerId),
+    existingUser(access.users, order.buyerId),
+    first === undefined ? new Map<number, ListedRelease>() : listedReleases(access.catalogue, [first]),
+  ]);
+  const firstTitle = first === undefined ? '' : (releases.get(first)?.title ?? '');
   return messages.map((message) => ({
     message,
     actor: message.actor === 'seller' ? seller : buyer,
     recipient: message.actor === 'seller' ? buyer : seller,
+    buyer,
+    firstTitle,
+    itemCount: order.items.length,
   }));
 }

@@ -18,13 +18,13 @@ export class RecordRefund {
   ) {}
 
   async execute(input: { readonly caller: Caller; readonly id: string; readonly body: unknown }): Promise<OrderMessageView> {
-    const applied = await changeOrder(this.access.orders, this.uow, input, (order, party) => {
+    const applied = await changeOrder(this.access, this.uow, input, (order, party) => {
       // The buyer may never record one: say so before judging the body.
       if (party !== 'seller') throw new OrderForbidden('Only the seller can record a refund.');
       const request = refundRequest(input.body, order.currency);
       return recordRefund(order, party, order.sellerId, request.kind, request.amount, this.clock.now());
     });
-    const views = await messageViews(this.access.users, applied.order, applied.messages);
+    const views = await messageViews(this.access, applied.order, applied.messages);
     return views.find((v) => v.message.type === 'refund_sent' || v.message.type === 'refund_received')!;
   }
 }

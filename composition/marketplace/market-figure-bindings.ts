@@ -3,6 +3,7 @@ import { MarketFigurePresenter } from '../../adapters/http/marketplace/market-fi
 import { MarketFigureRoutes } from '../../adapters/http/marketplace/market-figure-routes.js';
 import { MikroOrmCurrencyRateRepository } from '../../adapters/persistence/marketplace/mikro-orm-currency-rate-repository.js';
 import { SqlForSaleListingsOfRelease, SqlMarketFigures } from '../../adapters/persistence/marketplace/sql-market-figures.js';
+import { SqlReleasePrices } from '../../adapters/persistence/marketplace/sql-release-prices.js';
 import { GetFee } from '../../application/marketplace/get-fee.js';
 import { GetMarketStats } from '../../application/marketplace/get-market-stats.js';
 import { GetPriceSuggestions } from '../../application/marketplace/get-price-suggestions.js';
@@ -10,6 +11,7 @@ import { MarketFiguresPart } from '../../application/marketplace/market-figures-
 import { MarketRateCache } from '../../application/marketplace/market-rate-cache.js';
 import { ReleaseMarketBlock } from '../../application/marketplace/market-release-block.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
+import { COLLECTION } from '../collection/collection-tokens.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
@@ -22,7 +24,7 @@ import { MARKETPLACE } from './marketplace-tokens.js';
 /**
  * Binds the marketplace's figures: the fee rule (from the configuration), the cached rate table (which the module's
  * `MARKETPLACE.CurrencyRateRepository` is, so `spindle rates` clears it), the catalogue's market figures, the
- * profile's `num_for_sale`, fees, price suggestions, stats and release blocks, and their routes.
+ * profile's `num_for_sale`, the collection's release prices (`COLLECTION.ReleasePrices`), fees, price suggestions, stats and release blocks, and their routes.
  */
 export function bindMarketFigures(bind: ContainerModuleLoadOptions['bind'], runtime: Runtime): void {
   const { db, config } = runtime;
@@ -35,6 +37,10 @@ export function bindMarketFigures(bind: ContainerModuleLoadOptions['bind'], runt
     .inSingletonScope();
   bind(USERS.FiguresPart)
     .toResolvedValue((listings) => new MarketFiguresPart(listings), [MARKETPLACE.ListingRepository])
+    .inSingletonScope();
+  // What releases sell for, for the collection's value (its slot, which stays empty in a service without listings).
+  bind(COLLECTION.ReleasePrices)
+    .toResolvedValue((rates) => new SqlReleasePrices(db.orm, rates), [MARKET_FIGURES.Rates])
     .inSingletonScope();
 
   bind(MARKET_FIGURES.GetFee)

@@ -6,6 +6,7 @@ import type { User } from '../../domain/identity/accounts.js';
 import { currencyOrDollars } from '../../domain/marketplace/currency.js';
 import { newListing } from '../../domain/marketplace/listing.js';
 import { Money } from '../../domain/marketplace/money.js';
+import { formatMoney } from '../../domain/marketplace/money-format.js';
 import { CORE } from '../core/core-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
@@ -21,7 +22,8 @@ const as = (u: User): Caller => ({ kind: 'user', userId: String(u.id), username:
  * Three orders of the demo buyer from the demo seller, each taken through the order use cases as the two would
  * through the API, so `GET /marketplace/orders`, `/marketplace/purchases`, an order's message log and both users'
  * trade ratings show content on a fresh `npm start`:
- * - one shipped: invoiced with shipping, paid, marked Shipped, with messages and feedback both ways;
+ * - one shipped: invoiced with shipping (its total the item and the shipping), paid, marked Shipped, with messages
+ *   and feedback both ways;
  * - one new, with a question from the buyer and the seller's answer (status Buyer ed);
  * - one cancelled (item unavailable) and archived.
  * Each sells a listing made for it (the demo inventory keeps its own). Left out when the demo seller has orders
@@ -88,7 +90,11 @@ export async function seedDemoOrders(container: Container, log: (line: string) =
     const cancelled = await buy(made[2]!.id);
     await say(seller, cancelled, { status: 'Cancelled (Item Unavailable)', message: 'Sorry, this copy turned out to be warped.' });
     await edit(seller, cancelled, { archived: true });
-    log(`orders: demo-buyer bought from demo-seller: ${shipped} (Shipped, with feedback), ${asked} (Buyer ed), ${cancelled} (cancelled, archived)`);
+    const sent = (await container.get(ORDERS.OrderRepository).byId(shipped))!;
+    log(
+      `orders: demo-buyer bought from demo-seller: ${shipped} (Shipped, with feedback; ${formatMoney(sent.total)} with ${formatMoney(sent.shipping)} shipping), ` +
+        `${asked} (Buyer ed), ${cancelled} (cancelled, archived)`,
+    );
   } catch (err) {
     if (!(err instanceof ApplicationError)) throw err;
     log(`orders: demo orders stopped: ${err.message}`);

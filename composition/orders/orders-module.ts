@@ -12,6 +12,7 @@ import { GetOrderMessages } from '../../application/orders/get-order-messages.js
 import { GiveFeedback } from '../../application/orders/give-feedback.js';
 import { ListOrders } from '../../application/orders/list-orders.js';
 import type { OrderAccess } from '../../application/orders/order-access.js';
+import { PUBLIC_STATUS_WORDS, SPEC_STATUS_WORDS } from '../../domain/orders/order-status.js';
 import { RecordRefund } from '../../application/orders/record-refund.js';
 import { TradeFiguresPart } from '../../application/orders/trade-figures-part.js';
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
@@ -77,7 +78,8 @@ export const ordersModule: SpindleModule = {
         )
         .inSingletonScope();
 
-      const access = (orders: OrderRepository, users: UserRepository, catalogue: CatalogueReader): OrderAccess => ({ orders, users, catalogue });
+      const statusWords = config.dialect === 'discogs' ? PUBLIC_STATUS_WORDS : SPEC_STATUS_WORDS;
+      const access = (orders: OrderRepository, users: UserRepository, catalogue: CatalogueReader): OrderAccess => ({ orders, users, catalogue, statusWords });
       const accessTokens = [ORDERS.OrderRepository, IDENTITY.UserRepository, CATALOGUE.Reader] as const;
       bind(ORDERS.GetOrder).toResolvedValue((o, u, c) => new GetOrder(access(o, u, c)), [...accessTokens]).inSingletonScope();
       bind(ORDERS.ListSales).toResolvedValue((o, u, c) => new ListOrders(access(o, u, c), 'seller'), [...accessTokens]).inSingletonScope();

@@ -1,8 +1,8 @@
 import type { Money } from '../marketplace/money.js';
-import type { Order } from './order.js';
+import { withShipping, type Order } from './order.js';
 import type { OrderMessage } from './order-message.js';
 import type { OrderParty } from './order-party.js';
-import { ORDER_STATUSES, type OrderStatus } from './order-status.js';
+import { SPEC_STATUS_WORDS, type OrderStatus, type StatusWords } from './order-status.js';
 
 /*
  * The order lifecycle as data. `NEXT_STATUS` is the whole table: from each status, where each party may move the
@@ -65,11 +65,22 @@ export class OrderForbidden extends Error {
   }
 }
 
-/** An order change the lifecycle refuses (422); the order is left as it was. */
+/**
+ * An order change the lifecycle refuses (422); the order is left as it was. A refusal that names statuses is written
+ * by a function of the status words, so each dialect reads it in its own (`messageIn`); `message` is in the spec's.
+ */
 export class OrderRefused extends Error {
-  constructor(message: string) {
-    super(message);
+  private readonly worded: (words: StatusWords) => string;
+
+  constructor(message: string | ((words: StatusWords) => string)) {
+    super(typeof message === 'string' ? message : message(SPEC_STATUS_WORDS));
     this.name = 'OrderRefused';
+    this.worded = typeof message === 'string' ? () => message : message;
+  }
+
+  /** The refusal with its statuses spelled in `words`. */
+  messageIn(words: StatusWords): string {
+    return this.worded(words);
   }
 }
 
@@ -89,20 +100,20 @@ export function isCancelled(status: OrderStatus): boolean {
   return CANCELLED_STATUSES.includes(status);
 }
 
-const list = (statuses: readonly OrderStatus[]) => (statuses.length === 0 ? 'none' : statuses.join(', '));
+const list = (statuses: readonly OrderStatus[], w: StatusWords) => (statuses.length === 0 ? 'none' : statuses.map(w).join(', '));
 
 function moved(order: Order, to: OrderStatus, now: Date): Order {
   return { ...order, status: to, lastActivity: now, shippedAt: order.shippedAt ?? (to === 'Shipped' ? now : null) };
 }
 
 function checkedMove(order: Order, party: OrderParty, to: OrderStatus): void {
-  if (to === order.status) throw new OrderRefused(`The order is already ${to}.`);
+  if (to === order.status) throw new OrderRefused((w) => `The order is already ${w(to)}.`);
   const next = nextStatuses(order, party);
   if (!next.includes(to)) {
-    throw new OrderRefused(
+    throw new OrderRefused((w) =>
       next.length === 0 && party === 'buyer'
-        ? `A buyer cannot change the status of an order in status ${order.status}.`
-        : `An order in status ${order.status} cannot move to ${to}; it may move to: ${list(next)}.`,
+        ? `A buyer cannot change the status of an order in status ${w(order.status)}.`
+        : `An order in status ${w(order.status)} cannot move to ${w(to)}; it may move to: ${list(next, w)}.`,
     );
   }
 }
@@ -128,7 +139,7 @@ export function addMessage(order: Order, party: OrderParty, actorId: number, tex
   const to = status !== null && status !== order.status ? status : null;
   if (text === null && status === null) throw new OrderRefused('Give a message, a status or both.');
   if (text !== null && text.trim() === '') throw new OrderRefused('message may not be blank.');
-  if (text === null && to === null) throw new OrderRefused(`The order is already ${order.status}.`);
+  if (text === null && to === null) throw new OrderRefused((w) => `The order is already ${w(order.status)}.`);
   if (to !== null) checkedMove(order, party, to);
   const statusChange = to === null ? null : { from: order.status, to };
   const entry: OrderMessage =
@@ -139,13 +150,13 @@ export function addMessage(order: Order, party: OrderParty, actorId: number, tex
 }
 
 /**
- * Edit with shipping (the seller only): sets the shipping amount (in the order's currency) and method and sends the
- * invoice, moving the order to Invoice Sent, from any status but the cancelled ones, Payment Received and Shipped.
+ * Edit with shipping (the seller only): sets the shipping amount (in the order's currency) and method, moving the
+ * total by the difference (the fee stays on the items), and sends the invoice, moving the order to Invoice Sent, from any status but the cancelled ones, Payment Received and Shipped.
  * The log gets a `shipping` entry and, when the status changed, a `status` entry.
  */
 export function setShipping(order: Order, party: OrderParty, actorId: number, amount: Money, method: string | null, now: Date): OrderChange {
   if (party !== 'seller') throw new OrderForbidden('Only the seller can set the shipping of an order.');
-  if (SHIPPING_LOCKED_STATUSES.includes(order.status)) throw new OrderRefused(`The shipping of an order in status ${order.status} cannot be changed.`);
+  if (SHIPPING_LOCKED_STATUSES.includes(order.status)) throw new OrderRefused((w) => `The shipping of an order in status ${w(order.status)} cannot be changed.`);
   if (amount.currency !== order.currency) throw new OrderRefused(`The shipping must be in the order's currency, ${order.currency}.`);
   if (amount.isNegative()) throw new OrderRefused('shipping may not be negative.');
   const shippingMethod = method ?? order.shippingMethod;
@@ -155,12 +166,12 @@ export function setShipping(order: Order, party: OrderParty, actorId: number, am
   if (order.status !== 'Invoice Sent') {
     messages.push({ type: 'status', orderId: order.id, timestamp: now, actorId, actor: party, statusChange: { from: order.status, to: 'Invoice Sent' } });
   }
-  return { order: { ...moved(order, 'Invoice Sent', now), shipping: amount, shippingMethod }, messages };
+  return { order: { ...withShipping(moved(order, 'Invoice Sent', now), amount), shippingMethod }, messages };
 }
 
 /**
  * The seller records a refund (beyond the spec). `sent`: the buyer has paid (status Payment Received, In Progress,
- * Shipped or Refund Sent), the amount is more than nothing and at most what was paid (total and shipping) less what
+ * Shipped or Refund Sent), the amount is more than nothing and at most what was paid (the total: items and shipping) less what
  * was refunded before; the order moves to Refund Sent. `received`: the buyer has received that much of the refunds
  * sent (at most what is outstanding); the status stays. Each writes its log entry.
  */
@@ -170,10 +181,9 @@ export function recordRefund(order: Order, party: OrderParty, actorId: number, k
   if (!amount.isPositive()) throw new OrderRefused('A refund must be more than nothing.');
   if (kind === 'sent') {
     if (!REFUNDABLE_STATUSES.includes(order.status)) {
-      throw new OrderRefused(`An order in status ${order.status} has not been paid; a refund may be sent once it is Payment Received.`);
+      throw new OrderRefused((w) => `An order in status ${w(order.status)} has not been paid; a refund may be sent once it is Payment Received.`);
     }
-    const paid = order.total.plus(order.shipping);
-    const left = paid.minus(order.refunded);
+    const left = order.total.minus(order.refunded);
     if (amount.isGreaterThan(left)) throw new OrderRefused(`A refund may be at most what is left of the payment, ${left.toDecimalString()} ${order.currency}.`);
     const messages: OrderMessage[] = [{ type: 'refund_sent', orderId: order.id, timestamp: now, actorId, actor: party, amount }];
     if (order.status !== 'Refund Sent') {
@@ -201,7 +211,27 @@ export function setArchived(order: Order, party: OrderParty, archived: boolean):
   return { order: { ...order, archived }, messages: [] };
 }
 
-/** Each status's number in a `status` entry's `status_id`: its place in the spec's list, from 1. */
+/**
+ * Each status's number in a `status` entry's `status_id`, as the public API numbers them: its documented message log
+ * shows New Order 1, Invoice Sent 3, Payment Received 5 and Shipped 6, so the first six are the statuses of the
+ * spec's list without In Progress (which the public API added later; some of its clients still lack it). The rest
+ * follow in the spec's order, and In Progress, the latest, last.
+ */
+export const STATUS_IDS: Readonly<Record<OrderStatus, number>> = {
+  'New Order': 1,
+  'Buyer ed': 2,
+  'Invoice Sent': 3,
+  'Payment Pending': 4,
+  'Payment Received': 5,
+  Shipped: 6,
+  'Refund Sent': 7,
+  'Cancelled (Non-Paying Buyer)': 8,
+  'Cancelled (Item Unavailable)': 9,
+  "Cancelled (Per Buyer's Request)": 10,
+  'In Progress': 11,
+};
+
+/** The status's number in a `status` entry's `status_id` (see STATUS_IDS). */
 export function statusId(status: OrderStatus): number {
-  return ORDER_STATUSES.indexOf(status) + 1;
+  return STATUS_IDS[status];
 }

@@ -36,3 +36,12 @@ export function orderStatusNamed(value: unknown): OrderStatus | null {
   if (value === BUYER_CONTACTED) return 'Buyer ed';
   return isOrderStatus(value) ? value : null;
 }
+
+/** How a status is spelled for a reader: the spec's words (`SPEC_STATUS_WORDS`) or the public API's (`PUBLIC_STATUS_WORDS`). */
+export type StatusWords = (status: OrderStatus) => string;
+
+/** The spec's spelling of every status, as ORDER_STATUSES has it. */
+export const SPEC_STATUS_WORDS: StatusWords = (status) => status;
+
+/** The public API's spelling: `Buyer ed` is `Buyer Contacted`, the others as the spec spells them. */
+export const PUBLIC_STATUS_WORDS: StatusWords = (status) => (status === 'Buyer ed' ? BUYER_CONTACTED : status);

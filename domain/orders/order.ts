@@ -24,7 +24,8 @@ export interface OrderItem {
 
 /**
  * An order: what one buyer bought from one seller in one checkout. `total`, `fee` and `shipping` are in the order's
- * currency (the seller's at the sale); items keep their own prices. `version` counts the stored changes, for
+ * currency (the seller's at the sale); items keep their own prices. `total` is what the buyer pays: the items plus
+ * the shipping (never less than the shipping); the fee is on the items alone. `version` counts the stored changes, for
  * optimistic concurrency: a change is stored only over the version it was made from.
  */
 export interface Order {
@@ -37,9 +38,9 @@ export interface Order {
   readonly status: OrderStatus;
   readonly currency: Currency;
   readonly items: readonly OrderItem[];
-  /** The items' prices, converted into the order's currency, added up. */
+  /** What the buyer pays: the items' prices, converted into the order's currency, added up, plus the shipping. */
   readonly total: Money;
-  /** The marketplace fee: the fee rule at the sale, applied to each item's converted price, added up. */
+  /** The marketplace fee: the fee rule at the sale, applied to each item's converted price, added up (not the shipping). */
   readonly fee: Money;
   /** What the seller charges for shipping; nothing until they invoice. */
   readonly shipping: Money;
@@ -87,7 +88,7 @@ export interface NewOrderInput {
 
 /**
  * A new order in status New Order: at least one listing, every one the seller's, For Sale and not the buyer's own,
- * none twice. The total converts each price into the order's currency and adds them; the fee applies the rule to
+ * none twice. The total converts each price into the order's currency and adds them (no shipping yet); the fee applies the rule to
  * each converted price and adds those (so a fee minimum applies per item, as it would had each been bought alone).
  * Throws InvalidOrder for a broken rule, MoneyError when a needed rate is missing.
  */
@@ -132,4 +133,14 @@ export function newOrder(input: NewOrderInput): Order {
     archived: false,
     version: 1,
   };
+}
+
+/** The items' part of the order's total: the total less the shipping. */
+export function itemsTotal(order: Order): Money {
+  return order.total.minus(order.shipping);
+}
+
+/** The order with its shipping set to `amount` (in the order's currency): the total moves by the difference. */
+export function withShipping(order: Order, amount: Money): Order {
+  return { ...order, shipping: amount, total: itemsTotal(order).plus(amount) };
 }

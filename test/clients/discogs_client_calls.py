@@ -125,12 +125,13 @@ seen['order'] = {
     'seller': order.seller.username,
     'shipping_address': order.shipping_address,
     'items': [[i.id, i.release.id, i.price.value, i.price.currency] for i in order.items],
+    'total': [order.data['total']['value'], order.data['total']['currency']],
     'created_year': order.created.year,
     'url': order.url.endswith('/sell/order/{0}'.format(order.id)),
 }
 order.shipping = 5.0
 order.save()
-seen['invoiced'] = [order.status, order.shipping.value, order.shipping.currency]
+seen['invoiced'] = [order.status, order.shipping.value, order.shipping.currency, order.data['total']['value'], order.fee.value]
 order.status = 'Payment Received'
 order.save()
 seen['paid'] = [order.status, order.next_status]

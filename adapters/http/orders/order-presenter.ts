@@ -4,20 +4,12 @@ import type { Money } from '../../../domain/marketplace/money.js';
 import type { OrderMessageView, OrderView } from '../../../application/orders/order-access.js';
 import type { OrderFeedback } from '../../../domain/orders/order-feedback.js';
 import { statusId } from '../../../domain/orders/order-lifecycle.js';
-import { orderMessageText, type OrderMessage, type OrderMessageType } from '../../../domain/orders/order-message.js';
-import { BUYER_CONTACTED, type OrderStatus } from '../../../domain/orders/order-status.js';
+import { orderMessageSubject, orderMessageText, type LogReading } from '../../../domain/orders/order-message.js';
+import { PUBLIC_STATUS_WORDS, SPEC_STATUS_WORDS, type OrderStatus } from '../../../domain/orders/order-status.js';
 import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { ApiUrls } from '../urls.js';
 
 const money = (m: Money): { currency: string; value: number } => ({ currency: m.currency, value: m.toNumber() });
-/** The subject of each kind of log entry, after `{Brand} Order #{id}, `. */
-const SUBJECTS: Readonly<Record<OrderMessageType, string>> = {
-  message: 'New Message',
-  status: 'Status Changed',
-  shipping: 'Shipping Changed',
-  refund_sent: 'Refund Sent',
-  refund_received: 'Refund Received',
-};
 
 const moneyOrNull = (m: Money | null) => (m ? money(m) : null);
 
@@ -119,7 +111,7 @@ export class OrderPresenter {
   }
 
   private status(s: OrderStatus): string {
-    return this.dialect === 'discogs' && s === 'Buyer ed' ? BUYER_CONTACTED : s;
+    return (this.dialect === 'discogs' ? PUBLIC_STATUS_WORDS : SPEC_STATUS_WORDS)(s);
   }
 
   private feedback(given: readonly OrderFeedback[]): object {
@@ -135,22 +127,31 @@ export class OrderPresenter {
     return { order: { id: f.orderId, resource_url: this.orderUrl(f.orderId) }, from: f.from, rating: f.rating, comment: f.comment, timestamp: timestamp(f.given) };
   }
 
-  private subject(m: OrderMessage): string {
-    return `${this.brand} Order #${m.orderId}, ${SUBJECTS[m.type]}`;
+  /** How the dialect reads an entry: its status words, and the public API's log sentences in the Discogs dialect. */
+  private reading(v: OrderMessageView): LogReading {
+    return {
+      actorName: v.actor.username,
+      buyerName: v.buyer.username,
+      words: (s) => this.status(s),
+      wording: this.dialect === 'discogs' ? 'public' : 'spec',
+    };
   }
 
   private orderRef(id: string): object {
     return { id, resource_url: this.orderUrl(id) };
   }
 
-  /** One entry of the message log, with the common fields and its type's own (the spec's part 2). */
+  /**
+   * One entry of the message log, with the common fields and its type's own (the spec's part 2), its sentence and
+   * subject as the public API's documented log writes them.
+   */
   message(v: OrderMessageView): object {
     const m = v.message;
     const common = {
       type: m.type,
       timestamp: timestamp(m.timestamp),
-      message: orderMessageText(m, (s) => this.status(s)),
-      subject: this.subject(m),
+      message: orderMessageText(m, this.reading(v)),
+      subject: orderMessageSubject(m, v.firstTitle, v.itemCount),
       order: this.orderRef(m.orderId),
       // Beyond the spec's fields: who the entry was written to (the other party), on every type, as the public
       // clients' message models read it.
@@ -177,15 +178,18 @@ export class OrderPresenter {
     return { ...this.login(u), resource_url: this.urls.user(u.username) };
   }
 
-  /** The reply to adding a message (the spec: from, message, order, timestamp, subject), with the entry's type. */
+  /**
+   * The reply to adding a message (the spec: from, message, order, timestamp, subject), with the entry's type; its
+   * subject as the public API's documented reply writes it: `{Brand} Order #{id}, {title of the first item}`.
+   */
   messageReply(v: OrderMessageView): object {
     const m = v.message;
     return {
       from: this.actor(v.actor),
-      message: orderMessageText(m, (s) => this.status(s)),
+      message: orderMessageText(m, this.reading(v)),
       order: this.orderRef(m.orderId),
       timestamp: timestamp(m.timestamp),
-      subject: this.subject(m),
+      subject: v.firstTitle === '' ? `${this.brand} Order #${m.orderId}` : `${this.brand} Order #${m.orderId}, ${v.firstTitle}`,
       type: m.type,
     };
   }

@@ -50,7 +50,8 @@ export const SellerOrderSequenceSchema = new EntitySchema<SellerOrderSequenceRow
 
 /**
  * An order: one buyer's purchase from one seller. Amounts in minor units of the order's currency (the seller's at
- * the sale), the refund received never more than the refund sent; `version` for optimistic concurrency.
+ * the sale), the total (items and shipping) never less than the shipping, the refund received never more than the
+ * refund sent; `version` for optimistic concurrency.
  */
 export class MarketOrderRow {
   id!: string;
@@ -87,7 +88,7 @@ export const MarketOrderSchema = new EntitySchema<MarketOrderRow>({
     {
       name: 'market_order_amounts_check',
       expression:
-        'total_minor >= 0 and fee_minor >= 0 and shipping_minor >= 0 and refunded_minor >= 0 and refund_received_minor >= 0 and refund_received_minor <= refunded_minor',
+        'total_minor >= 0 and fee_minor >= 0 and shipping_minor >= 0 and total_minor >= shipping_minor and refunded_minor >= 0 and refund_received_minor >= 0 and refund_received_minor <= refunded_minor',
     },
   ],
   properties: {

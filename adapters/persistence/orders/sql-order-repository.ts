@@ -186,11 +186,12 @@ export class SqlOrderRepository implements OrderRepository {
   async save(o: Order): Promise<boolean> {
     const rows = await query(
       this.orm,
-      `update market_order set status = ?, shipping_minor = ?, shipping_method = ?, refunded_minor = ?, refund_received_minor = ?,
-         shipped_at = ?, archived = ?, last_activity = ?, version = version + 1
+      `update market_order set status = ?, total_minor = ?, shipping_minor = ?, shipping_method = ?, refunded_minor = ?,
+         refund_received_minor = ?, shipped_at = ?, archived = ?, last_activity = ?, version = version + 1
        where id = ? and version = ? returning id`,
       [
         o.status,
+        o.total.minorUnits.toString(),
         o.shipping.minorUnits.toString(),
         o.shippingMethod,
         o.refunded.minorUnits.toString(),

@@ -165,20 +165,22 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
         seller: 'compat-user',
         shipping_address: ADDRESS,
         items: [[sold.id, 302, 20, 'USD']],
+        total: [20, 'USD'],
         created_year: new Date().getUTCFullYear(),
         url: true,
       },
-      invoiced: ['Invoice Sent', 5, 'USD'],
+      // The total is the items and the shipping; the fee stays on the items.
+      invoiced: ['Invoice Sent', 5, 'USD', 25, 1.6],
       paid: ['Payment Received', ['In Progress', 'Shipped', 'Refund Sent']],
       bad_status: [422, '422: An order in status Payment Received cannot move to New Order; it may move to: In Progress, Shipped, Refund Sent.'],
       after_bad_status: 'Payment Received',
       shipped: 'Shipped',
       // Newest first. The client's repr of an entry reads `to`, which every entry carries (the other party).
       messages: [
-        ['message', `Discogs Order #${orderId}, New Message`, 'Seller changed status from Payment Received to Shipped\n\nThanks!', true, "<OrderMessage to:'compat-buyer'>"],
-        ['status', `Discogs Order #${orderId}, Status Changed`, 'Seller changed status from Invoice Sent to Payment Received', true, "<OrderMessage to:'compat-buyer'>"],
-        ['status', `Discogs Order #${orderId}, Status Changed`, 'Seller changed status from New Order to Invoice Sent', true, "<OrderMessage to:'compat-buyer'>"],
-        ['shipping', `Discogs Order #${orderId}, Shipping Changed`, 'Seller changed shipping from $0.00 to $5.00', true, "<OrderMessage to:'compat-buyer'>"],
+        ['message', `New Message - Order #${orderId} - Compat Two`, 'Seller changed status from Payment Received to Shipped\n\nThanks!', true, "<OrderMessage to:'compat-buyer'>"],
+        ['status', '', 'compat-user changed the order status to Payment Received.', true, "<OrderMessage to:'compat-buyer'>"],
+        ['status', '', 'compat-user changed the order status to Invoice Sent.', true, "<OrderMessage to:'compat-buyer'>"],
+        ['shipping', '', 'compat-user set the shipping price to $5.00.', true, "<OrderMessage to:'compat-buyer'>"],
       ],
     });
   });

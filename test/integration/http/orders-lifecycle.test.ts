@@ -119,12 +119,14 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
     /** The log as both parties must read it, the most recent entry first. */
     const log: object[] = [];
     const ref = () => ({ id, resource_url: orderUrl(id) });
-    const subject = (kind: string) => `Service Order #${id}, ${kind}`;
+    /** The reply's subject: the brand, the order, its first item's title (the public API's documented reply). */
+    const replySubject = () => `Service Order #${id}, One`;
     const messageEntry = (at: string, from: TestUser, to: TestUser, message: string) => ({
       type: 'message',
       timestamp: at,
       message,
-      subject: subject('New Message'),
+      // The public API's log: New Message, the order, the first item's title and how many more.
+      subject: `New Message - Order #${id} - One + 1 more item`,
       order: ref(),
       from: { ...user(from), avatar_url: '' },
       to: user(to),
@@ -133,7 +135,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       type: 'status',
       timestamp: at,
       message: `${actor === sam ? 'Seller' : 'Buyer'} changed status from ${from} to ${to}`,
-      subject: subject('Status Changed'),
+      subject: '',
       order: ref(),
       status_id: statusId,
       actor: { name: actor.name, username: actor.name, resource_url: `${BASE_URL}/s/${actor.name}` },
@@ -143,13 +145,13 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       type,
       timestamp: at,
       message,
-      subject: subject(type === 'refund_sent' ? 'Refund Sent' : 'Refund Received'),
+      subject: '',
       order: ref(),
       refund: { amount, order: ref() },
       to: user(bob),
     });
     /** Both parties read the same log, entry by entry, and the order at `status`, last active `at`. */
-    const expectState = async (status: string, at: string) => {
+    const expectState = async (status: string, at: string, total?: number) => {
       expect(await messagesOf(sam, id)).to.deep.equal(log);
       expect(await messagesOf(bob, id)).to.deep.equal(log);
       const seller = await get(sam, id);
@@ -157,6 +159,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       expect(seller).to.deep.include({ status, next_status: SELLER_NEXT[status], last_activity: at, fee: usd(2.84) });
       expect(buyer).to.deep.include({ status, next_status: buyerNext(status), last_activity: at });
       expect(buyer).not.to.have.property('fee');
+      if (total !== undefined) for (const view of [seller, buyer]) expect(view.total).to.deep.equal(usd(total));
       return { seller, buyer };
     };
 
@@ -194,7 +197,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       expect(bought).to.deep.equal(buyerView);
       expect(await get(bob, id)).to.deep.equal(buyerView);
       expect(await get(sam, id)).to.deep.equal({ ...buyerView, next_status: SELLER_NEXT['New Order'], fee: usd(2.84) });
-      await expectState('New Order', t0);
+      await expectState('New Order', t0, 35.5);
     });
 
     it('lets the buyer ask a question: a message entry from the buyer to the seller, the status kept', async () => {
@@ -206,7 +209,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
         message: 'Could you post both records together?',
         order: ref(),
         timestamp: at,
-        subject: subject('New Message'),
+        subject: replySubject(),
         type: 'message',
       });
       log.unshift(messageEntry(at, bob, sam, 'Could you post both records together?'));
@@ -217,22 +220,23 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       const at = tick();
       const res = await as(sam).post(`/marketplace/orders/${id}`, { shipping: 5, shipping_method: 'Royal Mail' });
       expect(res.status, res.text).to.equal(200);
-      expect(res.body).to.deep.include({ status: 'Invoice Sent', shipping: { currency: 'USD', method: 'Royal Mail', value: 5 }, last_activity: at });
+      // The total is the items and the shipping (35.50 and 5.00); the fee stays on the items.
+      expect(res.body).to.deep.include({ status: 'Invoice Sent', shipping: { currency: 'USD', method: 'Royal Mail', value: 5 }, total: usd(40.5), fee: usd(2.84), last_activity: at });
       expect(res.body.next_status).to.deep.equal(SELLER_NEXT['Invoice Sent']);
       log.unshift(
         statusEntry(at, sam, 'New Order', 'Invoice Sent', 3),
         {
           type: 'shipping',
           timestamp: at,
-          message: 'Seller changed shipping from $0.00 to $5.00 (Royal Mail)',
-          subject: subject('Shipping Changed'),
+          message: 'sam set the shipping price to $5.00.',
+          subject: '',
           order: ref(),
           original: 0,
           new: 5,
           to: user(bob),
         },
       );
-      const { buyer } = await expectState('Invoice Sent', at);
+      const { buyer } = await expectState('Invoice Sent', at, 40.5);
       expect(buyer.shipping).to.deep.equal({ currency: 'USD', method: 'Royal Mail', value: 5 });
       expect(buyer.next_status).to.deep.equal(['Payment Pending', "Cancelled (Per Buyer's Request)"]);
     });
@@ -241,18 +245,18 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       const at = tick();
       const res = await as(sam).post(`/marketplace/orders/${id}`, { shipping: '6.50' });
       expect(res.status, res.text).to.equal(200);
-      expect(res.body).to.deep.include({ status: 'Invoice Sent', shipping: { currency: 'USD', method: 'Royal Mail', value: 6.5 }, last_activity: at });
+      expect(res.body).to.deep.include({ status: 'Invoice Sent', shipping: { currency: 'USD', method: 'Royal Mail', value: 6.5 }, total: usd(42), last_activity: at });
       log.unshift({
         type: 'shipping',
         timestamp: at,
-        message: 'Seller changed shipping from $5.00 to $6.50 (Royal Mail)',
-        subject: subject('Shipping Changed'),
+        message: 'sam set the shipping price to $6.50.',
+        subject: '',
         order: ref(),
         original: 5,
         new: 6.5,
         to: user(bob),
       });
-      await expectState('Invoice Sent', at);
+      await expectState('Invoice Sent', at, 42);
     });
 
     it("takes the buyer's message with the status Payment Pending as one message entry, the status sentence first", async () => {
@@ -284,7 +288,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
         message: text,
         order: ref(),
         timestamp: inProgress,
-        subject: subject('New Message'),
+        subject: replySubject(),
         type: 'message',
       });
       log.unshift(messageEntry(inProgress, sam, bob, text));
@@ -292,7 +296,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
 
       const shipped = tick();
       expect((await as(sam).post(`/marketplace/orders/${id}`, { status: 'Shipped' })).status).to.equal(200);
-      log.unshift(statusEntry(shipped, sam, 'In Progress', 'Shipped', 7));
+      log.unshift(statusEntry(shipped, sam, 'In Progress', 'Shipped', 6));
       await expectState('Shipped', shipped);
     });
 
@@ -307,9 +311,9 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       const sent = tick();
       const res = await as(sam).post(`/marketplace/orders/${id}/refunds`, { amount: '5.50', type: 'sent' });
       expect(res.status, res.text).to.equal(201);
-      const sentEntry = refundEntry('refund_sent', sent, 5.5, 'Seller sent a refund of $5.50');
+      const sentEntry = refundEntry('refund_sent', sent, 5.5, 'sam sent refund of $5.50.');
       expect(res.body).to.deep.equal(sentEntry);
-      log.unshift(statusEntry(sent, sam, 'Shipped', 'Refund Sent', 8), sentEntry);
+      log.unshift(statusEntry(sent, sam, 'Shipped', 'Refund Sent', 7), sentEntry);
       let { seller, buyer } = await expectState('Refund Sent', sent);
       for (const view of [seller, buyer]) expect(view.refunds).to.deep.equal({ sent: usd(5.5), received: usd(0) });
       tick();
@@ -326,7 +330,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       const received = tick();
       const got = await as(sam).post(`/marketplace/orders/${id}/refunds`, { amount: 5.5, type: 'received' });
       expect(got.status, got.text).to.equal(201);
-      const receivedEntry = refundEntry('refund_received', received, 5.5, 'Seller recorded that the buyer received a refund of $5.50');
+      const receivedEntry = refundEntry('refund_received', received, 5.5, 'bob received refund of $5.50.');
       expect(got.body).to.deep.equal(receivedEntry);
       log.unshift(receivedEntry);
       ({ seller, buyer } = await expectState('Refund Sent', received));
@@ -341,10 +345,10 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
         message: 'Seller changed status from Refund Sent to Shipped',
         order: ref(),
         timestamp: back,
-        subject: subject('Status Changed'),
+        subject: replySubject(),
         type: 'status',
       });
-      log.unshift(statusEntry(back, sam, 'Refund Sent', 'Shipped', 7));
+      log.unshift(statusEntry(back, sam, 'Refund Sent', 'Shipped', 6));
       await expectState('Shipped', back);
     });
 
@@ -401,7 +405,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
         seller: user(sam),
         last_activity: buyer.last_activity,
         buyer: user(bob),
-        total: usd(35.5),
+        total: usd(42),
         refunds: { sent: usd(5.5), received: usd(5.5) },
         feedback: buyer.feedback,
       });
@@ -737,6 +741,8 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
     });
     const dUser = (u: TestUser) => ({ id: u.id, username: u.name, resource_url: `${BASE_URL}/users/${u.name}` });
     const ref = () => ({ id, resource_url: orderUrl(id) });
+    /** The title of the release of the listing bought in the Discogs dialect. */
+    const spareTitle = 'Three';
 
     it('reads Buyer ed as Buyer Contacted, users by username, subjects of the Discogs brand; takes Buyer Contacted', async () => {
       tick();
@@ -769,7 +775,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
         message: 'Yes, still want it.',
         order: ref(),
         timestamp: asked,
-        subject: `Discogs Order #${id}, New Message`,
+        subject: `Discogs Order #${id}, ${spareTitle}`,
         type: 'message',
       });
       const invoiced = tick();
@@ -778,27 +784,35 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       expect(shipping.body.next_status).to.deep.equal(['Buyer Contacted', ...SELLER_NEXT['Invoice Sent']!.slice(1)]);
 
       const actor = { username: 'sam', resource_url: `${BASE_URL}/users/sam` };
-      const subject = (kind: string) => `Discogs Order #${id}, ${kind}`;
+      expect(shipping.body.total).to.deep.equal(usd(Number(spare[5]!.price.toDecimalString()) + 3));
       const log = await discogs(bob).get(`/marketplace/orders/${id}/messages`);
       expect(log.status, log.text).to.equal(200);
       expect(log.body.messages).to.deep.equal([
         {
           type: 'status',
           timestamp: invoiced,
-          message: 'Seller changed status from Buyer Contacted to Invoice Sent',
-          subject: subject('Status Changed'),
+          message: 'sam changed the order status to Invoice Sent.',
+          subject: '',
           order: ref(),
           status_id: 3,
           actor,
           to: dUser(bob),
         },
-        { type: 'shipping', timestamp: invoiced, message: 'Seller changed shipping from $0.00 to $3.00', subject: subject('Shipping Changed'), order: ref(), original: 0, new: 3, to: dUser(bob) },
-        { type: 'message', timestamp: asked, message: 'Yes, still want it.', subject: subject('New Message'), order: ref(), from: { ...dUser(bob), avatar_url: '' }, to: dUser(sam) },
+        { type: 'shipping', timestamp: invoiced, message: 'sam set the shipping price to $3.00.', subject: '', order: ref(), original: 0, new: 3, to: dUser(bob) },
+        {
+          type: 'message',
+          timestamp: asked,
+          message: 'Yes, still want it.',
+          subject: `New Message - Order #${id} - ${spareTitle}`,
+          order: ref(),
+          from: { ...dUser(bob), avatar_url: '' },
+          to: dUser(sam),
+        },
         {
           type: 'status',
           timestamp: contacted,
-          message: 'Seller changed status from New Order to Buyer Contacted',
-          subject: subject('Status Changed'),
+          message: 'sam changed the order status to Buyer Contacted.',
+          subject: '',
           order: ref(),
           status_id: 2,
           actor,
@@ -808,18 +822,31 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       // The same entries in the spec's words.
       const specLog = (await as(bob).get(`/marketplace/orders/${id}/messages`)).body.messages as any[];
       expect(specLog.map((m) => [m.message, m.subject])).to.deep.equal([
-        ['Seller changed status from Buyer ed to Invoice Sent', `Service Order #${id}, Status Changed`],
-        ['Seller changed shipping from $0.00 to $3.00', `Service Order #${id}, Shipping Changed`],
-        ['Yes, still want it.', `Service Order #${id}, New Message`],
-        ['Seller changed status from New Order to Buyer ed', `Service Order #${id}, Status Changed`],
+        ['Seller changed status from Buyer ed to Invoice Sent', ''],
+        ['sam set the shipping price to $3.00.', ''],
+        ['Yes, still want it.', `New Message - Order #${id} - ${spareTitle}`],
+        ['Seller changed status from New Order to Buyer ed', ''],
       ]);
       expect(specLog[2].from).to.deep.equal({ ...user(bob), avatar_url: '' });
       expect(specLog[0].actor).to.deep.equal({ name: 'sam', username: 'sam', resource_url: `${BASE_URL}/s/sam` });
 
-      // Refusals name the status in the spec's words, whatever the dialect.
+      // Refusals name the statuses in the dialect's words.
       const refused = await discogs(sam).post(`/marketplace/orders/${id}`, { status: 'Shipped' });
       expect(refused.status).to.equal(422);
-      expect(refused.body.message).to.match(/^An order in status Invoice Sent cannot move to Shipped; it may move to: Buyer /);
+      expect(refused.body.message).to.match(/^An order in status Invoice Sent cannot move to Shipped; it may move to: Buyer Contacted, Payment Pending/);
+      const specRefused = await as(sam).post(`/marketplace/orders/${id}`, { status: 'Shipped' });
+      expect(specRefused.body.message).to.match(/^An order in status Invoice Sent cannot move to Shipped; it may move to: Buyer ed, Payment Pending/);
+      const backTo = await discogs(sam).post(`/marketplace/orders/${id}`, { status: 'Buyer Contacted' });
+      expect(backTo.status, backTo.text).to.equal(200);
+      const already = await discogs(sam).post(`/marketplace/orders/${id}/messages`, { status: 'Buyer Contacted' });
+      expect(already.status).to.equal(422);
+      expect(already.body).to.deep.equal({ message: 'The order is already Buyer Contacted.' });
+      // Nothing the Discogs dialect answers about the order spells the spec's status.
+      for (const path of [`/marketplace/orders/${id}`, `/marketplace/orders/${id}/messages`, '/marketplace/orders?status=Buyer%20Contacted']) {
+        const read = await discogs(sam).get(path);
+        expect(read.status, path).to.equal(200);
+        expect(read.text, path).not.to.contain('Buyer ed');
+      }
     });
   });
 });

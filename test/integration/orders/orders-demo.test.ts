@@ -41,7 +41,7 @@ describe('Orders demo data', function () {
     await aListing(container, seller.id, 302, '6');
     const n = (k: number) => `${seller.id}-${k}`;
     expect(await demo()).to.deep.equal([
-      `orders: demo-buyer bought from demo-seller: ${n(1)} (Shipped, with feedback), ${n(2)} (Buyer ed), ${n(3)} (cancelled, archived)`,
+      `orders: demo-buyer bought from demo-seller: ${n(1)} (Shipped, with feedback; $22.50 with $4.50 shipping), ${n(2)} (Buyer ed), ${n(3)} (cancelled, archived)`,
       `orders: put demo-seller's listing ${first.id} in demo-buyer's cart`,
     ]);
     expect(await demo()).to.deep.equal(['orders: demo-seller has orders already; demo orders left out', 'orders: demo-buyer has a cart already; demo cart left out']);
@@ -58,7 +58,12 @@ describe('Orders demo data', function () {
     const orders = container.get(ORDERS.OrderRepository);
     const [shipped, asked, cancelled] = await Promise.all([1, 2, 3].map((k) => orders.byId(`${seller.id}-${k}`)));
     expect([shipped!.status, asked!.status, cancelled!.status]).to.deep.equal(['Shipped', 'Buyer ed', 'Cancelled (Item Unavailable)']);
-    expect([shipped!.buyerId, shipped!.shipping.toString(), shipped!.shippingMethod]).to.deep.equal([buyer.id, '4.50 GBP', 'Royal Mail 2nd Class']);
+    expect([shipped!.buyerId, shipped!.shipping.toString(), shipped!.shippingMethod, shipped!.total.toString()]).to.deep.equal([
+      buyer.id,
+      '4.50 GBP',
+      'Royal Mail 2nd Class',
+      '22.50 GBP',
+    ]);
     expect([shipped!.archived, asked!.archived, cancelled!.archived]).to.deep.equal([false, false, true]);
     const log = await orders.messages(shipped!.id, 0, 50);
     expect(log.items.map((m) => m.type).reverse()).to.deep.equal(['shipping', 'status', 'message', 'status', 'message']);

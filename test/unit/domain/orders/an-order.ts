@@ -21,7 +21,8 @@ export const money = (amount: string, currency: Currency = 'USD') => Money.fromD
 
 /**
  * Seller 7's order number 3 to buyer 9 of one listing priced `price` (in the order's currency), made by `newOrder`
- * at CREATED; `more` overrides fields after (a status, shipping, refunds …), as if earlier commands had run.
+ * at CREATED; `more` overrides fields after (a status, shipping, refunds …), as if earlier commands had run: given
+ * shipping, the total is the items' plus it.
  */
 export function anOrder(more: Partial<Order> = {}, price = '10', currency: Currency = 'USD'): Order {
   const listing: Listing = {
@@ -53,7 +54,9 @@ export function anOrder(more: Partial<Order> = {}, price = '10', currency: Curre
     additionalInstructions: '',
     now: CREATED,
   });
-  return { ...order, ...more };
+  // An order given shipping has it in its total, as one that was invoiced would (unless the total is given too).
+  const total = more.total ?? (more.shipping ? order.total.plus(more.shipping) : order.total);
+  return { ...order, ...more, total };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Money } from '../../../../domain/marketplace/money.js';
-import type { Order } from '../../../../domain/orders/order.js';
+import { itemsTotal, type Order } from '../../../../domain/orders/order.js';
 import {
   addMessage,
   CANCELLED_STATUSES,
@@ -16,12 +16,14 @@ import {
   statusId,
   type OrderChange,
 } from '../../../../domain/orders/order-lifecycle.js';
-import { orderMessageText, type OrderMessage } from '../../../../domain/orders/order-message.js';
+import { orderMessageText, type LogReading, type OrderMessage } from '../../../../domain/orders/order-message.js';
 import { ORDER_PARTIES, type OrderParty } from '../../../../domain/orders/order-party.js';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../domain/orders/order-status.js';
+import { ORDER_STATUSES, PUBLIC_STATUS_WORDS, type OrderStatus } from '../../../../domain/orders/order-status.js';
 import { anOrder, BUYER, CREATED, frozen, money, NOW, SELLER } from './an-order.js';
 
 const SHIPPED_BEFORE = new Date('2026-11-21T12:00:00Z');
+/** The log read in the spec's words, by the seller and buyer of the test orders. */
+const READING: LogReading = { actorName: 'sam', buyerName: 'bob' };
 const actorOf = (party: OrderParty) => (party === 'seller' ? SELLER : BUYER);
 const cancelled = (s: OrderStatus) => s.startsWith('Cancelled');
 
@@ -89,10 +91,11 @@ describe('The order lifecycle table', () => {
     for (const s of REFUNDABLE_STATUSES) expect(s === 'Refund Sent' || NEXT_STATUS.seller[s].includes('Refund Sent'), s).to.equal(true);
   });
 
-  it('numbers the statuses 1 to 11 in the spec\'s order', () => {
-    expect(ORDER_STATUSES.map(statusId)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(statusId('Buyer ed')).to.equal(2);
-    expect(statusId("Cancelled (Per Buyer's Request)")).to.equal(11);
+  it('numbers the statuses as the public API\'s message log does (Payment Received 5, Shipped 6), each once', () => {
+    // The documented log: New Order 1, Invoice Sent 3, Payment Received 5, Shipped 6.
+    expect([statusId('New Order'), statusId('Invoice Sent'), statusId('Payment Received'), statusId('Shipped')]).to.deep.equal([1, 3, 5, 6]);
+    expect(ORDER_STATUSES.map(statusId)).to.deep.equal([1, 2, 3, 4, 5, 11, 6, 7, 8, 9, 10]);
+    expect(new Set(ORDER_STATUSES.map(statusId)).size).to.equal(ORDER_STATUSES.length);
   });
 });
 
@@ -169,7 +172,7 @@ describe('Adding a message to an order', () => {
     const { order: after, messages } = run(o, (x) => addMessage(x, 'seller', SELLER, 'Thanks!', null, NOW));
     expect(after).to.deep.equal({ ...o, lastActivity: NOW });
     expect(messages).to.deep.equal([messageEntry('seller', 'Thanks!', null)]);
-    expect(orderMessageText(messages[0]!)).to.equal('Thanks!');
+    expect(orderMessageText(messages[0]!, READING)).to.equal('Thanks!');
   });
 
   it('with a status only: one status entry, the order moved', () => {
@@ -177,7 +180,7 @@ describe('Adding a message to an order', () => {
     const { order: after, messages } = run(o, (x) => addMessage(x, 'seller', SELLER, null, 'Invoice Sent', NOW));
     expect(after).to.deep.equal({ ...o, status: 'Invoice Sent', lastActivity: NOW });
     expect(messages).to.deep.equal([statusEntry('seller', 'New Order', 'Invoice Sent')]);
-    expect(orderMessageText(messages[0]!)).to.equal('Seller changed status from New Order to Invoice Sent');
+    expect(orderMessageText(messages[0]!, READING)).to.equal('Seller changed status from New Order to Invoice Sent');
   });
 
   it('with both: one message entry carrying the status change, its text prefixed by the status sentence', () => {
@@ -185,7 +188,7 @@ describe('Adding a message to an order', () => {
     const { order: after, messages } = run(o, (x) => addMessage(x, 'seller', SELLER, 'Invoice attached.', 'Invoice Sent', NOW));
     expect(after).to.deep.equal({ ...o, status: 'Invoice Sent', lastActivity: NOW });
     expect(messages).to.deep.equal([messageEntry('seller', 'Invoice attached.', { from: 'New Order', to: 'Invoice Sent' })]);
-    expect(orderMessageText(messages[0]!)).to.equal('Seller changed status from New Order to Invoice Sent\n\nInvoice attached.');
+    expect(orderMessageText(messages[0]!, READING)).to.equal('Seller changed status from New Order to Invoice Sent\n\nInvoice attached.');
   });
 
   it('to Shipped with text: notes when the order was shipped', () => {
@@ -206,7 +209,7 @@ describe('Adding a message to an order', () => {
     const { order: after, messages } = run(o, (x) => addMessage(x, 'seller', SELLER, 'Hello', 'New Order', NOW));
     expect(after).to.deep.equal({ ...o, lastActivity: NOW });
     expect(messages).to.deep.equal([messageEntry('seller', 'Hello', null)]);
-    expect(orderMessageText(messages[0]!)).to.equal('Hello');
+    expect(orderMessageText(messages[0]!, READING)).to.equal('Hello');
   });
 
   it('with a status the party may not move to, and text: refused, the order unchanged, no message', () => {
@@ -234,10 +237,30 @@ describe('Adding a message to an order', () => {
     });
   }
 
+  it('refused in the words of the reader: the spec\'s (Buyer ed) or the public API\'s (Buyer Contacted)', () => {
+    const refusalOf = (work: () => unknown): OrderRefused => {
+      try {
+        work();
+      } catch (err) {
+        if (err instanceof OrderRefused) return err;
+        throw err;
+      }
+      throw new Error('not refused');
+    };
+    const already = refusalOf(() => addMessage(anOrder({ status: 'Buyer ed' }), 'seller', SELLER, null, 'Buyer ed', NOW));
+    expect(already.message).to.equal('The order is already Buyer ed.');
+    expect(already.messageIn(PUBLIC_STATUS_WORDS)).to.equal('The order is already Buyer Contacted.');
+    const move = refusalOf(() => changeStatus(anOrder({ status: 'Invoice Sent' }), 'seller', SELLER, 'Shipped', NOW));
+    expect(move.message).to.contain('it may move to: Buyer ed, Payment Pending');
+    expect(move.messageIn(PUBLIC_STATUS_WORDS)).to.equal(
+      "An order in status Invoice Sent cannot move to Shipped; it may move to: Buyer Contacted, Payment Pending, Payment Received, Cancelled (Non-Paying Buyer), Cancelled (Item Unavailable), Cancelled (Per Buyer's Request).",
+    );
+  });
+
   it('by the buyer: their own words and status change ("Buyer changed status …")', () => {
     const { order: after, messages } = addMessage(anOrder({ status: 'Invoice Sent' }), 'buyer', BUYER, 'Paid by PayPal.', 'Payment Pending', NOW);
     expect(after.status).to.equal('Payment Pending');
-    expect(orderMessageText(messages[0]!)).to.equal('Buyer changed status from Invoice Sent to Payment Pending\n\nPaid by PayPal.');
+    expect(orderMessageText(messages[0]!, READING)).to.equal('Buyer changed status from Invoice Sent to Payment Pending\n\nPaid by PayPal.');
     expect(() => addMessage(anOrder({ status: 'Payment Pending' }), 'buyer', BUYER, 'Sent?', 'Shipped', NOW)).to.throw(
       OrderRefused,
       'A buyer cannot change the status of an order in status Payment Pending.',
@@ -271,7 +294,10 @@ describe('Setting an order\'s shipping', () => {
         return;
       }
       const { order: after, messages } = run(o, (x) => setShipping(x, 'seller', SELLER, money('4.50'), 'Courier', NOW));
-      expect(after).to.deep.equal({ ...o, status: 'Invoice Sent', shipping: money('4.50'), shippingMethod: 'Courier', lastActivity: NOW });
+      // The total moves with the shipping: 10.00 of items and 1.00 shipping before, 10.00 and 4.50 after.
+      expect(o.total).to.deep.equal(money('11.00'));
+      expect(after).to.deep.equal({ ...o, status: 'Invoice Sent', shipping: money('4.50'), total: money('14.50'), shippingMethod: 'Courier', lastActivity: NOW });
+      expect(after.fee).to.deep.equal(o.fee);
       const shipping: OrderMessage = {
         type: 'shipping',
         orderId: '7-3',
@@ -288,7 +314,7 @@ describe('Setting an order\'s shipping', () => {
 
   it('keeps the method when none is given, and takes 0', () => {
     const { order: after, messages } = setShipping(anOrder({ shippingMethod: 'Post', shipping: money('3') }), 'seller', SELLER, Money.zero('USD'), null, NOW);
-    expect([after.shippingMethod, after.shipping.toString()]).to.deep.equal(['Post', '0.00 USD']);
+    expect([after.shippingMethod, after.shipping.toString(), after.total.toString()]).to.deep.equal(['Post', '0.00 USD', '10.00 USD']);
     expect(messages[0]).to.include({ type: 'shipping', method: 'Post' });
   });
 
@@ -375,7 +401,8 @@ describe('Recording a refund', () => {
     const c = currency as 'USD' | 'JPY';
     it(`sent of ${amount} ${c} on ${total} + ${shipping} shipping, ${before} refunded: ${left === null ? 'accepted' : `refused, at most ${left}`}`, () => {
       const o = anOrder({ status: 'Shipped', shipping: money(shipping, c), refunded: money(before, c) }, total, c);
-      expect(o.total.toString()).to.equal(money(total, c).toString());
+      expect(itemsTotal(o).toString()).to.equal(money(total, c).toString());
+      expect(o.total.toString()).to.equal(money(total, c).plus(money(shipping, c)).toString());
       if (left !== null) {
         expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, 'sent', money(amount, c), NOW))).to.throw(
           OrderRefused,
