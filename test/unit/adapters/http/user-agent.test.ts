@@ -94,9 +94,21 @@ describe('adapters/http/middleware/user-agent', () => {
       expectEmpty403(await request(app(true).callback()).get('/').set('User-Agent', '   '));
     });
 
-    it('refuses a generic agent', async () => {
-      expectEmpty403(await request(app(true).callback()).get('/').set('User-Agent', 'python-requests/2.31.0'));
-      expectEmpty403(await request(app(true).callback()).post('/x').set('User-Agent', 'curl/8.1.2'));
+    it('refuses a generic agent with a JSON message saying what to send instead', async () => {
+      for (const [ua, product] of [
+        ['python-requests/2.31.0', 'python-requests'],
+        ['curl/8.1.2', 'curl'],
+        ['Mozilla/5.0 (X11; Linux x86_64)', 'Mozilla'],
+      ] as const) {
+        const res = await request(app(true).callback()).post('/x').set('User-Agent', ua);
+        expect(res.status).to.equal(403);
+        expect(res.headers['content-type']).to.equal('application/json; charset=utf-8');
+        expect(res.text).to.equal(
+          `{"message": "The User-Agent \\"${product}\\" names a generic HTTP client or browser, not your application. ` +
+            'Send a User-Agent that names your application and its version, optionally followed by a URL, ' +
+            'for example: MyApp/1.0 +https://example.com"}',
+        );
+      }
     });
 
     it('lets a unique agent through', async () => {
