@@ -5,6 +5,7 @@ import request from 'supertest';
 import {
   GENERIC_USER_AGENT_PATTERNS,
   isGenericUserAgent,
+  userAgentRefusal,
   userAgentRule,
 } from '../../../../adapters/http/middleware/user-agent.js';
 
@@ -67,6 +68,27 @@ describe('adapters/http/middleware/user-agent', () => {
       for (const p of GENERIC_USER_AGENT_PATTERNS) expect(p).to.match(/^[a-z0-9-]+$/);
       expect(new Set(GENERIC_USER_AGENT_PATTERNS).size).to.equal(GENERIC_USER_AGENT_PATTERNS.length);
     });
+  });
+
+  describe('userAgentRefusal', () => {
+    const origin = 'https://client.example';
+    const cases: Array<[string, boolean, string, 'missing' | 'generic' | undefined]> = [
+      ['', true, '', 'missing'],
+      ['  ', false, origin, 'missing'],
+      ['curl/8.1', true, '', 'generic'],
+      ['curl/8.1', true, origin, 'generic'],
+      ['curl/8.1', false, '', undefined],
+      ['Mozilla/5.0 (X11)', true, '', 'generic'],
+      // A page's script cannot set its agent: on a cross-origin request, the browser's own passes.
+      ['Mozilla/5.0 (X11)', true, origin, undefined],
+      ['Opera/9.80', true, origin, undefined],
+      ['MyApp/1.0', true, '', undefined],
+    ];
+    for (const [ua, block, from, expected] of cases) {
+      it(`"${ua}" (block ${block}, Origin ${from || 'none'}) → ${expected ?? 'accepted'}`, () => {
+        expect(userAgentRefusal(ua, block, from)).to.equal(expected);
+      });
+    }
   });
 
   describe('userAgentRule', () => {
