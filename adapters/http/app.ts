@@ -9,6 +9,7 @@ import { isAuthenticated } from '../../application/shared/caller.js';
 import { AnonymousCredentialResolver, credentials, refuseBadCredentials, type CredentialResolver } from './credentials.js';
 import { DirectLane } from './direct-lane.js';
 import type { SpindleState } from './http-state.js';
+import { corsRule } from './middleware/cors.js';
 import { errorHandler, retryAfterOf, statusOf } from './middleware/errors.js';
 import { jsonp, negotiation } from './middleware/negotiation.js';
 import { normalizePath } from './middleware/normalize-path.js';
@@ -64,8 +65,8 @@ export interface HttpApp {
 }
 
 /**
- * The Koa application, middleware in the order the architecture gives: request id and log line → User-Agent
- * rule → JSONP wrapper and media type negotiation → the one error mapper → the refusal of hostile URLs and headers
+ * The Koa application, middleware in the order the architecture gives: request id and log line → CORS (preflights
+ * answered here, uncounted) → User-Agent rule → JSONP wrapper and media type negotiation → the one error mapper → the refusal of hostile URLs and headers
  * (`refuseHostileRequests`; bodies are checked where they are read, `bodyReader`) → path tolerance → request scope →
  * credentials → rate limit (headers on every response; refused credentials count as anonymous) → the refusal of bad
  * credentials (401) → the routes of every module. Routes that take a body mount `jsonBodyParser` themselves. The
@@ -88,6 +89,7 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
 
   app.use(requestLog(deps.logger));
   const webPage = (path: string): boolean => deps.routes.some((r) => r.isWebPage?.(path) === true);
+  app.use(corsRule({ brand: settings.brand, exempt: webPage }));
   app.use(userAgentRule({ blockGeneric: settings.blockGenericUserAgents, exempt: webPage }));
   app.use(jsonp());
   app.use(negotiation({ brand: settings.brand }));

@@ -8,6 +8,7 @@ import { ANONYMOUS, isAuthenticated } from '../../application/shared/caller.js';
 import type { CredentialResolver } from './credentials.js';
 import { requestRefusal } from './hostile-input.js';
 import type { SpindleState } from './http-state.js';
+import { corsResponseHeaders } from './middleware/cors.js';
 import { errorAnswer } from './middleware/errors.js';
 import { mediaTypeReport, selectTextFormat, type MediaTypeReport } from './middleware/negotiation.js';
 import { clientIp, type RateLimiter, type RateLimitVerdict } from './middleware/rate-limit.js';
@@ -71,9 +72,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export class DirectLane {
   private readonly report: MediaTypeReport;
+  /** The CORS headers of every API response, flat for writeHead. */
+  private readonly cors: readonly string[];
 
   constructor(private readonly deps: DirectLaneDependencies) {
     this.report = mediaTypeReport(deps.settings.brand);
+    this.cors = corsResponseHeaders(deps.settings.brand).flat();
   }
 
   /** The server's request listener: the lane's paths here, the rest to `fallback` (the Koa application's callback). */
@@ -93,7 +97,7 @@ export class DirectLane {
         const query = querystring === '' ? EMPTY_QUERY : parseQuery(querystring);
         if (
           query.callback !== undefined ||
-          refusesUserAgent(req.headers['user-agent'] ?? '', blockGenericUserAgents) ||
+          refusesUserAgent(req.headers['user-agent'] ?? '', blockGenericUserAgents, req.headers.origin ?? '') ||
           requestRefusal(url, req.headers.authorization) !== undefined
         ) {
           return fallback(req, res);
@@ -120,7 +124,8 @@ export class DirectLane {
     const ip = koaIp(req, settings.trustProxy);
     const state = { requestId, log, textFormat: selectTextFormat(view.get('Accept'), settings.brand), caller: ANONYMOUS } as SpindleState;
     // The response's headers as one flat list of names and values, for writeHead.
-    const headers: string[] = ['X-Request-Id', requestId, 'Vary', 'Accept'];
+    // `Vary` as the chain writes it: the CORS rule adds `Origin`, negotiation `Accept`.
+    const headers: string[] = ['X-Request-Id', requestId, 'Vary', 'Origin, Accept', ...this.cors];
     const send = (status: number, answer: DirectAnswer): void => {
       headers.push(this.report.name, this.report.value(state.textFormat));
       if (!res.destroyed) {

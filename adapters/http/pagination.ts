@@ -1,7 +1,8 @@
-import { IsIn, IsOptional, Matches } from 'class-validator';
+import { IsOptional, Matches } from 'class-validator';
 import type Koa from 'koa';
 import { pageCount, SORT_ORDERS, type Page, type PageRequest, type SortOrder } from '../../application/shared/page.js';
 import { publicPathOf } from './middleware/normalize-path.js';
+import { SortParameter } from './query.js';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;
@@ -42,10 +43,10 @@ function atMost(digits: string, max: number): number {
   return n > max ? max : n;
 }
 
-/** A page query with a sort direction (`asc` or `desc`, default `asc`). */
+/** A page query with a sort direction (`asc` or `desc` in any case, default `asc`; anything else ignored). */
 export class SortedPageQuery extends PageQuery {
   @IsOptional()
-  @IsIn(SORT_ORDERS, { message: 'Invalid sort_order: expected asc or desc, got "$value".' })
+  @SortParameter(SORT_ORDERS)
   sort_order?: string;
 
   sortOrder(): SortOrder {

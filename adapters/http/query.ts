@@ -3,14 +3,16 @@ import { Invalid } from '../../application/errors.js';
 import { isCurrency } from '../../domain/marketplace/currency.js';
 
 export type Query = Readonly<Record<string, string | string[] | undefined>>;
-type Normalizer = (value: string) => string;
+/** Rewrites a parameter's value; undefined drops the parameter (it counts as absent). */
+type Normalizer = (value: string) => string | undefined;
 
 // Per DTO prototype, the normalizers of its own properties; lookups walk the prototype chain, so subclasses inherit.
 const NORMALIZERS = new WeakMap<object, Map<string, Normalizer>>();
 
 /**
  * Rewrites a query parameter's (trimmed) value before it is validated, e.g. to accept any letter case of a code:
- * `@Normalize(currencyCode) @IsIn(CURRENCIES) curr_abbr?: string`. Only {@link validateQuery} applies it.
+ * `@Normalize(currencyCode) @IsIn(CURRENCIES) curr_abbr?: string`; a normalizer that answers undefined drops the
+ * parameter. Only {@link validateQuery} applies it.
  */
 export function Normalize(normalize: Normalizer): PropertyDecorator {
   return (prototype, property) => {
@@ -59,6 +61,27 @@ export function currencyCode(value: string): string {
 }
 
 /**
+ * A value of a closed list written in any letter case, as the list writes it (`for sale` → `For Sale`); anything else
+ * unchanged, for the 422 that names the list.
+ */
+export function anyCaseOf(values: readonly string[]): (value: string) => string {
+  const byLower = new Map(values.map((v) => [v.toLowerCase(), v]));
+  return (value) => byLower.get(value.toLowerCase()) ?? value;
+}
+
+/**
+ * The leniency of the public API with orders: a `sort` or `sort_order` value of `values` in any letter case, and any
+ * other value ignored (the list's default order) rather than refused. The one rule for every list that sorts.
+ */
+export function SortParameter(values: readonly string[]): PropertyDecorator {
+  const known = anyCaseOf(values);
+  return Normalize((value) => {
+    const found = known(value);
+    return values.includes(found) ? found : undefined;
+  });
+}
+
+/**
  * Copies the query parameters onto a new instance of a DTO class (the last value wins when a parameter is repeated,
  * but for a {@link Repeated} property, which gets them all;
  * blank values count as absent; a property's {@link Normalize} rewrites its value) and validates it with
@@ -81,7 +104,10 @@ export function validateQuery<T extends object>(Dto: new () => T, query: Query):
     const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
     if (value === undefined || value.trim() === '') continue;
     const trimmed = value.trim();
-    (dto as Record<string, unknown>)[key] = normalizerOf(dto, key)?.(trimmed) ?? trimmed;
+    const normalize = normalizerOf(dto, key);
+    const normalized = normalize ? normalize(trimmed) : trimmed;
+    if (normalized === undefined) continue;
+    (dto as Record<string, unknown>)[key] = normalized;
     given = true;
   }
   // Most requests carry no parameter: a DTO whose defaults are valid (checked once per class) needs no validation.

@@ -48,6 +48,16 @@ export class ApiUrls {
     return `${this.baseUrl}/${this.userSegment}/${encodeURIComponent(name)}`;
   }
 
+  /** A user's avatar (users set none yet: their generated default, `GET /avatars/{name}.svg`). */
+  avatar(name: string): string {
+    return `${this.baseUrl}/avatars/${encodeURIComponent(name)}.svg`;
+  }
+
+  /** A user's banner (users set none yet: their generated default, `GET /banners/{name}.svg`). */
+  banner(name: string): string {
+    return `${this.baseUrl}/banners/${encodeURIComponent(name)}.svg`;
+  }
+
   /** A page of the web site: `{web_url}{path}`. */
   webPage(path: string): string {
     return `${this.webUrl}${path}`;

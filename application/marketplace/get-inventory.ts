@@ -22,7 +22,7 @@ export interface InventoryView {
  * `GET /s/{name}/inventory`: a seller's listings, a page at a time. The owner sees every status (or the one the
  * status filter names; All is every one); anyone else sees only For Sale listings, whatever the filter says. Sorted by
  * `sort` (default `listed`) in `sortOrder`, ties by listing id; `status` and `location` sort only the owner's own
- * inventory (422 naming the sort for anyone else). The generic 404 for an unknown seller.
+ * inventory (for anyone else they are ignored: the default order). The generic 404 for an unknown seller.
  */
 export class GetInventory {
   constructor(
@@ -43,10 +43,8 @@ export class GetInventory {
     const seller = await this.users.byLoginName(input.name);
     if (!seller) throw new NotFound();
     const owner = callerUserId(input.caller) === seller.id;
-    const sort = input.sort ?? 'listed';
-    if (!owner && OWNER_ONLY_SORTS.includes(sort)) {
-      throw new Invalid(`Invalid sort: ${sort} is only available to the inventory's owner.`);
-    }
+    // An owner-only sort asked by anyone else is ignored (the default order), as the public API does.
+    const sort = input.sort === undefined || (!owner && OWNER_ONLY_SORTS.includes(input.sort)) ? 'listed' : input.sort;
     const status = input.status ?? 'All';
     if (!(INVENTORY_STATUS_FILTERS as readonly string[]).includes(status)) throw new Invalid(INVALID_STATUS_FILTER_MESSAGE);
     const statuses: readonly ListingStatus[] | null = !owner ? ['For Sale'] : status === 'All' ? null : [status as ListingStatus];

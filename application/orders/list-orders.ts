@@ -42,7 +42,8 @@ export interface ListOrdersInput {
  * A user's orders, a page at a time: as seller (`GET /marketplace/orders`, the spec's list) or as buyer
  * (`GET /marketplace/purchases`). Filters: status (see `statusFilter`), created after (inclusive) / before
  * (exclusive), archived or not (both when absent); sorts: id (the default: the seller, then their order number), the other
- * party's name (`buyer` for sales, `seller` for purchases), created, status, last_activity; ties by order id. 401
+ * party's name (`buyer` for sales, `seller` for purchases), created, status, last_activity, any other ignored; ties by
+ * order id. 401
  * anonymous, 403 an application alone.
  */
 export class ListOrders {
@@ -54,10 +55,10 @@ export class ListOrders {
   async execute(input: ListOrdersInput): Promise<Page<OrderView>> {
     const userId = orderCaller(input.caller);
     const filter = statusFilter(input.status);
-    // The other party's name sorts: `buyer` for sales, `seller` for purchases; the refusal names this list's sorts.
-    const sorts: readonly OrderSort[] = ['id', this.party === 'seller' ? 'buyer' : 'seller', 'created', 'status', 'last_activity'];
-    const sort = (input.sort ?? 'id') as OrderSort;
-    if (!sorts.includes(sort)) throw new Invalid(`Invalid sort: expected one of ${sorts.join(', ')}, got "${sort}".`);
+    // The other party's name sorts: `buyer` for sales, `seller` for purchases; a sort this list does not take is
+    // ignored (the default order), as the public API ignores an unknown sort.
+    const sorts: readonly string[] = ['id', this.party === 'seller' ? 'buyer' : 'seller', 'created', 'status', 'last_activity'];
+    const sort: OrderSort = input.sort !== undefined && sorts.includes(input.sort) ? (input.sort as OrderSort) : 'id';
     const empty = { items: [], total: 0, page: input.page.page, perPage: input.page.perPage };
     if (filter.none) return empty;
     const found = await this.access.orders.list({

@@ -44,6 +44,13 @@ export class GetProfile {
     return this.view(user, input.caller, input.textFormat);
   }
 
+  /** The user of a login name (the public part of a profile: whose default images to draw), or `User not found.` */
+  async user(name: string): Promise<Pick<User, 'id' | 'username'>> {
+    const user = await this.users.byLoginName(name);
+    if (!user) throw new NotFound('User not found.');
+    return { id: user.id, username: user.username };
+  }
+
   async view(user: User, caller: Caller, textFormat: TextFormat): Promise<ProfileView> {
     const [profileText, figures] = await Promise.all([this.text.renderOne(user.profile, textFormat), this.figures.forUser(user.id)]);
     const self = isSelf(caller, user);

@@ -2,7 +2,7 @@ import { ArrayMaxSize, IsIn, IsOptional, Matches } from 'class-validator';
 import { ARTIST_RELEASE_SORTS, VERSION_SORTS } from '../../../application/catalogue/read-models.js';
 import { CURRENCIES } from '../../../domain/marketplace/currency.js';
 import { SortedPageQuery } from '../pagination.js';
-import { currencyCode, Normalize, Repeated } from '../query.js';
+import { currencyCode, Normalize, Repeated, SortParameter } from '../query.js';
 
 /** `GET /releases/{id}` and `/masters/{id}`: an optional currency for marketplace figures, in any letter case. */
 export class CurrencyQuery {
@@ -32,13 +32,13 @@ export class VersionsQuery extends SortedPageQuery {
   @Repeated() @IsOptional() @ArrayMaxSize(MAX_FACET_VALUES, tooMany('country')) country?: string[];
 
   @IsOptional()
-  @IsIn(VERSION_SORTS, { message: `Invalid sort: expected one of ${VERSION_SORTS.join(', ')}, got "$value".` })
+  @SortParameter(VERSION_SORTS)
   sort?: (typeof VERSION_SORTS)[number];
 }
 
 /** `GET /artists/{id}/releases`: a sort key and direction. */
 export class ArtistReleasesQuery extends SortedPageQuery {
   @IsOptional()
-  @IsIn(ARTIST_RELEASE_SORTS, { message: `Invalid sort: expected one of ${ARTIST_RELEASE_SORTS.join(', ')}, got "$value".` })
+  @SortParameter(ARTIST_RELEASE_SORTS)
   sort?: (typeof ARTIST_RELEASE_SORTS)[number];
 }

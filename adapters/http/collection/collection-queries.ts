@@ -1,11 +1,12 @@
-import { IsIn, IsOptional } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { COLLECTION_SORTS, type CollectionSort } from '../../../domain/collection/collection-repository.js';
 import { SortedPageQuery } from '../pagination.js';
+import { SortParameter } from '../query.js';
 
-/** Lists of instances and wants: a sort key (default `added`), a direction and a page. */
+/** Lists of instances and wants: a sort key (default `added`; an unknown one ignored), a direction and a page. */
 export class CollectionListQuery extends SortedPageQuery {
   @IsOptional()
-  @IsIn(COLLECTION_SORTS, { message: `Invalid sort: expected one of ${COLLECTION_SORTS.join(', ')}, got "$value".` })
+  @SortParameter(COLLECTION_SORTS)
   sort?: string;
 
   sortKey(): CollectionSort {

@@ -61,7 +61,7 @@ export class ListPresenter {
       url: uri,
       resource_url: this.resourceUrl(v.id),
       image_url: v.imageUrl,
-      user: { id: v.owner.id, ...login, resource_url: this.urls.user(v.owner.username), avatar_url: '' },
+      user: { id: v.owner.id, ...login, resource_url: this.urls.user(v.owner.username), avatar_url: this.urls.avatar(v.owner.username) },
       items: v.items.map((i) => this.item(i)),
     };
   }

@@ -48,7 +48,7 @@ export class ListingPresenter {
       ...this.login(u.username),
       resource_url: this.urls.user(u.username),
       url: this.urls.webPage(`/user/${encodeURIComponent(u.username)}`),
-      avatar_url: '',
+      avatar_url: this.urls.avatar(u.username),
       shipping: v.shipping,
       payment: v.payment,
       stats: sellerStats(v.sellerRatings),

@@ -2,16 +2,18 @@ import { IsIn, IsOptional } from 'class-validator';
 import { INVALID_STATUS_FILTER_MESSAGE, INVENTORY_STATUS_FILTERS } from '../../../domain/marketplace/listing-status.js';
 import { INVENTORY_SORTS } from '../../../domain/marketplace/listing-repository.js';
 import { SortedPageQuery } from '../pagination.js';
+import { anyCaseOf, Normalize, SortParameter } from '../query.js';
 
 export { CurrencyQuery } from '../catalogue/catalogue-queries.js';
 
-/** `GET /s/{name}/inventory`: a status filter, a sort key and direction, and the page. */
+/** `GET /s/{name}/inventory`: a status filter in any letter case, a sort key (an unknown one ignored) and direction, and the page. */
 export class InventoryQuery extends SortedPageQuery {
   @IsOptional()
+  @Normalize(anyCaseOf(INVENTORY_STATUS_FILTERS))
   @IsIn(INVENTORY_STATUS_FILTERS, { message: INVALID_STATUS_FILTER_MESSAGE })
   status?: string;
 
   @IsOptional()
-  @IsIn(INVENTORY_SORTS, { message: `Invalid sort: expected one of ${INVENTORY_SORTS.join(', ')}, got "$value".` })
+  @SortParameter(INVENTORY_SORTS)
   sort?: string;
 }

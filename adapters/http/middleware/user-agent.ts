@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { messageBody } from '../json-body.js';
 
 /**
  * Product tokens of the default `User-Agent` of browsers, HTTP libraries, command-line tools and API consoles: strings
@@ -56,10 +57,28 @@ export const GENERIC_USER_AGENT_PATTERNS: readonly string[] = [
 
 const GENERIC = new Set(GENERIC_USER_AGENT_PATTERNS);
 
+/** The agent's first product token (up to the first `/`, space, `(` or `;`), or undefined for none. */
+function productToken(ua: string): string | undefined {
+  return /^[^/\s(;]+/.exec(ua.trim())?.[0];
+}
+
 /** True when the agent's first product token is one of {@link GENERIC_USER_AGENT_PATTERNS}. */
 export function isGenericUserAgent(ua: string): boolean {
-  const product = /^[^/\s(;]+/.exec(ua.trim());
-  return product !== null && GENERIC.has(product[0].toLowerCase());
+  const product = productToken(ua);
+  return product !== undefined && GENERIC.has(product.toLowerCase());
+}
+
+/**
+ * The 403's message for a generic agent: which tool it names, and what to send instead (the spec's form: a product
+ * name and version, optionally a `+` and a URL).
+ */
+export function genericUserAgentMessage(ua: string): string {
+  const product = productToken(ua) ?? ua.trim();
+  return (
+    `The User-Agent "${product}" names a generic HTTP client or browser, not your application. ` +
+    'Send a User-Agent that names your application and its version, optionally followed by a URL, ' +
+    'for example: MyApp/1.0 +https://example.com'
+  );
 }
 
 export interface UserAgentRuleOptions {
@@ -69,14 +88,31 @@ export interface UserAgentRuleOptions {
   readonly exempt?: (path: string) => boolean;
 }
 
-/** Whether the API refuses a request with this `User-Agent` (missing or blank, or generic when `blockGeneric`). */
-export function refusesUserAgent(ua: string, blockGeneric: boolean): boolean {
-  return ua.trim() === '' || (blockGeneric && isGenericUserAgent(ua));
+/** The product tokens of browsers among {@link GENERIC_USER_AGENT_PATTERNS}: the agent a page's script cannot change. */
+const BROWSER_PRODUCTS = new Set(['mozilla', 'opera']);
+
+/**
+ * Why the API refuses a request with this `User-Agent`: `missing` (missing or blank), `generic` (a generic agent,
+ * when `blockGeneric`), or undefined when it does not. A browser's agent on a cross-origin request (one carrying
+ * `Origin`) is not refused as generic: a page's script cannot set `User-Agent` (Chromium ignores it), and the page's
+ * origin names the application the way the agent would.
+ */
+export function userAgentRefusal(ua: string, blockGeneric: boolean, origin = ''): 'missing' | 'generic' | undefined {
+  if (ua.trim() === '') return 'missing';
+  if (!blockGeneric || !isGenericUserAgent(ua)) return undefined;
+  if (origin !== '' && BROWSER_PRODUCTS.has(productToken(ua)!.toLowerCase())) return undefined;
+  return 'generic';
+}
+
+/** Whether the API refuses a request with this `User-Agent` and `Origin` (see {@link userAgentRefusal}). */
+export function refusesUserAgent(ua: string, blockGeneric: boolean, origin = ''): boolean {
+  return userAgentRefusal(ua, blockGeneric, origin) !== undefined;
 }
 
 /**
- * Refuses a request without a `User-Agent` (missing or blank), or with a generic one when `blockGeneric`, with a 403
- * and an empty body, as the spec says; the rest of the chain does not run.
+ * Refuses a request without a `User-Agent` (missing or blank) with a 403 and an empty body, as the spec says, and one
+ * with a generic agent, when `blockGeneric`, with a 403 whose `{"message"}` says what to send instead (a browser's
+ * own agent on a cross-origin request excepted: {@link userAgentRefusal}); the rest of the chain does not run.
  */
 export function userAgentRule(options: UserAgentRuleOptions): Koa.Middleware {
   return async function userAgentMiddleware(ctx, next) {
@@ -85,10 +121,17 @@ export function userAgentRule(options: UserAgentRuleOptions): Koa.Middleware {
       await next();
       return;
     }
-    if (refusesUserAgent(ua, options.blockGeneric)) {
+    const refusal = userAgentRefusal(ua, options.blockGeneric, ctx.get('Origin'));
+    if (refusal === 'missing') {
       // Body first: setting a null body after the status would turn the status into 204.
       ctx.body = null;
       ctx.status = 403;
+      return;
+    }
+    if (refusal === 'generic') {
+      ctx.status = 403;
+      ctx.type = 'application/json';
+      ctx.body = messageBody(genericUserAgentMessage(ua));
       return;
     }
     await next();

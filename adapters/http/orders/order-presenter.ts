@@ -159,7 +159,7 @@ export class OrderPresenter {
     };
     switch (m.type) {
       case 'message':
-        return { ...common, from: { ...this.user(v.actor), avatar_url: '' } };
+        return { ...common, from: { ...this.user(v.actor), avatar_url: this.urls.avatar(v.actor.username) } };
       case 'status':
         return { ...common, status_id: statusId(m.statusChange.to), actor: this.actor(v.actor) };
       case 'shipping':

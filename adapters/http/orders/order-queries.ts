@@ -1,13 +1,14 @@
 import { IsIn, IsISO8601, IsOptional } from 'class-validator';
 import { SortedPageQuery } from '../pagination.js';
-import { Normalize } from '../query.js';
+import { ORDER_SORTS } from '../../../domain/orders/order-repository.js';
+import { Normalize, SortParameter } from '../query.js';
 
 /** A timestamp's `+hh:mm` offset arrives as ` hh:mm` when a client leaves the `+` unencoded: put it back. */
 const plusOffset = (value: string): string => value.replace(/ (\d{2}(:?\d{2})?)$/, '+$1');
 
 /**
- * `GET /marketplace/orders` and `/marketplace/purchases`: a status filter and a sort (both checked by the use case,
- * which knows the filter words and which sorts each list takes), created bounds as ISO 8601 timestamps, archived
+ * `GET /marketplace/orders` and `/marketplace/purchases`: a status filter (checked by the use case, which knows the
+ * filter words), a sort (an unknown one ignored here, one the list does not take by the use case), created bounds as ISO 8601 timestamps, archived
  * (true or false), a direction, the page.
  */
 export class OrderListQuery extends SortedPageQuery {
@@ -29,5 +30,6 @@ export class OrderListQuery extends SortedPageQuery {
   archived?: string;
 
   @IsOptional()
+  @SortParameter(ORDER_SORTS)
   sort?: string;
 }

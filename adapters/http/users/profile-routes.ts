@@ -3,10 +3,16 @@ import type { EditProfile, GetProfile, ProfileView } from '../../../application/
 import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';
+import { NotFound } from '../../../application/errors.js';
+import { defaultAvatarSvg, defaultBannerSvg } from './default-images.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
 
-/** A profile in the API's shape and key order; the login and real-name keys as the dialect names them. */
+/**
+ * A profile in the API's shape and key order; the login and real-name keys as the dialect names them. Ratings and
+ * stars are numbers, 0 without feedback, as the public API sends them. Spindle has no account activation, marketplace
+ * suspension of users or staff accounts: every account is `activated`, none `marketplace_suspended` or `is_staff`.
+ */
 export function presentProfile(view: ProfileView, urls: ApiUrls, dialect: Dialect): Record<string, unknown> {
   const u = view.user;
   const f = view.figures;
@@ -34,22 +40,31 @@ export function presentProfile(view: ProfileView, urls: ApiUrls, dialect: Dialec
     ...realName,
     ...(view.numWantlist === undefined ? {} : { num_wantlist: view.numWantlist }),
     inventory_url: `${resource}/inventory`,
-    avatar_url: '',
-    banner_url: '',
+    avatar_url: urls.avatar(u.username),
+    banner_url: urls.banner(u.username),
     uri: urls.webPage(`/user/${encodeURIComponent(u.username)}`),
     resource_url: resource,
-    buyer_rating: f.buyer.rating,
-    buyer_rating_stars: f.buyer.stars,
+    buyer_rating: f.buyer.rating ?? 0,
+    buyer_rating_stars: f.buyer.stars ?? 0,
     buyer_num_ratings: f.buyer.count,
-    seller_rating: f.seller.rating,
-    seller_rating_stars: f.seller.stars,
+    seller_rating: f.seller.rating ?? 0,
+    seller_rating_stars: f.seller.stars ?? 0,
     seller_num_ratings: f.seller.count,
     curr_abbr: u.currency,
+    activated: true,
+    marketplace_suspended: false,
+    is_staff: false,
     ...(view.email === undefined ? {} : { email: view.email }),
   };
 }
 
-/** `GET` and `POST /s/{name}` (and `/users/{name}`, which the path middleware maps here). */
+const DEFAULT_IMAGE = /^\/(avatars|banners)\//;
+
+/**
+ * `GET` and `POST /s/{name}` (and `/users/{name}`, which the path middleware maps here); `GET /avatars/{name}.svg` and
+ * `/banners/{name}.svg`, a user's generated default images (for `<img>` in browsers, which send their own agent: the
+ * API's User-Agent rule does not apply to them).
+ */
 export class ProfileRoutes implements RouteModule {
   constructor(
     private readonly getProfile: GetProfile,
@@ -59,7 +74,21 @@ export class ProfileRoutes implements RouteModule {
     private readonly maxBodyBytes: number,
   ) {}
 
+  isWebPage(path: string): boolean {
+    return DEFAULT_IMAGE.test(path);
+  }
+
   register(router: Router<SpindleState>): void {
+    for (const [kind, draw] of [['avatars', defaultAvatarSvg], ['banners', defaultBannerSvg]] as const) {
+      router.get(`/${kind}/:file`, async (ctx) => {
+        const name = /^(.+)\.svg$/.exec(ctx.params.file!)?.[1];
+        if (name === undefined) throw new NotFound();
+        const user = await this.getProfile.user(name);
+        ctx.type = 'image/svg+xml';
+        ctx.set('Cache-Control', 'public, max-age=86400');
+        ctx.body = draw(user.username);
+      });
+    }
     router.get('/s/:name', async (ctx) => {
       const view = await this.getProfile.execute({ name: ctx.params.name!, caller: ctx.state.caller, textFormat: ctx.state.textFormat });
       ctx.body = presentProfile(view, this.urls, this.dialect);

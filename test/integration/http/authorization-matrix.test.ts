@@ -48,6 +48,10 @@ const ROWS: readonly MatrixRow[] = [
     status: { anonymous: 401, application: 403, 'another user': 403, owner: 200 },
     privateTo: [{ text: (p) => `${p.owner.name}@example.test`, visibleTo: ['owner'] }],
   },
+  // A user's generated default avatar and banner: public images.
+  { method: 'GET', path: (p) => `/avatars/${p.owner.name}.svg`, status: everyone(200) },
+  { method: 'GET', path: (p) => `/banners/${p.owner.name}.svg`, status: everyone(200) },
+  { method: 'GET', path: '/avatars/nobody-at-all.svg', status: everyone(404) },
   // Identity: a user's own, through a token (the owner is whoever calls).
   {
     method: 'GET',

@@ -22,14 +22,24 @@ describe('HTTP conventions (whole application)', () => {
   after(() => db.close());
 
   describe('User-Agent rule', () => {
-    it('refuses a missing, blank or generic agent with 403 and an empty body', async () => {
+    it('refuses a missing or blank agent with 403 and an empty body', async () => {
       const missing = await request(app.callback()).get('/releases/1').unset('User-Agent').expect(403);
       expect(missing.text).to.equal('');
       const blank = await request(app.callback()).get('/releases/1').set('User-Agent', '  ').expect(403);
       expect(blank.text).to.equal('');
-      for (const ua of ['python-requests/2.31.0', 'axios/1.6.0', 'Mozilla/5.0 (X11; Linux x86_64)', 'Go-http-client/1.1']) {
+    });
+
+    it('refuses a generic agent with 403 and a message naming it and saying what to send instead', async () => {
+      for (const [ua, product] of [
+        ['python-requests/2.31.0', 'python-requests'],
+        ['axios/1.6.0', 'axios'],
+        ['Mozilla/5.0 (X11; Linux x86_64)', 'Mozilla'],
+        ['Go-http-client/1.1', 'Go-http-client'],
+      ] as const) {
         const res = await request(app.callback()).get('/releases/1').set('User-Agent', ua).expect(403);
-        expect(res.text, ua).to.equal('');
+        expect(res.type, ua).to.equal('application/json');
+        expect(res.body.message, ua).to.include(`The User-Agent "${product}" names a generic HTTP client or browser`);
+        expect(res.body.message, ua).to.include('MyApp/1.0 +https://example.com');
       }
     });
 

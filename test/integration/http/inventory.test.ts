@@ -118,6 +118,11 @@ describe('Inventories over HTTP', function () {
     expect(await filtered(ivy, 'Sold')).to.deep.equal(['L4']);
     expect(await filtered(ivy, 'For Sale')).to.deep.equal(FOR_SALE);
     expect(await filtered(ivy, 'Expired')).to.deep.equal([]);
+    // In any letter case, as the public API takes them.
+    expect(await filtered(ivy, 'for sale')).to.deep.equal(FOR_SALE);
+    expect(await filtered(ivy, 'FOR SALE')).to.deep.equal(FOR_SALE);
+    expect(await filtered(ivy, 'draft')).to.deep.equal(['L3']);
+    expect(await filtered(ivy, 'all')).to.deep.equal(ASCENDING.listed);
     for (const [, who] of callers()) {
       for (const status of ['Draft', 'Sold', 'All', 'For Sale']) expect(await filtered(who, status), status).to.deep.equal(FOR_SALE);
     }
@@ -125,7 +130,7 @@ describe('Inventories over HTTP', function () {
 
   it('refuses an unknown status with 422 and the message listing the accepted values, for anyone', async () => {
     for (const who of [ivy, kai, 'anonymous'] as const) {
-      for (const status of ['Bogus', 'for sale', 'ALL']) {
+      for (const status of ['Bogus', 'forsale', 'For-Sale']) {
         const res = await as(who).get(`/s/ivy/inventory?status=${encodeURIComponent(status)}`);
         expect(res.status).to.equal(422);
         expect(res.text).to.equal(`{"message": ${JSON.stringify(INVALID_STATUS_FILTER_MESSAGE)}}`);
@@ -153,20 +158,22 @@ describe('Inventories over HTTP', function () {
     }
   });
 
-  it('refuses the owner-only sorts to anyone else, and unknown sorts and orders to all, naming them', async () => {
+  it('ignores the owner-only sorts for anyone else, and unknown sorts and orders for all: the default order', async () => {
+    const publicDefault = ASCENDING.listed!.filter((n) => FOR_SALE.includes(n));
     for (const sort of ['status', 'location']) {
       for (const [label, who] of callers()) {
-        const res = await as(who).get(`/s/ivy/inventory?sort=${sort}`);
-        expect(res.status, label).to.equal(422);
-        expect(res.body.message).to.equal(`Invalid sort: ${sort} is only available to the inventory's owner.`);
+        const res = await as(who).get(`/s/ivy/inventory?sort=${sort}&sort_order=desc`);
+        expect(res.status, label).to.equal(200);
+        expect(names(res.body), `${sort} as ${label}`).to.deep.equal([...publicDefault].reverse());
       }
     }
-    const bad = await as(ivy).get('/s/ivy/inventory?sort=colour');
-    expect(bad.status).to.equal(422);
-    expect(bad.body.message).to.include('Invalid sort').and.include('colour');
-    const order = await as(ivy).get('/s/ivy/inventory?sort_order=up');
-    expect(order.status).to.equal(422);
-    expect(order.body.message).to.include('sort_order');
+    for (const query of ['sort=colour', 'sort_order=up', 'sort=colour&sort_order=sideways', 'sort=']) {
+      const res = await as(ivy).get(`/s/ivy/inventory?${query}`);
+      expect(res.status, query).to.equal(200);
+      expect(names(res.body), query).to.deep.equal(ASCENDING.listed);
+    }
+    // Known values in any letter case.
+    expect(names((await as(ivy).get('/s/ivy/inventory?sort=PRICE&sort_order=DESC')).body)).to.deep.equal([...ASCENDING.price!].reverse());
   });
 
   it('pages with the pagination object and the Link header', async () => {

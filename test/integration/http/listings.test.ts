@@ -116,7 +116,7 @@ describe('Marketplace listings over HTTP', function () {
         username: 'sam',
         resource_url: `${BASE_URL}/s/sam`,
         url: `${WEB_URL}/user/sam`,
-        avatar_url: '',
+        avatar_url: `${BASE_URL}/avatars/sam.svg`,
         shipping: 'From [i]Berlin[/i]',
         payment: '[b]PayPal[/b] only',
         stats: { rating: '0', stars: 0, total: 0 },

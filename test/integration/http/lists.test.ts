@@ -139,7 +139,7 @@ describe('Lists over HTTP: GET /s/{name}/lists, GET /lists/{id} and the owner’
       url: uri,
       resource_url: `${BASE_URL}/lists/${publicId}`,
       image_url: '',
-      user: { id: owner.id, name: 'Lister', username: 'Lister', resource_url: `${BASE_URL}/s/Lister`, avatar_url: '' },
+      user: { id: owner.id, name: 'Lister', username: 'Lister', resource_url: `${BASE_URL}/s/Lister`, avatar_url: `${BASE_URL}/avatars/Lister.svg` },
       items: [
         {
           id: 10,
@@ -287,7 +287,7 @@ describe('Lists over HTTP: GET /s/{name}/lists, GET /lists/{id} and the owner’
     const discogs = testContainer(db, { BRAND: 'Discogs', RATE_LIMIT_ANONYMOUS: '100000' }).get(HTTP.HttpApp) as unknown as Koa;
     const res = await as('anonymous', discogs, 'Discogs').get(`/lists/${publicId}`);
     expect(res.status).to.equal(200);
-    expect(res.body.user).to.deep.equal({ id: owner.id, username: 'Lister', resource_url: `${BASE_URL}/users/Lister`, avatar_url: '' });
+    expect(res.body.user).to.deep.equal({ id: owner.id, username: 'Lister', resource_url: `${BASE_URL}/users/Lister`, avatar_url: `${BASE_URL}/avatars/Lister.svg` });
     expect((await as(owner, discogs, 'Discogs').post('/lists', { name: 'Second' })).status).to.equal(201);
     const lists = await as(owner, discogs, 'Discogs').get('/users/Lister/lists?per_page=1');
     expect(lists.body.pagination.urls.next).to.equal(`${BASE_URL}/users/Lister/lists?per_page=1&page=2`);

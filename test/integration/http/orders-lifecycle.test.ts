@@ -128,7 +128,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       // The public API's log: New Message, the order, the first item's title and how many more.
       subject: `New Message - Order #${id} - One + 1 more item`,
       order: ref(),
-      from: { ...user(from), avatar_url: '' },
+      from: { ...user(from), avatar_url: `${BASE_URL}/avatars/${from.name}.svg` },
       to: user(to),
     });
     const statusEntry = (at: string, actor: TestUser, from: string, to: string, statusId: number) => ({
@@ -702,9 +702,9 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
     };
 
     it('counts the feedback of the lifecycle: the seller rated by the buyer, the buyer by the seller', async () => {
-      expect(await standing(sam)).to.deep.equal({ seller: [100, 5, 1], buyer: [null, null, 0] });
-      expect(await standing(bob)).to.deep.equal({ seller: [null, null, 0], buyer: [100, 5, 1] });
-      expect(await standing(carl)).to.deep.equal({ seller: [null, null, 0], buyer: [null, null, 0] });
+      expect(await standing(sam)).to.deep.equal({ seller: [100, 5, 1], buyer: [0, 0, 0] });
+      expect(await standing(bob)).to.deep.equal({ seller: [0, 0, 0], buyer: [100, 5, 1] });
+      expect(await standing(carl)).to.deep.equal({ seller: [0, 0, 0], buyer: [0, 0, 0] });
       expect(await stats()).to.deep.equal({ rating: '100.0', stars: 5, total: 1 });
     });
 
@@ -724,11 +724,11 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       expect(await stats()).to.deep.equal({ rating: '33.3', stars: 1.5, total: 3 });
       // The seller rates carl: his buyer figures, not sam's.
       await give(sam, shipped, { rating: 'negative', comment: 'Never answered.' }, 201);
-      expect(await standing(carl)).to.deep.equal({ seller: [null, null, 0], buyer: [0, 0, 1] });
+      expect(await standing(carl)).to.deep.equal({ seller: [0, 0, 0], buyer: [0, 0, 1] });
       await give(sam, shipped2, { rating: 'positive' }, 201);
-      expect(await standing(carl)).to.deep.equal({ seller: [null, null, 0], buyer: [50, 2.5, 2] });
-      expect(await standing(sam)).to.deep.equal({ seller: [33.3, 1.5, 3], buyer: [null, null, 0] });
-      expect(await standing(bob)).to.deep.equal({ seller: [null, null, 0], buyer: [100, 5, 1] });
+      expect(await standing(carl)).to.deep.equal({ seller: [0, 0, 0], buyer: [50, 2.5, 2] });
+      expect(await standing(sam)).to.deep.equal({ seller: [33.3, 1.5, 3], buyer: [0, 0, 0] });
+      expect(await standing(bob)).to.deep.equal({ seller: [0, 0, 0], buyer: [100, 5, 1] });
     });
   });
 
@@ -805,7 +805,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
           message: 'Yes, still want it.',
           subject: `New Message - Order #${id} - ${spareTitle}`,
           order: ref(),
-          from: { ...dUser(bob), avatar_url: '' },
+          from: { ...dUser(bob), avatar_url: `${BASE_URL}/avatars/${bob.name}.svg` },
           to: dUser(sam),
         },
         {
@@ -827,7 +827,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
         ['Yes, still want it.', `New Message - Order #${id} - ${spareTitle}`],
         ['Seller changed status from New Order to Buyer ed', ''],
       ]);
-      expect(specLog[2].from).to.deep.equal({ ...user(bob), avatar_url: '' });
+      expect(specLog[2].from).to.deep.equal({ ...user(bob), avatar_url: `${BASE_URL}/avatars/${bob.name}.svg` });
       expect(specLog[0].actor).to.deep.equal({ name: 'sam', username: 'sam', resource_url: `${BASE_URL}/s/sam` });
 
       // Refusals name the statuses in the dialect's words.

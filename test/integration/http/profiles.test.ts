@@ -58,17 +58,20 @@ describe('Profiles over HTTP: GET and POST /s/{name}', function () {
       real_name: '',
       num_wantlist: 0,
       inventory_url: `${resource}/inventory`,
-      avatar_url: '',
-      banner_url: '',
+      avatar_url: `${BASE_URL}/avatars/Profiled.svg`,
+      banner_url: `${BASE_URL}/banners/Profiled.svg`,
       uri: `${WEB_URL}/user/Profiled`,
       resource_url: resource,
-      buyer_rating: null,
-      buyer_rating_stars: null,
+      buyer_rating: 0,
+      buyer_rating_stars: 0,
       buyer_num_ratings: 0,
-      seller_rating: null,
-      seller_rating_stars: null,
+      seller_rating: 0,
+      seller_rating_stars: 0,
       seller_num_ratings: 0,
       curr_abbr: 'USD',
+      activated: true,
+      marketplace_suspended: false,
+      is_staff: false,
       email: 'Profiled@example.test',
     });
     expect(mine.body.registered).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
@@ -134,5 +137,42 @@ describe('Profiles over HTTP: GET and POST /s/{name}', function () {
     expect(res.body).to.include({ username: 'Profiled', name: 'Pro Filed' });
     expect(res.body).to.not.have.property('real_name');
     expect(res.body.resource_url).to.equal(`${BASE_URL}/users/Profiled`);
+    // The live profile's types: numbers for every rating, flags as booleans, images as URLs.
+    expect(res.body).to.include({ seller_rating: 0, seller_rating_stars: 0, buyer_rating: 0, buyer_rating_stars: 0, activated: true, marketplace_suspended: false, is_staff: false });
+    expect(res.body.avatar_url).to.equal(`${BASE_URL}/avatars/Profiled.svg`);
+  });
+
+  /** A GET whose body is kept as text whatever its type (supertest parses no SVG). */
+  const fetchText = (path: string, agent = AGENT) =>
+    request(app.callback())
+      .get(path)
+      .set('User-Agent', agent)
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.on('data', (c: Buffer) => (text += c.toString()));
+        r.on('end', () => done(null, text));
+      });
+
+  it('serves every user a generated default avatar and banner at the URLs the profile gives, to browsers too', async () => {
+    const profile = (await as('anonymous').get('/s/Profiled')).body as { avatar_url: string; banner_url: string };
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/121.0';
+    for (const [url, size] of [[profile.avatar_url, 'width="500" height="500"'], [profile.banner_url, 'width="1200" height="300"']] as const) {
+      const path = url.slice(BASE_URL.length);
+      // An <img> sends the browser's agent and no Origin: the API's generic-agent rule does not apply.
+      const res = await fetchText(path, browser);
+      expect(res.status, path).to.equal(200);
+      expect(res.type).to.equal('image/svg+xml');
+      expect(res.body).to.match(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/).and.include(size);
+      // The same user, the same picture.
+      expect((await fetchText(path)).body).to.equal(res.body);
+    }
+    const mine = (await as('anonymous').get('/s/Profiled')).body.avatar_url as string;
+    const theirs = (await as('anonymous').get('/s/someone-else')).body.avatar_url as string;
+    expect(theirs).to.equal(`${BASE_URL}/avatars/someone-else.svg`);
+    expect((await fetchText(theirs.slice(BASE_URL.length))).body).to.not.equal((await fetchText(mine.slice(BASE_URL.length))).body);
+    for (const bad of ['/avatars/nobody-here.svg', '/banners/Profiled.png', '/avatars/Profiled']) {
+      expect((await fetchText(bad)).status, bad).to.equal(404);
+    }
   });
 });

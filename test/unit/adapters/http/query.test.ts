@@ -3,7 +3,9 @@ import { expect } from 'chai';
 
 import { CurrencyQuery, VersionsQuery } from '../../../../adapters/http/catalogue/catalogue-queries.js';
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE, PageQuery } from '../../../../adapters/http/pagination.js';
+import { InventoryQuery } from '../../../../adapters/http/marketplace/marketplace-queries.js';
 import { currencyCode, Normalize, validateQuery } from '../../../../adapters/http/query.js';
+import { INVALID_STATUS_FILTER_MESSAGE } from '../../../../domain/marketplace/listing-status.js';
 import { Invalid } from '../../../../application/errors.js';
 import { CURRENCIES } from '../../../../domain/marketplace/currency.js';
 
@@ -104,6 +106,27 @@ describe('adapters/http/query', () => {
         page: 3,
         perPage: MAX_PER_PAGE,
       });
+    });
+  });
+
+  describe('sort, sort_order and the inventory status, as leniently as the public API', () => {
+    const cases: Array<[Record<string, string>, { sort?: string; sort_order?: string }]> = [
+      [{ sort: 'title', sort_order: 'desc' }, { sort: 'title', sort_order: 'desc' }],
+      [{ sort: 'TITLE', sort_order: 'Desc' }, { sort: 'title', sort_order: 'desc' }],
+      [{ sort: 'price', sort_order: 'down' }, {}],
+      [{ sort: ' released ' }, { sort: 'released' }],
+    ];
+    for (const [sent, expected] of cases) {
+      it(`reads ${JSON.stringify(sent)} as ${JSON.stringify(expected)}`, () => {
+        const q = validateQuery(VersionsQuery, sent);
+        expect({ sort: q.sort, sort_order: q.sort_order }).to.deep.equal({ sort: undefined, sort_order: undefined, ...expected });
+      });
+    }
+
+    it('takes an inventory status in any letter case, and still refuses an unknown one', () => {
+      expect(validateQuery(InventoryQuery, { status: 'for sale' }).status).to.equal('For Sale');
+      expect(validateQuery(InventoryQuery, { status: 'FOR SALE' }).status).to.equal('For Sale');
+      expect(invalid(() => validateQuery(InventoryQuery, { status: 'forsale' }))).to.equal(INVALID_STATUS_FILTER_MESSAGE);
     });
   });
 });

@@ -5,6 +5,7 @@ import request from 'supertest';
 import {
   GENERIC_USER_AGENT_PATTERNS,
   isGenericUserAgent,
+  userAgentRefusal,
   userAgentRule,
 } from '../../../../adapters/http/middleware/user-agent.js';
 
@@ -69,6 +70,27 @@ describe('adapters/http/middleware/user-agent', () => {
     });
   });
 
+  describe('userAgentRefusal', () => {
+    const origin = 'https://client.example';
+    const cases: Array<[string, boolean, string, 'missing' | 'generic' | undefined]> = [
+      ['', true, '', 'missing'],
+      ['  ', false, origin, 'missing'],
+      ['curl/8.1', true, '', 'generic'],
+      ['curl/8.1', true, origin, 'generic'],
+      ['curl/8.1', false, '', undefined],
+      ['Mozilla/5.0 (X11)', true, '', 'generic'],
+      // A page's script cannot set its agent: on a cross-origin request, the browser's own passes.
+      ['Mozilla/5.0 (X11)', true, origin, undefined],
+      ['Opera/9.80', true, origin, undefined],
+      ['MyApp/1.0', true, '', undefined],
+    ];
+    for (const [ua, block, from, expected] of cases) {
+      it(`"${ua}" (block ${block}, Origin ${from || 'none'}) → ${expected ?? 'accepted'}`, () => {
+        expect(userAgentRefusal(ua, block, from)).to.equal(expected);
+      });
+    }
+  });
+
   describe('userAgentRule', () => {
     const app = (blockGeneric: boolean): Koa => {
       const koa = new Koa();
@@ -94,9 +116,21 @@ describe('adapters/http/middleware/user-agent', () => {
       expectEmpty403(await request(app(true).callback()).get('/').set('User-Agent', '   '));
     });
 
-    it('refuses a generic agent', async () => {
-      expectEmpty403(await request(app(true).callback()).get('/').set('User-Agent', 'python-requests/2.31.0'));
-      expectEmpty403(await request(app(true).callback()).post('/x').set('User-Agent', 'curl/8.1.2'));
+    it('refuses a generic agent with a JSON message saying what to send instead', async () => {
+      for (const [ua, product] of [
+        ['python-requests/2.31.0', 'python-requests'],
+        ['curl/8.1.2', 'curl'],
+        ['Mozilla/5.0 (X11; Linux x86_64)', 'Mozilla'],
+      ] as const) {
+        const res = await request(app(true).callback()).post('/x').set('User-Agent', ua);
+        expect(res.status).to.equal(403);
+        expect(res.headers['content-type']).to.equal('application/json; charset=utf-8');
+        expect(res.text).to.equal(
+          `{"message": "The User-Agent \\"${product}\\" names a generic HTTP client or browser, not your application. ` +
+            'Send a User-Agent that names your application and its version, optionally followed by a URL, ' +
+            'for example: MyApp/1.0 +https://example.com"}',
+        );
+      }
     });
 
     it('lets a unique agent through', async () => {
