@@ -98,8 +98,9 @@ function booleanOf(value: unknown): boolean | undefined {
 }
 
 /**
- * A price in the seller's currency: a positive number (or decimal text) with no more decimals than the currency
- * has, and at most MAX_PRICE. Throws a problem's message otherwise.
+ * A price in the seller's currency: a number (or decimal text) of at most MAX_PRICE, rounded half up to the
+ * currency's minor unit (`12.345` USD → 12.35, `100.5` JPY → 101: the public API rounds written prices too rather
+ * than refusing them), positive once rounded. Throws a problem's message otherwise (negative, not a number, zero).
  */
 export function listingPrice(value: unknown, currency: Currency): Money {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : undefined;
@@ -113,11 +114,6 @@ export function listingPrice(value: unknown, currency: Currency): Money {
     // An amount beyond what Money holds is beyond MAX_PRICE too: say so, naming the field.
     if (!(err instanceof MoneyError)) throw err;
     throw new MoneyError(`price may be at most ${MAX_PRICE}, got ${text.trim()}.`);
-  }
-  const digits = (text.trim().split('.')[1] ?? '').replace(/0+$/, '').length;
-  const allowed = price.toDecimalString().split('.')[1]?.length ?? 0;
-  if (digits > allowed) {
-    throw new MoneyError(`price may have at most ${allowed} decimal${allowed === 1 ? '' : 's'} in ${currency}, got ${text.trim()}.`);
   }
   if (!price.isPositive()) throw new MoneyError(`price must be greater than 0, got ${text.trim()}.`);
   if (price.isGreaterThan(Money.fromDecimal(MAX_PRICE, currency))) throw new MoneyError(`price may be at most ${MAX_PRICE}, got ${text.trim()}.`);

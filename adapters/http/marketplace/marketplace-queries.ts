@@ -1,4 +1,5 @@
 import { IsIn, IsOptional } from 'class-validator';
+import { CurrAbbr } from '../catalogue/catalogue-queries.js';
 import { INVALID_STATUS_FILTER_MESSAGE, INVENTORY_STATUS_FILTERS } from '../../../domain/marketplace/listing-status.js';
 import { INVENTORY_SORTS } from '../../../domain/marketplace/listing-repository.js';
 import { SortedPageQuery } from '../pagination.js';
@@ -14,4 +15,8 @@ export class InventoryQuery extends SortedPageQuery {
   @IsOptional()
   @IsIn(INVENTORY_SORTS, { message: `Invalid sort: expected one of ${INVENTORY_SORTS.join(', ')}, got "$value".` })
   sort?: string;
+
+  /** The currency prices are shown in (the caller's when left out), in any letter case. */
+  @CurrAbbr()
+  curr_abbr?: string;
 }
