@@ -82,6 +82,8 @@ export interface NewOrderInput {
   readonly rates: CurrencyRates;
   readonly shippingAddress: string;
   readonly additionalInstructions: string;
+  /** The seller's shipping price for the buyer (in any currency the rates convert), or nothing: set when invoicing. */
+  readonly shipping?: Money;
   readonly now: Date;
 }
 
@@ -110,6 +112,7 @@ export function newOrder(input: NewOrderInput): Order {
     total = total.plus(price);
     fee = fee.plus(feeFor(price, input.feeRule, rates));
   }
+  const shipping = input.shipping ? input.shipping.convertTo(currency, rates) : Money.zero(currency);
   return {
     id: orderId(input.sellerId, input.number),
     sellerId: input.sellerId,
@@ -118,9 +121,9 @@ export function newOrder(input: NewOrderInput): Order {
     status: INITIAL_ORDER_STATUS,
     currency,
     items: listings.map((l) => ({ listingId: l.id, releaseId: l.releaseId, price: l.price, mediaCondition: l.condition, sleeveCondition: l.sleeveCondition })),
-    total,
+    total: total.plus(shipping),
     fee,
-    shipping: Money.zero(currency),
+    shipping,
     shippingMethod: '',
     refunded: Money.zero(currency),
     refundReceived: Money.zero(currency),
