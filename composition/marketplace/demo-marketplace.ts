@@ -84,18 +84,13 @@ export async function seedDemoMarketplace(container: Container, log: (line: stri
   // The settings and the listings together: a failure leaves the demo seller as it was.
   const { own, made } = await uow.run(async () => {
     let settings = await container.get(SELLERS.GetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator' });
-    if (!settings.complete || settings.shippingRates === null) {
-      const { currency, payment, shipping, shippingPrice, minOrderTotal } = DEMO_SELLER_SETTINGS;
-      const change = await container.get(SELLERS.SetSellerSettings).execute({
-        name: DEMO_SELLER,
-        actor: 'operator',
-        currency,
-        paymentTerms: payment,
-        shippingTerms: shipping,
-        shippingPrice,
-        minOrderTotal,
-      });
-      settings = change.after;
+    // A seller already keeps their currency and terms; the shipping price and minimum order are added when missing
+    // (in the seller's currency, the amounts as written).
+    const { currency, payment, shipping, shippingPrice, minOrderTotal } = DEMO_SELLER_SETTINGS;
+    const terms = settings.complete ? {} : { currency, paymentTerms: payment, shippingTerms: shipping };
+    const amounts = settings.shippingRates === null ? { shippingPrice, minOrderTotal } : {};
+    if (Object.keys(terms).length + Object.keys(amounts).length > 0) {
+      settings = (await container.get(SELLERS.SetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator', ...terms, ...amounts })).after;
     }
     const own = settings.currency as Currency;
     const made = demoListings(seller.id, releases, own, table, container.get(CORE.Clock).now());
