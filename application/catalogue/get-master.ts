@@ -1,6 +1,6 @@
 import type { Image } from '../../domain/catalogue/media.js';
 import { NO_IMAGE_LINKS, type ImageLinks } from '../ports/image-links.js';
-import { ANONYMOUS, type Caller } from '../shared/caller.js';
+import { ANONYMOUS, callerCurrency, type Caller } from '../shared/caller.js';
 import type { Master } from '../../domain/catalogue/master.js';
 import type { Track } from '../../domain/catalogue/release.js';
 import type { Currency } from '../../domain/marketplace/currency.js';
@@ -11,7 +11,8 @@ import { checkedMarketSummary, type MarketFigures, type MarketSummary } from '..
 /** Which master, and the currency for its marketplace figures. */
 export interface GetMasterInput {
   readonly masterId: number;
-  readonly currency: Currency;
+  /** The currency asked for (`curr_abbr`); when left out, the caller's (see `callerCurrency`). */
+  readonly currency?: Currency;
   /** Who asks: image links are for authenticated callers. Anonymous when left out. */
   readonly caller?: Caller;
 }
@@ -44,9 +45,10 @@ export class GetMaster {
     if (!stored) throw new NotFound('Master Release not found.');
     const master = stored.record;
     const kept = stored.market;
+    const currency = callerCurrency(input.caller, input.currency);
     const [market, images] = await Promise.all([
       // The SQL readers read the market figures over the versions with the master; the rates come from the cache.
-      kept ? this.market.fromStored(kept.lowestPrices, kept.numForSale, input.currency) : this.market.forMaster(master.id, input.currency),
+      kept ? this.market.fromStored(kept.lowestPrices, kept.numForSale, currency) : this.market.forMaster(master.id, currency),
       this.imageLinks.links('master', master.id, master.images, input.caller ?? ANONYMOUS),
     ]);
     return {
@@ -54,8 +56,8 @@ export class GetMaster {
       images,
       tracklist: stored.mainTracklist,
       mostRecentRelease: stored.mostRecentRelease,
-      currency: input.currency,
-      market: checkedMarketSummary(market, input.currency),
+      currency,
+      market: checkedMarketSummary(market, currency),
     };
   }
 }

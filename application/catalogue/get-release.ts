@@ -4,7 +4,7 @@ import { NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import { ratingSummaryOf, summaryOf, type CommunityFigures, type CommunitySummary } from '../ports/community-figures.js';
 import { checkedMarketSummary, type MarketFigures, type MarketSummary } from '../ports/market-figures.js';
-import { ANONYMOUS, isAuthenticated, type Caller } from '../shared/caller.js';
+import { ANONYMOUS, callerCurrency, isAuthenticated, type Caller } from '../shared/caller.js';
 import type { TextRenderer } from '../text/text-renderer.js';
 import { templateImages, templateNotes } from './release-document.js';
 import type { Image } from '../../domain/catalogue/media.js';
@@ -14,7 +14,8 @@ import { NO_PEOPLE, NO_PEOPLE_READER, type ReleasePeople, type ReleasePeopleRead
 /** Which release, the currency for its marketplace figures and the text format of its notes. */
 export interface GetReleaseInput {
   readonly releaseId: number;
-  readonly currency: Currency;
+  /** The currency asked for (`curr_abbr`); when left out, the caller's (see `callerCurrency`). */
+  readonly currency?: Currency;
   readonly textFormat: TextFormat;
   /** Who asks; a user also gets their own collection counts. Anonymous when left out. */
   readonly caller?: Caller;
@@ -61,13 +62,14 @@ export class GetRelease {
     const userId = input.caller?.kind === 'user' ? input.caller.userId : null;
     const template = stored.record;
     const caller = input.caller ?? ANONYMOUS;
+    const currency = callerCurrency(caller, input.currency);
     const { holdings, ratings, market: kept } = stored;
     // Started together.
     const notesRead = input.textFormat === 'markup' ? undefined : this.text.renderOne(templateNotes(template), input.textFormat);
     // The SQL readers keep the release's market figures in its row too; the rates come from the marketplace's cache.
     const marketRead = kept
-      ? this.market.fromStored(kept.lowestPrices, kept.numForSale, input.currency)
-      : this.market.forRelease(input.releaseId, input.currency);
+      ? this.market.fromStored(kept.lowestPrices, kept.numForSale, currency)
+      : this.market.forRelease(input.releaseId, currency);
     // The SQL readers keep the release's collection and wantlist counts and rating totals in its row: no second read
     // for them (the page shows no counts of the caller's own).
     const communityRead: CommunitySummary | Promise<CommunitySummary> =
@@ -91,8 +93,8 @@ export class GetRelease {
       images,
       dateAdded: stored.dateAdded,
       dateChanged: stored.dateChanged,
-      currency: input.currency,
-      market: checkedMarketSummary(market, input.currency),
+      currency,
+      market: checkedMarketSummary(market, currency),
       community,
       people,
     };

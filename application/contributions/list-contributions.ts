@@ -33,7 +33,7 @@ export class ListContributions {
     const page = await this.reader.contributedReleases(user.id, input.query);
     const caller = input.caller ?? ANONYMOUS;
     const items = await readEach(page.items, (releaseId) =>
-      this.getRelease.execute({ releaseId, currency: 'USD', textFormat: input.textFormat, caller }),
+      this.getRelease.execute({ releaseId, textFormat: input.textFormat, caller }),
     );
     return { ...page, items };
   }

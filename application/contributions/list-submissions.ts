@@ -53,7 +53,7 @@ export class ListSubmissions {
     const [artists, labels, releases] = await Promise.all([
       readEach(ids('artist'), (artistId) => this.getArtist.execute({ artistId, textFormat, caller })),
       readEach(ids('label'), (labelId) => this.getLabel.execute({ labelId, textFormat, caller })),
-      readEach(ids('release'), (releaseId) => this.getRelease.execute({ releaseId, currency: 'USD', textFormat, caller })),
+      readEach(ids('release'), (releaseId) => this.getRelease.execute({ releaseId, textFormat, caller })),
     ]);
     return { page, artists, labels, releases };
   }

@@ -6,7 +6,7 @@ import type {
 import { Unauthenticated } from '../errors.js';
 import type { SecretDigest } from '../ports/secrets.js';
 import type { OAuthVerifier, SignedRequest } from './oauth.js';
-import { ANONYMOUS, type Caller } from '../shared/caller.js';
+import { ANONYMOUS, userCaller, type Caller } from '../shared/caller.js';
 
 /**
  * What a request presented to say who it is, as the HTTP adapter read it from the query or the `Authorization`
@@ -54,14 +54,14 @@ export class ResolveCredentials {
         const { application, token } = await this.oauth.verify(credential.request, 'access token');
         const user = token?.userId != null ? await this.users.byId(token.userId) : null;
         if (!user) throw new Unauthenticated('Invalid oauth_token.');
-        return { kind: 'user', userId: String(user.id), username: user.username, via: 'oauth', applicationId: application.id };
+        return userCaller(user, 'oauth', { applicationId: application.id });
       }
       case 'token': {
         const token = await this.tokens.byDigest(this.digest.digest(credential.token));
         if (!token || token.revokedAt !== null) throw new Unauthenticated(INVALID_TOKEN);
         const user = await this.users.byId(token.userId);
         if (!user) throw new Unauthenticated(INVALID_TOKEN);
-        return { kind: 'user', userId: String(user.id), username: user.username, via: 'token', tokenId: token.id };
+        return userCaller(user, 'token', { tokenId: token.id });
       }
     }
   }

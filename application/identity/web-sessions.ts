@@ -6,7 +6,7 @@ import type { Clock } from '../ports/clock.js';
 import type { RateLimitStore } from '../ports/rate-limit-store.js';
 import type { SecretDigest, SecretGenerator } from '../ports/secrets.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { Caller } from '../shared/caller.js';
+import { userCaller, type Caller } from '../shared/caller.js';
 import type { Account, Authenticate } from './accounts.js';
 
 /** Sign-in attempts allowed per address, and per account, in `SIGN_IN_WINDOW_MS`. */
@@ -68,7 +68,7 @@ export class WebSessions {
     if (!session) return null;
     const user = await this.users.byId(session.userId);
     if (!user) return null;
-    return { kind: 'user', userId: String(user.id), username: user.username, via: 'session' };
+    return userCaller(user, 'session');
   }
 
   async signOut(cookie: string | undefined): Promise<void> {

@@ -2,6 +2,7 @@ import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { InventorySort, ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import { INVALID_STATUS_FILTER_MESSAGE, INVENTORY_STATUS_FILTERS, type InventoryStatusFilter, type ListingStatus } from '../../domain/marketplace/listing-status.js';
+import type { Currency } from '../../domain/marketplace/currency.js';
 import type { TextFormat } from '../../domain/text/text-format.js';
 import { Invalid, NotFound } from '../errors.js';
 import { pageOffset, type Page, type PageRequest, type SortOrder } from '../shared/page.js';
@@ -22,7 +23,8 @@ export interface InventoryView {
  * `GET /s/{name}/inventory`: a seller's listings, a page at a time. The owner sees every status (or the one the
  * status filter names; All is every one); anyone else sees only For Sale listings, whatever the filter says. Sorted by
  * `sort` (default `listed`) in `sortOrder`, ties by listing id; `status` and `location` sort only the owner's own
- * inventory (for anyone else they are ignored: the default order). The generic 404 for an unknown seller.
+ * inventory (for anyone else they are ignored: the default order). Prices as a single listing shows them (see
+ * `ListingViews`). The generic 404 for an unknown seller.
  */
 export class GetInventory {
   constructor(
@@ -39,6 +41,8 @@ export class GetInventory {
     readonly sortOrder: SortOrder;
     readonly page: PageRequest;
     readonly textFormat: TextFormat;
+    /** The currency prices are shown in; the caller's when left out (see `callerCurrency`). */
+    readonly currency?: Currency;
   }): Promise<InventoryView> {
     const seller = await this.users.byLoginName(input.name);
     if (!seller) throw new NotFound();
@@ -56,7 +60,7 @@ export class GetInventory {
       offset: pageOffset(input.page),
       limit: input.page.perPage,
     });
-    const items = await this.views.views(found.listings, seller, input.caller, input.textFormat);
+    const items = await this.views.views(found.listings, seller, input.caller, input.textFormat, input.currency);
     return { seller, page: { items, total: found.total, page: input.page.page, perPage: input.page.perPage } };
   }
 }

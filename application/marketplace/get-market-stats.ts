@@ -1,11 +1,10 @@
-import { currencyOrDollars, type Currency } from '../../domain/marketplace/currency.js';
+import type { Currency } from '../../domain/marketplace/currency.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import type { Money } from '../../domain/marketplace/money.js';
-import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import { NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { MarketFigures } from '../ports/market-figures.js';
-import type { Caller } from '../shared/caller.js';
+import { callerCurrency, type Caller } from '../shared/caller.js';
 
 /** Which release, in which currency (when left out: the calling user's currency, USD for anyone else). */
 export interface GetMarketStatsInput {
@@ -31,15 +30,11 @@ export class GetMarketStats {
     private readonly catalogue: CatalogueReader,
     private readonly market: MarketFigures,
     private readonly blocked: BlockedReleases,
-    private readonly users: UserRepository,
   ) {}
 
   async execute(input: GetMarketStatsInput): Promise<MarketStats> {
-    const [stored, blockedFromSale, currency] = await Promise.all([
-      this.catalogue.releaseDocument(input.releaseId),
-      this.blocked.isBlocked(input.releaseId),
-      input.currency ?? this.callerCurrency(input.caller),
-    ]);
+    const currency = callerCurrency(input.caller, input.currency);
+    const [stored, blockedFromSale] = await Promise.all([this.catalogue.releaseDocument(input.releaseId), this.blocked.isBlocked(input.releaseId)]);
     if (!stored) throw new NotFound('Release not found.');
     if (blockedFromSale) return { lowestPrice: null, numForSale: null, blockedFromSale };
     const summary = stored.market
@@ -47,11 +42,5 @@ export class GetMarketStats {
       : await this.market.forRelease(input.releaseId, currency);
     if (summary.numForSale === 0) return { lowestPrice: null, numForSale: null, blockedFromSale };
     return { lowestPrice: summary.lowestPrice, numForSale: summary.numForSale, blockedFromSale };
-  }
-
-  private async callerCurrency(caller: Caller): Promise<Currency> {
-    if (caller.kind !== 'user') return 'USD';
-    const user = await this.users.byId(Number(caller.userId));
-    return user ? currencyOrDollars(user.currency) : 'USD';
   }
 }

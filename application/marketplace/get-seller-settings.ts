@@ -1,6 +1,8 @@
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import type { Money } from '../../domain/marketplace/money.js';
 import { isCompleteSeller, type SellerSettings } from '../../domain/marketplace/seller.js';
+import type { ShippingRates } from '../../domain/marketplace/shipping-rates.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
 import { Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -10,7 +12,16 @@ import type { Caller } from '../shared/caller.js';
 export type SellerSettingsActor = Caller | 'operator';
 
 /** The seller settings' fields, as the web form and the CLI name them. */
-export type SellerSettingsField = 'currency' | 'payment' | 'shipping';
+export type SellerSettingsField = 'currency' | 'payment' | 'shipping' | 'shippingPrice' | 'minOrderTotal';
+
+/** Each field as a sentence names it ("Saved your payment terms."). */
+export const SELLER_SETTINGS_LABELS: Readonly<Record<SellerSettingsField, string>> = {
+  currency: 'currency',
+  payment: 'payment terms',
+  shipping: 'shipping terms',
+  shippingPrice: 'shipping price',
+  minOrderTotal: 'minimum order total',
+};
 
 /** A user's seller settings as one view: the profile's currency and the terms (blank when never set). */
 export interface SellerSettingsView {
@@ -20,6 +31,10 @@ export interface SellerSettingsView {
   readonly currency: string;
   readonly paymentTerms: string;
   readonly shippingTerms: string;
+  /** The shipping price by destination, or null when the seller priced none. */
+  readonly shippingRates: ShippingRates | null;
+  /** The least an order must total, or null for no minimum. */
+  readonly minOrderTotal: Money | null;
   /** Both terms are written (see `isCompleteSeller`): the user may list items. */
   readonly complete: boolean;
   /** When the terms were last saved, or null when they never were. */
@@ -47,6 +62,8 @@ export function sellerSettingsView(user: User, settings: SellerSettings | null):
     currency: user.currency,
     paymentTerms: settings?.paymentTerms ?? '',
     shippingTerms: settings?.shippingTerms ?? '',
+    shippingRates: settings?.shippingRates ?? null,
+    minOrderTotal: settings?.minOrderTotal ?? null,
     complete: isCompleteSeller(settings),
     updatedAt: settings?.updatedAt ?? null,
   };
@@ -65,8 +82,8 @@ export async function sellerFor(users: UserRepository, name: string, actor: Sell
 }
 
 /**
- * A user's seller settings: their profile currency and their payment and shipping terms, read together in one unit
- * of work, and whether they make the user a complete seller.
+ * A user's seller settings: their profile currency, their payment and shipping terms, shipping price and minimum
+ * order, read together in one unit of work, and whether they make the user a complete seller.
  */
 export class GetSellerSettings {
   constructor(

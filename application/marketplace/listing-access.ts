@@ -19,6 +19,9 @@ import type { Money } from '../../domain/marketplace/money.js';
 import { Forbidden, Invalid, NotFound } from '../errors.js';
 import type { CatalogueReader, Stored } from '../ports/catalogue-reader.js';
 import type { TradeRatings } from '../ports/user-figures.js';
+import type { Holding } from '../ports/community-figures.js';
+import type { Image } from '../../domain/catalogue/media.js';
+import { countryOf } from '../../domain/marketplace/countries.js';
 import type { Caller } from '../shared/caller.js';
 
 /** What a listing shows of its release: the values release lists show (empty when the release is no longer stored). */
@@ -32,26 +35,55 @@ export interface ListedRelease {
   readonly thumb: string;
 }
 
+/** What a listing shows of its release for one caller: the summary, image links and collection counts. */
+export interface ListingRelease extends ListedRelease {
+  /** The release's image objects linked for the caller: only for an authenticated caller, undefined otherwise. */
+  readonly images: readonly Image[] | undefined;
+  /** Everyone's collection and wantlist counts of the release, and the calling user's (null for anyone else). */
+  readonly holding: Holding;
+}
+
+/** The seller as a listing shows them: their terms in the text format asked for, ratings and minimum order. */
+export interface ListingSeller {
+  readonly user: User;
+  readonly payment: string;
+  readonly shipping: string;
+  readonly ratings: TradeRatings;
+  /** The least an order must total, in the seller's currency (zero for no minimum). */
+  readonly minOrderTotal: Money;
+}
+
 /** A listing as the caller may see it, with what its presentation needs beside the stored listing. */
 export interface ListingView {
   readonly listing: Listing;
-  readonly seller: User;
-  /** The price shown: the listing's own, or converted into the currency asked for. */
+  readonly seller: ListingSeller;
+  /** The price shown: in the caller's currency (see `callerCurrency`), the listing's own where it cannot be converted. */
   readonly price: Money;
+  /**
+   * The seller's shipping price for the caller's destination (see `callerCountry`) in the currency `price` is in;
+   * null when the seller priced no shipping.
+   */
+  readonly shippingPrice: Money | null;
+  /** The same in the currency the seller priced it in; null when none. */
+  readonly originalShippingPrice: Money | null;
   /** The comments in the text format asked for. */
   readonly comments: string;
-  readonly release: ListedRelease;
+  readonly release: ListingRelease;
   /** Whether the caller is the listing's seller (who alone sees weight, format quantity, external id, location). */
   readonly owner: boolean;
   /** Whether the listing is in the caller's cart: only for a user caller, undefined for anyone else. */
   readonly inCart: boolean | undefined;
 }
 
-/** A single listing's view: the seller's terms (in the text format asked for) and trade ratings as well. */
-export interface ListingDetailView extends ListingView {
-  readonly payment: string;
-  readonly shipping: string;
-  readonly sellerRatings: TradeRatings;
+/** A single listing's view. */
+export type ListingDetailView = ListingView;
+
+/**
+ * The country a caller's shipping is priced to: the one the calling user's profile location names (see `countryOf`),
+ * or null (anyone else, or a location that names none), when the seller's default applies.
+ */
+export function callerCountry(caller: Caller): string | null {
+  return caller.kind === 'user' ? countryOf(caller.location) : null;
 }
 
 /** The id of a user caller, or null for anyone else. */

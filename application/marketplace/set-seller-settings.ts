@@ -1,6 +1,9 @@
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
-import { CURRENCIES, isCurrency } from '../../domain/marketplace/currency.js';
+import { CURRENCIES, isCurrency, type Currency } from '../../domain/marketplace/currency.js';
+import type { Money } from '../../domain/marketplace/money.js';
+import { MoneyError } from '../../domain/marketplace/money-error.js';
 import { InvalidSellerSettings, sellerSettings, type SellerSettings } from '../../domain/marketplace/seller.js';
+import { InvalidShippingRates, shippingAmount, shippingRates, shippingRatesText, type ShippingRates } from '../../domain/marketplace/shipping-rates.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
 import { NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
@@ -23,6 +26,13 @@ export interface SellerSettingsChangeInput {
   readonly currency?: unknown;
   readonly paymentTerms?: unknown;
   readonly shippingTerms?: unknown;
+  /**
+   * The shipping price by destination, as `shippingRates` reads it (an amount, `destination=amount` pairs, or an
+   * object of them), in the seller's currency (after this change); null or blank removes it.
+   */
+  readonly shippingPrice?: unknown;
+  /** The minimum order, an amount in the seller's currency; null, blank or 0 removes it. */
+  readonly minOrderTotal?: unknown;
 }
 
 /** What a change did: the settings before and after, and the fields whose value changed (in form order). */
@@ -40,9 +50,37 @@ function currencyOf(value: unknown, problems: SellerSettingsProblem[]): string |
   return undefined;
 }
 
+/** The shipping rates given, checked in the seller's currency; undefined (a problem noted) when refused. */
+function ratesOf(value: unknown, currency: Currency, problems: SellerSettingsProblem[]): ShippingRates | null | undefined {
+  try {
+    return shippingRates(value, currency);
+  } catch (err) {
+    if (!(err instanceof InvalidShippingRates)) throw err;
+    problems.push({ field: 'shippingPrice', message: err.message });
+    return undefined;
+  }
+}
+
+/** The minimum order given, in the seller's currency (null for none); undefined (a problem noted) when refused. */
+function minimumOf(value: unknown, currency: Currency, problems: SellerSettingsProblem[]): Money | null | undefined {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  try {
+    const amount = shippingAmount(value, currency, 'Minimum order total');
+    return amount.isZero() ? null : amount;
+  } catch (err) {
+    if (!(err instanceof MoneyError)) throw err;
+    problems.push({ field: 'minOrderTotal', message: err.message });
+    return undefined;
+  }
+}
+
+const sameMoney = (a: Money | null, b: Money | null): boolean => (a === null ? b === null : b !== null && a.equals(b));
+
 /**
  * Changes a user's seller settings: the profile currency (through the identity module's users, as a profile edit
- * does) and the payment and shipping terms (trimmed; checked by `sellerSettings`), together in one unit of work.
+ * does), the payment and shipping terms (trimmed; checked by `sellerSettings`), the shipping price by destination and
+ * the minimum order (in the seller's currency after the change; amounts rounded to it half up), together in one unit
+ * of work.
  * Every bad field is refused at once (InvalidSellerSettingsChange, a 422) and then nothing changes. Fields left out
  * keep their value; terms never set before start blank. Nothing is written when nothing differs.
  */
@@ -63,19 +101,38 @@ export class SetSellerSettings {
       const problems: SellerSettingsProblem[] = [];
       const currency = input.currency === undefined ? before.currency : currencyOf(input.currency, problems);
       const trimmed = (value: unknown, kept: string): unknown => (value === undefined ? kept : typeof value === 'string' ? value.trim() : value);
+      const amountsIn = isCurrency(currency ?? '') ? (currency as Currency) : 'USD';
+      const rates = input.shippingPrice === undefined ? before.shippingRates : ratesOf(input.shippingPrice, amountsIn, problems);
+      const minimum = input.minOrderTotal === undefined ? before.minOrderTotal : minimumOf(input.minOrderTotal, amountsIn, problems);
       let terms: SellerSettings | undefined;
       try {
-        terms = sellerSettings(user.id, trimmed(input.paymentTerms, before.paymentTerms), trimmed(input.shippingTerms, before.shippingTerms), this.clock.now());
+        terms = sellerSettings(user.id, trimmed(input.paymentTerms, before.paymentTerms), trimmed(input.shippingTerms, before.shippingTerms), this.clock.now(), {
+          shippingRates: rates ?? null,
+          minOrderTotal: minimum ?? null,
+        });
       } catch (err) {
         if (!(err instanceof InvalidSellerSettings)) throw err;
         problems.push(...err.problems);
       }
       if (problems.length > 0 || currency === undefined || terms === undefined) throw new InvalidSellerSettingsChange(problems);
+      // Amounts kept from before stay in the currency they were set in; one change stores them in one currency.
+      if (terms.shippingRates && terms.minOrderTotal && terms.shippingRates.currency !== terms.minOrderTotal.currency) {
+        throw new InvalidSellerSettingsChange([
+          { field: 'minOrderTotal', message: `Give the shipping price and the minimum order total again in ${currency}: they are in different currencies.` },
+        ]);
+      }
 
       const changed: SellerSettingsField[] = [];
       if (currency !== before.currency) changed.push('currency');
       if (terms.paymentTerms !== before.paymentTerms) changed.push('payment');
       if (terms.shippingTerms !== before.shippingTerms) changed.push('shipping');
+      if (
+        shippingRatesText(terms.shippingRates) !== shippingRatesText(before.shippingRates) ||
+        terms.shippingRates?.currency !== before.shippingRates?.currency
+      ) {
+        changed.push('shippingPrice');
+      }
+      if (!sameMoney(terms.minOrderTotal, before.minOrderTotal)) changed.push('minOrderTotal');
 
       let updatedUser = user;
       if (changed.includes('currency')) {
@@ -83,7 +140,7 @@ export class SetSellerSettings {
         if (!updated) throw new NotFound(`There is no user "${input.name}".`);
         updatedUser = updated;
       }
-      const termsChanged = changed.includes('payment') || changed.includes('shipping');
+      const termsChanged = changed.some((field) => field !== 'currency');
       if (termsChanged) await this.sellers.put(terms);
       return { before, after: sellerSettingsView(updatedUser, termsChanged ? terms : stored), changed };
     });

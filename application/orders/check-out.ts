@@ -6,7 +6,10 @@ import { CurrencyRates } from '../../domain/marketplace/currency-rates.js';
 import type { FeeRule } from '../../domain/marketplace/fee-rule.js';
 import { soldListing, type Listing } from '../../domain/marketplace/listing.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
+import { countryOf } from '../../domain/marketplace/countries.js';
 import { MoneyError } from '../../domain/marketplace/money-error.js';
+import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
+import { shippingTo } from '../../domain/marketplace/shipping-rates.js';
 import { OWN_LISTING_MESSAGE, purchaseProblem } from '../../domain/orders/cart.js';
 import type { CartRepository } from '../../domain/orders/cart-repository.js';
 import { checkoutTerms, InvalidCheckoutTerms, type CheckoutTerms } from '../../domain/orders/checkout-terms.js';
@@ -32,7 +35,9 @@ export interface PlacedOrder {
  * per seller in status New Order, and the listings become Sold and leave the cart, all in one unit of work: either
  * all of it happens or none. 401/403 for anyone but a user; 422 for bad terms (see `checkoutTerms`), an empty cart (or
  * none of the seller's), a missing conversion rate, the buyer's own listing; 409 when any listing is no longer For
- * Sale (the message names them all).
+ * Sale (the message names them all). Each order's shipping starts as the seller's shipping price for the buyer's
+ * country (their profile location), converted into the order's currency, when the seller set one (else nothing, until
+ * the seller invoices).
  *
  * A listing is sold once only: the listings are locked (`lockForUpdate`) before their status is read, so of two
  * checkouts of one listing the second waits for the first and then finds it Sold (or, when both were the same
@@ -51,6 +56,7 @@ export class CheckOut {
     private readonly feeRule: FeeRule,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly sellers: SellerRepository | null = null,
   ) {}
 
   async execute(input: { readonly caller: Caller; readonly body: unknown }): Promise<PlacedOrder[]> {
@@ -93,6 +99,9 @@ export class CheckOut {
         const seller = await this.users.byId(sellerId);
         if (!seller) throw new Error(`The seller ${sellerId} of a locked listing is gone`);
         const number = await this.orders.nextNumber(sellerId);
+        // The seller's shipping price for the buyer's country, as their listings showed it (ADR 0032); none without one.
+        const shippingRates = (await this.sellers?.settingsOf(sellerId))?.shippingRates ?? null;
+        const shipping = shippingRates ? shippingTo(shippingRates, countryOf(buyer.location)) : undefined;
         const order = underMoneyRule(() =>
           newOrder({
             sellerId,
@@ -104,6 +113,7 @@ export class CheckOut {
             rates,
             shippingAddress: terms.shippingAddress,
             additionalInstructions: terms.additionalInstructions,
+            shipping,
             now,
           }),
         );

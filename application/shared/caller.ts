@@ -1,3 +1,5 @@
+import type { User } from '../../domain/identity/accounts.js';
+import { currencyOrDollars, type Currency } from '../../domain/marketplace/currency.js';
 import { Forbidden, Unauthenticated } from '../errors.js';
 
 /**
@@ -21,6 +23,17 @@ export type Caller =
       readonly applicationId?: string;
       /** The personal token used, or undefined for OAuth. */
       readonly tokenId?: string;
+      /**
+       * The user's profile currency (`curr_abbr`) as the credentials were resolved, so that every price of the
+       * request is in it without reading the user again (see `callerCurrency`). Set by every resolver of the
+       * identity module; a caller built by hand without it sees US dollars.
+       */
+      readonly currency?: Currency;
+      /**
+       * The user's profile location (free text: "London, UK"), from which a listing's shipping destination is told
+       * (see `destinationCountry`); absent or blank when unknown.
+       */
+      readonly location?: string;
     };
 
 /**
@@ -39,4 +52,31 @@ export const ANONYMOUS: Caller = Object.freeze({ kind: 'anonymous' });
 /** Whether the caller presented valid credentials of any kind (the rate limit's higher tier). */
 export function isAuthenticated(caller: Caller): boolean {
   return caller.kind !== 'anonymous';
+}
+
+/**
+ * The currency a caller sees prices in: the currency asked for (`curr_abbr`) when given, else the calling user's
+ * profile currency, else (anonymous callers, applications alone) US dollars. The one rule for every price the API
+ * shows: a release's and a master's `lowest_price`, listings and inventories, marketplace stats.
+ */
+export function callerCurrency(caller: Caller | undefined, asked?: Currency): Currency {
+  if (asked !== undefined) return asked;
+  return caller?.kind === 'user' && caller.currency !== undefined ? caller.currency : 'USD';
+}
+
+/** The caller a resolved user is: their id and login, how they came, and the profile preferences prices depend on. */
+export function userCaller(
+  user: User,
+  via: 'oauth' | 'token' | 'session',
+  by: { readonly applicationId?: string; readonly tokenId?: string } = {},
+): Caller {
+  return {
+    kind: 'user',
+    userId: String(user.id),
+    username: user.username,
+    via,
+    ...by,
+    currency: currencyOrDollars(user.currency),
+    location: user.location,
+  };
 }

@@ -27,6 +27,9 @@ export const DEMO_SELLER_SETTINGS = {
     '[b]Shipped from Bristol, UK[/b], in sturdy mailers with stiffeners, records out of their sleeves.\n' +
     'UK: £3.50 first item, £1 each further. Europe: £9. Rest of the world: £14, tracked.\n' +
     'Combined shipping on every order, sent with [url=https://www.royalmail.com]Royal Mail[/url].',
+  /** The shipping price per order by destination, as the terms say it, and the minimum order. */
+  shippingPrice: 'default=14, europe=9, GB=3.50',
+  minOrderTotal: '5',
 } as const;
 
 /**
@@ -81,12 +84,13 @@ export async function seedDemoMarketplace(container: Container, log: (line: stri
   // The settings and the listings together: a failure leaves the demo seller as it was.
   const { own, made } = await uow.run(async () => {
     let settings = await container.get(SELLERS.GetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator' });
-    if (!settings.complete) {
-      const { currency, payment, shipping } = DEMO_SELLER_SETTINGS;
-      const change = await container
-        .get(SELLERS.SetSellerSettings)
-        .execute({ name: DEMO_SELLER, actor: 'operator', currency, paymentTerms: payment, shippingTerms: shipping });
-      settings = change.after;
+    // A seller already keeps their currency and terms; the shipping price and minimum order are added when missing
+    // (in the seller's currency, the amounts as written).
+    const { currency, payment, shipping, shippingPrice, minOrderTotal } = DEMO_SELLER_SETTINGS;
+    const terms = settings.complete ? {} : { currency, paymentTerms: payment, shippingTerms: shipping };
+    const amounts = settings.shippingRates === null ? { shippingPrice, minOrderTotal } : {};
+    if (Object.keys(terms).length + Object.keys(amounts).length > 0) {
+      settings = (await container.get(SELLERS.SetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator', ...terms, ...amounts })).after;
     }
     const own = settings.currency as Currency;
     const made = demoListings(seller.id, releases, own, table, container.get(CORE.Clock).now());

@@ -8,11 +8,14 @@ import { GetInventory } from '../../application/marketplace/get-inventory.js';
 import { GetListing } from '../../application/marketplace/get-listing.js';
 import { ListingViews } from '../../application/marketplace/listing-views.js';
 import type { CartContents } from '../../application/ports/cart-contents.js';
+import type { HoldingCounts } from '../../application/ports/community-figures.js';
+import type { ImageLinks } from '../../application/ports/image-links.js';
 import { mergedUserFigures, type UserFiguresPart } from '../../application/ports/user-figures.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
+import { IMAGES } from '../images/images-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { Runtime } from '../spindle-module.js';
 import { TEXT } from '../text/text-tokens.js';
@@ -28,9 +31,24 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
   const { config } = runtime;
   const carts = { serviceIdentifier: MARKETPLACE.CartContents, optional: true } as const;
   const figureParts = { serviceIdentifier: USERS.FiguresPart, isMultiple: true, optional: true } as const;
+  const holdings = { serviceIdentifier: CATALOGUE.HoldingCounts, optional: true } as const;
+  const imageLinks = { serviceIdentifier: IMAGES.Links, optional: true } as const;
 
   bind(LISTINGS.ListingViews)
-    .toResolvedValue((catalogue, text, cart: CartContents | undefined) => new ListingViews(catalogue, text, cart), [CATALOGUE.Reader, TEXT.TextRenderer, carts])
+    .toResolvedValue(
+      (catalogue, text, sellers, parts: UserFiguresPart[] | undefined, rates, cart: CartContents | undefined, counts: HoldingCounts | undefined, links: ImageLinks | undefined) =>
+        new ListingViews(catalogue, text, sellers, mergedUserFigures(parts ?? []), rates, cart, counts, links),
+      [
+        CATALOGUE.Reader,
+        TEXT.TextRenderer,
+        MARKETPLACE.SellerRepository,
+        figureParts,
+        MARKETPLACE.CurrencyRateRepository,
+        carts,
+        holdings,
+        imageLinks,
+      ],
+    )
     .inSingletonScope();
   bind(LISTINGS.CreateListing)
     .toResolvedValue((users, sellers, listings, blocked, catalogue, uow, clock) => new CreateListing(users, sellers, listings, blocked, catalogue, uow, clock), [
@@ -44,19 +62,11 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
     ])
     .inSingletonScope();
   bind(LISTINGS.GetListing)
-    .toResolvedValue(
-      (listings, users, sellers, rates, parts: UserFiguresPart[] | undefined, text, views) =>
-        new GetListing(listings, users, sellers, rates, mergedUserFigures(parts ?? []), text, views),
-      [
-        MARKETPLACE.ListingRepository,
-        IDENTITY.UserRepository,
-        MARKETPLACE.SellerRepository,
-        MARKETPLACE.CurrencyRateRepository,
-        figureParts,
-        TEXT.TextRenderer,
-        LISTINGS.ListingViews,
-      ],
-    )
+    .toResolvedValue((listings, users, views) => new GetListing(listings, users, views), [
+      MARKETPLACE.ListingRepository,
+      IDENTITY.UserRepository,
+      LISTINGS.ListingViews,
+    ])
     .inSingletonScope();
   bind(LISTINGS.EditListing)
     .toResolvedValue((users, listings, blocked, catalogue, uow, clock) => new EditListing(users, listings, blocked, catalogue, uow, clock), [

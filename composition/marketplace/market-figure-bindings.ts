@@ -57,12 +57,7 @@ export function bindMarketFigures(bind: ContainerModuleLoadOptions['bind'], runt
     ])
     .inSingletonScope();
   bind(MARKET_FIGURES.GetMarketStats)
-    .toResolvedValue((c, m, b, u) => new GetMarketStats(c, m, b, u), [
-      CATALOGUE.Reader,
-      MARKETPLACE.MarketFigures,
-      MARKETPLACE.BlockedReleases,
-      IDENTITY.UserRepository,
-    ])
+    .toResolvedValue((c, m, b) => new GetMarketStats(c, m, b), [CATALOGUE.Reader, MARKETPLACE.MarketFigures, MARKETPLACE.BlockedReleases])
     .inSingletonScope();
   bind(MARKET_FIGURES.ReleaseMarketBlock)
     .toResolvedValue((c, b, l, w, k) => new ReleaseMarketBlock(c, b, l, new SqlForSaleListingsOfRelease(db.orm), w, k), [

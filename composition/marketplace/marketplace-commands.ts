@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { parseCurrencyRatesCsv } from '../../adapters/csv/csv-currency-rates-file.js';
 import { Invalid, NotFound } from '../../application/errors.js';
-import type { SellerSettingsField, SellerSettingsView } from '../../application/marketplace/get-seller-settings.js';
+import { SELLER_SETTINGS_LABELS as LABELS, type SellerSettingsView } from '../../application/marketplace/get-seller-settings.js';
 import type { ReleaseMarketBlockResult } from '../../application/marketplace/market-release-block.js';
 import type { CurrencyRatesChange, SetCurrencyRates } from '../../application/marketplace/set-currency-rates.js';
 import { CURRENCIES } from '../../domain/marketplace/currency.js';
+import { shippingRatesText, SHIPPING_REGIONS } from '../../domain/marketplace/shipping-rates.js';
 import type { CommandContext, SpindleCommands } from '../spindle-module.js';
 import { MARKET_FIGURES } from './market-figure-tokens.js';
 import { MARKETPLACE } from './marketplace-tokens.js';
@@ -98,8 +99,6 @@ function marketFigureCommands(program: Command, context: CommandContext): void {
     });
 }
 
-const LABELS: Readonly<Record<SellerSettingsField, string>> = { currency: 'currency', payment: 'payment terms', shipping: 'shipping terms' };
-
 /** "alice is a seller …" or what is still missing. */
 function standing(view: SellerSettingsView): string {
   return view.complete
@@ -114,10 +113,12 @@ export function describeSellerSettings(view: SellerSettingsView): string[] {
     `currency: ${view.currency}`,
     `payment terms: ${JSON.stringify(view.paymentTerms)}`,
     `shipping terms: ${JSON.stringify(view.shippingTerms)}`,
+    `shipping price: ${view.shippingRates ? `${shippingRatesText(view.shippingRates)} (${view.shippingRates.currency})` : 'none'}`,
+    `minimum order total: ${view.minOrderTotal ? view.minOrderTotal.toString() : 'none'}`,
   ];
 }
 
-/** `spindle seller NAME [--currency C] [--payment TEXT] [--shipping TEXT]`. */
+/** `spindle seller NAME [--currency C] [--payment TEXT] [--shipping TEXT] [--shipping-price RATES] [--min-order-total N]`. */
 function sellerCommands(program: Command, context: CommandContext): void {
   program
     .command('seller')
@@ -126,9 +127,14 @@ function sellerCommands(program: Command, context: CommandContext): void {
     .option('--currency <code>', `the currency the user sells in (their profile currency): ${CURRENCIES.join(', ')}`)
     .option('--payment <text>', 'payment terms, in the markup format ("" clears them)')
     .option('--shipping <text>', 'shipping terms, in the markup format ("" clears them)')
-    .action(async (name: string, opts: { currency?: string; payment?: string; shipping?: string }) => {
+    .option(
+      '--shipping-price <rates>',
+      `shipping price per order in the seller's currency: one amount ("5"), or destination=amount pairs with a default ("default=15, europe=8, GB=3.50"; destinations: default, ${Object.keys(SHIPPING_REGIONS).join(', ')} or a country code); "" removes it`,
+    )
+    .option('--min-order-total <amount>', 'the least an order must total, in the seller\'s currency ("" or 0 removes it)')
+    .action(async (name: string, opts: { currency?: string; payment?: string; shipping?: string; shippingPrice?: string; minOrderTotal?: string }) => {
       await context.withContainer(async (container) => {
-        if (opts.currency === undefined && opts.payment === undefined && opts.shipping === undefined) {
+        if (Object.values(opts).every((v) => v === undefined)) {
           const view = await container.get(SELLERS.GetSellerSettings).execute({ name, actor: 'operator' });
           for (const line of describeSellerSettings(view)) console.log(line);
           return;
@@ -139,6 +145,8 @@ function sellerCommands(program: Command, context: CommandContext): void {
           currency: opts.currency,
           paymentTerms: opts.payment,
           shippingTerms: opts.shipping,
+          shippingPrice: opts.shippingPrice,
+          minOrderTotal: opts.minOrderTotal,
         });
         if (changed.length === 0) {
           console.log(`Nothing changed: the seller settings of ${after.username} are as given.`);

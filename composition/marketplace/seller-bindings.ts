@@ -1,5 +1,6 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { SellerSettingsPage } from '../../adapters/http/marketplace/seller-settings-page.js';
+import { SellerSettingsRoutes } from '../../adapters/http/marketplace/seller-settings-routes.js';
 import { GetSellerSettings } from '../../application/marketplace/get-seller-settings.js';
 import { SetSellerSettings } from '../../application/marketplace/set-seller-settings.js';
 import { CORE } from '../core/core-tokens.js';
@@ -10,7 +11,7 @@ import type { Runtime } from '../spindle-module.js';
 import { MARKETPLACE } from './marketplace-tokens.js';
 import { SELLERS } from './seller-tokens.js';
 
-/** Binds sellers' settings: the use cases and the `/settings/seller` web page. */
+/** Binds sellers' settings: the use cases, the `/settings/seller` web page and `/marketplace/settings` in the API. */
 export function bindSellers(bind: ContainerModuleLoadOptions['bind'], runtime: Runtime): void {
   const { config } = runtime;
   bind(SELLERS.GetSellerSettings)
@@ -34,5 +35,11 @@ export function bindSellers(bind: ContainerModuleLoadOptions['bind'], runtime: R
         new SellerSettingsPage(get, set, { sessions, secrets }, urls, { webUrl: config.webUrl, site: config.brand }),
       [SELLERS.GetSellerSettings, SELLERS.SetSellerSettings, IDENTITY.WebSessions, IDENTITY.SecretGenerator, HTTP.ApiUrls],
     )
+    .inSingletonScope();
+  bind(HTTP.Routes)
+    .toResolvedValue((get, set) => new SellerSettingsRoutes(get, set, config.dialect, { maxBodyBytes: config.maxBodyBytes }), [
+      SELLERS.GetSellerSettings,
+      SELLERS.SetSellerSettings,
+    ])
     .inSingletonScope();
 }

@@ -64,7 +64,7 @@ export const ordersModule: SpindleModule = {
         .inSingletonScope();
       bind(ORDERS.CheckOut)
         .toResolvedValue(
-          (c, l, o, u, r, f, w, k) => new CheckOut(c, l, o, u, r, f, new RetryingUnitOfWork(db.orm, w), k),
+          (c, l, o, u, r, f, w, k, s) => new CheckOut(c, l, o, u, r, f, new RetryingUnitOfWork(db.orm, w), k, s),
           [
             ORDERS.CartRepository,
             listings,
@@ -74,6 +74,7 @@ export const ordersModule: SpindleModule = {
             MARKETPLACE.FeeRule,
             PERSISTENCE.UnitOfWork,
             CORE.Clock,
+            MARKETPLACE.SellerRepository,
           ],
         )
         .inSingletonScope();

@@ -98,10 +98,13 @@ function booleanOf(value: unknown): boolean | undefined {
 }
 
 /**
- * A price in the seller's currency: a positive number (or decimal text) with no more decimals than the currency
- * has, and at most MAX_PRICE. Throws a problem's message otherwise.
+ * A price in the seller's currency: a number (or decimal text) of at most MAX_PRICE, rounded half up to the
+ * currency's minor unit (`12.345` USD → 12.35, `100.5` JPY → 101: the public API rounds written prices too rather
+ * than refusing them), positive once rounded. Throws a problem's message otherwise (negative, not a number, zero).
+ * With `extraDecimals` `refuse`, more decimals than the currency has are refused instead (the order amounts: a
+ * shipping charge or a refund names an exact sum).
  */
-export function listingPrice(value: unknown, currency: Currency): Money {
+export function listingPrice(value: unknown, currency: Currency, extraDecimals: 'round' | 'refuse' = 'round'): Money {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : undefined;
   if (text === undefined || !PRICE_TEXT.test(text) || /e/i.test(text)) {
     throw new MoneyError(`price must be a number, got ${JSON.stringify(value)}.`);
@@ -116,7 +119,7 @@ export function listingPrice(value: unknown, currency: Currency): Money {
   }
   const digits = (text.trim().split('.')[1] ?? '').replace(/0+$/, '').length;
   const allowed = price.toDecimalString().split('.')[1]?.length ?? 0;
-  if (digits > allowed) {
+  if (extraDecimals === 'refuse' && digits > allowed) {
     throw new MoneyError(`price may have at most ${allowed} decimal${allowed === 1 ? '' : 's'} in ${currency}, got ${text.trim()}.`);
   }
   if (!price.isPositive()) throw new MoneyError(`price must be greater than 0, got ${text.trim()}.`);

@@ -1,3 +1,6 @@
+import type { Money } from './money.js';
+import type { ShippingRates } from './shipping-rates.js';
+
 /** The longest payment or shipping terms a seller may write. */
 export const MAX_TERMS_LENGTH = 5000;
 
@@ -12,8 +15,21 @@ export interface SellerSettings {
   readonly paymentTerms: string;
   /** Where and how the seller ships, and at what cost, in the markup format. */
   readonly shippingTerms: string;
+  /**
+   * The shipping price per order by destination (see shipping-rates.ts), in the currency the seller sold in when
+   * they set it; null when the seller priced no shipping (their listings then show no shipping price).
+   */
+  readonly shippingRates: ShippingRates | null;
+  /** The least an order from this seller must total (items alone), or null for no minimum. */
+  readonly minOrderTotal: Money | null;
   readonly updatedAt: Date;
 }
+
+/** What a seller prices beside the listings: shipping and the minimum order. */
+export type SellerAmounts = Pick<SellerSettings, 'shippingRates' | 'minOrderTotal'>;
+
+/** No shipping price and no minimum order. */
+export const NO_SELLER_AMOUNTS: SellerAmounts = Object.freeze({ shippingRates: null, minOrderTotal: null });
 
 /** One refused term: which one (`payment` or `shipping`) and why. */
 export interface SellerSettingsProblem {
@@ -36,9 +52,16 @@ export function isCompleteSeller(settings: SellerSettings | null): settings is S
 
 /**
  * Settings from the terms given, checked: text of at most MAX_TERMS_LENGTH characters each (blank is allowed: it
- * leaves the user a buyer only). Every bad term is reported at once, in one InvalidSellerSettings.
+ * leaves the user a buyer only), with the seller's amounts (checked where they were read: `shippingRates`). Every
+ * bad term is reported at once, in one InvalidSellerSettings.
  */
-export function sellerSettings(userId: number, paymentTerms: unknown, shippingTerms: unknown, now: Date): SellerSettings {
+export function sellerSettings(
+  userId: number,
+  paymentTerms: unknown,
+  shippingTerms: unknown,
+  now: Date,
+  amounts: SellerAmounts = NO_SELLER_AMOUNTS,
+): SellerSettings {
   const problems: SellerSettingsProblem[] = [];
   const checked = (field: SellerSettingsProblem['field'], name: string, value: unknown): string => {
     if (typeof value !== 'string') problems.push({ field, message: `${name} must be text.` });
@@ -50,5 +73,5 @@ export function sellerSettings(userId: number, paymentTerms: unknown, shippingTe
   const payment = checked('payment', 'Payment terms', paymentTerms);
   const shipping = checked('shipping', 'Shipping terms', shippingTerms);
   if (problems.length > 0) throw new InvalidSellerSettings(problems);
-  return { userId, paymentTerms: payment, shippingTerms: shipping, updatedAt: now };
+  return { userId, paymentTerms: payment, shippingTerms: shipping, shippingRates: amounts.shippingRates, minOrderTotal: amounts.minOrderTotal, updatedAt: now };
 }

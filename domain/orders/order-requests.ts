@@ -66,7 +66,7 @@ function amountField(b: Body, key: string, currency: Currency, zeroAllowed: bool
   }
   if (zeroAllowed && (value === 0 || (typeof value === 'string' && /^\s*0*(\.0*)?\s*$/.test(value) && /\d/.test(value)))) return Money.zero(currency);
   try {
-    return listingPrice(value, currency);
+    return listingPrice(value, currency, 'refuse');
   } catch (err) {
     if (!(err instanceof MoneyError)) throw err;
     problems.push(err.message.replace(/^price\b/, key).replace('must be greater than 0', zeroAllowed ? 'may not be negative' : 'must be greater than 0'));

@@ -42,7 +42,7 @@ export interface Order {
   readonly total: Money;
   /** The marketplace fee: the fee rule at the sale, applied to each item's converted price, added up (not the shipping). */
   readonly fee: Money;
-  /** What the seller charges for shipping; nothing until they invoice. */
+  /** What the seller charges for shipping: their shipping terms' price for the buyer at checkout (nothing without terms), then what they set. */
   readonly shipping: Money;
   /** How the seller ships (free text they give with the shipping amount; empty until then). */
   readonly shippingMethod: string;
@@ -83,13 +83,16 @@ export interface NewOrderInput {
   readonly rates: CurrencyRates;
   readonly shippingAddress: string;
   readonly additionalInstructions: string;
+  /** The seller's shipping price for the buyer from their shipping terms (in any currency the rates convert), or nothing. */
+  readonly shipping?: Money;
   readonly now: Date;
 }
 
 /**
  * A new order in status New Order: at least one listing, every one the seller's, For Sale and not the buyer's own,
- * none twice. The total converts each price into the order's currency and adds them (no shipping yet); the fee applies the rule to
- * each converted price and adds those (so a fee minimum applies per item, as it would had each been bought alone).
+ * none twice. The total converts each price into the order's currency and adds them, plus the shipping the seller's
+ * terms ask of the buyer (nothing without terms); the fee applies the rule to each converted price and adds those (so a
+ * fee minimum applies per item, as it would had each been bought alone), never to the shipping.
  * Throws InvalidOrder for a broken rule, MoneyError when a needed rate is missing.
  */
 export function newOrder(input: NewOrderInput): Order {
@@ -111,6 +114,7 @@ export function newOrder(input: NewOrderInput): Order {
     total = total.plus(price);
     fee = fee.plus(feeFor(price, input.feeRule, rates));
   }
+  const shipping = input.shipping ? input.shipping.convertTo(currency, rates) : Money.zero(currency);
   return {
     id: orderId(input.sellerId, input.number),
     sellerId: input.sellerId,
@@ -119,9 +123,9 @@ export function newOrder(input: NewOrderInput): Order {
     status: INITIAL_ORDER_STATUS,
     currency,
     items: listings.map((l) => ({ listingId: l.id, releaseId: l.releaseId, price: l.price, mediaCondition: l.condition, sleeveCondition: l.sleeveCondition })),
-    total,
+    total: total.plus(shipping),
     fee,
-    shipping: Money.zero(currency),
+    shipping,
     shippingMethod: '',
     refunded: Money.zero(currency),
     refundReceived: Money.zero(currency),

@@ -7,6 +7,9 @@ import { SqlSellerRepository } from '../../adapters/persistence/marketplace/sql-
 import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
+import { Money } from '../../domain/marketplace/money.js';
+import { NO_SELLER_AMOUNTS } from '../../domain/marketplace/seller.js';
+import { shippingRates } from '../../domain/marketplace/shipping-rates.js';
 import { emptyIdentity } from '../support/identity-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
 
@@ -28,19 +31,33 @@ function contract(name: string, open: () => Promise<Subject>): void {
     it('keeps one settings row per user: a second put replaces the first, other users untouched', async () => {
       const [u, v] = s.users;
       expect(await s.sellers.settingsOf(u)).to.equal(null);
-      await s.uow.run(() => s.sellers.put({ userId: u, paymentTerms: 'Cash', shippingTerms: 'Post', updatedAt: AT(1) }));
-      await s.uow.run(() => s.sellers.put({ userId: v, paymentTerms: '', shippingTerms: 'Pick-up [b]only[/b]', updatedAt: AT(2) }));
-      await s.uow.run(() => s.sellers.put({ userId: u, paymentTerms: 'PayPal\nor cash', shippingTerms: 'Post', updatedAt: AT(3) }));
-      expect(await s.sellers.settingsOf(u)).to.deep.equal({ userId: u, paymentTerms: 'PayPal\nor cash', shippingTerms: 'Post', updatedAt: AT(3) });
-      expect(await s.sellers.settingsOf(v)).to.deep.equal({ userId: v, paymentTerms: '', shippingTerms: 'Pick-up [b]only[/b]', updatedAt: AT(2) });
+      await s.uow.run(() => s.sellers.put({ userId: u, paymentTerms: 'Cash', shippingTerms: 'Post', ...NO_SELLER_AMOUNTS, updatedAt: AT(1) }));
+      await s.uow.run(() => s.sellers.put({ userId: v, paymentTerms: '', shippingTerms: 'Pick-up [b]only[/b]', ...NO_SELLER_AMOUNTS, updatedAt: AT(2) }));
+      await s.uow.run(() => s.sellers.put({ userId: u, paymentTerms: 'PayPal\nor cash', shippingTerms: 'Post', ...NO_SELLER_AMOUNTS, updatedAt: AT(3) }));
+      expect(await s.sellers.settingsOf(u)).to.deep.equal({ userId: u, paymentTerms: 'PayPal\nor cash', shippingTerms: 'Post', ...NO_SELLER_AMOUNTS, updatedAt: AT(3) });
+      expect(await s.sellers.settingsOf(v)).to.deep.equal({ userId: v, paymentTerms: '', shippingTerms: 'Pick-up [b]only[/b]', ...NO_SELLER_AMOUNTS, updatedAt: AT(2) });
+    });
+
+    it('keeps the shipping price by destination and the minimum order, in their currency, destinations in order', async () => {
+      const [u, v] = s.users;
+      const amounts = { shippingRates: shippingRates({ GB: 2.5, default: 10, europe: '7.505', north_america: 0 }, 'GBP'), minOrderTotal: Money.fromDecimal('5', 'GBP') };
+      await s.uow.run(() => s.sellers.put({ userId: u, paymentTerms: 'Cash', shippingTerms: 'Post', ...amounts, updatedAt: AT(1) }));
+      const stored = (await s.sellers.settingsOf(u))!;
+      expect(stored.shippingRates?.currency).to.equal('GBP');
+      expect([...stored.shippingRates!.amounts]).to.deep.equal([['default', 1000n], ['europe', 751n], ['north_america', 0n], ['GB', 250n]]);
+      expect(stored.minOrderTotal?.toString()).to.equal('5.00 GBP');
+      await s.uow.run(() => s.sellers.put({ ...stored, ...NO_SELLER_AMOUNTS, updatedAt: AT(2) }));
+      expect(await s.sellers.settingsOf(u)).to.deep.include({ shippingRates: null, minOrderTotal: null });
+      await s.uow.run(() => s.sellers.put({ userId: v, paymentTerms: '', shippingTerms: '', shippingRates: shippingRates(1000, 'JPY'), minOrderTotal: null, updatedAt: AT(3) }));
+      expect([...(await s.sellers.settingsOf(v))!.shippingRates!.amounts]).to.deep.equal([['default', 1000n]]);
     });
 
     it('forgets a put whose unit of work fails', async () => {
       const [u] = s.users;
-      await s.uow.run(() => s.sellers.put({ userId: u, paymentTerms: 'Cash', shippingTerms: 'Post', updatedAt: AT(1) }));
+      await s.uow.run(() => s.sellers.put({ userId: u, paymentTerms: 'Cash', shippingTerms: 'Post', ...NO_SELLER_AMOUNTS, updatedAt: AT(1) }));
       const failed = await s.uow
         .run(async () => {
-          await s.sellers.put({ userId: u, paymentTerms: 'Changed', shippingTerms: 'Changed', updatedAt: AT(2) });
+          await s.sellers.put({ userId: u, paymentTerms: 'Changed', shippingTerms: 'Changed', ...NO_SELLER_AMOUNTS, updatedAt: AT(2) });
           throw new Error('rolled back');
         })
         .catch((err: Error) => err.message);

@@ -57,6 +57,11 @@ export function collectionStats(figures: Holding): object {
   return { community: counts(figures.community), user: counts(figures.user ?? NOTHING) };
 }
 
+/** An image object as the API writes it, wherever it appears. */
+export function imageBody(i: Image): object {
+  return { type: i.type, uri: i.uri, uri150: i.uri150, resource_url: i.uri, height: i.height, width: i.width };
+}
+
 /** `num_for_sale` and `lowest_price` (major units of the asked currency, or null when nothing is for sale). */
 function marketFields(market: MarketSummary): { num_for_sale: number; lowest_price: number | null } {
   return { num_for_sale: market.numForSale, lowest_price: market.lowestPrice?.toNumber() ?? null };
@@ -99,7 +104,7 @@ export class CataloguePresenter {
   }
 
   private image(i: Image): object {
-    return { type: i.type, uri: i.uri, uri150: i.uri150, resource_url: i.uri, height: i.height, width: i.width };
+    return imageBody(i);
   }
 
   private video(v: Video): object {

@@ -4,11 +4,21 @@ import { CURRENCIES } from '../../../domain/marketplace/currency.js';
 import { SortedPageQuery } from '../pagination.js';
 import { currencyCode, Normalize, Repeated, SortParameter } from '../query.js';
 
-/** `GET /releases/{id}` and `/masters/{id}`: an optional currency for marketplace figures, in any letter case. */
+/** An optional `curr_abbr`: one of the accepted currency codes, in any letter case. */
+export function CurrAbbr(): PropertyDecorator {
+  const decorators = [
+    IsIn(CURRENCIES, { message: `Invalid curr_abbr: expected one of ${CURRENCIES.join(', ')}, got "$value".` }),
+    IsOptional(),
+    Normalize(currencyCode),
+  ];
+  return (target, key) => {
+    for (const decorate of decorators) decorate(target, key);
+  };
+}
+
+/** `GET /releases/{id}` and `/masters/{id}`: an optional currency for marketplace figures. */
 export class CurrencyQuery {
-  @Normalize(currencyCode)
-  @IsOptional()
-  @IsIn(CURRENCIES, { message: `Invalid curr_abbr: expected one of ${CURRENCIES.join(', ')}, got "$value".` })
+  @CurrAbbr()
   curr_abbr?: string;
 }
 

@@ -53,7 +53,8 @@ export class CatalogueRoutes implements RouteModule {
     private readonly presenter: CataloguePresenter,
     private readonly options: { readonly baseUrl: string },
   ) {
-    const currency = (q: CurrencyQuery): Currency => (q.curr_abbr as Currency | undefined) ?? 'USD';
+    // Left out, the use case takes the caller's currency.
+    const currency = (q: CurrencyQuery): Currency | undefined => q.curr_abbr as Currency | undefined;
     this.documents = [
       {
         koaPath: '/releases/:id',

@@ -4,7 +4,7 @@ import type { TradeRatings } from '../../../application/ports/user-figures.js';
 import { CURRENCIES, type Currency } from '../../../domain/marketplace/currency.js';
 import type { Money } from '../../../domain/marketplace/money.js';
 import { formatMoney } from '../../../domain/marketplace/money-format.js';
-import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
+import { collectionStats, imageBody, loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { ApiUrls } from '../urls.js';
 
 /**
@@ -22,10 +22,23 @@ export function sellerStats(r: TradeRatings): { rating: string; stars: number; t
   return { rating: r.rating === null ? '0' : r.rating.toFixed(1), stars: r.stars ?? 0, total: r.count };
 }
 
+/** An amount as `price` and `shipping_price` write it. */
+function price(m: Money): { currency: Currency; value: number } {
+  return { currency: m.currency, value: m.toNumber() };
+}
+
+/** An amount as `original_price` and `original_shipping_price` write it: in the seller's currency, with its number. */
+function originalPrice(m: Money): { curr_abbr: Currency; curr_id: number; formatted: string; value: number } {
+  return { curr_abbr: m.currency, curr_id: CURRENCY_IDS[m.currency], formatted: formatMoney(m), value: m.toNumber() };
+}
+
 /**
  * Shapes listings into the API's JSON, in the public API's key order as far as the spec's fields allow: the seller
- * named as the dialect names users, the owner's private fields (weight, format quantity, external id, location,
- * quantity) only to the owner, `in_cart` only to a user. No shipping price: no shipping rules exist.
+ * named as the dialect names users, with their terms, ratings and minimum order (single listings and inventory
+ * entries alike, as the public API sends them); the release's artist, title, format and counts, its images for an
+ * authenticated caller; `shipping_price` and `original_shipping_price` for the caller's destination (`{}` when the
+ * seller priced no shipping, as the public API writes it); the owner's private fields (weight, format quantity,
+ * external id, location, quantity) only to the owner, `in_cart` only to a user.
  */
 export class ListingPresenter {
   constructor(
@@ -42,61 +55,68 @@ export class ListingPresenter {
   }
 
   listing(v: ListingDetailView): object {
-    const u = v.seller;
-    return this.common(v, {
-      id: u.id,
-      ...this.login(u.username),
-      resource_url: this.urls.user(u.username),
-      url: this.urls.webPage(`/user/${encodeURIComponent(u.username)}`),
-      avatar_url: this.urls.avatar(u.username),
-      shipping: v.shipping,
-      payment: v.payment,
-      stats: sellerStats(v.sellerRatings),
-    }, false);
+    return this.common(v);
   }
 
   inventory(v: InventoryView): object[] {
-    return v.page.items.map((item) =>
-      this.common(item, { id: v.seller.id, ...this.login(v.seller.username), resource_url: this.urls.user(v.seller.username) }, true),
-    );
+    return v.page.items.map((item) => this.common(item));
   }
 
-  private login(username: string): object {
-    return loginOf(this.dialect, username);
+  private seller(v: ListingView): object {
+    const s = v.seller;
+    const u = s.user;
+    return {
+      id: u.id,
+      ...loginOf(this.dialect, u.username),
+      resource_url: this.urls.user(u.username),
+      url: this.urls.user(u.username),
+      html_url: this.urls.webPage(`/user/${encodeURIComponent(u.username)}`),
+      uid: u.id,
+      avatar_url: this.urls.avatar(u.username),
+      min_order_total: s.minOrderTotal.toNumber(),
+      shipping: s.shipping,
+      payment: s.payment,
+      stats: sellerStats(s.ratings),
+    };
   }
 
-  private common(v: ListingView, seller: object, inInventory: boolean): object {
-    const l = v.listing;
+  private release(v: ListingView): object {
     const r = v.release;
     const format = r.format === '' ? '' : ` (${r.format})`;
+    return {
+      id: r.id,
+      description: r.artist === '' && r.title === '' ? '' : `${r.artist} - ${r.title}${format}`,
+      artist: r.artist,
+      title: r.title,
+      format: r.format,
+      year: r.year,
+      catalog_number: r.catno,
+      resource_url: this.urls.release(r.id),
+      thumbnail: r.thumb,
+      ...(r.images === undefined ? {} : { images: r.images.map(imageBody) }),
+      stats: collectionStats(r.holding),
+    };
+  }
+
+  private common(v: ListingView): object {
+    const l = v.listing;
     return {
       id: l.id,
       resource_url: this.listingUrl(l.id),
       uri: this.urls.webPage(`/sell/item/${l.id}`),
       status: l.status,
       price: price(v.price),
-      original_price: {
-        curr_abbr: l.price.currency,
-        curr_id: CURRENCY_IDS[l.price.currency],
-        formatted: formatMoney(l.price),
-        value: l.price.toNumber(),
-      },
+      original_price: originalPrice(l.price),
+      shipping_price: v.shippingPrice === null ? {} : price(v.shippingPrice),
+      original_shipping_price: v.originalShippingPrice === null ? {} : originalPrice(v.originalShippingPrice),
       allow_offers: l.allowOffers,
       condition: l.condition,
       sleeve_condition: l.sleeveCondition ?? '',
       posted: timestamp(l.posted),
-      ships_from: v.seller.location,
+      ships_from: v.seller.user.location,
       comments: v.comments,
-      seller,
-      release: {
-        id: r.id,
-        description: r.artist === '' && r.title === '' ? '' : `${r.artist} - ${r.title}${format}`,
-        year: r.year,
-        catalog_number: r.catno,
-        resource_url: this.urls.release(r.id),
-        thumbnail: r.thumb,
-        ...(inInventory ? { artist: r.artist, title: r.title, format: r.format } : {}),
-      },
+      seller: this.seller(v),
+      release: this.release(v),
       audio: false,
       ...(v.owner
         ? { weight: l.weight, format_quantity: l.formatQuantity, external_id: l.externalId, location: l.location, quantity: 1 }
@@ -104,8 +124,4 @@ export class ListingPresenter {
       ...(v.inCart === undefined ? {} : { in_cart: v.inCart }),
     };
   }
-}
-
-function price(m: Money): { currency: Currency; value: number } {
-  return { currency: m.currency, value: m.toNumber() };
 }

@@ -92,6 +92,7 @@ export class ListingRoutes implements RouteModule {
         sortOrder: q.sortOrder(),
         page: q.toPageRequest(),
         textFormat: ctx.state.textFormat,
+        currency: q.curr_abbr as Currency | undefined,
       });
       ctx.body = { pagination: paginate(ctx, this.baseUrl, view.page), listings: p.inventory(view) };
     });

@@ -1,4 +1,5 @@
 import { IsIn, IsOptional } from 'class-validator';
+import { CurrAbbr } from '../catalogue/catalogue-queries.js';
 import { INVALID_STATUS_FILTER_MESSAGE, INVENTORY_STATUS_FILTERS } from '../../../domain/marketplace/listing-status.js';
 import { INVENTORY_SORTS } from '../../../domain/marketplace/listing-repository.js';
 import { SortedPageQuery } from '../pagination.js';
@@ -16,4 +17,8 @@ export class InventoryQuery extends SortedPageQuery {
   @IsOptional()
   @SortParameter(INVENTORY_SORTS)
   sort?: string;
+
+  /** The currency prices are shown in (the caller's when left out), in any letter case. */
+  @CurrAbbr()
+  curr_abbr?: string;
 }

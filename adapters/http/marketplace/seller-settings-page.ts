@@ -1,10 +1,11 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { GetSellerSettings, SellerSettingsField, SellerSettingsView } from '../../../application/marketplace/get-seller-settings.js';
-import { InvalidSellerSettingsChange } from '../../../application/marketplace/get-seller-settings.js';
+import { InvalidSellerSettingsChange, SELLER_SETTINGS_LABELS as LABELS } from '../../../application/marketplace/get-seller-settings.js';
 import type { SetSellerSettings } from '../../../application/marketplace/set-seller-settings.js';
 import { CURRENCIES } from '../../../domain/marketplace/currency.js';
 import { MAX_TERMS_LENGTH } from '../../../domain/marketplace/seller.js';
+import { shippingRatesText, SHIPPING_REGIONS } from '../../../domain/marketplace/shipping-rates.js';
 import type { SpindleState } from '../http-state.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
@@ -13,9 +14,7 @@ import { sellerSettingsTemplates } from './seller-settings-templates.js';
 
 const PATH = '/settings/seller';
 // Two terms of MAX_TERMS_LENGTH characters, each of which may take up to nine bytes once UTF-8 and percent-encoded.
-const MAX_FORM_BYTES = 2 * 9 * MAX_TERMS_LENGTH + 4 * 1024;
-
-const LABELS: Readonly<Record<SellerSettingsField, string>> = { currency: 'currency', payment: 'payment terms', shipping: 'shipping terms' };
+const MAX_FORM_BYTES = 2 * 9 * MAX_TERMS_LENGTH + 8 * 1024;
 
 type FormValues = Record<SellerSettingsField, string>;
 
@@ -24,9 +23,21 @@ function field(form: URLSearchParams, name: SellerSettingsField): string | undef
   return form.get(name)?.replace(/\r\n?/g, '\n') ?? undefined;
 }
 
+/** The form's fields as the stored settings fill them. */
+function formOf(view: SellerSettingsView): FormValues {
+  return {
+    currency: view.currency,
+    payment: view.paymentTerms,
+    shipping: view.shippingTerms,
+    shippingPrice: shippingRatesText(view.shippingRates),
+    minOrderTotal: view.minOrderTotal?.toDecimalString() ?? '',
+  };
+}
+
 /**
  * The seller settings page on `{web_url}/settings/seller`, for a signed-in user: the currency they sell in (their
- * profile currency) and their payment and shipping terms, which make them a seller once both are written. A save
+ * profile currency), their payment and shipping terms, which make them a seller once both are written, their
+ * shipping price by destination and their minimum order total. A save
  * shows the page again with what changed; a refused one with each field's reason, the values as sent, and 422.
  */
 export class SellerSettingsPage implements RouteModule {
@@ -68,7 +79,9 @@ export class SellerSettingsPage implements RouteModule {
         complete: view.complete,
         updatedAt: view.updatedAt?.toISOString(),
         inventoryUrl: `${this.urls.user(caller.username)}/inventory`,
-        form: extra.form ?? { currency: view.currency, payment: view.paymentTerms, shipping: view.shippingTerms },
+        regions: Object.keys(SHIPPING_REGIONS),
+        amountsCurrency: view.shippingRates?.currency ?? view.minOrderTotal?.currency ?? view.currency,
+        form: extra.form ?? formOf(view),
         problems: extra.problems ?? {},
         error: extra.error,
         notice: extra.notice,
@@ -80,7 +93,8 @@ export class SellerSettingsPage implements RouteModule {
   private async save(ctx: Koa.Context): Promise<void> {
     const caller = await this.kit.signedIn(ctx);
     const form = await this.kit.form(ctx, MAX_FORM_BYTES);
-    const given = { currency: field(form, 'currency'), payment: field(form, 'payment'), shipping: field(form, 'shipping') };
+    const given: Partial<FormValues> = {};
+    for (const name of Object.keys(LABELS) as SellerSettingsField[]) given[name] = field(form, name);
     try {
       const change = await this.setSettings.execute({
         name: caller.username,
@@ -88,6 +102,8 @@ export class SellerSettingsPage implements RouteModule {
         currency: given.currency,
         paymentTerms: given.payment,
         shippingTerms: given.shipping,
+        shippingPrice: given.shippingPrice,
+        minOrderTotal: given.minOrderTotal,
       });
       const notice = change.changed.length === 0
         ? 'Nothing to change: these are your settings already.'
@@ -98,11 +114,8 @@ export class SellerSettingsPage implements RouteModule {
       const stored = await this.getSettings.execute({ name: caller.username, actor: caller });
       const problems: Partial<FormValues> = {};
       for (const p of err.problems) problems[p.field] = p.message;
-      const form: FormValues = {
-        currency: given.currency ?? stored.currency,
-        payment: given.payment ?? stored.paymentTerms,
-        shipping: given.shipping ?? stored.shippingTerms,
-      };
+      const form: FormValues = { ...formOf(stored) };
+      for (const [name, value] of Object.entries(given)) if (value !== undefined) form[name as SellerSettingsField] = value;
       this.render(ctx, caller, stored, { form, problems, error: 'Nothing was saved: correct the fields marked below.' }, 422);
     }
   }

@@ -33,8 +33,19 @@ const SETTINGS = `<% layout('@layout') %>
     <textarea name="shipping" rows="6" cols="60" maxlength="<%= it.maxLength %>" aria-describedby="shipping-error"><%= it.form.shipping %></textarea>
   </label>
   ${FIELD_ERROR('shipping')}
+  <label>Shipping price per order, in <%= it.amountsCurrency %>: one amount for every destination (<code>5.00</code>), or
+    <code>destination=amount</code> pairs with a default (<code>default=15, europe=8, GB=3.50</code>); destinations are
+    <code>default</code>, <% it.regions.forEach(function (r) { %><code><%= r %></code>, <% }) %>or a two-letter country code
+    <input type="text" name="shippingPrice" size="60" value="<%= it.form.shippingPrice %>" aria-describedby="shippingPrice-error">
+  </label>
+  ${FIELD_ERROR('shippingPrice')}
+  <label>Minimum order total (items alone), in <%= it.amountsCurrency %>; blank for none
+    <input type="text" name="minOrderTotal" size="12" value="<%= it.form.minOrderTotal %>" aria-describedby="minOrderTotal-error">
+  </label>
+  ${FIELD_ERROR('minOrderTotal')}
   <p class="small">Both terms may use the markup of profiles ([b]bold[/b], [url=…]links[/url], …), at most <%= it.maxLength %> characters each.
-  Listings keep the currency they were priced in when you change yours.</p>
+  Listings keep the currency they were priced in when you change yours; so do the shipping price and the minimum
+  order until you save them again. Buyers see the price for their country (from their profile's location), else the default.</p>
   <button type="submit">Save seller settings</button>
 </form>
 <% if (it.updatedAt) { %><p class="small">Terms last saved <%= it.updatedAt %>.</p><% } %>

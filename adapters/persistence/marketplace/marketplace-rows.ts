@@ -59,21 +59,38 @@ export const ListingSchema = new EntitySchema<ListingRow>({
   },
 });
 
-/** A seller's marketplace settings: payment and shipping terms (the currency is the profile's). */
+/**
+ * A seller's marketplace settings: payment and shipping terms (the currency they sell in is the profile's), the
+ * shipping price by destination (`shipping_rates`: destination → minor units, null when none) and the minimum order
+ * (minor units, 0 for none), both in `amounts_currency` (the seller's currency when they were set).
+ */
 export class SellerSettingsRow {
   user!: UserRow;
   paymentTerms!: string;
   shippingTerms!: string;
+  amountsCurrency!: string | null;
+  shippingRates!: Record<string, string> | null;
+  minOrderTotalMinor!: string;
   updatedAt!: Date;
 }
 
 export const SellerSettingsSchema = new EntitySchema<SellerSettingsRow>({
   class: SellerSettingsRow,
   tableName: 'seller_settings',
+  checks: [
+    { name: 'seller_settings_min_order_total_minor_check', expression: 'min_order_total_minor >= 0' },
+    {
+      name: 'seller_settings_amounts_currency_check',
+      expression: 'amounts_currency is not null or (shipping_rates is null and min_order_total_minor = 0)',
+    },
+  ],
   properties: {
     user: { kind: 'm:1', entity: () => UserRow, primary: true, deleteRule: 'cascade' },
     paymentTerms: { type: 'text' },
     shippingTerms: { type: 'text' },
+    amountsCurrency: { type: 'string', columnType: 'char(3)', nullable: true },
+    shippingRates: { type: 'json', columnType: 'jsonb', nullable: true },
+    minOrderTotalMinor: { type: 'bigint', columnType: 'bigint', default: 0 },
     updatedAt: { type: 'datetime', columnType: 'timestamptz' },
   },
 });

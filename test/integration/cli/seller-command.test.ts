@@ -26,6 +26,8 @@ describe('spindle seller (the command, end to end)', function () {
         'currency: USD',
         'payment terms: ""',
         'shipping terms: ""',
+        'shipping price: none',
+        'minimum order total: none',
         '',
       ].join('\n'),
     );
@@ -47,9 +49,17 @@ describe('spindle seller (the command, end to end)', function () {
         'currency: EUR',
         'payment terms: "[b]PayPal[/b] or cash"',
         'shipping terms: "From Ghent.\\nEU only."',
+        'shipping price: none',
+        'minimum order total: none',
         '',
       ].join('\n'),
     );
+    const priced = await spindle('seller', 'Shopkeeper', '--shipping-price', 'default=20, Europe=9.995, BE=4', '--min-order-total', '15');
+    expect(priced.stdout).to.equal('Changed the seller settings of Shopkeeper: shipping price, minimum order total.\nShopkeeper is a seller (both terms written).\n');
+    const withPrices = await spindle('seller', 'Shopkeeper');
+    expect(withPrices.stdout).to.include('shipping price: default=20.00, europe=10.00, BE=4.00 (EUR)\nminimum order total: 15.00 EUR\n');
+    const badPrice = await spindle('seller', 'Shopkeeper', '--shipping-price', 'BE=4');
+    expect([badPrice.code, badPrice.stderr]).to.deep.equal([2, 'Shipping price needs a default amount (for every destination not named).\n']);
     const same = await spindle('seller', 'Shopkeeper', '--currency', 'EUR');
     expect([same.code, same.stdout]).to.deep.equal([0, 'Nothing changed: the seller settings of Shopkeeper are as given.\nShopkeeper is a seller (both terms written).\n']);
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { shippingRatesText } from '../../../domain/marketplace/shipping-rates.js';
 import type { Container } from 'inversify';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
@@ -48,6 +49,8 @@ describe('Marketplace demo data: the demo seller', function () {
     const settings = await container.get(SELLERS.GetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator' });
     expect(settings).to.include({ currency: 'GBP', paymentTerms: DEMO_SELLER_SETTINGS.payment, shippingTerms: DEMO_SELLER_SETTINGS.shipping, complete: true });
     expect(settings.paymentTerms).to.include('[b]');
+    expect(shippingRatesText(settings.shippingRates)).to.equal('default=14.00, europe=9.00, GB=3.50');
+    expect(settings.minOrderTotal?.toString()).to.equal('5.00 GBP');
 
     const listings = await listingsOf(seller);
     expect(listings).to.have.length.within(8, 12);

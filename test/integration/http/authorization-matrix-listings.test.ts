@@ -86,6 +86,17 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'GET', path: (p) => `/s/${owner(p)}/inventory?sort=status&sort_order=desc`, status: everyone(200), privateTo: PRIVATE },
   { method: 'GET', path: (p) => `/s/${owner(p)}/inventory?status=Nope`, status: everyone(422) },
   { method: 'GET', path: '/s/nobody-at-all/inventory', status: everyone(404) },
+  // A user's own seller settings: every user reads and changes their own, no one anyone else's.
+  {
+    method: 'GET',
+    path: '/marketplace/settings',
+    status: { anonymous: 401, application: 403, 'another user': 200, owner: 200 },
+    check: (who, body) => {
+      if (who === 'owner' || who === 'another user') expect((body as { is_seller: boolean }).is_seller, who).to.equal(who === 'owner');
+    },
+  },
+  { method: 'POST', path: '/marketplace/settings', body: { min_order_total: 0 }, status: { anonymous: 401, application: 403, 'another user': 200, owner: 200 } },
+  { method: 'POST', path: '/marketplace/settings', body: { shipping_price: 'nowhere=1' }, status: { anonymous: 401, application: 403, 'another user': 422, owner: 422 } },
 ];
 
 const callerOf = (u: TestUser): Caller => ({ kind: 'user', userId: String(u.id), username: u.name, via: 'token' });

@@ -292,11 +292,11 @@ describe('Inventory upload over HTTP', function () {
     await refused(
       sam,
       'add',
-      'release_id,price,media_condition\n301,abc,Mint (M)\n302,-1,Mint (M)\n303,1.234,Mint (M)\n301,0,Mint (M)\n',
+      'release_id,price,media_condition\n301,abc,Mint (M)\n302,-1,Mint (M)\n303,0.004,Mint (M)\n301,0,Mint (M)\n',
       '4 problems found',
       'Row 2, column price, value "abc": price must be a number',
       'Row 3, column price, value "-1"',
-      'Row 4, column price, value "1.234": price may have at most 2 decimals in EUR.',
+      'Row 4, column price, value "0.004": price must be greater than 0.',
       'Row 5, column price, value "0": price must be greater than 0.',
     );
     await refused(sam, 'add', 'release_id,price,media_condition\n999999,1,Mint (M)\n304,1,Mint (M)\n', 'Row 2, column release_id, value "999999": Release 999999 is not found.', 'Row 3, column release_id, value "304": Release 304 is blocked from sale.');

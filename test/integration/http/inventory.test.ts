@@ -77,20 +77,24 @@ describe('Inventories over HTTP', function () {
     expect(res.body.pagination).to.deep.equal({ page: 1, pages: 1, per_page: 50, items: 5, urls: {} });
     const first = res.body.listings[0];
     expect(Object.keys(first)).to.deep.equal([
-      'id', 'resource_url', 'uri', 'status', 'price', 'original_price', 'allow_offers', 'condition', 'sleeve_condition', 'posted',
-      'ships_from', 'comments', 'seller', 'release', 'audio', 'weight', 'format_quantity', 'external_id', 'location', 'quantity', 'in_cart',
+      'id', 'resource_url', 'uri', 'status', 'price', 'original_price', 'shipping_price', 'original_shipping_price', 'allow_offers',
+      'condition', 'sleeve_condition', 'posted', 'ships_from', 'comments', 'seller', 'release', 'audio', 'weight', 'format_quantity',
+      'external_id', 'location', 'quantity', 'in_cart',
     ]);
-    expect(first.seller).to.deep.equal({ id: ivy.id, name: 'ivy', username: 'ivy', resource_url: `${BASE_URL}/s/ivy` });
+    expect(first.seller).to.deep.include({ id: ivy.id, uid: ivy.id, name: 'ivy', username: 'ivy', resource_url: `${BASE_URL}/s/ivy`, min_order_total: 0 });
+    expect(first.seller).to.have.all.keys('id', 'name', 'username', 'resource_url', 'url', 'html_url', 'uid', 'avatar_url', 'min_order_total', 'shipping', 'payment', 'stats');
     expect(first.release).to.deep.equal({
       id: 301,
       description: 'Cobalt - Zeta (Vinyl, LP)',
+      artist: 'Cobalt',
+      title: 'Zeta',
+      format: 'Vinyl, LP',
       year: 1980,
       catalog_number: 'A-9',
       resource_url: `${BASE_URL}/releases/301`,
       thumbnail: '',
-      artist: 'Cobalt',
-      title: 'Zeta',
-      format: 'Vinyl, LP',
+      images: [],
+      stats: { community: { in_collection: 0, in_wantlist: 0 }, user: { in_collection: 0, in_wantlist: 0 } },
     });
     expect(first).to.deep.include({ external_id: 'ext-L1', location: 'B2', quantity: 1, in_cart: false, comments: '[b]L1[/b]', posted: '2026-11-01T00:00:00+00:00' });
     expect(first.price).to.deep.equal({ currency: 'USD', value: 10 });

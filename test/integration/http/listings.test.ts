@@ -86,8 +86,9 @@ describe('Marketplace listings over HTTP', function () {
       expect(res.status, res.text).to.equal(200);
       const l = (await stored(forSale))!;
       expect(Object.keys(res.body)).to.deep.equal([
-        'id', 'resource_url', 'uri', 'status', 'price', 'original_price', 'allow_offers', 'condition', 'sleeve_condition', 'posted',
-        'ships_from', 'comments', 'seller', 'release', 'audio', 'weight', 'format_quantity', 'external_id', 'location', 'quantity', 'in_cart',
+        'id', 'resource_url', 'uri', 'status', 'price', 'original_price', 'shipping_price', 'original_shipping_price', 'allow_offers',
+        'condition', 'sleeve_condition', 'posted', 'ships_from', 'comments', 'seller', 'release', 'audio', 'weight', 'format_quantity',
+        'external_id', 'location', 'quantity', 'in_cart',
       ]);
       expect(res.body).to.deep.include({
         id: forSale,
@@ -115,8 +116,11 @@ describe('Marketplace listings over HTTP', function () {
         name: 'sam',
         username: 'sam',
         resource_url: `${BASE_URL}/s/sam`,
-        url: `${WEB_URL}/user/sam`,
+        url: `${BASE_URL}/s/sam`,
+        html_url: `${WEB_URL}/user/sam`,
+        uid: sam.id,
         avatar_url: `${BASE_URL}/avatars/sam.svg`,
+        min_order_total: 0,
         shipping: 'From [i]Berlin[/i]',
         payment: '[b]PayPal[/b] only',
         stats: { rating: '0', stars: 0, total: 0 },
@@ -124,11 +128,17 @@ describe('Marketplace listings over HTTP', function () {
       expect(res.body.release).to.deep.equal({
         id: 201,
         description: 'Alpha - First (2xVinyl, 12")',
+        artist: 'Alpha',
+        title: 'First',
+        format: '2xVinyl, 12"',
         year: 1999,
         catalog_number: 'CAT-1',
         resource_url: `${BASE_URL}/releases/201`,
         thumbnail: '',
+        images: [],
+        stats: { community: { in_collection: 0, in_wantlist: 0 }, user: { in_collection: 0, in_wantlist: 0 } },
       });
+      expect(res.body).to.deep.include({ shipping_price: {}, original_shipping_price: {} });
     });
 
     it('shows For Sale to anyone without the owner’s fields, and in_cart only to users', async () => {
@@ -316,7 +326,9 @@ describe('Marketplace listings over HTTP', function () {
         [{ release_id: 201, condition: 'mint', price: 5 }, ['condition must be one of']],
         [{ release_id: 201, condition: 'Mint (M)', price: -1 }, ['price must be a number, got -1.']],
         [{ release_id: 201, condition: 'Mint (M)', price: 0 }, ['price must be greater than 0, got 0.']],
-        [{ release_id: 201, condition: 'Mint (M)', price: '1.234' }, ['price may have at most 2 decimals in USD, got 1.234.']],
+        [{ release_id: 201, condition: 'Mint (M)', price: '0.004' }, ['price must be greater than 0, got 0.004.']],
+        [{ release_id: 201, condition: 'Mint (M)', price: '-1.5' }, ['price must be a number, got "-1.5".']],
+        [{ release_id: 201, condition: 'Mint (M)', price: 'NaN' }, ['price must be a number, got "NaN".']],
         [{ release_id: 201, condition: 'Mint (M)', price: 5, status: 'Sold' }, ['status must be "For Sale" or "Draft", got "Sold".']],
         [{ release_id: 201, condition: 'Mint (M)', price: 5, sleeve_condition: 'Shiny' }, ['sleeve_condition must be one of']],
         [{ release_id: 201, condition: 'Mint (M)', price: 5, allow_offers: 'maybe' }, ['allow_offers must be true or false, got "maybe".']],
@@ -368,9 +380,16 @@ describe('Marketplace listings over HTTP', function () {
       const res = await create(bea, { release_id: 201, condition: 'Mint (M)', price: '12.50' });
       expect(res.status).to.equal(201);
       expect((await stored(res.body.listing_id))!.price.toString()).to.equal('12.50 EUR');
-      const shown = await as('anonymous').get(`/marketplace/listings/${res.body.listing_id}`);
+      const shown = await as(bea).get(`/marketplace/listings/${res.body.listing_id}`);
       expect(shown.body.original_price).to.deep.equal({ curr_abbr: 'EUR', curr_id: 3, formatted: '€12.50', value: 12.5 });
       expect(shown.body.price).to.deep.equal({ currency: 'EUR', value: 12.5 });
+      // Anyone else sees it in their currency: US dollars when anonymous (12.50 EUR at 0.8 EUR to the dollar).
+      const anonymous = await as('anonymous').get(`/marketplace/listings/${res.body.listing_id}`);
+      expect(anonymous.body.price).to.deep.equal({ currency: 'USD', value: 15.63 });
+      expect(anonymous.body.original_price).to.deep.equal(shown.body.original_price);
+      const rounded = await create(bea, { release_id: 201, condition: 'Mint (M)', price: '12.505' });
+      expect(rounded.status).to.equal(201);
+      expect((await stored(rounded.body.listing_id))!.price.toString(), 'rounded half up').to.equal('12.51 EUR');
       expect((await as(bea).delete(`/marketplace/listings/${res.body.listing_id}`)).status).to.equal(204);
     });
 

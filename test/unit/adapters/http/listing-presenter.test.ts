@@ -12,15 +12,20 @@ describe('Listing presenter', () => {
   const posted = new Date('2026-11-23T10:11:12.345Z');
   const view = (more: Partial<ListingDetailView> = {}): ListingDetailView => ({
     listing: { ...newListing(5, { releaseId: 9, condition: 'Good (G)', price: Money.fromDecimal('1234.5', 'USD') }, posted), id: 77 },
-    seller: { id: 5, username: 'sel ler', realName: '', email: 'e@x', passwordHash: 'h', registeredAt: posted, homePage: '', location: 'Oslo', profile: '', currency: 'USD' },
+    seller: {
+      user: { id: 5, username: 'sel ler', realName: '', email: 'e@x', passwordHash: 'h', registeredAt: posted, homePage: '', location: 'Oslo', profile: '', currency: 'USD' },
+      payment: 'p',
+      shipping: 's',
+      ratings: { rating: 99.5, stars: 4.5, count: 12 },
+      minOrderTotal: Money.fromDecimal('5', 'USD'),
+    },
     price: Money.fromDecimal('1000', 'JPY'),
+    shippingPrice: null,
+    originalShippingPrice: null,
     comments: 'c',
-    release: { id: 9, title: 'T', artist: 'A', format: '', catno: 'X1', year: 0, thumb: '' },
+    release: { id: 9, title: 'T', artist: 'A', format: '', catno: 'X1', year: 0, thumb: '', images: undefined, holding: { community: { inCollection: 3, inWantlist: 4 }, user: null } },
     owner: false,
     inCart: undefined,
-    payment: 'p',
-    shipping: 's',
-    sellerRatings: { rating: 99.5, stars: 4.5, count: 12 },
     ...more,
   });
 
@@ -40,10 +45,30 @@ describe('Listing presenter', () => {
     expect(spec.price).to.deep.equal({ currency: 'JPY', value: 1000 });
     expect(spec.original_price).to.deep.equal({ curr_abbr: 'USD', curr_id: 1, formatted: '$1,234.50', value: 1234.5 });
     expect(spec.posted).to.equal('2026-11-23T10:11:12+00:00');
-    expect(spec.seller).to.deep.include({ name: 'sel ler', username: 'sel ler', resource_url: 'https://api.test/s/sel%20ler', url: 'https://www.test/user/sel%20ler' });
+    expect(spec.seller).to.deep.include({
+      id: 5,
+      uid: 5,
+      name: 'sel ler',
+      username: 'sel ler',
+      resource_url: 'https://api.test/s/sel%20ler',
+      url: 'https://api.test/s/sel%20ler',
+      html_url: 'https://www.test/user/sel%20ler',
+      min_order_total: 5,
+      payment: 'p',
+      shipping: 's',
+    });
     expect(spec.seller.stats).to.deep.equal({ rating: '99.5', stars: 4.5, total: 12 });
-    expect(spec.release.description).to.equal('A - T');
-    expect(spec).to.not.have.any.keys('weight', 'in_cart', 'shipping_price');
+    expect(spec.release).to.deep.equal({
+      id: 9, description: 'A - T', artist: 'A', title: 'T', format: '', year: 0, catalog_number: 'X1',
+      resource_url: 'https://api.test/releases/9', thumbnail: '', stats: { community: { in_collection: 3, in_wantlist: 4 } },
+    });
+    expect(spec).to.deep.include({ shipping_price: {}, original_shipping_price: {} });
+    expect(spec).to.not.have.any.keys('weight', 'in_cart');
+    const shipped = new ListingPresenter(urls, 'spec').listing(
+      view({ shippingPrice: Money.fromDecimal('1500', 'JPY'), originalShippingPrice: Money.fromDecimal('12.5', 'USD') }),
+    ) as Record<string, any>;
+    expect(shipped.shipping_price).to.deep.equal({ currency: 'JPY', value: 1500 });
+    expect(shipped.original_shipping_price).to.deep.equal({ curr_abbr: 'USD', curr_id: 1, formatted: '$12.50', value: 12.5 });
     const discogs = new ListingPresenter(urls, 'discogs').listing(view({ owner: true, inCart: true })) as Record<string, any>;
     expect(discogs.seller).to.not.have.property('name');
     expect(discogs).to.deep.include({ quantity: 1, weight: null, in_cart: true });

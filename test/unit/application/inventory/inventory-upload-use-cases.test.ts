@@ -249,13 +249,13 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
         ['delete', 'id\n1\n', 'Row 1: The header lacks the required column listing_id.'],
         [
           'add',
-          'release_id,price,media_condition\n301,abc,Mint (M)\n999,1,Mint (M)\n303,1,Mint (M)\n302,1.555,Mint (M)\n',
+          'release_id,price,media_condition\n301,abc,Mint (M)\n999,1,Mint (M)\n303,1,Mint (M)\n302,0.004,Mint (M)\n',
           [
             'The file was not applied: 4 problems found.',
             'Row 2, column price, value "abc": price must be a number, such as 12.50.',
             'Row 3, column release_id, value "999": Release 999 is not found.',
             'Row 4, column release_id, value "303": Release 303 is blocked from sale.',
-            'Row 5, column price, value "1.555": price may have at most 2 decimals in EUR.',
+            'Row 5, column price, value "0.004": price must be greater than 0.',
           ].join('\n'),
         ],
         ['delete', `listing_id\n${mine.id}\n${theirs.id}\n424242\n`, `Row 3, column listing_id, value "${theirs.id}": Listing ${theirs.id} is not one of your listings.`],

@@ -19,6 +19,7 @@ import { ANONYMOUS, type Caller } from '../../../../application/shared/caller.js
 import { TextRenderer } from '../../../../application/text/text-renderer.js';
 import { CurrencyRates } from '../../../../domain/marketplace/currency-rates.js';
 import { sellerSettings } from '../../../../domain/marketplace/seller.js';
+import { shippingRates } from '../../../../domain/marketplace/shipping-rates.js';
 import { aCredit, aRelease } from '../../../support/builders/catalogue-builders.js';
 import { rejection } from '../../../support/rejection.js';
 
@@ -57,17 +58,17 @@ describe('Listings (use cases, in memory)', () => {
     });
   });
 
+  const figures = (parts: UserFiguresPart[] = [new MarketFiguresPart(store.listings)]) => mergedUserFigures(parts);
   const cartContents: CartContents = { inCart: async (userId, ids) => new Set(ids.filter((id) => carts.get(userId)?.has(id))) };
   const text = () => new TextRenderer(catalogue, 'https://web.test');
-  const views = () => new ListingViews(catalogue, text(), cartContents);
+  const views = () => new ListingViews(catalogue, text(), store.sellers, figures(), rates, cartContents);
   const create = (body: unknown, caller: Caller = seller) =>
     new CreateListing(users, store.sellers, store.listings, store.blocked, catalogue, uow, clock).execute({ caller, body });
   const edit = (id: number, body: unknown, caller: Caller = seller, currency?: 'USD' | 'GBP') =>
     new EditListing(users, store.listings, store.blocked, catalogue, uow, clock).execute({ id, caller, body, currency });
   const remove = (id: number, caller: Caller = seller) => new DeleteListing(store.listings, uow).execute({ id, caller });
-  const figures = (parts: UserFiguresPart[] = [new MarketFiguresPart(store.listings)]) => mergedUserFigures(parts);
   const get = (id: number, caller: Caller = buyer, currency?: 'USD' | 'GBP' | 'EUR') =>
-    new GetListing(store.listings, users, store.sellers, rates, figures(), text(), views()).execute({ id, caller, currency, textFormat: 'plaintext' });
+    new GetListing(store.listings, users, views()).execute({ id, caller, currency, textFormat: 'plaintext' });
   const inventory = (caller: Caller, more: Partial<Parameters<GetInventory['execute']>[0]> = {}) =>
     new GetInventory(users, store.listings, views()).execute({ name: 'seller', caller, sortOrder: 'asc', page: { page: 1, perPage: 50 }, textFormat: 'markup', ...more });
 
@@ -95,8 +96,8 @@ describe('Listings (use cases, in memory)', () => {
     expect(err).to.be.instanceOf(Invalid);
     expect(err.message).to.include('release_id: Release 99 not found.').and.include('condition must be one of').and.include('price must be greater than 0');
     expect((await rejection(create({ release_id: 12, condition: 'Mint (M)', price: 1 }))).message).to.equal('release_id: Release 12 is blocked from sale.');
-    expect((await rejection(create({ price: '1.234' }))).message).to.equal(
-      'price may have at most 2 decimals in GBP, got 1.234. release_id is required. condition is required.',
+    expect((await rejection(create({ price: '-1.234' }))).message).to.equal(
+      'price must be a number, got "-1.234". release_id is required. condition is required.',
     );
     expect((await rejection(create([1]))).message).to.equal('The body must be a JSON object of listing fields.');
   });
@@ -106,8 +107,13 @@ describe('Listings (use cases, in memory)', () => {
     const view = await get(listingId, buyer, 'USD');
     expect(view.price.toString()).to.equal('10.00 USD');
     expect(view.listing.price.toString()).to.equal('8.00 GBP');
-    expect(view).to.deep.include({ comments: 'Hi', payment: 'Cash', shipping: 'Post', owner: false, inCart: false });
-    expect(view.release).to.deep.equal({ id: 10, title: 'Ten', artist: 'Artist', format: 'Vinyl, 7"', catno: '', year: 2001, thumb: '' });
+    expect(view).to.deep.include({ comments: 'Hi', owner: false, inCart: false });
+    expect(view.seller).to.deep.include({ payment: 'Cash', shipping: 'Post' });
+    expect(view.release).to.deep.equal({
+      id: 10, title: 'Ten', artist: 'Artist', format: 'Vinyl, 7"', catno: '', year: 2001, thumb: '', images: [],
+      holding: { community: { inCollection: 0, inWantlist: 0 }, user: { inCollection: 0, inWantlist: 0 } },
+    });
+    expect((await get(listingId, ANONYMOUS)).release.images).to.equal(undefined);
     expect((await get(listingId, ANONYMOUS)).inCart).to.equal(undefined);
     expect((await get(listingId, seller)).owner).to.equal(true);
     expect((await rejection(get(listingId, buyer, 'EUR'))).message).to.equal('Invalid curr_abbr: no exchange rate from GBP to EUR is loaded.');
@@ -117,6 +123,32 @@ describe('Listings (use cases, in memory)', () => {
     for (const caller of [buyer, ANONYMOUS, app]) expect(await rejection(get(listingId, caller))).to.be.instanceOf(NotFound);
     expect((await get(listingId, seller)).listing.status).to.equal('Draft');
     expect(await rejection(get(999))).to.be.instanceOf(NotFound);
+  });
+
+  it('prices for the caller: in their currency unless one is asked, shipping to their country from the seller’s rates', async () => {
+    const rates = shippingRates('default=10, europe=5, GB=2', 'GBP');
+    await uow.run(() => store.sellers.put(sellerSettings(1, 'Cash', 'Post', clock.now(), { shippingRates: rates, minOrderTotal: null })));
+    const { listingId } = await create({ release_id: 10, condition: 'Mint (M)', price: 8 });
+    const londoner: Caller = { kind: 'user', userId: '2', username: 'buyer', via: 'token', currency: 'GBP', location: 'London, UK' };
+    const berliner: Caller = { kind: 'user', userId: '2', username: 'buyer', via: 'token', currency: 'USD', location: 'Berlin, Germany' };
+    const shown = async (caller: Caller, currency?: 'USD' | 'GBP') => {
+      const v = await get(listingId, caller, currency);
+      return [v.price.toString(), v.shippingPrice?.toString(), v.originalShippingPrice?.toString()];
+    };
+    expect(await shown(londoner)).to.deep.equal(['8.00 GBP', '2.00 GBP', '2.00 GBP']);
+    expect(await shown(londoner, 'USD')).to.deep.equal(['10.00 USD', '2.50 USD', '2.00 GBP']);
+    expect(await shown(berliner)).to.deep.equal(['10.00 USD', '6.25 USD', '5.00 GBP']);
+    expect(await shown(ANONYMOUS)).to.deep.equal(['10.00 USD', '12.50 USD', '10.00 GBP']);
+    expect(await shown(app)).to.deep.equal(['10.00 USD', '12.50 USD', '10.00 GBP']);
+    const page = await inventory(londoner);
+    expect(page.page.items.map((v) => [v.price.toString(), v.shippingPrice?.toString()])).to.deep.equal([['8.00 GBP', '2.00 GBP']]);
+    expect(page.page.items[0]!.seller.minOrderTotal.toString()).to.equal('0.00 GBP');
+  });
+
+  it('shows no shipping price where the seller priced none', async () => {
+    const { listingId } = await create({ release_id: 10, condition: 'Mint (M)', price: 8 });
+    const view = await get(listingId);
+    expect([view.shippingPrice, view.originalShippingPrice]).to.deep.equal([null, null]);
   });
 
   it('edits only the fields sent, in the currency asked or the seller’s; refuses other users and the lifecycle’s refusals whole', async () => {

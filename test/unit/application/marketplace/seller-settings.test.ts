@@ -9,6 +9,7 @@ import { SetSellerSettings } from '../../../../application/marketplace/set-selle
 import { ANONYMOUS, type Caller } from '../../../../application/shared/caller.js';
 import { CURRENCIES } from '../../../../domain/marketplace/currency.js';
 import { MAX_TERMS_LENGTH } from '../../../../domain/marketplace/seller.js';
+import { shippingRatesText } from '../../../../domain/marketplace/shipping-rates.js';
 import { rejection } from '../../../support/rejection.js';
 
 describe('GetSellerSettings and SetSellerSettings (in-memory adapters)', () => {
@@ -43,6 +44,8 @@ describe('GetSellerSettings and SetSellerSettings (in-memory adapters)', () => {
       currency: 'USD',
       paymentTerms: '',
       shippingTerms: '',
+      shippingRates: null,
+      minOrderTotal: null,
       complete: false,
       updatedAt: null,
     });
@@ -70,11 +73,13 @@ describe('GetSellerSettings and SetSellerSettings (in-memory adapters)', () => {
       currency: 'GBP',
       paymentTerms: '[b]PayPal[/b]',
       shippingTerms: 'From Bristol.',
+      shippingRates: null,
+      minOrderTotal: null,
       complete: true,
       updatedAt: new Date('2026-11-23T10:00:00Z'),
     });
     expect((await users.byId(1))!.currency).to.equal('GBP');
-    expect(await sellers.settingsOf(1)).to.deep.equal({ userId: 1, paymentTerms: '[b]PayPal[/b]', shippingTerms: 'From Bristol.', updatedAt: new Date('2026-11-23T10:00:00Z') });
+    expect(await sellers.settingsOf(1)).to.deep.equal({ userId: 1, paymentTerms: '[b]PayPal[/b]', shippingTerms: 'From Bristol.', shippingRates: null, minOrderTotal: null, updatedAt: new Date('2026-11-23T10:00:00Z') });
     expect(await get.execute({ name: 'ann', actor: ann })).to.deep.equal(change.after);
   });
 
@@ -135,6 +140,28 @@ describe('GetSellerSettings and SetSellerSettings (in-memory adapters)', () => {
       expect(err.message).to.equal(problems.map(([, m]) => m).join(' '));
     }
     expect(await get.execute({ name: 'ann', actor: ann })).to.include({ currency: 'USD', paymentTerms: 'Cash', shippingTerms: 'Post' });
+  });
+
+  it('sets the shipping price by destination and the minimum order in the seller’s currency, rounded; clears them', async () => {
+    const change = await set.execute({ name: 'ann', actor: ann, currency: 'EUR', shippingPrice: 'default=12, europe=6.505, DE=4', minOrderTotal: '10' });
+    expect(change.changed).to.deep.equal(['currency', 'shippingPrice', 'minOrderTotal']);
+    expect(shippingRatesText(change.after.shippingRates)).to.equal('default=12.00, europe=6.51, DE=4.00');
+    expect(change.after.shippingRates?.currency).to.equal('EUR');
+    expect(change.after.minOrderTotal?.toString()).to.equal('10.00 EUR');
+    const json = await set.execute({ name: 'ann', actor: 'operator', shippingPrice: { default: 5 } });
+    expect(json.changed).to.deep.equal(['shippingPrice']);
+    expect(shippingRatesText((await sellers.settingsOf(1))!.shippingRates)).to.equal('default=5.00');
+    const same = await set.execute({ name: 'ann', actor: ann, shippingPrice: '5', minOrderTotal: 10 });
+    expect(same.changed).to.deep.equal([]);
+    const cleared = await set.execute({ name: 'ann', actor: ann, shippingPrice: '', minOrderTotal: 0 });
+    expect(cleared.changed).to.deep.equal(['shippingPrice', 'minOrderTotal']);
+    expect(cleared.after).to.include({ shippingRates: null, minOrderTotal: null });
+    const err = await rejection(set.execute({ name: 'ann', actor: ann, shippingPrice: 'GB=1', minOrderTotal: '-2', paymentTerms: 'Cash' }));
+    expect((err as InvalidSellerSettingsChange).problems.map((p) => p.field)).to.deep.equal(['shippingPrice', 'minOrderTotal']);
+    expect(err.message).to.equal(
+      'Shipping price needs a default amount (for every destination not named). Minimum order total must be a number of 0 or more, got "-2".',
+    );
+    expect((await sellers.settingsOf(1))!.paymentTerms).to.equal('');
   });
 
   it('puts the currency back when the terms cannot be stored (one unit of work)', async () => {

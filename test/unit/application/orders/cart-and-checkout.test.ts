@@ -11,6 +11,9 @@ import { GetCart } from '../../../../application/orders/get-cart.js';
 import { RemoveFromCart } from '../../../../application/orders/remove-from-cart.js';
 import { ANONYMOUS, type Caller } from '../../../../application/shared/caller.js';
 import type { User } from '../../../../domain/identity/accounts.js';
+import { InMemorySellerRepository } from '../../../../adapters/in-memory/in-memory-seller-repository.js';
+import { sellerSettings } from '../../../../domain/marketplace/seller.js';
+import { shippingRates } from '../../../../domain/marketplace/shipping-rates.js';
 import { CurrencyRates } from '../../../../domain/marketplace/currency-rates.js';
 import type { Currency } from '../../../../domain/marketplace/currency.js';
 import { DEFAULT_FEE_RULE } from '../../../../domain/marketplace/fee-rule.js';
@@ -94,6 +97,27 @@ describe('Cart and checkout (use cases, in memory)', () => {
     const full = await rejection(add.execute({ caller: callerOf(buyer), listingId: one.id }));
     expect([full.constructor, full.message]).to.deep.equal([Invalid, `Your cart is full: it holds at most ${MAX_CART_ITEMS} listings.`]);
     expect((await add.execute({ caller: callerOf(buyer), listingId: l.id })).added, 'one already in a full cart').to.equal(false);
+  });
+
+  it('starts each order’s shipping at the seller’s shipping price for the buyer’s country, in the order’s currency', async () => {
+    const sellers = new InMemorySellerRepository(uow);
+    await uow.run(async () => {
+      await sellers.put(sellerSettings(seller.id, 'Cash', 'Post', clock.now(), { shippingRates: shippingRates('default=20, europe=5', 'EUR'), minOrderTotal: null }));
+      await users.updateProfile(buyer.id, { location: 'Vienna, Austria' });
+    });
+    const withShipping = new CheckOut(store.carts, listings, store.orders, users, rates, DEFAULT_FEE_RULE, uow, clock, sellers);
+    const a = await aListing(seller.id, '10');
+    const b = await aListing(euroSeller.id, '4', 'EUR');
+    await uow.run(async () => {
+      await put(buyer, a);
+      await put(buyer, b);
+    });
+    const placed = await withShipping.execute({ caller: callerOf(buyer), body: ADDRESS });
+    const bySeller = new Map(placed.map((p) => [p.seller.id, p.order]));
+    // 5 EUR at 0.8 EUR to the dollar; the euro seller priced no shipping.
+    expect(bySeller.get(seller.id)!.shipping.toString()).to.equal('6.25 USD');
+    expect(bySeller.get(seller.id)!.total.toString()).to.equal('16.25 USD');
+    expect(bySeller.get(euroSeller.id)!.shipping.toString()).to.equal('0.00 EUR');
   });
 
   it('removes a listing from the cart, 404 when not in it', async () => {

@@ -78,9 +78,9 @@ describe('Inventory upload rows (add and change)', () => {
   });
 
   it('names the price problems of an add row', () => {
-    const added = uploadedListing(row('add', { release_id: '301', price: '9.555', media_condition: 'Mint (M)' }), 1, 'USD', null, NOW);
+    const added = uploadedListing(row('add', { release_id: '301', price: '0.001', media_condition: 'Mint (M)' }), 1, 'USD', null, NOW);
 
-    expect(added).to.deep.equal([{ row: 2, column: 'price', value: '9.555', message: 'price may have at most 2 decimals in USD.' }]);
+    expect(added).to.deep.equal([{ row: 2, column: 'price', value: '0.001', message: 'price must be greater than 0.' }]);
   });
 
   for (const status of ['For Sale', 'Draft', 'Sold', 'Suspended'] as const) {

@@ -9,7 +9,7 @@ import {
 
 describe('Seller settings (domain)', () => {
   const now = new Date('2026-11-23T10:00:00Z');
-  const settings = (paymentTerms: string, shippingTerms: string): SellerSettings => ({ userId: 7, paymentTerms, shippingTerms, updatedAt: now });
+  const settings = (paymentTerms: string, shippingTerms: string): SellerSettings => ({ userId: 7, paymentTerms, shippingTerms, shippingRates: null, minOrderTotal: null, updatedAt: now });
 
   describe('isCompleteSeller: both terms written, neither blank', () => {
     const cases: Array<[string, SellerSettings | null, boolean]> = [
@@ -29,7 +29,7 @@ describe('Seller settings (domain)', () => {
 
   describe('sellerSettings', () => {
     it('keeps the terms as given, with the user and the time', () => {
-      expect(sellerSettings(7, '[b]PayPal[/b]', 'UK only', now)).to.deep.equal({ userId: 7, paymentTerms: '[b]PayPal[/b]', shippingTerms: 'UK only', updatedAt: now });
+      expect(sellerSettings(7, '[b]PayPal[/b]', 'UK only', now)).to.deep.equal({ userId: 7, paymentTerms: '[b]PayPal[/b]', shippingTerms: 'UK only', shippingRates: null, minOrderTotal: null, updatedAt: now });
     });
 
     it('accepts blank terms (a user who is not a seller) and terms of exactly the longest length', () => {

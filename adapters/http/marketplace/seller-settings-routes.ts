@@ -1,0 +1,79 @@
+import type Router from '@koa/router';
+import { Invalid } from '../../../application/errors.js';
+import type { GetSellerSettings, SellerSettingsView } from '../../../application/marketplace/get-seller-settings.js';
+import type { SetSellerSettings } from '../../../application/marketplace/set-seller-settings.js';
+import { requireUserCaller } from '../../../application/shared/caller.js';
+import { Money } from '../../../domain/marketplace/money.js';
+import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
+import type { SpindleState } from '../http-state.js';
+import { jsonBodyParser, requestBody } from '../json-body-parser.js';
+import type { RouteModule } from '../route-module.js';
+
+const PATH = '/marketplace/settings';
+
+/** The settings body: the seller's currency, terms as written (markup), shipping price by destination, minimum order. */
+export function sellerSettingsBody(view: SellerSettingsView, dialect: Dialect): object {
+  const rates = view.shippingRates;
+  return {
+    ...loginOf(dialect, view.username),
+    curr_abbr: view.currency,
+    payment: view.paymentTerms,
+    shipping: view.shippingTerms,
+    shipping_price: rates
+      ? {
+          currency: rates.currency,
+          ...Object.fromEntries([...rates.amounts].map(([key, minor]) => [key, Money.fromMinorUnits(minor, rates.currency).toNumber()])),
+        }
+      : null,
+    min_order_total: view.minOrderTotal?.toNumber() ?? 0,
+    is_seller: view.complete,
+    updated: view.updatedAt ? timestamp(view.updatedAt) : null,
+  };
+}
+
+/** A settings change as sent: a JSON (or form) object; `shipping_price` keeps its own shape for the use case. */
+function changeOf(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid('The body must be a JSON object of seller settings.');
+  return body as Record<string, unknown>;
+}
+
+/**
+ * The calling user's seller settings through the API (`GET` and `POST /marketplace/settings`; the web page
+ * `/settings/seller` and `spindle seller` change the same): 401 anonymous, 403 for an application alone. A change
+ * takes `curr_abbr`, `payment`, `shipping`, `shipping_price` (an amount, `destination=amount` text, or an object of
+ * destination → amount) and `min_order_total`; only the fields given change, and the settings come back (200).
+ */
+export class SellerSettingsRoutes implements RouteModule {
+  constructor(
+    private readonly getSettings: GetSellerSettings,
+    private readonly setSettings: SetSellerSettings,
+    private readonly dialect: Dialect,
+    private readonly options: { readonly maxBodyBytes: number },
+  ) {}
+
+  register(router: Router<SpindleState>): void {
+    router.get(PATH, async (ctx) => {
+      const caller = ctx.state.caller;
+      requireUserCaller(caller);
+      const name = caller.kind === 'user' ? caller.username : '';
+      ctx.body = sellerSettingsBody(await this.getSettings.execute({ name, actor: caller }), this.dialect);
+    });
+    router.post(PATH, jsonBodyParser(this.options.maxBodyBytes), async (ctx) => {
+      const caller = ctx.state.caller;
+      requireUserCaller(caller);
+      const name = caller.kind === 'user' ? caller.username : '';
+      const body = changeOf(requestBody(ctx));
+      const change = await this.setSettings.execute({
+        name,
+        actor: caller,
+        currency: body.curr_abbr,
+        paymentTerms: body.payment,
+        shippingTerms: body.shipping,
+        shippingPrice: body.shipping_price,
+        minOrderTotal: body.min_order_total,
+      });
+      ctx.body = sellerSettingsBody(change.after, this.dialect);
+    });
+  }
+}
