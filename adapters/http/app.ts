@@ -62,6 +62,12 @@ export interface HttpAppDependencies {
 export interface HttpApp {
   readonly koa: Koa<SpindleState>;
   callback(): RequestListener;
+  /**
+   * Whether a path is one of the modules' web pages (for browsers, not API clients): the one list, kept by the route
+   * modules beside their routes, of the paths that are not the API's (the User-Agent rule and the OpenAPI document
+   * leave them out).
+   */
+  isWebPage(path: string): boolean;
 }
 
 /**
@@ -148,5 +154,5 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
     requestScope: scope,
     routes: deps.directLane === false ? [] : deps.routes.flatMap((r) => r.directRoutes?.() ?? []),
   });
-  return { koa: app, callback: () => lane.listener(app.callback()) };
+  return { koa: app, callback: () => lane.listener(app.callback()), isWebPage: webPage };
 }

@@ -8,6 +8,7 @@ import { buildContainer } from '../../composition/container.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
 import { discoverModules } from '../../composition/modules.js';
 import type { SpindleModule } from '../../composition/spindle-module.js';
+import { validateResponses } from './openapi-hook.js';
 
 export const BASE_URL = 'https://api.spindle.test';
 export const WEB_URL = 'https://www.spindle.test';
@@ -25,10 +26,16 @@ export async function loadTestModules(): Promise<readonly SpindleModule[]> {
   return modules;
 }
 
-/** The whole container on a given database, built by the real composition root from every module. */
+/**
+ * The whole container on a given database, built by the real composition root from every module. Its HTTP application
+ * checks every response against docs/openapi.yaml (see `validateResponses`, OPENAPI_VALIDATION).
+ */
 export function testContainer(db: Database, env: Record<string, string> = {}, redis?: RedisRateLimitStore): Container {
   if (!modules) throw new Error('The test modules are not loaded: test/setup.js loads them before the suites run');
-  return buildContainer({ config: testConfig(env), logger: createPinoLogger('silent'), db, rateLimitStore: redis }, modules);
+  const config = testConfig(env);
+  const container = buildContainer({ config, logger: createPinoLogger('silent'), db, rateLimitStore: redis }, modules);
+  container.onActivation(HTTP.HttpApp, (_context, app) => validateResponses(app, config));
+  return container;
 }
 
 /** The whole HTTP application on a given database, built by the real composition root. */

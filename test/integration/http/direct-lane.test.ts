@@ -3,6 +3,7 @@ import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
 import { createHttpApp, type HttpApp } from '../../../adapters/http/app.js';
+import { validateResponses } from '../../support/openapi-hook.js';
 import type { CredentialResolver } from '../../../adapters/http/credentials.js';
 import type { RouteModule } from '../../../adapters/http/route-module.js';
 import type { Database } from '../../../adapters/persistence/database.js';
@@ -20,15 +21,16 @@ import { openTestDatabase } from '../../support/test-database.js';
 
 /** The application as the container builds it, with or without the direct lane. */
 function appOf(container: Container, directLane: boolean): { app: HttpApp; koaPaths: string[] } {
-  const app = createHttpApp({
-    settings: container.get(CORE.Config) as Config,
+  const settings = container.get(CORE.Config) as Config;
+  const app = validateResponses(createHttpApp({
+    settings,
     logger: container.get(CORE.Logger) as Logger,
     rateLimitStore: container.get(RATE_LIMIT.Store),
     routes: container.getAll(HTTP.Routes) as RouteModule[],
     credentials: container.isBound(HTTP.CredentialResolver) ? (container.get(HTTP.CredentialResolver) as CredentialResolver) : undefined,
     requestScope: container.isBound(PERSISTENCE.RequestScope) ? (container.get(PERSISTENCE.RequestScope) as RequestScope) : undefined,
     directLane,
-  });
+  }), settings);
   // Which requests reached Koa's chain at all (the lane's never do).
   const koaPaths: string[] = [];
   (app.koa as unknown as Koa).middleware.unshift(async (ctx, next) => {
