@@ -41,7 +41,6 @@ export interface ObservedResponse {
   readonly body: Buffer | undefined;
 }
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const DOCUMENT_ID = 'urn:spindle:openapi';
 
 interface Template {
@@ -122,9 +121,8 @@ export class OpenApiValidator {
     const name = `${response.method.toUpperCase()} ${found.template}`;
     if (!operation) {
       if (method === 'options' && response.status === 204) return []; // CORS preflight, answered for every path
-      if (response.status === 405 || (response.status >= 400 && response.status < 500 && !HTTP_METHODS.includes(method as never))) {
-        return this.checkMessage(name, response, mediaType, request);
-      }
+      // A refusal that never reached an operation: the router's 405, or one before routing (400, 414, 431, …).
+      if (response.status >= 400 && response.status < 500) return this.checkMessage(name, response, mediaType, request);
       if (isWebPage(normalized)) return [];
       return [violation(name, response.status, mediaType, '', `the document has no ${response.method.toUpperCase()} operation at this path`, request)];
     }
@@ -201,7 +199,10 @@ export class OpenApiValidator {
   /** A refusal outside any operation: a 4xx whose body is the API's `{message}` (when the document has that schema). */
   private checkMessage(label: string, response: ObservedResponse, mediaType: string, request: string): Violation[] {
     if (!isRecord(resolvePointer(this.document, '/components/schemas/Message'))) return [];
-    if (!response.body || response.body.length === 0 || !/[/+]json$/.test(mediaType)) return [];
+    if (!response.body || response.body.length === 0) return [];
+    if (!/[/+]json$/.test(mediaType)) {
+      return [violation(label, response.status, mediaType, '', `a refusal outside any operation that is not the API's {message} (${mediaType || 'no Content-Type'})`, request)];
+    }
     let data: unknown;
     try {
       data = JSON.parse(response.body.toString('utf8'));

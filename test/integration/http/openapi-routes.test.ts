@@ -1,12 +1,8 @@
-import Router from '@koa/router';
 import { expect } from 'chai';
 import type { Container } from 'inversify';
-import type { HttpApp } from '../../../adapters/http/app.js';
 import { deriveOpenApiDocument, loadOpenApiSource } from '../../../adapters/http/api-docs/openapi-document.js';
-import type { SpindleState } from '../../../adapters/http/http-state.js';
-import type { RouteModule } from '../../../adapters/http/route-module.js';
 import type { Database } from '../../../adapters/persistence/database.js';
-import { HTTP } from '../../../composition/http/http-tokens.js';
+import { routeTable } from '../../support/hostile-requests.js';
 import { testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
@@ -20,19 +16,10 @@ function shape(path: string): string {
     .join('/');
 }
 
-/** Every `METHOD shape` the Koa router has, but for the modules' web pages (not the API's). */
+/** Every `METHOD shape` the Koa router has (the fuzzer's route table), but for the modules' web pages (not the API's). */
 function routedOperations(container: Container): Set<string> {
-  const app = container.get(HTTP.HttpApp) as HttpApp;
-  const router = new Router<SpindleState>();
-  for (const routes of container.getAll(HTTP.Routes) as RouteModule[]) routes.register(router);
-  const found = new Set<string>();
-  for (const layer of router.stack) {
-    if (typeof layer.path !== 'string') throw new Error(`A route by pattern (${String(layer.path)}): the document cannot list it`);
-    if (app.isWebPage(layer.path)) continue;
-    const methods = layer.methods.map((m) => m.toLowerCase()).filter((m) => m !== 'head' || !layer.methods.includes('GET'));
-    for (const m of methods) found.add(`${m.toUpperCase()} ${shape(layer.path)}`);
-  }
-  return found;
+  const { routes, webPage } = routeTable(container);
+  return new Set(routes.filter((r) => !webPage(r.path)).map((r) => `${r.method} ${shape(r.path)}`));
 }
 
 /** Every `METHOD shape` of the document derived for a dialect, its user paths as the router registers them (`/s/…`). */

@@ -126,6 +126,11 @@ describe('OpenApiValidator: a response against its operation', () => {
     expect(spec.check(ok('/wishes', '<p>', 200, 'text/html'), (p) => p === '/wishes')).to.deep.equal([]);
     expect(spec.check(ok('/nowhere', { message: 'Not found.' }, 404), noPages)).to.deep.equal([]);
     expect(spec.check(ok('/nowhere', { error: 'x' }, 404), noPages)).to.have.length.greaterThan(0);
+    expect(spec.check(ok('/nowhere', 'Not found', 404, 'text/plain'), noPages)[0]!.message).to.match(/not the API's \{message\}/);
+    // A method the path has no operation for: the router's 405, or a refusal before routing, is the API's {message}.
+    expect(spec.check({ ...ok('/s/ann', { message: 'Method not allowed.' }, 405), method: 'DELETE' }, noPages)).to.deep.equal([]);
+    expect(spec.check({ ...ok('/s/ann', { message: 'Too long.' }, 414), method: 'PUT' }, noPages)).to.deep.equal([]);
+    expect(spec.check({ ...ok('/s/ann', { message: 'x' }), method: 'DELETE' }, noPages)[0]!.message).to.match(/no DELETE operation/);
   });
 
   it('checks a JSONP body by its inner status and data', () => {
