@@ -79,6 +79,23 @@ describe("Orders over HTTP: the profile's num_unread", function () {
         expect([await unread(sam), await unread(bob)]).to.deep.equal([before, bobBefore]);
       });
 
+      it('never marks read an entry written while the log was being read: reads racing writes leave unread what no read returned', async () => {
+        const order = await buyThroughCheckout(as, bob, 'sam', [await aListing(container, sam.id, 101, '30.00')]);
+        const id = String(order.id);
+        const base = Number(await unread(sam));
+        let newestSeen = 0; // the number of bob's newest message any of sam's reads returned
+        for (let k = 1; k <= 8; k++) {
+          const [, page] = await Promise.all([
+            say(bob, id, { message: `m${k}` }),
+            as(sam).get(`/marketplace/orders/${id}/messages?per_page=${1 + (k % 3)}`),
+          ]);
+          expect(page.status, page.text).to.equal(200);
+          const first = page.body.messages[0] as { message: string } | undefined;
+          if (first) newestSeen = Math.max(newestSeen, Number(first.message.slice(1)));
+          expect(await unread(sam), `round ${k}`).to.equal(base + k - newestSeen);
+        }
+      });
+
       it('shows num_unread, a number, to the user alone: not to another user, an application or anyone anonymous', async () => {
         const own = await profile(sam, 'sam');
         expect(own.num_unread).to.be.a('number');
