@@ -144,7 +144,8 @@ describe('Order use cases (in memory)', () => {
     expect((await purchases.execute({ caller: as(buyer), status: 'Refund Sent', sortOrder: 'asc', page })).items.map((v) => v.order.id)).to.deep.equal([id]);
     expect((await sales.execute({ caller: as(seller), status: 'Merged', sortOrder: 'asc', page })).total).to.equal(0);
     expect((await rejection(sales.execute({ caller: as(seller), status: 'Lost', sortOrder: 'asc', page }))).message).to.equal(INVALID_ORDER_STATUS_FILTER_MESSAGE);
-    expect(await rejection(purchases.execute({ caller: as(buyer), sort: 'buyer', sortOrder: 'asc', page }))).to.be.instanceOf(Invalid);
+    // The sales' sort on purchases is ignored (the default order), as the public API ignores a sort a list does not take.
+    expect((await purchases.execute({ caller: as(buyer), sort: 'buyer', sortOrder: 'asc', page })).items.map((v) => v.order.id)).to.deep.equal([id]);
   });
 
   it("counts what the other party wrote or did since a party last read the log, and reading a page marks up to its newest entry", async () => {
