@@ -16,6 +16,8 @@ interface State {
   readonly messages: OrderMessage[];
   /** Feedback by `<order id>/<from>`. */
   readonly feedback: Map<string, OrderFeedback>;
+  /** How far each user has read each order's log (a position in it), by `<order id>/<user id>`. */
+  readonly readMarks: Map<string, number>;
 }
 
 const key = (userId: number, listingId: number): string => `${userId}/${listingId}`;
@@ -26,6 +28,7 @@ const copy = (s: State): State => ({
   sequences: new Map(s.sequences),
   messages: [...s.messages],
   feedback: new Map(s.feedback),
+  readMarks: new Map(s.readMarks),
 });
 
 /** Byte-order comparison of text (as `collate "C"` compares ASCII), or of numbers. */
@@ -34,13 +37,14 @@ const compare = <T extends string | number>(a: T, b: T): number => (a < b ? -1 :
 /**
  * Carts, orders with their message logs and feedback, and sellers' order numbers in memory, enlisted in an
  * `InMemoryUnitOfWork` (a failed run puts them back, order numbers included, as a rolled-back transaction does). One
- * cart entry per user and listing, one order per id, one feedback per order and party, as the tables' keys keep them.
+ * cart entry per user and listing, one order per id, one feedback per order and party, one read mark per order and
+ * user, as the tables' keys keep them.
  * It knows no listings: removing a listing does not empty carts here (the SQL table's foreign key does that). Nor does
  * it know users: lists sorted by the other party's name ask `usernameOf` (by default a user's name is their id).
  * Runs of the unit of work are serialised, so `lockById` is `byId`.
  */
 export class InMemoryOrderStore implements InMemoryTransactional {
-  private state: State = { carts: new Map(), orders: new Map(), sequences: new Map(), messages: [], feedback: new Map() };
+  private state: State = { carts: new Map(), orders: new Map(), sequences: new Map(), messages: [], feedback: new Map(), readMarks: new Map() };
   readonly carts: CartRepository & CartContents;
   readonly orders: OrderRepository;
 
@@ -108,6 +112,21 @@ export class InMemoryOrderStore implements InMemoryTransactional {
       messages: async (orderId, offset, limit) => {
         const log = this.state.messages.filter((m) => m.orderId === orderId).reverse();
         return { total: log.length, items: log.slice(offset, offset + limit) };
+      },
+      markRead: async (orderId, userId, position) => {
+        if (!this.state.orders.has(orderId)) throw new Error(`No order ${orderId} to mark read`);
+        const k = `${orderId}/${userId}`;
+        this.state.readMarks.set(k, Math.max(this.state.readMarks.get(k) ?? 0, position));
+      },
+      unreadCount: async (userId) => {
+        let unread = 0;
+        for (const order of this.state.orders.values()) {
+          if (order.sellerId !== userId && order.buyerId !== userId) continue;
+          const read = this.state.readMarks.get(`${order.id}/${userId}`) ?? 0;
+          const log = this.state.messages.filter((m) => m.orderId === order.id);
+          unread += log.filter((m, i) => i + 1 > read && m.actorId !== userId).length;
+        }
+        return unread;
       },
       list: async (q) => this.list(q, usernameOf),
       putFeedback: async (feedback) => {

@@ -24,7 +24,30 @@ export interface UserFigures {
   readonly releasesContributed: number;
   readonly seller: TradeRatings;
   readonly buyer: TradeRatings;
+  /** Entries of the user's order message logs the other party made and the user has not read (for the user alone). */
+  readonly numUnread: number;
 }
+
+/** Every figure once (a record, so a figure added to `UserFigures` must be named here too). */
+const EVERY_FIGURE: Record<keyof UserFigures, true> = {
+  numCollection: true,
+  collectionPublic: true,
+  numWantlist: true,
+  wantlistPublic: true,
+  numLists: true,
+  numPublicLists: true,
+  numForSale: true,
+  numPending: true,
+  releasesRated: true,
+  ratingAverage: true,
+  releasesContributed: true,
+  seller: true,
+  buyer: true,
+  numUnread: true,
+};
+
+/** The figures a profile shows to anyone but its user: all but those for the user alone (`numUnread`). */
+export const PUBLIC_USER_FIGURES: readonly (keyof UserFigures)[] = (Object.keys(EVERY_FIGURE) as (keyof UserFigures)[]).filter((f) => f !== 'numUnread');
 
 /**
  * The part of a user's figures one module counts (the collection module its collection and wantlist sizes, the lists
@@ -76,6 +99,7 @@ export const NO_USER_FIGURES: UserFiguresSource = {
       releasesContributed: 0,
       seller: none,
       buyer: none,
+      numUnread: 0,
     };
   },
 };

@@ -4,14 +4,14 @@ import { isCurrency } from '../../domain/marketplace/currency.js';
 import type { TextFormat } from '../../domain/text/text-format.js';
 import { Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { NO_USER_FIGURES, type UserFigures, type UserFiguresSource } from '../ports/user-figures.js';
+import { NO_USER_FIGURES, PUBLIC_USER_FIGURES, type UserFigures, type UserFiguresSource } from '../ports/user-figures.js';
 import type { Caller } from '../shared/caller.js';
 import type { TextRenderer } from '../text/text-renderer.js';
 
 /**
  * A profile as the caller may see it: the user, the profile text in the asked format, the figures, and what the
- * visibility rules let through (`email` to the user alone; collection and wantlist sizes to the user, or to anyone
- * when public; private lists counted for the user alone).
+ * visibility rules let through (`email` and the unread count to the user alone; collection and wantlist sizes to the
+ * user, or to anyone when public; private lists counted for the user alone).
  */
 export interface ProfileView {
   readonly user: Omit<User, 'passwordHash' | 'email'>;
@@ -22,6 +22,8 @@ export interface ProfileView {
   readonly numCollection: number | undefined;
   readonly numWantlist: number | undefined;
   readonly numLists: number;
+  /** How many order log entries the user has not read: only when the user asks. */
+  readonly numUnread: number | undefined;
 }
 
 const LIMITS = { realName: 200, location: 200, profile: 10_000, homePage: 2_000 } as const;
@@ -52,8 +54,12 @@ export class GetProfile {
   }
 
   async view(user: User, caller: Caller, textFormat: TextFormat): Promise<ProfileView> {
-    const [profileText, figures] = await Promise.all([this.text.renderOne(user.profile, textFormat), this.figures.forUser(user.id)]);
     const self = isSelf(caller, user);
+    // Others are not shown the unread count, so it is not counted for them.
+    const [profileText, figures] = await Promise.all([
+      this.text.renderOne(user.profile, textFormat),
+      this.figures.forUser(user.id, self ? undefined : PUBLIC_USER_FIGURES),
+    ]);
     const { passwordHash: _hash, email, ...visible } = user;
     return {
       user: visible,
@@ -63,6 +69,7 @@ export class GetProfile {
       numCollection: self || figures.collectionPublic ? figures.numCollection : undefined,
       numWantlist: self || figures.wantlistPublic ? figures.numWantlist : undefined,
       numLists: self ? figures.numLists : figures.numPublicLists,
+      numUnread: self ? figures.numUnread : undefined,
     };
   }
 }

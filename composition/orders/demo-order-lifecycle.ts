@@ -24,8 +24,10 @@ const as = (u: User): Caller => ({ kind: 'user', userId: String(u.id), username:
  * trade ratings show content on a fresh `npm start`:
  * - one shipped: invoiced with shipping (its total the item and the shipping), paid, marked Shipped, with messages
  *   and feedback both ways;
- * - one new, with a question from the buyer and the seller's answer (status Buyer ed);
+ * - one new, with a question from the buyer, the seller's answer (status Buyer ed) and the buyer's thanks;
  * - one cancelled (item unavailable) and archived.
+ * Each reads the logs as they go, so the buyer's thanks is the demo seller's one unread entry (`num_unread` 1 on their
+ * profile) and the cancellation the demo buyer's.
  * Each sells a listing made for it (the demo inventory keeps its own). Left out when the demo seller has orders
  * already (so running it again changes nothing), when the demo users or releases are missing, or when the rate
  * table lacks what the fee needs.
@@ -73,19 +75,25 @@ export async function seedDemoOrders(container: Container, log: (line: string) =
   const edit = (who: User, id: string, body: object) => container.get(ORDERS.EditOrder).execute({ caller: as(who), id, body });
   const say = (who: User, id: string, body: object) => container.get(ORDERS.AddOrderMessage).execute({ caller: as(who), id, body });
   const rate = (who: User, id: string, body: object) => container.get(ORDERS.GiveFeedback).execute({ caller: as(who), id, body });
+  const read = (who: User, id: string) => container.get(ORDERS.GetOrderMessages).execute({ caller: as(who), id, page: { page: 1, perPage: 50 } });
 
   try {
     const shipped = await buy(made[0]!.id);
     await edit(seller, shipped, { shipping: 4.5, shipping_method: 'Royal Mail 2nd Class' });
     await say(buyer, shipped, { status: 'Payment Pending', message: 'Paid by bank transfer just now.' });
+    await read(seller, shipped);
     await edit(seller, shipped, { status: 'Payment Received' });
     await say(seller, shipped, { status: 'Shipped', message: 'Posted this morning, well packed between two boards.' });
+    await read(buyer, shipped);
     await rate(buyer, shipped, { rating: 'positive', comment: 'Exactly as described, quick and well packed.' });
     await rate(seller, shipped, { rating: 'positive', comment: 'Prompt payment, thank you.' });
 
     const asked = await buy(made[1]!.id);
     await say(buyer, asked, { message: 'Could you send it together with anything else I buy this week?' });
+    await read(seller, asked);
     await say(seller, asked, { status: 'Buyer ed', message: 'Happy to: I will invoice once you have chosen.' });
+    await read(buyer, asked);
+    await say(buyer, asked, { message: 'Thank you! I will choose by Friday.' });
 
     const cancelled = await buy(made[2]!.id);
     await say(seller, cancelled, { status: 'Cancelled (Item Unavailable)', message: 'Sorry, this copy turned out to be warped.' });

@@ -15,6 +15,7 @@ import type { OrderAccess } from '../../application/orders/order-access.js';
 import { PUBLIC_STATUS_WORDS, SPEC_STATUS_WORDS } from '../../domain/orders/order-status.js';
 import { RecordRefund } from '../../application/orders/record-refund.js';
 import { TradeFiguresPart } from '../../application/orders/trade-figures-part.js';
+import { UnreadFiguresPart } from '../../application/orders/unread-figures-part.js';
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { OrderRepository } from '../../domain/orders/order-repository.js';
@@ -85,13 +86,16 @@ export const ordersModule: SpindleModule = {
       bind(ORDERS.GetOrder).toResolvedValue((o, u, c) => new GetOrder(access(o, u, c)), [...accessTokens]).inSingletonScope();
       bind(ORDERS.ListSales).toResolvedValue((o, u, c) => new ListOrders(access(o, u, c), 'seller'), [...accessTokens]).inSingletonScope();
       bind(ORDERS.ListPurchases).toResolvedValue((o, u, c) => new ListOrders(access(o, u, c), 'buyer'), [...accessTokens]).inSingletonScope();
-      bind(ORDERS.GetOrderMessages).toResolvedValue((o, u, c) => new GetOrderMessages(access(o, u, c)), [...accessTokens]).inSingletonScope();
+      bind(ORDERS.GetOrderMessages)
+        .toResolvedValue((o, u, c, w) => new GetOrderMessages(access(o, u, c), w), [...accessTokens, PERSISTENCE.UnitOfWork])
+        .inSingletonScope();
       const changing = [...accessTokens, PERSISTENCE.UnitOfWork, CORE.Clock] as const;
       bind(ORDERS.EditOrder).toResolvedValue((o, u, c, w, k) => new EditOrder(access(o, u, c), w, k), [...changing]).inSingletonScope();
       bind(ORDERS.AddOrderMessage).toResolvedValue((o, u, c, w, k) => new AddOrderMessage(access(o, u, c), w, k), [...changing]).inSingletonScope();
       bind(ORDERS.RecordRefund).toResolvedValue((o, u, c, w, k) => new RecordRefund(access(o, u, c), w, k), [...changing]).inSingletonScope();
       bind(ORDERS.GiveFeedback).toResolvedValue((o, u, c, w, k) => new GiveFeedback(access(o, u, c), w, k), [...changing]).inSingletonScope();
       bind(USERS.FiguresPart).toResolvedValue((o) => new TradeFiguresPart(o), [ORDERS.OrderRepository]).inSingletonScope();
+      bind(USERS.FiguresPart).toResolvedValue((o) => new UnreadFiguresPart(o), [ORDERS.OrderRepository]).inSingletonScope();
 
       bind(ORDERS.Presenter).toResolvedValue((urls) => new OrderPresenter(urls, config.dialect, config.brand), [HTTP.ApiUrls]).inSingletonScope();
       bind(HTTP.Routes)

@@ -61,8 +61,24 @@ export interface OrderRepository {
   save(order: Order): Promise<boolean>;
   /** Appends entries to the order's message log, in the order given (after every entry already there). */
   appendMessages(messages: readonly OrderMessage[]): Promise<void>;
-  /** A page of the order's message log, the most recent first (entries of one instant: the last appended first). */
+  /**
+   * A page of the order's message log, the most recent first (entries of one instant: the last appended first). The
+   * total is counted before the page is read, so an entry appended meanwhile can only make it smaller than the log the
+   * page came from: `total - offset` is the position (see `markRead`) of the newest entry returned or of an older one.
+   */
   messages(orderId: string, offset: number, limit: number): Promise<OrderPage<OrderMessage>>;
+  /**
+   * Marks the order's log read by the user up to its `position`th entry (counted from the oldest: 1 is the first
+   * entry appended). A mark only moves forward: a position at or before the stored one changes nothing, so of two reads
+   * at one moment the further one stays.
+   */
+  markRead(orderId: string, userId: number, position: number): Promise<void>;
+  /**
+   * How many entries of the logs of the user's orders (as seller or buyer) are unread by them: entries the other
+   * party made (messages, status changes, shipping, refunds; the user's own never count) after the user's mark on
+   * that order's log (all of them when the user has not read it).
+   */
+  unreadCount(userId: number): Promise<number>;
   /**
    * A page of a user's orders (see OrderListQuery). `id` sorts by the id's parts, the seller id then the order number
    * (numerically: `1-2` before `1-10`); names (`buyer`, `seller`: the other party's login name, lower-cased) and

@@ -367,6 +367,51 @@ function contract(name: string, open: () => Promise<Subject>): void {
       expect(await s.orders.feedbackOn(orderId(u, 3))).to.deep.equal([]);
     });
 
+    it("counts each user's unread entries, the other party's after their mark on each order's log, and never moves a mark back", async () => {
+      const [u, v, w] = s.users as [number, number, number];
+      const [a] = s.listings as [number];
+      const first = orderId(u, 1);
+      const second = orderId(w, 1);
+      await s.uow.run(async () => {
+        await s.orders.add(anOrder(u, 1, v, [a]));
+        await s.orders.add(anOrder(w, 1, u, [a]));
+      });
+      const say = (id: string, actorId: number, actor: 'seller' | 'buyer', text: string): OrderMessage => ({ orderId: id, timestamp: AT(2), actorId, actor, type: 'message', text, statusChange: null });
+      // The two logs' entries interleave, so a position in one log is not its place among all entries.
+      await s.uow.run(() => s.orders.appendMessages([say(first, v, 'buyer', 'one'), say(second, w, 'seller', 'x')]));
+      await s.uow.run(() => s.orders.appendMessages([say(second, u, 'buyer', 'y'), say(first, v, 'buyer', 'two')]));
+      await s.uow.run(() =>
+        s.orders.appendMessages([
+          { orderId: first, timestamp: AT(3), actorId: u, actor: 'seller', type: 'shipping', original: EUR('0'), new: EUR('2'), method: '' },
+          { orderId: first, timestamp: AT(4), actorId: v, actor: 'buyer', type: 'status', statusChange: { from: 'New Order', to: "Cancelled (Per Buyer's Request)" } },
+        ]),
+      );
+      const counts = async () => [await s.orders.unreadCount(u), await s.orders.unreadCount(v), await s.orders.unreadCount(w)];
+      // u: the buyer's three entries on the first order and w's on the second; v: u's shipping; w: u's message.
+      expect(await counts()).to.deep.equal([4, 1, 1]);
+      await s.uow.run(() => s.orders.markRead(first, u, 2));
+      expect(await counts()).to.deep.equal([2, 1, 1]);
+      await s.uow.run(() => s.orders.markRead(first, u, 1));
+      expect(await counts(), 'an older mark changes nothing').to.deep.equal([2, 1, 1]);
+      await s.uow.run(async () => {
+        await s.orders.markRead(first, u, 4);
+        await s.orders.markRead(second, u, 1);
+        await s.orders.markRead(first, v, 3);
+      });
+      expect(await counts()).to.deep.equal([0, 0, 1]);
+      await s.uow.run(() => s.orders.appendMessages([say(first, v, 'buyer', 'three')]));
+      expect(await counts()).to.deep.equal([1, 0, 1]);
+      await s.uow.run(() => s.orders.markRead(second, w, 2));
+      await s.uow
+        .run(async () => {
+          await s.orders.markRead(first, u, 5);
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      expect(await counts(), 'a rolled-back mark is not kept').to.deep.equal([1, 0, 0]);
+      expect(await s.orders.unreadCount(9_999)).to.equal(0);
+    });
+
     it('puts the log, feedback and order back as they were when the unit of work fails', async () => {
       const [u, v] = s.users as [number, number];
       const [a] = s.listings as [number];

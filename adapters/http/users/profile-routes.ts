@@ -55,6 +55,7 @@ export function presentProfile(view: ProfileView, urls: ApiUrls, dialect: Dialec
     marketplace_suspended: false,
     is_staff: false,
     ...(view.email === undefined ? {} : { email: view.email }),
+    ...(view.numUnread === undefined ? {} : { num_unread: view.numUnread }),
   };
 }
 

@@ -227,6 +227,29 @@ export const OrderFeedbackSchema = new EntitySchema<OrderFeedbackRow>({
   },
 });
 
+/**
+ * How far a user (a party of the order) has read its message log: `read_to` is the position of the newest entry
+ * they have been shown (1 the oldest entry), only ever raised. Entries after it that the other party made are the
+ * user's unread ones (the profile's `num_unread`).
+ */
+export class OrderReadMarkRow {
+  order!: MarketOrderRow;
+  user!: UserRow;
+  readTo!: number;
+}
+
+export const OrderReadMarkSchema = new EntitySchema<OrderReadMarkRow>({
+  class: OrderReadMarkRow,
+  tableName: 'order_read_mark',
+  indexes: [{ name: 'order_read_mark_user_id_index', properties: ['user'] }],
+  checks: [{ name: 'order_read_mark_read_to_check', expression: 'read_to >= 0' }],
+  properties: {
+    order: { kind: 'm:1', entity: () => MarketOrderRow, primary: true, deleteRule: 'cascade' },
+    user: { kind: 'm:1', entity: () => UserRow, primary: true, deleteRule: 'cascade' },
+    readTo: { type: 'integer' },
+  },
+});
+
 export const ORDER_SCHEMAS = [
   CartItemSchema,
   SellerOrderSequenceSchema,
@@ -234,4 +257,5 @@ export const ORDER_SCHEMAS = [
   MarketOrderItemSchema,
   OrderMessageSchema,
   OrderFeedbackSchema,
+  OrderReadMarkSchema,
 ];

@@ -225,6 +225,30 @@ export class SqlOrderRepository implements OrderRepository {
     return { total, items: rows.map(messageOf) };
   }
 
+  async markRead(orderId: string, userId: number, position: number): Promise<void> {
+    await query(
+      this.orm,
+      `insert into order_read_mark (order_id, user_id, read_to) values (?, ?, ?)
+       on conflict (order_id, user_id) do update set read_to = greatest(order_read_mark.read_to, excluded.read_to)`,
+      [orderId, userId, position],
+    );
+  }
+
+  async unreadCount(userId: number): Promise<number> {
+    // An entry's position is its place in its order's log by id: appends to one order hold the order's row lock
+    // (`lockById`), so within an order ids follow the commits and a position, once seen, never changes.
+    const [row] = await query(
+      this.orm,
+      `select count(*)::int as n
+       from market_order o
+       join lateral (select m.actor_id, row_number() over (order by m.id) as position from order_message m where m.order_id = o.id) m on true
+       left join order_read_mark r on r.order_id = o.id and r.user_id = ?
+       where (o.seller_id = ? or o.buyer_id = ?) and m.actor_id <> ? and m.position > coalesce(r.read_to, 0)`,
+      [userId, userId, userId, userId],
+    );
+    return Number(row!.n);
+  }
+
   async list(q: OrderListQuery): Promise<OrderPage<Order>> {
     const [mine, theirs] = q.party === 'seller' ? ['seller_id', 'buyer_id'] : ['buyer_id', 'seller_id'];
     const where = [`o.${mine} = ?`];

@@ -32,7 +32,7 @@ describe('Profiles over HTTP: GET and POST /s/{name}', function () {
   const as = (who: Who) => apiAs(app, client)(who);
 
 
-  it('shows every field in the spec dialect, the email to the user alone', async () => {
+  it('shows every field in the spec dialect, the email and the unread count to the user alone', async () => {
     const mine = await as(owner).get('/s/profiled');
     expect(mine.status, mine.text).to.equal(200);
     const resource = `${BASE_URL}/s/Profiled`;
@@ -73,12 +73,14 @@ describe('Profiles over HTTP: GET and POST /s/{name}', function () {
       marketplace_suspended: false,
       is_staff: false,
       email: 'Profiled@example.test',
+      num_unread: 0,
     });
     expect(mine.body.registered).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
     for (const who of [other, 'app', 'anonymous'] as const) {
       const theirs = await as(who).get('/users/Profiled');
       expect(theirs.status).to.equal(200);
       expect(theirs.body).to.not.have.property('email');
+      expect(theirs.body).to.not.have.property('num_unread');
       expect(theirs.text).to.not.include('example.test');
       expect(theirs.body.username).to.equal('Profiled');
     }

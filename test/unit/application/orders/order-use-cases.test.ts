@@ -16,6 +16,7 @@ import { INVALID_ORDER_STATUS_FILTER_MESSAGE, ListOrders } from '../../../../app
 import { NOT_A_PARTY_MESSAGE, type OrderAccess } from '../../../../application/orders/order-access.js';
 import { RecordRefund } from '../../../../application/orders/record-refund.js';
 import { TradeFiguresPart } from '../../../../application/orders/trade-figures-part.js';
+import { UnreadFiguresPart } from '../../../../application/orders/unread-figures-part.js';
 import { ANONYMOUS, type Caller } from '../../../../application/shared/caller.js';
 import type { User } from '../../../../domain/identity/accounts.js';
 import { CurrencyRates } from '../../../../domain/marketplace/currency-rates.js';
@@ -70,7 +71,7 @@ describe('Order use cases (in memory)', () => {
     edit = new EditOrder(access, uow, clock);
     sales = new ListOrders(access, 'seller');
     purchases = new ListOrders(access, 'buyer');
-    messages = new GetOrderMessages(access);
+    messages = new GetOrderMessages(access, uow);
     say = new AddOrderMessage(access, uow, clock);
     refund = new RecordRefund(access, uow, clock);
     feedback = new GiveFeedback(access, uow, clock);
@@ -143,6 +144,28 @@ describe('Order use cases (in memory)', () => {
     expect((await purchases.execute({ caller: as(buyer), status: 'Refund Sent', sortOrder: 'asc', page })).items.map((v) => v.order.id)).to.deep.equal([id]);
     expect((await sales.execute({ caller: as(seller), status: 'Merged', sortOrder: 'asc', page })).total).to.equal(0);
     expect((await rejection(sales.execute({ caller: as(seller), status: 'Lost', sortOrder: 'asc', page }))).message).to.equal(INVALID_ORDER_STATUS_FILTER_MESSAGE);
-    expect(await rejection(purchases.execute({ caller: as(buyer), sort: 'buyer', sortOrder: 'asc', page }))).to.be.instanceOf(Invalid);
+    // The sales' sort on purchases is ignored (the default order), as the public API ignores a sort a list does not take.
+    expect((await purchases.execute({ caller: as(buyer), sort: 'buyer', sortOrder: 'asc', page })).items.map((v) => v.order.id)).to.deep.equal([id]);
+  });
+
+  it("counts what the other party wrote or did since a party last read the log, and reading a page marks up to its newest entry", async () => {
+    const unread = new UnreadFiguresPart(store.orders);
+    const count = async (u: User) => (await unread.forUser(u.id)).numUnread;
+    await say.execute({ caller: as(buyer), id, body: { message: 'One.' } });
+    await say.execute({ caller: as(buyer), id, body: { message: 'Two.' } });
+    await edit.execute({ caller: as(seller), id, body: { shipping: '3.00' } });
+    // The seller's shipping amount is an entry for the buyer, as is the status change (to Invoice Sent) it made.
+    expect([await count(seller), await count(buyer), await count(stranger)]).to.deep.equal([2, 2, 0]);
+    // The second page of three (the oldest entry) marks the log read up to it: the newer entry by the buyer stays unread.
+    await messages.execute({ caller: as(seller), id, page: { page: 2, perPage: 3 } });
+    expect(await count(seller)).to.equal(1);
+    // A page past the end marks nothing; the first page marks everything; an older page afterwards takes nothing back.
+    await messages.execute({ caller: as(seller), id, page: { page: 9, perPage: 2 } });
+    expect(await count(seller)).to.equal(1);
+    await messages.execute({ caller: as(seller), id, page: { page: 1, perPage: 1 } });
+    await messages.execute({ caller: as(seller), id, page: { page: 3, perPage: 1 } });
+    expect([await count(seller), await count(buyer)]).to.deep.equal([0, 2]);
+    await messages.execute({ caller: as(buyer), id, page });
+    expect(await count(buyer)).to.equal(0);
   });
 });
