@@ -60,7 +60,9 @@ describe('Listing presenter', () => {
     expect(spec.seller.stats).to.deep.equal({ rating: '99.5', stars: 4.5, total: 12 });
     expect(spec.release).to.deep.equal({
       id: 9, description: 'A - T', artist: 'A', title: 'T', format: '', year: 0, catalog_number: 'X1',
-      resource_url: 'https://api.test/releases/9', thumbnail: '', stats: { community: { in_collection: 3, in_wantlist: 4 } },
+      resource_url: 'https://api.test/releases/9', thumbnail: '',
+      // As the live API writes it: the caller's own counts beside the community's, zeros for a caller who holds none.
+      stats: { community: { in_collection: 3, in_wantlist: 4 }, user: { in_collection: 0, in_wantlist: 0 } },
     });
     expect(spec).to.deep.include({ shipping_price: {}, original_shipping_price: {} });
     expect(spec).to.not.have.any.keys('weight', 'in_cart');
