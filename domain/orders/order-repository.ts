@@ -63,8 +63,8 @@ export interface OrderRepository {
   appendMessages(messages: readonly OrderMessage[]): Promise<void>;
   /**
    * A page of the order's message log, the most recent first (entries of one instant: the last appended first). The
-   * total is counted before the page is read, so an entry appended meanwhile can only make it smaller than the log the
-   * page came from: `total - offset` is the position (see `markRead`) of the newest entry returned or of an older one.
+   * total is the length of the very log the page came from (one snapshot), so `total - offset` is the position (see
+   * `markRead`) of the newest entry returned, whatever is appended meanwhile.
    */
   messages(orderId: string, offset: number, limit: number): Promise<OrderPage<OrderMessage>>;
   /**

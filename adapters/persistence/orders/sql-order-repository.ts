@@ -218,11 +218,16 @@ export class SqlOrderRepository implements OrderRepository {
   }
 
   async messages(orderId: string, offset: number, limit: number): Promise<OrderPage<OrderMessage>> {
+    // The page and the count in one statement, so one snapshot: the count is the log the page came from, whatever is
+    // appended meanwhile (`count(*) over ()` is taken before the offset and limit).
+    const rows = await query(
+      this.orm,
+      'select m.*, count(*) over ()::int as log_length from order_message m where m.order_id = ? order by m.id desc offset ? limit ?',
+      [orderId, offset, limit],
+    );
+    if (rows.length > 0) return { total: Number(rows[0]!.log_length), items: rows.map(messageOf) };
     const [count] = await query(this.orm, 'select count(*)::int as n from order_message where order_id = ?', [orderId]);
-    const total = Number(count!.n);
-    if (total === 0) return { total, items: [] };
-    const rows = await query(this.orm, 'select * from order_message where order_id = ? order by id desc offset ? limit ?', [orderId, offset, limit]);
-    return { total, items: rows.map(messageOf) };
+    return { total: Number(count!.n), items: [] };
   }
 
   async markRead(orderId: string, userId: number, position: number): Promise<void> {
