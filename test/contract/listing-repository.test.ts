@@ -19,6 +19,7 @@ import type { ListingStatus } from '../../domain/marketplace/listing-status.js';
 import { Money } from '../../domain/marketplace/money.js';
 import { sellerSettings } from '../../domain/marketplace/seller.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
+import { shippingRates } from '../../domain/marketplace/shipping-rates.js';
 import { INVENTORY_ORDERS, INVENTORY_PLAN, inventoryReleases, PLANNED_FOR_SALE } from '../support/inventory-plan.js';
 import { seedCatalogue } from '../support/catalogue-seed.js';
 import { emptyIdentity } from '../support/identity-fixtures.js';
@@ -170,9 +171,19 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
     it('keeps sellers’ settings, one per user, replaced whole', async () => {
       const [u, v] = s.users;
       expect(await s.sellers.settingsOf(u)).to.equal(null);
-      await s.uow.run(() => s.sellers.put(sellerSettings(u, 'Pay', 'Ship', AT(1))));
+      const amounts = { shippingRates: shippingRates({ default: 5, GB: 2.5, europe: 8 }, 'EUR'), minOrderTotal: Money.fromDecimal('20.00', 'EUR') };
+      await s.uow.run(() => s.sellers.put(sellerSettings(u, 'Pay', 'Ship', AT(1), amounts)));
+      const kept = await s.sellers.settingsOf(u);
+      expect(kept).to.deep.equal({ userId: u, paymentTerms: 'Pay', shippingTerms: 'Ship', ...amounts, updatedAt: AT(1) });
       await s.uow.run(() => s.sellers.put(sellerSettings(u, 'Pay 2', '', AT(2))));
-      expect(await s.sellers.settingsOf(u)).to.deep.equal({ userId: u, paymentTerms: 'Pay 2', shippingTerms: '', updatedAt: AT(2) });
+      expect(await s.sellers.settingsOf(u)).to.deep.equal({
+        userId: u,
+        paymentTerms: 'Pay 2',
+        shippingTerms: '',
+        shippingRates: null,
+        minOrderTotal: null,
+        updatedAt: AT(2),
+      });
       expect(await s.sellers.settingsOf(v)).to.equal(null);
     });
 
