@@ -100,8 +100,11 @@ function checkedListener(
       return (write as (...args: unknown[]) => boolean).apply(this, [chunk, ...rest]);
     } as typeof res.write;
     res.end = function (this: ServerResponse, ...args: unknown[]) {
+      // A client that went away before the answer (its socket closed mid-request) receives nothing: nothing to check.
+      const clientGone = res.destroyed || res.socket?.destroyed === true;
       collect(args[0], args[1]);
       const result = (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+      if (clientGone) return result;
       const header = (name: string): string | undefined => {
         const value = res.getHeader(name) ?? headHeaders[name];
         return value === undefined ? undefined : String(value);
