@@ -1,26 +1,20 @@
 import { execFile, execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import type { Container } from 'inversify';
-import type Koa from 'koa';
 import type { Database } from '../../../adapters/persistence/database.js';
 import type { Caller } from '../../../application/shared/caller.js';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { JOBS } from '../../../composition/jobs/jobs-tokens.js';
 import { ORDERS } from '../../../composition/orders/orders-tokens.js';
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { aCredit, aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
+import { discogsClientServer, type ClientServer } from '../../support/client-server.js';
 import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
 import { makeSeller } from '../../support/listing-fixtures.js';
 import { aListing } from '../../support/order-fixtures.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
-import { testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
 const PYTHON = '/usr/bin/python3';
@@ -55,9 +49,8 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
   this.timeout(60_000);
   let db: Database | undefined;
   let container: Container;
-  let server: Server | undefined;
+  let served: ClientServer | undefined;
   let base: string;
-  let fileDir: string | undefined;
 
   before(async function () {
     if (!clientInstalled()) {
@@ -68,26 +61,12 @@ describe('python3-discogs-client against Spindle (brand Discogs)', function () {
     await seedCatalogue(db, {
       releases: [aRelease(301, { title: 'Compat One', artists: [aCredit(1, 'Someone')] }), aRelease(302, { title: 'Compat Two' })],
     });
-    // The client follows the resource URLs it is given, so the server's BASE_URL is its own address: listen first.
-    let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
-    server = createServer((req, res) => handle(req, res));
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-client-files-'));
-    container = testContainer(db, {
-      BRAND: 'Discogs',
-      BASE_URL: base,
-      RATE_LIMIT_ANONYMOUS: '100000',
-      RATE_LIMIT_AUTHENTICATED: '100000',
-      FILE_DIR: fileDir,
-      JOB_POLL_MS: '20',
-    });
-    handle = (container.get(HTTP.HttpApp) as unknown as Koa).callback();
+    served = await discogsClientServer(db);
+    ({ container, base } = served);
   });
   after(async () => {
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    await served?.close();
     await db?.close();
-    if (fileDir) fs.rmSync(fileDir, { recursive: true, force: true });
   });
 
   it('drives the profile, collection, wantlist, search, rating, listing and order calls as a Discogs client does', async () => {
