@@ -25,7 +25,7 @@ import {
 import type { RecordEncoder } from '../../../application/ports/dump-reader.js';
 import { PostingAccumulator, SEARCH_POSTING_COLUMNS, TokenTable } from '../search/posting-accumulator.js';
 import { compactBlock } from '../search/posting-compaction.js';
-import { BLOCK_BITS, BLOCK_SIZE, KIND_CODES } from '../search/posting-codec.js';
+import { BLOCK_BITS, BLOCK_SIZE, KIND_CODES } from '../../../application/search/posting-codec.js';
 
 /** What the import needs of a database connection that is inside the file's transaction. */
 export interface SqlImportChannel {
