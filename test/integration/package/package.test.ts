@@ -138,6 +138,21 @@ describe('The packed library, installed into a new project', function () {
     ]);
   });
 
+  it("runs the README's embedding examples as written, each printing what its comments say", async () => {
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('\n## Embedding\n'), readme.indexOf('\n## ', readme.indexOf('\n## Embedding\n') + 1));
+    const examples = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(examples).to.have.length(3);
+    const examplesDir = path.join(project, 'readme');
+    fs.mkdirSync(examplesDir);
+    for (const [i, code] of examples.entries()) {
+      const said = [...code.matchAll(/console\.log\(.*\);\s*\/\/ (.*)$/gm)].map((m) => m[1]!.trim());
+      fs.writeFileSync(path.join(examplesDir, `example-${i + 1}.mjs`), code);
+      const { stdout } = await run('node', [`example-${i + 1}.mjs`], { cwd: examplesDir });
+      expect(stdout.trim().split('\n'), `README embedding example ${i + 1}`).to.deep.equal(said);
+    }
+  });
+
   it('runs the program on PostgreSQL: a dump import and reads without HTTP, then the server once', async function () {
     const url = process.env.DATABASE_URL;
     if (!url) {
