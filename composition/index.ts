@@ -5,7 +5,8 @@
  * serves the HTTP API. The use cases, domain, ports and adapter families have entry points of their own
  * (`spindle/application/<module>`, `spindle/domain/<module>`, `spindle/application/ports`, `spindle/adapters/<family>`).
  */
-// The CLI loads it first too; the container's decorated classes (class-validator DTOs) read their metadata through it.
+// Inversify reads its class metadata through the Reflect metadata API (`Reflect.getOwnMetadata`), which this installs;
+// the CLI and the test setup load it first the same way.
 import 'reflect-metadata';
 
 export { openSpindle, openMigratedDatabase, demoOrder, type Spindle, type OpenOptions } from './spindle.js';
