@@ -1,0 +1,22 @@
+/**
+ * The in-memory adapter family.
+ * The package entry point `spindle/adapters/in-memory` (docs/adr/0037-package.md).
+ */
+export * from './fixed-clock.js';
+export * from './in-memory-catalogue-reader.js';
+export * from './in-memory-collection-repositories.js';
+export * from './in-memory-contribution-repository.js';
+export * from './in-memory-currency-rate-repository.js';
+export * from './in-memory-file-store.js';
+export * from './in-memory-identity-repositories.js';
+export * from './in-memory-job-queue.js';
+export * from './in-memory-marketplace-store.js';
+export * from './in-memory-order-store.js';
+export * from './in-memory-rating-store.js';
+export * from './in-memory-seller-repository.js';
+export * from './in-memory-unit-of-work.js';
+export * from './in-memory-user-list-repository.js';
+export * from './no-listings-market-figures.js';
+export * from './no-users-community-figures.js';
+export * from './paged-inventory-reader.js';
+export * from './sequential-id-generator.js';
