@@ -12,6 +12,7 @@ export * from './in-memory-identity-repositories.js';
 export * from './in-memory-job-queue.js';
 export * from './in-memory-marketplace-store.js';
 export * from './in-memory-order-store.js';
+export * from './in-memory-posting-source.js';
 export * from './in-memory-rating-store.js';
 export * from './in-memory-seller-repository.js';
 export * from './in-memory-unit-of-work.js';

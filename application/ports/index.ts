@@ -25,6 +25,7 @@ export * from './market-figures.js';
 export * from './nonce-store.js';
 export * from './outage-detector.js';
 export * from './password-hasher.js';
+export * from './posting-source.js';
 export * from './rate-limit-store.js';
 export * from './release-people.js';
 export * from './release-prices.js';
