@@ -31,7 +31,7 @@ import {
 } from './bench-processes.js';
 import { IMPORT_ORDER, ensureSyntheticDumps, removeSyntheticDumps, type DumpCounts } from './synthetic-dumps.js';
 import { Porter2Stemmer } from '../adapters/persistence/search/porter2-stemmer.js';
-import { KIND_CODES } from '../adapters/persistence/search/posting-codec.js';
+import { KIND_CODES } from '../application/search/posting-codec.js';
 import { releaseSearchEntry, searchTokens } from '../domain/catalogue/search-facts.js';
 import { releaseForms, type ReleaseDocumentRow } from '../adapters/persistence/catalogue/release-forms.js';
 

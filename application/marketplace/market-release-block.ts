@@ -1,5 +1,6 @@
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
+import { canMoveListing, suspendedListing } from '../../domain/marketplace/listing.js';
 import { NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
@@ -49,8 +50,8 @@ export class ReleaseMarketBlock {
       const locked = await this.listings.lockForUpdate(await this.forSale.forSaleIds(input.releaseId));
       let suspended = 0;
       for (const listing of locked) {
-        if (listing.status !== 'For Sale' || listing.releaseId !== input.releaseId) continue;
-        await this.listings.save({ ...listing, status: 'Suspended', updated: now });
+        if (!canMoveListing(listing, 'suspend') || listing.releaseId !== input.releaseId) continue;
+        await this.listings.save(suspendedListing(listing, now));
         suspended++;
       }
       return { changed, suspended };

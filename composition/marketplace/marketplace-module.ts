@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
-import { SqlBlockedReleases } from '../../adapters/persistence/marketplace/sql-blocked-releases.js';
+import { MikroOrmBlockedReleases } from '../../adapters/persistence/marketplace/mikro-orm-blocked-releases.js';
 import { SqlListingRepository } from '../../adapters/persistence/marketplace/sql-listing-repository.js';
-import { SqlSellerRepository } from '../../adapters/persistence/marketplace/sql-seller-repository.js';
+import { MikroOrmSellerRepository } from '../../adapters/persistence/marketplace/mikro-orm-seller-repository.js';
 import { GetCurrencyRates } from '../../application/marketplace/get-currency-rates.js';
 import { SetCurrencyRates } from '../../application/marketplace/set-currency-rates.js';
 import { CORE } from '../core/core-tokens.js';
@@ -32,8 +32,8 @@ export const marketplaceModule: SpindleModule = {
       // The rate table through the figures part's cache, so a replacement here clears it (market-figure-bindings.ts).
       bind(MARKETPLACE.CurrencyRateRepository).toResolvedValue((rates) => rates, [MARKET_FIGURES.Rates]).inSingletonScope();
       bind(MARKETPLACE.ListingRepository).toConstantValue(new SqlListingRepository(db.orm));
-      bind(MARKETPLACE.SellerRepository).toConstantValue(new SqlSellerRepository(db.orm));
-      bind(MARKETPLACE.BlockedReleases).toConstantValue(new SqlBlockedReleases(db.orm));
+      bind(MARKETPLACE.SellerRepository).toConstantValue(new MikroOrmSellerRepository(db.orm));
+      bind(MARKETPLACE.BlockedReleases).toConstantValue(new MikroOrmBlockedReleases(db.orm));
       bindListings(bind, runtime);
       bindMarketFigures(bind, runtime);
       bindSellers(bind, runtime);

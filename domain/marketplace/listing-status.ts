@@ -19,21 +19,30 @@ export interface ListingStatusRule {
   readonly buyable: boolean;
   /** Whether anyone but its seller sees it. */
   readonly public: boolean;
+  /** The moves the service itself makes (not the seller's edits), each to the status it leads to; absent: not allowed. */
+  readonly moves: Readonly<Partial<Record<ListingMove, ListingStatus>>>;
 }
 
+/**
+ * The moves the service makes on a listing: `sell` (a checkout bought it) and `suspend` (the operator blocked its
+ * release from sale, `spindle release-block`).
+ */
+export type ListingMove = 'sell' | 'suspend';
+
 const EDIT_TO: readonly ListingStatus[] = ['For Sale', 'Draft'];
-const LOCKED: ListingStatusRule = { editable: false, editTo: [], buyable: false, public: false };
+const LOCKED: ListingStatusRule = { editable: false, editTo: [], buyable: false, public: false, moves: {} };
 
 /**
  * The listing lifecycle, one row per status (the spec's part 3): For Sale, Draft and Expired may be edited, and an
  * edit may only set For Sale or Draft; every other status (Sold, Suspended, Deleted, Violation) may only be deleted,
  * and a sold item is listed again by creating a new listing. Only For Sale listings are public and can be bought.
- * Deleting is allowed from every status and removes the listing.
+ * Only a For Sale listing is sold (Sold) or suspended (Suspended) by the service. Deleting is allowed from every
+ * status and removes the listing.
  */
 export const LISTING_LIFECYCLE: Readonly<Record<ListingStatus, ListingStatusRule>> = {
-  'For Sale': { editable: true, editTo: EDIT_TO, buyable: true, public: true },
-  Draft: { editable: true, editTo: EDIT_TO, buyable: false, public: false },
-  Expired: { editable: true, editTo: EDIT_TO, buyable: false, public: false },
+  'For Sale': { editable: true, editTo: EDIT_TO, buyable: true, public: true, moves: { sell: 'Sold', suspend: 'Suspended' } },
+  Draft: { editable: true, editTo: EDIT_TO, buyable: false, public: false, moves: {} },
+  Expired: { editable: true, editTo: EDIT_TO, buyable: false, public: false, moves: {} },
   Sold: LOCKED,
   Suspended: LOCKED,
   Deleted: LOCKED,

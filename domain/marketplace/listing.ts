@@ -1,6 +1,6 @@
 import { isMediaCondition, isSleeveCondition, MEDIA_CONDITIONS, SLEEVE_CONDITIONS, type MediaCondition, type SleeveCondition } from './conditions.js';
 import type { Currency } from './currency.js';
-import { CREATE_STATUSES, isListingStatus, LISTING_LIFECYCLE, type ListingStatus } from './listing-status.js';
+import { CREATE_STATUSES, isListingStatus, LISTING_LIFECYCLE, type ListingMove, type ListingStatus } from './listing-status.js';
 import { Money } from './money.js';
 import { MoneyError } from './money-error.js';
 
@@ -287,8 +287,24 @@ export function editedListing(listing: Listing, fields: ResolvedListingFields, n
   };
 }
 
+/** Whether the lifecycle lets the service make this move on the listing in its status. */
+export function canMoveListing(listing: Listing, move: ListingMove): boolean {
+  return LISTING_LIFECYCLE[listing.status].moves[move] !== undefined;
+}
+
+/** The listing after a move of the service, to the status the lifecycle table gives; refused where it gives none. */
+function movedListing(listing: Listing, move: ListingMove, now: Date): Listing {
+  const to = LISTING_LIFECYCLE[listing.status].moves[move];
+  if (to === undefined) throw new InvalidListing([{ field: 'status', message: `Listing ${listing.id} is not for sale.` }]);
+  return { ...listing, status: to, updated: now };
+}
+
 /** The listing sold: only a For Sale listing can be. */
 export function soldListing(listing: Listing, now: Date): Listing {
-  if (!LISTING_LIFECYCLE[listing.status].buyable) throw new InvalidListing([{ field: 'status', message: `Listing ${listing.id} is not for sale.` }]);
-  return { ...listing, status: 'Sold', updated: now };
+  return movedListing(listing, 'sell', now);
+}
+
+/** The listing suspended (its release blocked from sale): only a For Sale listing can be. */
+export function suspendedListing(listing: Listing, now: Date): Listing {
+  return movedListing(listing, 'suspend', now);
 }

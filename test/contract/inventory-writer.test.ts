@@ -6,7 +6,7 @@ import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-w
 import type { Database } from '../../adapters/persistence/database.js';
 import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { SqlInventoryWriter } from '../../adapters/persistence/inventory/sql-inventory-writer.js';
-import { SqlBlockedReleases } from '../../adapters/persistence/marketplace/sql-blocked-releases.js';
+import { MikroOrmBlockedReleases } from '../../adapters/persistence/marketplace/mikro-orm-blocked-releases.js';
 import { SqlListingRepository } from '../../adapters/persistence/marketplace/sql-listing-repository.js';
 import { MikroOrmUnitOfWork, query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { InventoryWriter } from '../../application/ports/inventory-writer.js';
@@ -376,7 +376,7 @@ describe('InventoryWriter with the SQL adapters', () => {
         uow,
         writer: new SqlInventoryWriter(db.orm),
         listings: new SqlListingRepository(db.orm),
-        blocked: new SqlBlockedReleases(db.orm),
+        blocked: new MikroOrmBlockedReleases(db.orm),
         users: [ids[0]!, ids[1]!],
         releaseFigures: async (id) => {
           const [row] = await query(db.orm, 'select num_for_sale, lowest_prices from release where id = ?', [id]);

@@ -5,9 +5,9 @@ import { InMemoryMarketplaceStore } from '../../adapters/in-memory/in-memory-mar
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
-import { SqlBlockedReleases } from '../../adapters/persistence/marketplace/sql-blocked-releases.js';
+import { MikroOrmBlockedReleases } from '../../adapters/persistence/marketplace/mikro-orm-blocked-releases.js';
 import { SqlListingRepository } from '../../adapters/persistence/marketplace/sql-listing-repository.js';
-import { SqlSellerRepository } from '../../adapters/persistence/marketplace/sql-seller-repository.js';
+import { MikroOrmSellerRepository } from '../../adapters/persistence/marketplace/mikro-orm-seller-repository.js';
 import { MikroOrmUnitOfWork, query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { Release } from '../../domain/catalogue/release.js';
@@ -263,8 +263,8 @@ describe('with the SQL adapters', () => {
     return {
       uow,
       listings: new SqlListingRepository(db.orm),
-      sellers: new SqlSellerRepository(db.orm),
-      blocked: new SqlBlockedReleases(db.orm),
+      sellers: new MikroOrmSellerRepository(db.orm),
+      blocked: new MikroOrmBlockedReleases(db.orm),
       users: [ids[0]!, ids[1]!],
       releaseFigures: async (id) => {
         const [row] = await query(db.orm, 'select num_for_sale, lowest_prices from release where id = ?', [id]);

@@ -3,7 +3,7 @@ import { InMemorySellerRepository } from '../../adapters/in-memory/in-memory-sel
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
-import { SqlSellerRepository } from '../../adapters/persistence/marketplace/sql-seller-repository.js';
+import { MikroOrmSellerRepository } from '../../adapters/persistence/marketplace/mikro-orm-seller-repository.js';
 import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
@@ -89,6 +89,6 @@ describe('with the SQL adapter', () => {
       );
       ids.push(user.id);
     }
-    return { uow, sellers: new SqlSellerRepository(db.orm), users: [ids[0]!, ids[1]!] };
+    return { uow, sellers: new MikroOrmSellerRepository(db.orm), users: [ids[0]!, ids[1]!] };
   });
 });

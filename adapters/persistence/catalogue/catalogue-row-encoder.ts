@@ -1,7 +1,7 @@
 import type { DumpKind, DumpRecordOf, RecordEncoder } from '../../../application/ports/dump-reader.js';
 import { releaseListing } from '../../../domain/catalogue/release-summary.js';
 import { BinaryCopyBuffer } from './binary-copy-buffer.js';
-import { grown } from '../typed-arrays.js';
+import { grown } from '../../../application/search/typed-arrays.js';
 import {
   writeArtistRow,
   writeLabelRow,

@@ -26,7 +26,7 @@ import {
 import type { RecordEncoder } from '../../../application/ports/dump-reader.js';
 import { PostingAccumulator, SEARCH_POSTING_COLUMNS, TokenTable } from '../search/posting-accumulator.js';
 import { compactBlock } from '../search/posting-compaction.js';
-import { BLOCK_BITS, BLOCK_SIZE, KIND_CODES } from '../search/posting-codec.js';
+import { BLOCK_BITS, BLOCK_SIZE, KIND_CODES } from '../../../application/search/posting-codec.js';
 
 export interface SqlWriteOptions {
   /** Records sent to the database at a time (default 2,000). */

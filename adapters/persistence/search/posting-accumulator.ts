@@ -1,7 +1,7 @@
 import type { BinaryCopyBuffer } from '../catalogue/binary-copy-buffer.js';
-import { grown } from '../typed-arrays.js';
+import { grown } from '../../../application/search/typed-arrays.js';
 import type { SharedTokens } from './posting-tokenizer.js';
-import { BLOCK_SIZE, blockOf, encodePostingKeys, KIND_CODES, MAX_POSTING_BYTES } from './posting-codec.js';
+import { BLOCK_SIZE, blockOf, encodePostingKeys, KIND_CODES, MAX_POSTING_BYTES } from '../../../application/search/posting-codec.js';
 
 /** The columns of a `search_posting` row, in the order `PostingAccumulator` writes them. */
 export const SEARCH_POSTING_COLUMNS = ['kind', 'token', 'block', 'part', 'n', 'postings'] as const;

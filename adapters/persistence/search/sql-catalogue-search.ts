@@ -9,10 +9,11 @@ import { expandImage } from '../catalogue/catalogue-documents.js';
 import { releaseForms } from '../catalogue/release-forms.js';
 import { query } from '../mikro-orm-unit-of-work.js';
 import { idArray, textArray } from '../sql-values.js';
-import { evaluateSearch, type PostingRow, type PostingSource } from './posting-evaluation.js';
-import { KIND_NAMES } from './posting-codec.js';
+import type { PostingRow, PostingSource } from '../../../application/ports/posting-source.js';
+import { evaluateSearch } from '../../../application/search/evaluate-search.js';
+import { KIND_NAMES } from '../../../application/search/posting-codec.js';
 import { Porter2Stemmer } from './porter2-stemmer.js';
-import { correctedTerm, planSearch } from './search-plan.js';
+import { correctedTerm, planSearch } from '../../../application/search/plan-search.js';
 
 export interface SqlSearchOptions {
   /** How long one search may take, in milliseconds, before it is cancelled (`QueryTimeExceeded`). */

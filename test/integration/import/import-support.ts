@@ -6,7 +6,7 @@ import type { SqlImportChannel } from '../../../adapters/persistence/catalogue/s
 import type { Database } from '../../../adapters/persistence/database.js';
 import type { CatalogueWriter, DumpFileDate } from '../../../application/ports/catalogue-writer.js';
 import type { DumpKind } from '../../../application/ports/dump-reader.js';
-import { decodePostings, noPostings, sortPostings, type DecodedPostings } from '../../../adapters/persistence/search/posting-codec.js';
+import { decodePostings, noPostings, sortPostings, type DecodedPostings } from '../../../application/search/posting-codec.js';
 
 /** Runs SQL on the test database (through the ORM's connection, outside any import). */
 export async function sql<T = Record<string, unknown>>(db: Database, query: string): Promise<T[]> {

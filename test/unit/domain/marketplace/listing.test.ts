@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { MEDIA_CONDITIONS, SLEEVE_CONDITIONS } from '../../../../domain/marketplace/conditions.js';
 import {
+  canMoveListing,
   editedListing,
   InvalidListing,
   listingFields,
@@ -11,6 +12,7 @@ import {
   MAX_WEIGHT_GRAMS,
   newListing,
   soldListing,
+  suspendedListing,
   type Listing,
 } from '../../../../domain/marketplace/listing.js';
 import { CREATE_STATUSES, LISTING_LIFECYCLE, LISTING_STATUSES, type ListingStatus } from '../../../../domain/marketplace/listing-status.js';
@@ -73,6 +75,16 @@ describe('Listing rules', () => {
         expect(LISTING_LIFECYCLE[from].public).to.equal(from === 'For Sale');
         expect(LISTING_LIFECYCLE[from].buyable).to.equal(from === 'For Sale');
         expect(problems(() => soldListing(aListing(from), LATER))).to.deep.equal(from === 'For Sale' ? null : { status: 'Listing 3 is not for sale.' });
+      });
+      it(`${from}: the service ${from === 'For Sale' ? 'sells it (Sold) and suspends it (Suspended)' : 'neither sells nor suspends it'}, as the table says`, () => {
+        const movable = from === 'For Sale';
+        expect(canMoveListing(aListing(from), 'sell')).to.equal(movable);
+        expect(canMoveListing(aListing(from), 'suspend')).to.equal(movable);
+        expect(problems(() => suspendedListing(aListing(from), LATER))).to.deep.equal(movable ? null : { status: 'Listing 3 is not for sale.' });
+        if (movable) {
+          expect(soldListing(aListing(from), LATER)).to.deep.include({ status: 'Sold', updated: LATER, comments: 'c' });
+          expect(suspendedListing(aListing(from), LATER)).to.deep.include({ status: 'Suspended', updated: LATER, comments: 'c' });
+        }
       });
     }
     it('creates only For Sale (the default) or Draft', () => {

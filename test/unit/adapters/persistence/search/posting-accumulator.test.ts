@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { BinaryCopyBuffer } from '../../../../../adapters/persistence/catalogue/binary-copy-buffer.js';
 import { PostingAccumulator, TokenTable, type EncodedPostings } from '../../../../../adapters/persistence/search/posting-accumulator.js';
-import { BLOCK_SIZE, decodePostings, noPostings } from '../../../../../adapters/persistence/search/posting-codec.js';
+import { BLOCK_SIZE, decodePostings, noPostings } from '../../../../../application/search/posting-codec.js';
 
 /** Token tables of runs made apart: each a source of its own. */
 let sources = 0;

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
-import { InMemoryPostingSource } from '../../../../../adapters/persistence/search/in-memory-posting-source.js';
-import { evaluateSearch, kthLargest } from '../../../../../adapters/persistence/search/posting-evaluation.js';
-import { KIND_NAMES } from '../../../../../adapters/persistence/search/posting-codec.js';
-import { Porter2Stemmer } from '../../../../../adapters/persistence/search/porter2-stemmer.js';
-import { correctedTerm, planSearch, typingDistance } from '../../../../../adapters/persistence/search/search-plan.js';
-import { QueryTimeExceeded } from '../../../../../application/errors.js';
-import type { SearchCriteria } from '../../../../../application/ports/catalogue-search.js';
-import { artistSearchFacts, releaseSearchFacts, type SearchFacts } from '../../../../../domain/catalogue/search-facts.js';
-import { aCredit, anArtist, aRelease, aTrack, onLabel } from '../../../../support/builders/catalogue-builders.js';
+import { InMemoryPostingSource } from '../../../../adapters/in-memory/in-memory-posting-source.js';
+import { evaluateSearch, kthLargest } from '../../../../application/search/evaluate-search.js';
+import { KIND_NAMES } from '../../../../application/search/posting-codec.js';
+import { Porter2Stemmer } from '../../../../adapters/persistence/search/porter2-stemmer.js';
+import { correctedTerm, planSearch, typingDistance } from '../../../../application/search/plan-search.js';
+import { QueryTimeExceeded } from '../../../../application/errors.js';
+import type { SearchCriteria } from '../../../../application/ports/catalogue-search.js';
+import { artistSearchFacts, releaseSearchFacts, type SearchFacts } from '../../../../domain/catalogue/search-facts.js';
+import { aCredit, anArtist, aRelease, aTrack, onLabel } from '../../../support/builders/catalogue-builders.js';
 
 const stem = new Porter2Stemmer().fn;
 

@@ -1,4 +1,4 @@
-import type { SearchCriteria } from '../../../application/ports/catalogue-search.js';
+import type { SearchCriteria } from '../ports/catalogue-search.js';
 import {
   clipToken,
   codeOf,
@@ -10,8 +10,8 @@ import {
   titleToken,
   WORD_PREFIX,
   type SearchField,
-} from '../../../domain/catalogue/search-facts.js';
-import { ANY_GRADE, type PlannedSearch, type Term } from './posting-evaluation.js';
+} from '../../domain/catalogue/search-facts.js';
+import { ANY_GRADE, type PlannedSearch, type Term } from './evaluate-search.js';
 import { KIND_CODES } from './posting-codec.js';
 
 /** `title` words count in the title and the artists; `release_title` words in the title alone. */

@@ -8,7 +8,7 @@ import {
   MAX_POSTING_BYTES,
   noPostings,
   sortPostings,
-} from '../../../../../adapters/persistence/search/posting-codec.js';
+} from '../../../../application/search/posting-codec.js';
 
 const encode = (block: number, ids: number[], grades: number[]): Uint8Array => {
   const out = new Uint8Array(ids.length * MAX_POSTING_BYTES);

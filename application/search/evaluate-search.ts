@@ -1,7 +1,8 @@
-import { QueryTimeExceeded } from '../../../application/errors.js';
-import { gradeWeight } from '../../../domain/catalogue/search-facts.js';
+import { gradeWeight } from '../../domain/catalogue/search-facts.js';
+import { QueryTimeExceeded } from '../errors.js';
+import type { PostingRow, PostingSource } from '../ports/posting-source.js';
 import { BLOCK_BITS, BLOCK_SIZE, decodePostings, noPostings, sortPostings, type DecodedPostings } from './posting-codec.js';
-import { grown } from '../typed-arrays.js';
+import { grown } from './typed-arrays.js';
 
 /*
  * A database search evaluated over posting lists (ADR 0017), apart from where the lists are kept: the question comes
@@ -35,30 +36,6 @@ export interface PlannedSearch {
   readonly titleToken?: string;
   /** Only these records, by kind and id; undefined: no such limit. */
   readonly records?: ReadonlyMap<number, ReadonlySet<number>>;
-}
-
-/** A row of posting lists: `n` postings of `token` in `block` of records of `kind` (the stream, when asked for). */
-export interface PostingRow {
-  readonly kind: number;
-  readonly token: string;
-  readonly block: number;
-  readonly n: number;
-  readonly postings?: Uint8Array;
-}
-
-/** Where the posting lists come from. */
-export interface PostingSource {
-  /** The rows of these tokens in these kinds, without their streams (which blocks hold them, and how many). */
-  rows(kinds: readonly number[], tokens: readonly string[]): Promise<readonly PostingRow[]>;
-  /** The rows of these tokens in these kinds and blocks, with their streams. */
-  postings(kinds: readonly number[], tokens: readonly string[], blocks: readonly number[]): Promise<readonly PostingRow[]>;
-  /**
-   * The popularity of the records of these blocks of each kind (kind → block → array indexed by the id's place in the
-   * block); a block without one: all 0.
-   */
-  popularity(blocks: ReadonlyMap<number, readonly number[]>): Promise<ReadonlyMap<number, ReadonlyMap<number, Int32Array>>>;
-  /** Vocabulary words most like `word` (trigram similarity), best first; the planner makes them terms. */
-  similarWords(word: string): Promise<readonly string[]>;
 }
 
 /** A record found, in the order of the results. */

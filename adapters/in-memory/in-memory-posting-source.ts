@@ -1,6 +1,6 @@
-import { postingTokens, vocabularyWords, type SearchFacts } from '../../../domain/catalogue/search-facts.js';
-import type { PostingRow, PostingSource } from './posting-evaluation.js';
-import { BLOCK_SIZE, blockOf, encodePostings, KIND_CODES, MAX_POSTING_BYTES } from './posting-codec.js';
+import { postingTokens, vocabularyWords, type SearchFacts } from '../../domain/catalogue/search-facts.js';
+import type { PostingRow, PostingSource } from '../../application/ports/posting-source.js';
+import { BLOCK_SIZE, blockOf, encodePostings, KIND_CODES, MAX_POSTING_BYTES } from '../../application/search/posting-codec.js';
 
 /**
  * Posting lists kept in memory, made from records' search facts as the import makes them (the same tokens, grades and
