@@ -221,7 +221,7 @@ function isRepository(target: string): boolean {
   return (layerOf(target) === 'domain' && /-repositor(y|ies)\.ts$/.test(target)) || familyOf(target) === 'persistence';
 }
 
-/** The repository path a relative specifier names from a file (`./x.js` → `dir/x.ts`), `.js` read as its `.ts` source. */
+/** The path from the root that a relative specifier names from a file (`./x.js` → `dir/x.ts`), `.js` read as its `.ts` source. */
 function targetOf(file: string, spec: string): string {
   const joined = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
   return joined.replace(/\.js$/, '.ts').replace(/\.mjs$/, '.mts').replace(/\.cjs$/, '.cts');
