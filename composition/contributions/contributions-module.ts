@@ -3,6 +3,7 @@ import { ContributionsPresenter } from '../../adapters/http/contributions/contri
 import { ContributionsRoutes } from '../../adapters/http/contributions/contributions-routes.js';
 import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
 import { MikroOrmContributionRepository } from '../../adapters/persistence/contributions/mikro-orm-contribution-repository.js';
+import { SqlContributionReader } from '../../adapters/persistence/contributions/sql-contribution-reader.js';
 import { SqlRecordsByPerson } from '../../adapters/persistence/contributions/sql-records-by-person.js';
 import { SqlReleasePeople } from '../../adapters/persistence/contributions/sql-release-people.js';
 import { ContributionFigures } from '../../application/contributions/contribution-figures.js';
@@ -36,10 +37,9 @@ export const contributionsModule: SpindleModule = {
 
   bindings: ({ db, config }) =>
     new ContainerModule(({ bind }) => {
-      // One adapter is both the history (writes) and its reads joined to the catalogue.
-      const history = new MikroOrmContributionRepository(db.orm);
-      bind(CONTRIBUTIONS.Repository).toConstantValue(history);
-      bind(CONTRIBUTIONS.Reader).toConstantValue(history);
+      // The history through the ORM; its reads joined to the catalogue, a read model in SQL (ADR 0039).
+      bind(CONTRIBUTIONS.Repository).toConstantValue(new MikroOrmContributionRepository(db.orm));
+      bind(CONTRIBUTIONS.Reader).toConstantValue(new SqlContributionReader(db.orm));
       bind(CONTRIBUTIONS.RecordContribution)
         .toResolvedValue((users, catalogue, repository, uow, clock, ids) => new RecordContribution(users, catalogue, repository, uow, clock, ids), [
           IDENTITY.UserRepository,

@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import { CartRoutes } from '../../adapters/http/orders/cart-routes.js';
 import { OrderPresenter } from '../../adapters/http/orders/order-presenter.js';
 import { RetryingUnitOfWork } from '../../adapters/persistence/orders/retrying-unit-of-work.js';
-import { SqlCartRepository } from '../../adapters/persistence/orders/sql-cart-repository.js';
+import { MikroOrmCartRepository } from '../../adapters/persistence/orders/mikro-orm-cart-repository.js';
 import { SqlOrderRepository } from '../../adapters/persistence/orders/sql-order-repository.js';
 import { OrderRoutes } from '../../adapters/http/orders/order-routes.js';
 import { AddOrderMessage } from '../../application/orders/add-order-message.js';
@@ -48,7 +48,7 @@ export const ordersModule: SpindleModule = {
 
   bindings: ({ config, db }) =>
     new ContainerModule(({ bind }) => {
-      const carts = new SqlCartRepository(db.orm);
+      const carts = new MikroOrmCartRepository(db.orm);
       bind(ORDERS.CartRepository).toConstantValue(carts);
       bind(MARKETPLACE.CartContents).toConstantValue(carts);
       bind(ORDERS.OrderRepository).toConstantValue(new SqlOrderRepository(db.orm));

@@ -5,7 +5,7 @@ import type { Database } from '../../adapters/persistence/database.js';
 import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { SqlListingRepository } from '../../adapters/persistence/marketplace/sql-listing-repository.js';
 import { MikroOrmUnitOfWork, query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
-import { SqlCartRepository } from '../../adapters/persistence/orders/sql-cart-repository.js';
+import { MikroOrmCartRepository } from '../../adapters/persistence/orders/mikro-orm-cart-repository.js';
 import { SqlOrderRepository } from '../../adapters/persistence/orders/sql-order-repository.js';
 import type { CartContents } from '../../application/ports/cart-contents.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
@@ -513,7 +513,7 @@ describe('with the SQL adapters', () => {
     };
     return {
       uow,
-      carts: new SqlCartRepository(db.orm),
+      carts: new MikroOrmCartRepository(db.orm),
       orders: new SqlOrderRepository(db.orm),
       users: ids,
       listings: listingIds,

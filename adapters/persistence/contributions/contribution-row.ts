@@ -3,8 +3,8 @@ import { CONTRIBUTION_ACTIONS, CONTRIBUTION_KINDS } from '../../../domain/contri
 import { UserRow } from '../identity/identity-rows.js';
 
 /**
- * One entry of the edit history (`contribution`). The row class exists for the schema (migrations are generated from
- * it); the repository reads and writes the table with SQL and maps rows to `Contribution`. There is no foreign key to
+ * One entry of the edit history (`contribution`): the schema (migrations are generated from it) and the entity the
+ * repository reads and writes through the ORM, mapping rows to `Contribution`. There is no foreign key to
  * the catalogue tables, which dump imports replace: the history outlives a record's absence.
  */
 export class ContributionRow {

@@ -1,51 +1,57 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { LockMode, raw, type MikroORM } from '@mikro-orm/postgresql';
 import { UserList, type ListItem, type ListItemKind } from '../../../domain/lists/user-list.js';
 import type { UserListCounts, UserListRepository, UserListSummary } from '../../../domain/lists/user-list-repository.js';
-import { query } from '../mikro-orm-unit-of-work.js';
-import { dateOf } from '../sql-values.js';
+import { currentEntityManager } from '../mikro-orm-unit-of-work.js';
+import { UserListItemRow, UserListRow } from './user-list-rows.js';
 
-type Row = Record<string, unknown>;
+const isListId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
 
-
-function summaryOf(r: Row): UserListSummary {
-  return {
-    id: Number(r.id),
-    ownerId: Number(r.owner_id),
-    name: String(r.name),
-    description: String(r.description),
-    isPublic: r.is_public === true,
-    createdAt: dateOf(r.created_at),
-    changedAt: dateOf(r.changed_at),
-    itemCount: Number(r.item_count),
-    firstItem: r.first_kind === null ? null : { kind: String(r.first_kind) as ListItemKind, catalogueId: Number(r.first_id) },
-  };
+/** The one mapping of an item's row. */
+function itemOf(i: UserListItemRow): ListItem {
+  return { kind: i.kind as ListItemKind, catalogueId: i.catalogueId, comment: i.comment, addedAt: new Date(i.addedAt) };
 }
 
-/** Users' lists in `user_list` and `user_list_item`, through the current unit of work. */
+/** The item rows of a list, numbered 1…n in list order. */
+function itemRows(list: UserList) {
+  return list.items.map((item, n) => ({
+    list: list.id,
+    kind: item.kind,
+    catalogueId: item.catalogueId,
+    position: n + 1,
+    comment: item.comment,
+    addedAt: item.addedAt,
+  }));
+}
+
+/**
+ * Users' lists through the ORM on their entity schemas (`user_list`, a row per list, and `user_list_item`, a row per
+ * item), in the current unit of work. A list is one aggregate: saved whole (its items replaced), read whole, locked by
+ * its row. Ids are drawn from the table's sequence before a list is made, as the domain gives lists their id.
+ */
 export class MikroOrmUserListRepository implements UserListRepository {
   constructor(private readonly orm: MikroORM) {}
 
   async nextId(): Promise<number> {
-    const [row] = await query(this.orm, "select nextval(pg_get_serial_sequence('user_list', 'id')) as id");
+    const em = currentEntityManager(this.orm);
+    const [row] = await em.getConnection().execute<{ id: string }[]>("select nextval(pg_get_serial_sequence('user_list', 'id')) as id", [], 'all', em.getTransactionContext());
     return Number(row!.id);
   }
 
   async byId(id: number, options: { readonly forUpdate?: boolean } = {}): Promise<UserList | null> {
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-    const [row] = await query(this.orm, `select * from user_list where id = ?${options.forUpdate ? ' for update' : ''}`, [id]);
+    if (!isListId(id)) return null;
+    const em = currentEntityManager(this.orm);
+    const row = await em.findOne(UserListRow, { id }, { disableIdentityMap: true, ...(options.forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) });
     if (!row) return null;
-    const items = await query(this.orm, 'select * from user_list_item where list_id = ? order by position', [id]);
+    const items = await em.find(UserListItemRow, { list: id }, { orderBy: { position: 'asc' }, disableIdentityMap: true });
     return UserList.restore({
-      id: Number(row.id),
-      ownerId: Number(row.owner_id),
-      name: String(row.name),
-      description: String(row.description),
-      isPublic: row.is_public === true,
-      createdAt: dateOf(row.created_at),
-      changedAt: dateOf(row.changed_at),
-      items: items.map(
-        (i): ListItem => ({ kind: String(i.kind) as ListItemKind, catalogueId: Number(i.catalogue_id), comment: String(i.comment), addedAt: dateOf(i.added_at) }),
-      ),
+      id: row.id,
+      ownerId: row.owner.id,
+      name: row.name,
+      description: row.description,
+      isPublic: row.isPublic,
+      createdAt: new Date(row.createdAt),
+      changedAt: new Date(row.changedAt),
+      items: items.map(itemOf),
     });
   }
 
@@ -53,66 +59,75 @@ export class MikroOrmUserListRepository implements UserListRepository {
     ownerId: number,
     options: { readonly includePrivate: boolean; readonly offset: number; readonly limit: number },
   ): Promise<{ readonly lists: readonly UserListSummary[]; readonly total: number }> {
-    const which = options.includePrivate ? '' : ' and l.is_public';
-    const [count] = await query(this.orm, `select count(*)::int as n from user_list l where l.owner_id = ?${which}`, [ownerId]);
-    const rows = await query(
-      this.orm,
-      `select l.*, f.kind as first_kind, f.catalogue_id as first_id,
-              (select count(*)::int from user_list_item c where c.list_id = l.id) as item_count
-         from user_list l
-         left join lateral (select i.kind, i.catalogue_id from user_list_item i where i.list_id = l.id order by i.position limit 1) f on true
-        where l.owner_id = ?${which}
-        order by l.id
-        limit ? offset ?`,
-      [ownerId, options.limit, options.offset],
+    const em = currentEntityManager(this.orm);
+    const where = options.includePrivate ? { owner: ownerId } : { owner: ownerId, isPublic: true };
+    const [rows, total] = await em.findAndCount(UserListRow, where, {
+      orderBy: { id: 'asc' },
+      limit: options.limit,
+      offset: options.offset,
+      disableIdentityMap: true,
+    });
+    if (rows.length === 0) return { lists: [], total };
+    const ids = rows.map((r) => r.id);
+    // Each list's size, and its first item (positions run 1…n without gaps).
+    const counts = await em
+      .createQueryBuilder(UserListItemRow)
+      .select(['list', raw('count(*)::int as n')])
+      .where({ list: { $in: ids } })
+      .groupBy('list')
+      .execute<{ list: number; n: number }[]>('all');
+    const sizes = new Map(counts.map((c) => [Number(c.list), Number(c.n)]));
+    const firsts = await em.find(UserListItemRow, { list: { $in: ids }, position: 1 }, { fields: ['list', 'kind', 'catalogueId'], disableIdentityMap: true });
+    const first = new Map(firsts.map((f) => [f.list.id, { kind: f.kind as ListItemKind, catalogueId: f.catalogueId }]));
+    const lists = rows.map(
+      (r): UserListSummary => ({
+        id: r.id,
+        ownerId: r.owner.id,
+        name: r.name,
+        description: r.description,
+        isPublic: r.isPublic,
+        createdAt: new Date(r.createdAt),
+        changedAt: new Date(r.changedAt),
+        itemCount: sizes.get(r.id) ?? 0,
+        firstItem: first.get(r.id) ?? null,
+      }),
     );
-    return { lists: rows.map(summaryOf), total: Number(count!.n) };
+    return { lists, total };
   }
 
   async add(list: UserList): Promise<void> {
-    await query(
-      this.orm,
-      'insert into user_list (id, owner_id, name, description, is_public, created_at, changed_at) values (?, ?, ?, ?, ?, ?, ?)',
-      [list.id, list.ownerId, list.name, list.description, list.isPublic, list.createdAt, list.changedAt],
-    );
-    await this.insertItems(list);
+    const em = currentEntityManager(this.orm);
+    await em.insert(UserListRow, {
+      id: list.id,
+      owner: list.ownerId,
+      name: list.name,
+      description: list.description,
+      isPublic: list.isPublic,
+      createdAt: list.createdAt,
+      changedAt: list.changedAt,
+    });
+    if (list.items.length > 0) await em.insertMany(UserListItemRow, itemRows(list));
   }
 
   async save(list: UserList): Promise<void> {
-    await query(this.orm, 'update user_list set name = ?, description = ?, is_public = ?, changed_at = ? where id = ?', [
-      list.name,
-      list.description,
-      list.isPublic,
-      list.changedAt,
-      list.id,
-    ]);
+    const em = currentEntityManager(this.orm);
+    await em.nativeUpdate(UserListRow, { id: list.id }, { name: list.name, description: list.description, isPublic: list.isPublic, changedAt: list.changedAt });
     // The items are stored whole: a list holds at most a thousand, and this keeps positions 1…n without gaps.
-    await query(this.orm, 'delete from user_list_item where list_id = ?', [list.id]);
-    await this.insertItems(list);
+    await em.nativeDelete(UserListItemRow, { list: list.id });
+    if (list.items.length > 0) await em.insertMany(UserListItemRow, itemRows(list));
   }
 
   async remove(id: number): Promise<boolean> {
-    const rows = await query(this.orm, 'delete from user_list where id = ? returning id', [id]);
-    return rows.length > 0;
+    if (!isListId(id)) return false;
+    return (await currentEntityManager(this.orm).nativeDelete(UserListRow, { id })) > 0;
   }
 
   async counts(ownerId: number): Promise<UserListCounts> {
-    const [row] = await query(
-      this.orm,
-      'select count(*)::int as n_all, count(*) filter (where is_public)::int as n_public from user_list where owner_id = ?',
-      [ownerId],
-    );
+    const row = await currentEntityManager(this.orm)
+      .createQueryBuilder(UserListRow)
+      .select([raw('count(*)::int as n_all'), raw('count(*) filter (where is_public)::int as n_public')])
+      .where({ owner: ownerId })
+      .execute<{ n_all: number; n_public: number }>('get');
     return { all: Number(row?.n_all ?? 0), public: Number(row?.n_public ?? 0) };
-  }
-
-  private async insertItems(list: UserList): Promise<void> {
-    if (list.items.length === 0) return;
-    const values: unknown[] = [];
-    for (const [n, item] of list.items.entries()) values.push(list.id, item.kind, item.catalogueId, n + 1, item.comment, item.addedAt);
-    await query(
-      this.orm,
-      `insert into user_list_item (list_id, kind, catalogue_id, position, comment, added_at) values ${list.items.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
-      values,
-    );
   }
 }

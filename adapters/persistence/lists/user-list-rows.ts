@@ -2,9 +2,8 @@ import { EntitySchema } from '@mikro-orm/core';
 import { UserRow } from '../identity/identity-rows.js';
 
 /*
- * The lists' tables. A list (`UserList`) is one aggregate stored as a row and a row per item, so these row classes
- * exist for the schema (migrations are generated from them) and the repository maps between them and the aggregate
- * with SQL through the current unit of work.
+ * The lists' tables. A list (`UserList`) is one aggregate stored as a row and a row per item: these entity schemas
+ * generate the migrations, and the repository maps between them and the aggregate through the ORM.
  */
 
 export class UserListRow {

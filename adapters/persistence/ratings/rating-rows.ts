@@ -2,9 +2,8 @@ import { EntitySchema } from '@mikro-orm/core';
 import { UserRow } from '../identity/identity-rows.js';
 
 /*
- * The ratings table. The row class exists for the schema (migrations are generated from it); the repository reads
- * and writes it with SQL through the current unit of work. Triggers on it keep the release rows' `rating_count` and
- * `rating_sum` (see the migration).
+ * The ratings table: its schema (migrations are generated from it) and the entity the repository reads and writes
+ * through the ORM. Triggers on it keep the release rows' `rating_count` and `rating_sum` (see the migration).
  */
 
 /** A user's rating of a release (1 to 5), one per user and release. */
