@@ -3,13 +3,8 @@ import type { Holding, HoldingCounts } from '../../application/ports/community-f
 import { creditLine } from '../../domain/catalogue/credit.js';
 import { formatSummary, releaseYear } from '../../domain/catalogue/release-summary.js';
 import { ALL_FOLDER, Collection, DEFAULT_PRIVACY, UNCATEGORIZED_FOLDER, type Folder, type Privacy } from '../../domain/collection/collection.js';
-import type {
-  CollectionRepository,
-  CollectionSort,
-  ListRequest,
-  Slice,
-  WantlistRepository,
-} from '../../domain/collection/collection-repository.js';
+import type { CollectionRepository, ListRequest, Slice, WantlistRepository } from '../../domain/collection/collection-repository.js';
+import type { CollectionSort } from '../../domain/collection/collection-sort.js';
 import type { Instance } from '../../domain/collection/instance.js';
 import { DEFAULT_FIELDS, type NotesField } from '../../domain/collection/notes-fields.js';
 import type { Want } from '../../domain/collection/want.js';

@@ -3,7 +3,8 @@ import type { InventoryWriter } from '../../application/ports/inventory-writer.j
 import { releaseListing } from '../../domain/catalogue/release-summary.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import type { Listing } from '../../domain/marketplace/listing.js';
-import type { InventorySort, ListingRepository } from '../../domain/marketplace/listing-repository.js';
+import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
+import type { InventorySort } from '../../domain/marketplace/inventory-sort.js';
 import type { SellerSettings } from '../../domain/marketplace/seller.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';

@@ -5,7 +5,8 @@ import type { CartRepository } from '../../domain/orders/cart-repository.js';
 import type { Order } from '../../domain/orders/order.js';
 import type { OrderFeedback } from '../../domain/orders/order-feedback.js';
 import type { OrderMessage } from '../../domain/orders/order-message.js';
-import type { OrderListQuery, OrderPage, OrderRepository, OrderSort } from '../../domain/orders/order-repository.js';
+import type { OrderListQuery, OrderPage, OrderRepository } from '../../domain/orders/order-repository.js';
+import type { OrderSort } from '../../domain/orders/order-sort.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
 interface State {

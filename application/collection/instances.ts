@@ -1,5 +1,6 @@
 import { ALL_FOLDER, type Collection } from '../../domain/collection/collection.js';
-import type { CollectionRepository, CollectionSort } from '../../domain/collection/collection-repository.js';
+import type { CollectionRepository } from '../../domain/collection/collection-repository.js';
+import type { CollectionSort } from '../../domain/collection/collection-sort.js';
 import { Instance } from '../../domain/collection/instance.js';
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';

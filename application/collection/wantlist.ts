@@ -1,4 +1,5 @@
-import type { CollectionRepository, CollectionSort, WantlistRepository } from '../../domain/collection/collection-repository.js';
+import type { CollectionRepository, WantlistRepository } from '../../domain/collection/collection-repository.js';
+import type { CollectionSort } from '../../domain/collection/collection-sort.js';
 import { Want } from '../../domain/collection/want.js';
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';

@@ -3,6 +3,7 @@ import type {
   PersonalTokenRepository,
   UserRepository,
 } from '../../domain/identity/identity-repositories.js';
+import { sameSecret } from '../../domain/identity/same-secret.js';
 import { Unauthenticated } from '../errors.js';
 import type { SecretDigest } from '../ports/secrets.js';
 import type { OAuthVerifier, SignedRequest } from './oauth.js';
@@ -65,11 +66,4 @@ export class ResolveCredentials {
       }
     }
   }
-}
-
-/** Compares two secrets in time that does not depend on where they first differ. */
-export function sameSecret(a: string, b: string): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
-  return diff === 0;
 }

@@ -6,6 +6,7 @@ import {
 } from '../../domain/identity/accounts.js';
 import type { ApplicationRepository, OAuthTokenRepository } from '../../domain/identity/identity-repositories.js';
 import { signatureBaseString, signingKey } from '../../domain/identity/oauth-signature.js';
+import { sameSecret } from '../../domain/identity/same-secret.js';
 import { BadRequest, NotFound, Unauthenticated } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { HmacSha1 } from '../ports/hmac.js';
@@ -14,7 +15,6 @@ import type { SecretGenerator } from '../ports/secrets.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
 import { callbackProblem } from './identity-inputs.js';
-import { sameSecret } from './credentials.js';
 
 /**
  * A request as OAuth 1.0a signs it: the method, the URL as the client saw it (built from `BASE_URL`, with the query),

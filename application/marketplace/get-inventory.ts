@@ -1,6 +1,7 @@
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
-import type { InventorySort, ListingRepository } from '../../domain/marketplace/listing-repository.js';
+import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
+import type { InventorySort } from '../../domain/marketplace/inventory-sort.js';
 import { INVALID_STATUS_FILTER_MESSAGE, INVENTORY_STATUS_FILTERS, type InventoryStatusFilter, type ListingStatus } from '../../domain/marketplace/listing-status.js';
 import type { Currency } from '../../domain/marketplace/currency.js';
 import type { TextFormat } from '../../domain/text/text-format.js';

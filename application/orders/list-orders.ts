@@ -1,6 +1,6 @@
 import { CANCELLED_STATUSES } from '../../domain/orders/order-lifecycle.js';
 import type { OrderParty } from '../../domain/orders/order-party.js';
-import type { OrderSort } from '../../domain/orders/order-repository.js';
+import type { OrderSort } from '../../domain/orders/order-sort.js';
 import { orderStatusNamed, type OrderStatus } from '../../domain/orders/order-status.js';
 import { Invalid } from '../errors.js';
 import { pageOffset, type Page, type PageRequest, type SortOrder } from '../shared/page.js';

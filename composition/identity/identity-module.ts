@@ -32,6 +32,7 @@ import {
 import { OAuthRoutes } from '../../adapters/http/identity/oauth-routes.js';
 import { WebPageRoutes } from '../../adapters/http/identity/web/web-routes.js';
 import { WebSessions } from '../../application/identity/web-sessions.js';
+import { ListOwnApplications } from '../../application/identity/list-own-applications.js';
 import { RATE_LIMIT } from '../rate-limit/rate-limit-tokens.js';
 import { FailoverRateLimitStore } from '../../adapters/rate-limit/failover-rate-limit-store.js';
 import { InMemoryRateLimitStore } from '../../adapters/rate-limit/in-memory-rate-limit-store.js';
@@ -149,6 +150,9 @@ export const identityModule: SpindleModule = {
           CORE.Clock,
         ])
         .inSingletonScope();
+      bind(IDENTITY.ListOwnApplications)
+        .toResolvedValue((users, apps) => new ListOwnApplications(users, apps), [IDENTITY.UserRepository, IDENTITY.ApplicationRepository])
+        .inSingletonScope();
       bind(IDENTITY.ConnectedApplications)
         .toResolvedValue((apps, tokens, uow, clock) => new ConnectedApplications(apps, tokens, uow, clock), [
           IDENTITY.ApplicationRepository,
@@ -194,9 +198,9 @@ export const identityModule: SpindleModule = {
         .inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(
-          (sessions, createUser, registerApplication, createToken, listTokens, revokeToken, authorize, connected, users, applications, secrets) =>
+          (sessions, createUser, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets) =>
             new WebPageRoutes(
-              { sessions, createUser, registerApplication, createToken, listTokens, revokeToken, authorize, connected, users, applications, secrets },
+              { sessions, createUser, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets },
               { webUrl: config.webUrl, site: config.brand },
             ),
           [
@@ -208,8 +212,7 @@ export const identityModule: SpindleModule = {
             IDENTITY.RevokePersonalToken,
             IDENTITY.AuthorizeRequestToken,
             IDENTITY.ConnectedApplications,
-            IDENTITY.UserRepository,
-            IDENTITY.ApplicationRepository,
+            IDENTITY.ListOwnApplications,
             IDENTITY.SecretGenerator,
           ],
         )

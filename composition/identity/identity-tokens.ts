@@ -21,6 +21,7 @@ import type {
   WebSessionRepository,
 } from '../../domain/identity/identity-repositories.js';
 import type { WebSessions } from '../../application/identity/web-sessions.js';
+import type { ListOwnApplications } from '../../application/identity/list-own-applications.js';
 import { token } from '../token.js';
 
 export const IDENTITY = {
@@ -46,6 +47,7 @@ export const IDENTITY = {
   AuthorizeRequestToken: token<AuthorizeRequestToken>('identity/AuthorizeRequestToken'),
   ExchangeAccessToken: token<ExchangeAccessToken>('identity/ExchangeAccessToken'),
   ConnectedApplications: token<ConnectedApplications>('identity/ConnectedApplications'),
+  ListOwnApplications: token<ListOwnApplications>('identity/ListOwnApplications'),
   WebSessionRepository: token<WebSessionRepository>('identity/WebSessionRepository'),
   WebSessions: token<WebSessions>('identity/WebSessions'),
   /** The sign-in throttle's windows: the shared rate-limit store, kept up through its outages (ADR 0029). */

@@ -1,10 +1,8 @@
 import type { Collection } from './collection.js';
 import type { Instance } from './instance.js';
 import type { Want } from './want.js';
+import type { CollectionSort } from './collection-sort.js';
 
-/** What a list of instances or wants can be sorted by. */
-export const COLLECTION_SORTS = ['label', 'artist', 'title', 'catno', 'format', 'rating', 'added', 'year'] as const;
-export type CollectionSort = (typeof COLLECTION_SORTS)[number];
 
 /** A sorted slice of a list: the items from `offset` (at most `limit`), and how many the whole list holds. */
 export interface ListRequest {

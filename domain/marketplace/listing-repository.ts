@@ -2,10 +2,8 @@ import type { Currency } from './currency.js';
 import type { MediaCondition } from './conditions.js';
 import type { Listing, NewListing } from './listing.js';
 import type { ListingStatus } from './listing-status.js';
+import type { InventorySort } from './inventory-sort.js';
 
-/** The orders an inventory can be sorted in (status and location only for its owner, which the caller decides). */
-export const INVENTORY_SORTS = ['listed', 'price', 'item', 'artist', 'label', 'catno', 'audio', 'status', 'location'] as const;
-export type InventorySort = (typeof INVENTORY_SORTS)[number];
 
 /** A page of one seller's inventory: the statuses shown (all when null), the order, and the slice. */
 export interface InventoryQuery {

@@ -3,10 +3,8 @@ import type { OrderFeedback, FeedbackCounts } from './order-feedback.js';
 import type { OrderMessage } from './order-message.js';
 import type { OrderParty } from './order-party.js';
 import type { OrderStatus } from './order-status.js';
+import type { OrderSort } from './order-sort.js';
 
-/** The sorts of an order list: the spec's five, and `seller` for a buyer's purchases. */
-export const ORDER_SORTS = ['id', 'buyer', 'seller', 'created', 'status', 'last_activity'] as const;
-export type OrderSort = (typeof ORDER_SORTS)[number];
 
 /** Which of a user's orders to list, in what order, which page. */
 export interface OrderListQuery {

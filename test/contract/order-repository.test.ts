@@ -16,7 +16,8 @@ import type { Order } from '../../domain/orders/order.js';
 import type { OrderFeedback } from '../../domain/orders/order-feedback.js';
 import { orderId } from '../../domain/orders/order-id.js';
 import type { OrderMessage } from '../../domain/orders/order-message.js';
-import { ORDER_SORTS, type OrderListQuery, type OrderRepository, type OrderSort } from '../../domain/orders/order-repository.js';
+import { type OrderListQuery, type OrderRepository } from '../../domain/orders/order-repository.js';
+import { ORDER_SORTS, type OrderSort } from '../../domain/orders/order-sort.js';
 import { emptyIdentity } from '../support/identity-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
 

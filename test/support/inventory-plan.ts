@@ -1,5 +1,5 @@
 import type { Release } from '../../domain/catalogue/release.js';
-import type { InventorySort } from '../../domain/marketplace/listing-repository.js';
+import type { InventorySort } from '../../domain/marketplace/inventory-sort.js';
 import type { ListingStatus } from '../../domain/marketplace/listing-status.js';
 import { aCredit, aRelease, onLabel } from './builders/catalogue-builders.js';
 

@@ -1,5 +1,5 @@
 import { IsOptional } from 'class-validator';
-import { COLLECTION_SORTS, type CollectionSort } from '../../../domain/collection/collection-repository.js';
+import { COLLECTION_SORTS, type CollectionSort } from '../../../domain/collection/collection-sort.js';
 import { SortedPageQuery } from '../pagination.js';
 import { SortParameter } from '../query.js';
 

@@ -6,7 +6,7 @@ import type { GetInventory } from '../../../application/marketplace/get-inventor
 import type { GetListing } from '../../../application/marketplace/get-listing.js';
 import { NotFound } from '../../../application/errors.js';
 import type { Currency } from '../../../domain/marketplace/currency.js';
-import type { InventorySort } from '../../../domain/marketplace/listing-repository.js';
+import type { InventorySort } from '../../../domain/marketplace/inventory-sort.js';
 import type { InventoryStatusFilter } from '../../../domain/marketplace/listing-status.js';
 import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';

@@ -1,7 +1,7 @@
 import { IsIn, IsOptional } from 'class-validator';
 import { CurrAbbr } from '../catalogue/catalogue-queries.js';
 import { INVALID_STATUS_FILTER_MESSAGE, INVENTORY_STATUS_FILTERS } from '../../../domain/marketplace/listing-status.js';
-import { INVENTORY_SORTS } from '../../../domain/marketplace/listing-repository.js';
+import { INVENTORY_SORTS } from '../../../domain/marketplace/inventory-sort.js';
 import { SortedPageQuery } from '../pagination.js';
 import { anyCaseOf, Normalize, SortParameter } from '../query.js';
 

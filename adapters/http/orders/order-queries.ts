@@ -1,6 +1,6 @@
 import { IsIn, IsISO8601, IsOptional } from 'class-validator';
 import { SortedPageQuery } from '../pagination.js';
-import { ORDER_SORTS } from '../../../domain/orders/order-repository.js';
+import { ORDER_SORTS } from '../../../domain/orders/order-sort.js';
 import { Normalize, SortParameter } from '../query.js';
 
 /** A timestamp's `+hh:mm` offset arrives as ` hh:mm` when a client leaves the `+` unencoded: put it back. */

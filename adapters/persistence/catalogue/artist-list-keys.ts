@@ -2,7 +2,7 @@ import type { DumpKind } from '../../../application/ports/dump-reader.js';
 import type { ArtistReleaseSort } from '../../../application/catalogue/read-models.js';
 import { RELEASE_ARTIST_COLUMNS } from './catalogue-copy-rows.js';
 import type { BinaryCopyBuffer } from './binary-copy-buffer.js';
-import type { SqlImportChannel } from './sql-catalogue-write-session.js';
+import type { SqlImportChannel } from './sql-import-channel.js';
 
 /**
  * What each sort of an artist's release list orders by, before the role (always ascending): for a long list, the

@@ -1,4 +1,4 @@
-import type { SqlImportChannel } from './sql-catalogue-write-session.js';
+import type { SqlImportChannel } from './sql-import-channel.js';
 
 /** An index left out while a table is loaded, and the statements that drop and build it again. */
 interface DeferredIndex {

@@ -5,7 +5,8 @@ import type {
   DumpFileDate,
 } from '../../../application/ports/catalogue-writer.js';
 import type { DumpKind } from '../../../application/ports/dump-reader.js';
-import { type SqlImportChannel, SqlCatalogueWriteSession, type SqlWriteOptions } from './sql-catalogue-write-session.js';
+import { SqlCatalogueWriteSession, type SqlWriteOptions } from './sql-catalogue-write-session.js';
+import type { SqlImportChannel } from './sql-import-channel.js';
 
 /**
  * Writes dump batches to the embedded PGlite database. PGlite is one session, so the whole file runs inside one

@@ -7,7 +7,8 @@ import type {
   DumpFileDate,
 } from '../../../application/ports/catalogue-writer.js';
 import type { DumpKind } from '../../../application/ports/dump-reader.js';
-import { type SqlImportChannel, SqlCatalogueWriteSession, type SqlWriteOptions } from './sql-catalogue-write-session.js';
+import { SqlCatalogueWriteSession, type SqlWriteOptions } from './sql-catalogue-write-session.js';
+import type { SqlImportChannel } from './sql-import-channel.js';
 
 /**
  * Writes dump batches to a PostgreSQL server over a dedicated connection (not the ORM's pool): one transaction per

@@ -7,6 +7,7 @@ import type { DumpBatch, DumpKind, EncodedBatch } from '../../../application/por
 import { BinaryCopyBuffer } from './binary-copy-buffer.js';
 import { ArtistListKeys } from './artist-list-keys.js';
 import { DeferredIndexes } from './deferred-indexes.js';
+import type { SqlImportChannel } from './sql-import-channel.js';
 import {
   ARTIST_COLUMNS,
   LABEL_COLUMNS,
@@ -26,13 +27,6 @@ import type { RecordEncoder } from '../../../application/ports/dump-reader.js';
 import { PostingAccumulator, SEARCH_POSTING_COLUMNS, TokenTable } from '../search/posting-accumulator.js';
 import { compactBlock } from '../search/posting-compaction.js';
 import { BLOCK_BITS, BLOCK_SIZE, KIND_CODES } from '../../../application/search/posting-codec.js';
-
-/** What the import needs of a database connection that is inside the file's transaction. */
-export interface SqlImportChannel {
-  query(sql: string): Promise<readonly Record<string, unknown>[]>;
-  /** Runs `COPY <table> (<columns>) FROM … WITH (FORMAT binary)` with the data given in chunks. */
-  copy(table: string, columns: readonly string[], data: readonly Buffer[]): Promise<void>;
-}
 
 export interface SqlWriteOptions {
   /** Records sent to the database at a time (default 2,000). */

@@ -1,12 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ALL_FOLDER, Collection, DEFAULT_PRIVACY, UNCATEGORIZED_FOLDER, type Folder } from '../../../domain/collection/collection.js';
-import type {
-  CollectionRepository,
-  CollectionSort,
-  ListRequest,
-  Slice,
-  WantlistRepository,
-} from '../../../domain/collection/collection-repository.js';
+import type { CollectionRepository, ListRequest, Slice, WantlistRepository } from '../../../domain/collection/collection-repository.js';
+import type { CollectionSort } from '../../../domain/collection/collection-sort.js';
 import { Instance } from '../../../domain/collection/instance.js';
 import { DEFAULT_FIELDS, type NotesField } from '../../../domain/collection/notes-fields.js';
 import { Want } from '../../../domain/collection/want.js';

@@ -2,13 +2,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { MediaCondition, SleeveCondition } from '../../../domain/marketplace/conditions.js';
 import type { Currency } from '../../../domain/marketplace/currency.js';
 import type { Listing, NewListing } from '../../../domain/marketplace/listing.js';
-import type {
-  InventoryQuery,
-  InventorySort,
-  ListingPage,
-  ListingRepository,
-  PriceObservation,
-} from '../../../domain/marketplace/listing-repository.js';
+import type { InventoryQuery, ListingPage, ListingRepository, PriceObservation } from '../../../domain/marketplace/listing-repository.js';
+import type { InventorySort } from '../../../domain/marketplace/inventory-sort.js';
 import type { ListingStatus } from '../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../domain/marketplace/money.js';
 import { currentEntityManager, query } from '../mikro-orm-unit-of-work.js';

@@ -7,7 +7,8 @@ import type { FeedbackCounts, FeedbackRating, OrderFeedback } from '../../../dom
 import { parseOrderId } from '../../../domain/orders/order-id.js';
 import type { OrderMessage, OrderMessageType } from '../../../domain/orders/order-message.js';
 import type { OrderParty } from '../../../domain/orders/order-party.js';
-import type { OrderListQuery, OrderPage, OrderRepository, OrderSort } from '../../../domain/orders/order-repository.js';
+import type { OrderListQuery, OrderPage, OrderRepository } from '../../../domain/orders/order-repository.js';
+import type { OrderSort } from '../../../domain/orders/order-sort.js';
 import type { OrderStatus } from '../../../domain/orders/order-status.js';
 import { query } from '../mikro-orm-unit-of-work.js';
 import { dateOf, textArray } from '../sql-values.js';

@@ -1,5 +1,5 @@
 import { BinaryCopyBuffer } from '../catalogue/binary-copy-buffer.js';
-import type { SqlImportChannel } from '../catalogue/sql-catalogue-write-session.js';
+import type { SqlImportChannel } from '../catalogue/sql-import-channel.js';
 import { SEARCH_POSTING_COLUMNS } from './posting-accumulator.js';
 import { BLOCK_SIZE, decodePostings, encodePostings, MAX_POSTING_BYTES, noPostings, sortPostings, type DecodedPostings } from '../../../application/search/posting-codec.js';
 

@@ -6,7 +6,7 @@ import { HTTP } from '../../../composition/http/http-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
 import { newListing } from '../../../domain/marketplace/listing.js';
-import type { InventorySort } from '../../../domain/marketplace/listing-repository.js';
+import type { InventorySort } from '../../../domain/marketplace/inventory-sort.js';
 import { INVALID_STATUS_FILTER_MESSAGE, type ListingStatus } from '../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../domain/marketplace/money.js';
 import { apiAs, type Who } from '../../support/api-as.js';

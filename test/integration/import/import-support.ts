@@ -1,11 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { PgliteCatalogueWriter } from '../../../adapters/persistence/catalogue/pglite-catalogue-writer.js';
 import { PostgresCatalogueWriter } from '../../../adapters/persistence/catalogue/postgres-catalogue-writer.js';
-import type {
-  SqlCatalogueWriteSession,
-  SqlImportChannel,
-  SqlWriteOptions,
-} from '../../../adapters/persistence/catalogue/sql-catalogue-write-session.js';
+import type { SqlCatalogueWriteSession, SqlWriteOptions } from '../../../adapters/persistence/catalogue/sql-catalogue-write-session.js';
+import type { SqlImportChannel } from '../../../adapters/persistence/catalogue/sql-import-channel.js';
 import type { Database } from '../../../adapters/persistence/database.js';
 import type { CatalogueWriter, DumpFileDate } from '../../../application/ports/catalogue-writer.js';
 import type { DumpKind } from '../../../application/ports/dump-reader.js';

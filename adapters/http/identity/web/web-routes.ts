@@ -9,10 +9,10 @@ import type {
   RevokePersonalToken,
 } from '../../../../application/identity/accounts.js';
 import type { AuthorizeRequestToken, ConnectedApplications } from '../../../../application/identity/oauth.js';
+import type { ListOwnApplications } from '../../../../application/identity/list-own-applications.js';
 import type { WebSessions } from '../../../../application/identity/web-sessions.js';
 import type { SecretGenerator } from '../../../../application/ports/secrets.js';
 import type { Caller } from '../../../../application/shared/caller.js';
-import type { ApplicationRepository, UserRepository } from '../../../../domain/identity/identity-repositories.js';
 import type { SpindleState } from '../../http-state.js';
 import type { RouteModule } from '../../route-module.js';
 import { pageTemplates, STYLESHEET } from './templates.js';
@@ -46,8 +46,7 @@ export interface WebPageUseCases {
   readonly revokeToken: RevokePersonalToken;
   readonly authorize: AuthorizeRequestToken;
   readonly connected: ConnectedApplications;
-  readonly users: UserRepository;
-  readonly applications: ApplicationRepository;
+  readonly ownApplications: ListOwnApplications;
   readonly secrets: SecretGenerator;
 }
 
@@ -175,8 +174,7 @@ export class WebPageRoutes implements RouteModule {
     }));
 
     const developers = async (ctx: Koa.Context, caller: Caller & { kind: 'user' }, extra: Record<string, unknown> = {}, status = 200) => {
-      const user = await useCases.users.byId(Number(caller.userId));
-      const applications = user ? await useCases.applications.ownedBy(user.id) : [];
+      const applications = await useCases.ownApplications.execute({ userId: Number(caller.userId) });
       const tokens = await useCases.listTokens.execute({ user: caller.username });
       this.kit.render(ctx, '@developers', {
         title: 'Developer settings',

@@ -21,7 +21,8 @@ import {
   RegisterApplication,
   RevokePersonalToken,
 } from '../../../../application/identity/accounts.js';
-import { INVALID_KEY, INVALID_TOKEN, ResolveCredentials, sameSecret } from '../../../../application/identity/credentials.js';
+import { INVALID_KEY, INVALID_TOKEN, ResolveCredentials } from '../../../../application/identity/credentials.js';
+import { sameSecret } from '../../../../domain/identity/same-secret.js';
 import { GetIdentity } from '../../../../application/identity/get-identity.js';
 import {
   AuthorizeRequestToken,
