@@ -9,6 +9,7 @@ export * from './catalogue/pg-catalogue-reader.js';
 export * from './catalogue/pglite-catalogue-writer.js';
 export * from './catalogue/postgres-catalogue-writer.js';
 export * from './catalogue/sql-catalogue-write-session.js';
+export * from './catalogue/sql-import-channel.js';
 export * from './catalogue/sql-rows.js';
 export * from './collection/mikro-orm-collection-repositories.js';
 export * from './collection/sql-holding-counts.js';

@@ -6,5 +6,6 @@ export * from './accounts.js';
 export * from './credentials.js';
 export * from './get-identity.js';
 export * from './identity-inputs.js';
+export * from './list-own-applications.js';
 export * from './oauth.js';
 export * from './web-sessions.js';

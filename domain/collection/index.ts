@@ -4,6 +4,7 @@
  */
 export * from './collection-error.js';
 export * from './collection-repository.js';
+export * from './collection-sort.js';
 export * from './collection.js';
 export * from './instance.js';
 export * from './notes-fields.js';

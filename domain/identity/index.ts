@@ -8,3 +8,4 @@ export * from './identity-repositories.js';
 export * from './login-name.js';
 export * from './oauth-signature.js';
 export * from './password.js';
+export * from './same-secret.js';

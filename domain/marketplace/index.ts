@@ -10,6 +10,7 @@ export * from './currency-rates.js';
 export * from './currency.js';
 export * from './exact-decimal.js';
 export * from './fee-rule.js';
+export * from './inventory-sort.js';
 export * from './listing-repository.js';
 export * from './listing-status.js';
 export * from './listing.js';

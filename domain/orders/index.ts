@@ -12,5 +12,6 @@ export * from './order-message.js';
 export * from './order-party.js';
 export * from './order-repository.js';
 export * from './order-requests.js';
+export * from './order-sort.js';
 export * from './order-status.js';
 export * from './order.js';
