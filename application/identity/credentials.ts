@@ -5,7 +5,7 @@ import type {
 } from '../../domain/identity/identity-repositories.js';
 import { Unauthenticated } from '../errors.js';
 import type { SecretDigest } from '../ports/secrets.js';
-import type { OAuthVerifier, SignedRequest } from './oauth.js';
+import type { OAuthVerifier, SignedRequest } from './oauth-verifier.js';
 import { ANONYMOUS, userCaller, type Caller } from '../shared/caller.js';
 
 /**
