@@ -1,7 +1,7 @@
 import { BinaryCopyBuffer } from '../catalogue/binary-copy-buffer.js';
 import type { SqlImportChannel } from '../catalogue/sql-catalogue-write-session.js';
 import { SEARCH_POSTING_COLUMNS } from './posting-accumulator.js';
-import { BLOCK_SIZE, decodePostings, encodePostings, MAX_POSTING_BYTES, noPostings, sortPostings, type DecodedPostings } from './posting-codec.js';
+import { BLOCK_SIZE, decodePostings, encodePostings, MAX_POSTING_BYTES, noPostings, sortPostings } from './posting-codec.js';
 
 /**
  * Compacts one block of ids of one kind inside an import's transaction: the rows the block held before the import
