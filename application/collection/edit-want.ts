@@ -6,7 +6,7 @@ import type { Caller } from '../shared/caller.js';
 import { ownerChange } from './collection-access.js';
 import type { HeldReleases } from './held-releases.js';
 import type { WantChange } from './want-change.js';
-import { type WantView, viewOf } from './want-view.js';
+import { type WantView, wantViewOf } from './want-view.js';
 
 /** `POST /s/{name}/wants/{release_id}`: changes the notes and rating of a want (200 with it); 404 when not wanted. */
 export class EditWant {
@@ -26,6 +26,6 @@ export class EditWant {
       await this.wants.update(want);
       return [user, want] as const;
     });
-    return viewOf(this.held, user, want, input.caller);
+    return wantViewOf(this.held, user, want, input.caller);
   }
 }

@@ -4,7 +4,7 @@ import { NotFound } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
 import { requireOwnerUnless, userNamed } from './collection-access.js';
 import type { HeldReleases } from './held-releases.js';
-import { type WantView, viewOf } from './want-view.js';
+import { type WantView, wantViewOf } from './want-view.js';
 
 /** `GET /s/{name}/wants/{release_id}`: one want. */
 export class GetWant {
@@ -20,6 +20,6 @@ export class GetWant {
     requireOwnerUnless((await this.collections.load(user.id)).privacy.wantlistPublic, input.caller, user);
     const want = await this.wants.want(user.id, input.releaseId);
     if (!want) throw new NotFound('The release is not in the wantlist.');
-    return viewOf(this.held, user, want, input.caller);
+    return wantViewOf(this.held, user, want, input.caller);
   }
 }

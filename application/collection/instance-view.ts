@@ -19,7 +19,7 @@ export interface InstancePage {
 }
 
 /** Instances as a caller sees them: their releases, and the notes of the fields `owner` decides they may see. */
-export async function viewsOf(
+export async function instanceViewsOf(
   instances: readonly Instance[],
   collection: Collection,
   owner: boolean,

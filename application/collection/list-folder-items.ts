@@ -5,7 +5,7 @@ import type { Caller } from '../shared/caller.js';
 import { pageOffset, type PageRequest, type SortOrder } from '../shared/page.js';
 import { isOwner, requireOwnerUnless, underRules, userNamed } from './collection-access.js';
 import type { HeldReleases } from './held-releases.js';
-import { type InstancePage, viewsOf } from './instance-view.js';
+import { type InstancePage, instanceViewsOf } from './instance-view.js';
 
 /**
  * `GET /s/{name}/collection/folders/{id}/releases`: the instances in a folder, sorted and paginated. The owner sees
@@ -36,7 +36,7 @@ export class ListFolderItems {
       offset: pageOffset(input.page),
       limit: input.page.perPage,
     });
-    const items = await viewsOf(slice.items, collection, isOwner(input.caller, user), this.held, input.caller);
+    const items = await instanceViewsOf(slice.items, collection, isOwner(input.caller, user), this.held, input.caller);
     return { user, page: { items, total: slice.total, page: input.page.page, perPage: input.page.perPage } };
   }
 }

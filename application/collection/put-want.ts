@@ -8,7 +8,7 @@ import type { Caller } from '../shared/caller.js';
 import { ownerChange } from './collection-access.js';
 import type { HeldReleases } from './held-releases.js';
 import type { WantChange } from './want-change.js';
-import { type WantView, viewOf } from './want-view.js';
+import { type WantView, wantViewOf } from './want-view.js';
 
 /**
  * `PUT /s/{name}/wants/{release_id}`: adds the release to the wantlist with the notes and rating given (201); a want
@@ -40,6 +40,6 @@ export class PutWant {
       },
       releaseExists,
     );
-    return viewOf(this.held, user, want, input.caller);
+    return wantViewOf(this.held, user, want, input.caller);
   }
 }

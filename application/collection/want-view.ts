@@ -17,7 +17,7 @@ export interface WantView {
 export const notesFor = (want: Want, owner: boolean): string | undefined => (owner || want.notesPublic ? want.notes : undefined);
 
 /** A want as `caller` sees it, with its release. */
-export async function viewOf(held: HeldReleases, user: User, want: Want, caller: Caller): Promise<WantView> {
+export async function wantViewOf(held: HeldReleases, user: User, want: Want, caller: Caller): Promise<WantView> {
   const release = (await held.of([want.releaseId], caller)).get(want.releaseId)!;
   return { user, want, release, notes: notesFor(want, isOwner(caller, user)) };
 }
