@@ -144,7 +144,7 @@ export async function startServer(
       throw new Error(`${name} answers GET ${readyPath} with ${res.status}`);
     } catch (e) {
       if (e instanceof Error && e.message.includes('answers')) throw e;
-      if (Date.now() > deadline) throw new Error(`${name} did not answer within 120 s:\n${err}`);
+      if (Date.now() > deadline) throw new Error(`${name} did not answer within 120 s:\n${err}`, { cause: e });
       await new Promise((r) => setTimeout(r, 250));
     }
   }

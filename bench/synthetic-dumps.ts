@@ -284,7 +284,7 @@ class DumpGenerator {
   async write(kind: DumpKind, file: string): Promise<void> {
     const templates = this.templates.get(kind)!;
     const count = this.counts[kind];
-    const self = this;
+    const refId = this.refId.bind(this);
     function* text(): Generator<string> {
       yield `<${ROOT[kind]}>\n`;
       let chunk = '';
@@ -294,7 +294,7 @@ class DumpGenerator {
         let s = t.parts[0]!;
         for (let i = 0; i < t.slots.length; i++) {
           const slot = t.slots[i]!;
-          s += String('own' in slot ? n + 1 : self.refId(slot, copy)) + t.parts[i + 1]!;
+          s += String('own' in slot ? n + 1 : refId(slot, copy)) + t.parts[i + 1]!;
         }
         chunk += `${s}\n`;
         if (chunk.length > 1 << 20) {

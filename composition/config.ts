@@ -26,7 +26,7 @@ export function defaultWebConcurrency(databaseUrl: string, cores: number): numbe
 
 function databaseOnThisMachine(databaseUrl: string): boolean {
   let host: string;
-  let socket: string | null = null;
+  let socket: string | null;
   try {
     const u = new URL(databaseUrl);
     host = decodeURIComponent(u.hostname).replace(/^\[|\]$/g, '').toLowerCase();

@@ -6,7 +6,7 @@ import type {
 import { sameSecret } from '../../domain/identity/same-secret.js';
 import { Unauthenticated } from '../errors.js';
 import type { SecretDigest } from '../ports/secrets.js';
-import type { OAuthVerifier, SignedRequest } from './oauth.js';
+import type { OAuthVerifier, SignedRequest } from './oauth-verifier.js';
 import { ANONYMOUS, userCaller, type Caller } from '../shared/caller.js';
 
 /**

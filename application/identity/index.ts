@@ -2,10 +2,22 @@
  * The identity module's use cases with their input and view types.
  * The package entry point `spindle/application/identity` (docs/adr/0037-package.md).
  */
-export * from './accounts.js';
+export * from './account.js';
+export * from './authenticate.js';
+export * from './authorize-request-token.js';
+export * from './connected-applications.js';
+export * from './create-personal-token.js';
+export * from './create-user.js';
 export * from './credentials.js';
+export * from './exchange-access-token.js';
 export * from './get-identity.js';
 export * from './identity-inputs.js';
+export * from './issue-request-token.js';
+export * from './issued-token.js';
 export * from './list-own-applications.js';
-export * from './oauth.js';
+export * from './list-personal-tokens.js';
+export * from './oauth-verifier.js';
+export * from './register-application.js';
+export * from './revoke-personal-token.js';
+export * from './user-named.js';
 export * from './web-sessions.js';

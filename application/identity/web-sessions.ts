@@ -7,7 +7,8 @@ import type { RateLimitStore } from '../ports/rate-limit-store.js';
 import type { SecretDigest, SecretGenerator } from '../ports/secrets.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { userCaller, type Caller } from '../shared/caller.js';
-import type { Account, Authenticate } from './accounts.js';
+import type { Account } from './account.js';
+import type { Authenticate } from './authenticate.js';
 
 /** Sign-in attempts allowed per address, and per account, in `SIGN_IN_WINDOW_MS`. */
 export const SIGN_IN_ATTEMPTS_PER_ADDRESS = 20;

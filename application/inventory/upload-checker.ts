@@ -1,6 +1,5 @@
 import { estimatedWeight, formatQuantity } from '../../domain/catalogue/shipping-estimate.js';
 import {
-  MAX_LISTED_PROBLEMS,
   uploadChangedListing,
   uploadedListing,
   uploadHeader,
@@ -17,6 +16,8 @@ import type { Listing, NewListing } from '../../domain/marketplace/listing.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { CsvDecoder } from '../ports/csv-decoder.js';
 import type { InventoryWriter } from '../ports/inventory-writer.js';
+import { IdBits } from './id-bits.js';
+import { Problems } from './problems.js';
 
 /** How many rows are checked (and, in a job, written) at a time. */
 export const UPLOAD_BATCH_SIZE = 2000;
@@ -42,66 +43,8 @@ export interface UploadCheck {
   readonly total: number;
 }
 
-class Problems {
-  readonly listed: UploadProblem[] = [];
-  total = 0;
-
-  add(problems: readonly UploadProblem[]): void {
-    for (const p of problems) {
-      this.total++;
-      if (this.listed.length < MAX_LISTED_PROBLEMS) this.listed.push(p);
-    }
-  }
-}
-
 /** How many releases' market figures one statement brings up to date at the end of an applied upload. */
 export const MARKET_REFRESH_SIZE = 10_000;
-
-/**
- * A set of ids (whole numbers from 1 to 2^31 − 1) kept as bits, in pages of 65,536 ids made as they are needed: its
- * memory follows the range the ids span (8 KB a page), not how many there are, so an upload of any size keeps the
- * ids it has seen in a few MB at most (Discogs' release ids span some 35 million: 4 MB), and they come back in
- * ascending order.
- */
-class IdBits {
-  private readonly pages = new Map<number, Uint32Array>();
-
-  add(id: number): void {
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) throw new RangeError(`Not an id: ${id}`);
-    let bits = this.pages.get(id >>> 16);
-    if (!bits) {
-      bits = new Uint32Array(2048);
-      this.pages.set(id >>> 16, bits);
-    }
-    const at = id & 0xffff;
-    bits[at >>> 5]! |= 1 << (at & 31);
-  }
-
-  has(id: number): boolean {
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) return false;
-    const bits = this.pages.get(id >>> 16);
-    const at = id & 0xffff;
-    return bits !== undefined && (bits[at >>> 5]! & (1 << (at & 31))) !== 0;
-  }
-
-  /** The ids in ascending order, in arrays of at most `size`. */
-  *chunks(size: number): Iterable<number[]> {
-    let chunk: number[] = [];
-    for (const page of [...this.pages.keys()].sort((a, b) => a - b)) {
-      const bits = this.pages.get(page)!;
-      for (let w = 0; w < bits.length; w++) {
-        for (let word = bits[w]!; word !== 0; word &= word - 1) {
-          chunk.push(page * 65536 + w * 32 + (31 - Math.clz32(word & -word)));
-          if (chunk.length >= size) {
-            yield chunk;
-            chunk = [];
-          }
-        }
-      }
-    }
-    if (chunk.length > 0) yield chunk;
-  }
-}
 
 /** A batch's writes, started by the caller. */
 type Write = () => Promise<unknown>;

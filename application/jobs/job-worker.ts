@@ -5,6 +5,8 @@ import { JobFailed, type JobHandler, type JobQueue } from '../ports/job-queue.js
 import type { Logger } from '../ports/logger.js';
 import { NO_OUTAGES, type OutageDetector } from '../ports/outage-detector.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { Interrupted } from './interrupted.js';
+import { LeaseLost } from './lease-lost.js';
 
 /** How a worker works: who it is, how long it holds a job without renewing, how often it looks for work. */
 export interface JobWorkerOptions {
@@ -25,20 +27,6 @@ export interface JobWorkerOptions {
 
 /** The text a job's owner reads when it failed for a reason of the service's (the log says which). */
 export const JOB_FAILED_MESSAGE = 'The job failed because of an error in the service; the operator can find it in the log.';
-
-/** Thrown from `finish` when the worker no longer holds the job: its writes are rolled back with the unit of work. */
-class LeaseLost extends Error {
-  constructor(readonly jobId: number) {
-    super(`Job ${jobId} was taken by another worker (this worker's lease ran out)`);
-  }
-}
-
-/** Thrown out of `runOnce` when an outage of the database cut a job short: the worker gives it back once it can. */
-class Interrupted extends Error {
-  constructor(readonly jobId: number, readonly outage: unknown) {
-    super(`Job ${jobId} was interrupted by an outage`);
-  }
-}
 
 /**
  * Runs jobs of the handlers' kinds: claims the oldest claimable one for a lease (`JobQueue.claim`), renews the lease

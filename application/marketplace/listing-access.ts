@@ -139,7 +139,7 @@ export async function checkedFields<T>(
   complete: (fields: ResolvedListingFields) => T,
 ): Promise<T> {
   const problems: ListingProblem[] = [];
-  let fields: ListingFields = {};
+  let fields: ListingFields;
   try {
     fields = listingFields(body, currency);
   } catch (err) {

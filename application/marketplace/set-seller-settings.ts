@@ -8,15 +8,14 @@ import type { SellerRepository } from '../../domain/marketplace/seller-repositor
 import { NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { InvalidSellerSettingsChange, type SellerSettingsProblem } from './invalid-seller-settings-change.js';
 import {
-  InvalidSellerSettingsChange,
   sellerFor,
-  sellerSettingsView,
   type SellerSettingsActor,
   type SellerSettingsField,
-  type SellerSettingsProblem,
+  sellerSettingsView,
   type SellerSettingsView,
-} from './get-seller-settings.js';
+} from './seller-settings.js';
 
 /** A change of seller settings: only the fields given (not undefined) change. Values as a form or a command gave them. */
 export interface SellerSettingsChangeInput {

@@ -16,19 +16,15 @@ import { checkoutTerms, InvalidCheckoutTerms, type CheckoutTerms } from '../../d
 import { newOrder, type Order } from '../../domain/orders/order.js';
 import type { OrderRepository } from '../../domain/orders/order-repository.js';
 import { Conflict, Invalid } from '../errors.js';
+import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { requireUserCaller, type Caller } from '../shared/caller.js';
+import { orderView, type OrderView } from './order-access.js';
 
 /** The message of a 422 for a checkout with nothing (of the seller asked) in the cart. */
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 
-/** An order made by a checkout, with the parties it names. */
-export interface PlacedOrder {
-  readonly order: Order;
-  readonly seller: User;
-  readonly buyer: User;
-}
 
 /**
  * `POST /marketplace/checkout`: the user buys what is in their cart (or only one seller's listings of it), one order
@@ -37,7 +33,8 @@ export interface PlacedOrder {
  * none of the seller's), a missing conversion rate, the buyer's own listing; 409 when any listing is no longer For
  * Sale (the message names them all). Each order's shipping starts as the seller's shipping price for the buyer's
  * country (their profile location), converted into the order's currency, when the seller set one (else nothing, until
- * the seller invoices).
+ * the seller invoices). It answers each order made as its buyer reads it (`GetOrder`'s view), built inside the same
+ * unit of work, so what it answers is what it stored.
  *
  * A listing is sold once only: the listings are locked (`lockForUpdate`) before their status is read, so of two
  * checkouts of one listing the second waits for the first and then finds it Sold (or, when both were the same
@@ -52,6 +49,7 @@ export class CheckOut {
     private readonly listings: ListingRepository,
     private readonly orders: OrderRepository,
     private readonly users: UserRepository,
+    private readonly catalogue: CatalogueReader,
     private readonly rates: CurrencyRateRepository,
     private readonly feeRule: FeeRule,
     private readonly uow: UnitOfWork,
@@ -59,7 +57,7 @@ export class CheckOut {
     private readonly sellers: SellerRepository | null = null,
   ) {}
 
-  async execute(input: { readonly caller: Caller; readonly body: unknown }): Promise<PlacedOrder[]> {
+  async execute(input: { readonly caller: Caller; readonly body: unknown }): Promise<OrderView[]> {
     const buyerId = requireUserCaller(input.caller);
     const terms = termsOf(input.body);
     const buyer = await this.users.byId(buyerId);
@@ -94,7 +92,7 @@ export class CheckOut {
       const bySeller = new Map<number, Listing[]>();
       for (const l of bought) bySeller.set(l.sellerId, [...(bySeller.get(l.sellerId) ?? []), l]);
       const rates = (await this.rates.current())?.rates ?? CurrencyRates.fromEntries([]);
-      const placed: PlacedOrder[] = [];
+      const placed: Order[] = [];
       for (const sellerId of [...bySeller.keys()].sort((a, b) => a - b)) {
         const seller = await this.users.byId(sellerId);
         if (!seller) throw new Error(`The seller ${sellerId} of a locked listing is gone`);
@@ -118,12 +116,15 @@ export class CheckOut {
           }),
         );
         await this.orders.add(order);
-        placed.push({ order, seller, buyer });
+        placed.push(order);
       }
       const byRelease = [...bought].sort((a, b) => a.releaseId - b.releaseId || a.id - b.id);
       for (const l of byRelease) await this.listings.save(soldListing(l, now));
       await this.carts.removeAll(buyerId, bought.map((l) => l.id));
-      return placed;
+      const access = { orders: this.orders, users: this.users, catalogue: this.catalogue };
+      const views: OrderView[] = [];
+      for (const order of placed) views.push(await orderView(access, order, buyerId));
+      return views;
     });
   }
 }

@@ -3,6 +3,7 @@
  * The package entry point `spindle/application/search` (docs/adr/0037-package.md).
  */
 export * from './evaluate-search.js';
+export * from './found-records.js';
 export * from './plan-search.js';
 export * from './posting-codec.js';
 export * from './search-database.js';

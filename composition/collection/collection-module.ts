@@ -7,18 +7,25 @@ import { SqlHoldingCounts } from '../../adapters/persistence/collection/sql-hold
 import { SqlUserHoldings } from '../../adapters/persistence/collection/sql-user-holdings.js';
 import { CollectionFigures } from '../../application/collection/collection-figures.js';
 import { GetCollectionValue } from '../../application/collection/collection-value.js';
-import { CollectionSettingsUseCase, ListFields } from '../../application/collection/fields.js';
-import { CreateFolder, DeleteFolder, EditFolder, GetFolder, ListFolders } from '../../application/collection/folders.js';
+import { AddToFolder } from '../../application/collection/add-to-folder.js';
+import { CollectionSettingsUseCase } from '../../application/collection/collection-settings.js';
+import { CreateFolder } from '../../application/collection/create-folder.js';
+import { DeleteFolder } from '../../application/collection/delete-folder.js';
+import { DeleteInstance } from '../../application/collection/delete-instance.js';
+import { EditFolder } from '../../application/collection/edit-folder.js';
+import { EditInstance } from '../../application/collection/edit-instance.js';
+import { EditWant } from '../../application/collection/edit-want.js';
+import { GetFolder } from '../../application/collection/get-folder.js';
+import { GetWant } from '../../application/collection/get-want.js';
+import { ListFields } from '../../application/collection/list-fields.js';
+import { ListFolderItems } from '../../application/collection/list-folder-items.js';
+import { ListFolders } from '../../application/collection/list-folders.js';
+import { ListReleaseInstances } from '../../application/collection/list-release-instances.js';
+import { ListWants } from '../../application/collection/list-wants.js';
+import { PutWant } from '../../application/collection/put-want.js';
+import { RemoveWant } from '../../application/collection/remove-want.js';
+import { SetInstanceNote } from '../../application/collection/set-instance-note.js';
 import { HeldReleases } from '../../application/collection/held-releases.js';
-import {
-  AddToFolder,
-  DeleteInstance,
-  EditInstance,
-  ListFolderItems,
-  ListReleaseInstances,
-  SetInstanceNote,
-} from '../../application/collection/instances.js';
-import { EditWant, GetWant, ListWants, PutWant, RemoveWant } from '../../application/collection/wantlist.js';
 import type { ImageLinks } from '../../application/ports/image-links.js';
 import type { ReleasePrices } from '../../application/ports/release-prices.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';

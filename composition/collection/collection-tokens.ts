@@ -1,16 +1,23 @@
 import type { GetCollectionValue } from '../../application/collection/collection-value.js';
-import type { CollectionSettingsUseCase, ListFields } from '../../application/collection/fields.js';
-import type { CreateFolder, DeleteFolder, EditFolder, GetFolder, ListFolders } from '../../application/collection/folders.js';
+import type { AddToFolder } from '../../application/collection/add-to-folder.js';
+import type { CollectionSettingsUseCase } from '../../application/collection/collection-settings.js';
+import type { CreateFolder } from '../../application/collection/create-folder.js';
+import type { DeleteFolder } from '../../application/collection/delete-folder.js';
+import type { DeleteInstance } from '../../application/collection/delete-instance.js';
+import type { EditFolder } from '../../application/collection/edit-folder.js';
+import type { EditInstance } from '../../application/collection/edit-instance.js';
+import type { EditWant } from '../../application/collection/edit-want.js';
+import type { GetFolder } from '../../application/collection/get-folder.js';
+import type { GetWant } from '../../application/collection/get-want.js';
+import type { ListFields } from '../../application/collection/list-fields.js';
+import type { ListFolderItems } from '../../application/collection/list-folder-items.js';
+import type { ListFolders } from '../../application/collection/list-folders.js';
+import type { ListReleaseInstances } from '../../application/collection/list-release-instances.js';
+import type { ListWants } from '../../application/collection/list-wants.js';
+import type { PutWant } from '../../application/collection/put-want.js';
+import type { RemoveWant } from '../../application/collection/remove-want.js';
+import type { SetInstanceNote } from '../../application/collection/set-instance-note.js';
 import type { HeldReleases } from '../../application/collection/held-releases.js';
-import type {
-  AddToFolder,
-  DeleteInstance,
-  EditInstance,
-  ListFolderItems,
-  ListReleaseInstances,
-  SetInstanceNote,
-} from '../../application/collection/instances.js';
-import type { EditWant, GetWant, ListWants, PutWant, RemoveWant } from '../../application/collection/wantlist.js';
 import type { ReleasePrices } from '../../application/ports/release-prices.js';
 import type { CollectionRepository, WantlistRepository } from '../../domain/collection/collection-repository.js';
 import { token } from '../token.js';

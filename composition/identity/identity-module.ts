@@ -13,22 +13,18 @@ import {
 } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { NodeHmacSha1, RandomSecretGenerator, Sha256SecretDigest } from '../../adapters/system/random-secrets.js';
 import { ScryptPasswordHasher } from '../../adapters/system/scrypt-password-hasher.js';
-import {
-  Authenticate,
-  CreatePersonalToken,
-  CreateUser,
-  ListPersonalTokens,
-  RegisterApplication,
-  RevokePersonalToken,
-} from '../../application/identity/accounts.js';
+import { Authenticate } from '../../application/identity/authenticate.js';
+import { AuthorizeRequestToken } from '../../application/identity/authorize-request-token.js';
+import { ConnectedApplications } from '../../application/identity/connected-applications.js';
+import { CreatePersonalToken } from '../../application/identity/create-personal-token.js';
+import { CreateUser } from '../../application/identity/create-user.js';
+import { ExchangeAccessToken } from '../../application/identity/exchange-access-token.js';
+import { IssueRequestToken } from '../../application/identity/issue-request-token.js';
+import { ListPersonalTokens } from '../../application/identity/list-personal-tokens.js';
+import { OAuthVerifier } from '../../application/identity/oauth-verifier.js';
+import { RegisterApplication } from '../../application/identity/register-application.js';
+import { RevokePersonalToken } from '../../application/identity/revoke-personal-token.js';
 import { ResolveCredentials } from '../../application/identity/credentials.js';
-import {
-  AuthorizeRequestToken,
-  ConnectedApplications,
-  ExchangeAccessToken,
-  IssueRequestToken,
-  OAuthVerifier,
-} from '../../application/identity/oauth.js';
 import { OAuthRoutes } from '../../adapters/http/identity/oauth-routes.js';
 import { WebPageRoutes } from '../../adapters/http/identity/web/web-routes.js';
 import { WebSessions } from '../../application/identity/web-sessions.js';

@@ -1,13 +1,16 @@
-import type { Authenticate, CreatePersonalToken, CreateUser, ListPersonalTokens, RegisterApplication, RevokePersonalToken } from '../../application/identity/accounts.js';
+import type { Authenticate } from '../../application/identity/authenticate.js';
+import type { AuthorizeRequestToken } from '../../application/identity/authorize-request-token.js';
+import type { ConnectedApplications } from '../../application/identity/connected-applications.js';
+import type { CreatePersonalToken } from '../../application/identity/create-personal-token.js';
+import type { CreateUser } from '../../application/identity/create-user.js';
+import type { ExchangeAccessToken } from '../../application/identity/exchange-access-token.js';
+import type { IssueRequestToken } from '../../application/identity/issue-request-token.js';
+import type { ListPersonalTokens } from '../../application/identity/list-personal-tokens.js';
+import type { OAuthVerifier } from '../../application/identity/oauth-verifier.js';
+import type { RegisterApplication } from '../../application/identity/register-application.js';
+import type { RevokePersonalToken } from '../../application/identity/revoke-personal-token.js';
 import type { ResolveCredentials } from '../../application/identity/credentials.js';
 import type { GetIdentity } from '../../application/identity/get-identity.js';
-import type {
-  AuthorizeRequestToken,
-  ConnectedApplications,
-  ExchangeAccessToken,
-  IssueRequestToken,
-  OAuthVerifier,
-} from '../../application/identity/oauth.js';
 import type { HmacSha1 } from '../../application/ports/hmac.js';
 import type { NonceStore } from '../../application/ports/nonce-store.js';
 import type { PasswordHasher } from '../../application/ports/password-hasher.js';

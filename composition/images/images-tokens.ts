@@ -1,4 +1,4 @@
-import type { GetImage } from '../../application/images/images.js';
+import type { GetImage } from '../../application/images/get-image.js';
 import type { ImageLinks } from '../../application/ports/image-links.js';
 import type { ImageSigner, ImageStore } from '../../application/ports/image-store.js';
 import { token } from '../token.js';

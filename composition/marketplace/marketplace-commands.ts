@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { parseCurrencyRatesCsv } from '../../adapters/csv/csv-currency-rates-file.js';
 import { Invalid, NotFound } from '../../application/errors.js';
-import { SELLER_SETTINGS_LABELS as LABELS, type SellerSettingsView } from '../../application/marketplace/get-seller-settings.js';
+import { SELLER_SETTINGS_LABELS as LABELS, type SellerSettingsView } from '../../application/marketplace/seller-settings.js';
 import type { ReleaseMarketBlockResult } from '../../application/marketplace/market-release-block.js';
 import type { CurrencyRatesChange, SetCurrencyRates } from '../../application/marketplace/set-currency-rates.js';
 import { CURRENCIES } from '../../domain/marketplace/currency.js';

@@ -65,12 +65,13 @@ export const ordersModule: SpindleModule = {
         .inSingletonScope();
       bind(ORDERS.CheckOut)
         .toResolvedValue(
-          (c, l, o, u, r, f, w, k, s) => new CheckOut(c, l, o, u, r, f, new RetryingUnitOfWork(db.orm, w), k, s),
+          (c, l, o, u, g, r, f, w, k, s) => new CheckOut(c, l, o, u, g, r, f, new RetryingUnitOfWork(db.orm, w), k, s),
           [
             ORDERS.CartRepository,
             listings,
             ORDERS.OrderRepository,
             IDENTITY.UserRepository,
+            CATALOGUE.Reader,
             MARKETPLACE.CurrencyRateRepository,
             MARKETPLACE.FeeRule,
             PERSISTENCE.UnitOfWork,
@@ -100,9 +101,9 @@ export const ordersModule: SpindleModule = {
       bind(ORDERS.Presenter).toResolvedValue((urls) => new OrderPresenter(urls, config.dialect, config.brand), [HTTP.ApiUrls]).inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(
-          (getCart, addToCart, removeFromCart, checkOut, getOrder, presenter) =>
-            new CartRoutes({ getCart, addToCart, removeFromCart, checkOut, getOrder }, presenter, { maxBodyBytes: config.maxBodyBytes }),
-          [ORDERS.GetCart, ORDERS.AddToCart, ORDERS.RemoveFromCart, ORDERS.CheckOut, ORDERS.GetOrder, ORDERS.Presenter],
+          (getCart, addToCart, removeFromCart, checkOut, presenter) =>
+            new CartRoutes({ getCart, addToCart, removeFromCart, checkOut }, presenter, { maxBodyBytes: config.maxBodyBytes }),
+          [ORDERS.GetCart, ORDERS.AddToCart, ORDERS.RemoveFromCart, ORDERS.CheckOut, ORDERS.Presenter],
         )
         .inSingletonScope();
       bind(HTTP.Routes)

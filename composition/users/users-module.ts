@@ -1,7 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { ProfileRoutes } from '../../adapters/http/users/profile-routes.js';
 import { mergedUserFigures, type UserFiguresPart } from '../../application/ports/user-figures.js';
-import { EditProfile, GetProfile } from '../../application/users/profiles.js';
+import { EditProfile } from '../../application/users/edit-profile.js';
+import { GetProfile } from '../../application/users/get-profile.js';
 import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';

@@ -1,5 +1,6 @@
 import type { UserFiguresPart } from '../../application/ports/user-figures.js';
-import type { EditProfile, GetProfile } from '../../application/users/profiles.js';
+import type { EditProfile } from '../../application/users/edit-profile.js';
+import type { GetProfile } from '../../application/users/get-profile.js';
 import { token } from '../token.js';
 
 export const USERS = {

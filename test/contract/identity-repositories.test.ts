@@ -18,7 +18,8 @@ import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of
 import { RandomSecretGenerator, Sha256SecretDigest } from '../../adapters/system/random-secrets.js';
 import { ScryptPasswordHasher } from '../../adapters/system/scrypt-password-hasher.js';
 import { Conflict } from '../../application/errors.js';
-import { CreatePersonalToken, CreateUser } from '../../application/identity/accounts.js';
+import { CreatePersonalToken } from '../../application/identity/create-personal-token.js';
+import { CreateUser } from '../../application/identity/create-user.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import {
   NameTaken,

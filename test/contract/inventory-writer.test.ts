@@ -15,7 +15,6 @@ import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.
 import type { Currency } from '../../domain/marketplace/currency.js';
 import { newListing, type Listing, type NewListing } from '../../domain/marketplace/listing.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
-import type { ListingStatus } from '../../domain/marketplace/listing-status.js';
 import { Money } from '../../domain/marketplace/money.js';
 import { aRelease } from '../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../support/catalogue-seed.js';

@@ -8,7 +8,7 @@ import type { MasterVersionListing } from '../../../application/catalogue/list-m
 import type { LabelReleaseListing } from '../../../application/catalogue/list-label-releases.js';
 import type { VersionFacetCounts, VersionFilters } from '../../../application/catalogue/read-models.js';
 import { facetQueryValue, VERSION_FACETS } from '../../../domain/catalogue/version-facets.js';
-import type { CollectionCounts, CommunitySummary, Holding } from '../../../application/ports/community-figures.js';
+import type { CollectionCounts, Holding } from '../../../application/ports/community-figures.js';
 import type { MarketSummary } from '../../../application/ports/market-figures.js';
 import type { ReleasePeople } from '../../../application/ports/release-people.js';
 import type { ArtistCredit } from '../../../domain/catalogue/credit.js';

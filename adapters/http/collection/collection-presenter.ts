@@ -1,7 +1,7 @@
 import type { CollectionValue } from '../../../application/collection/collection-value.js';
 import type { HeldRelease } from '../../../application/collection/held-releases.js';
-import type { InstanceView } from '../../../application/collection/instances.js';
-import type { WantView } from '../../../application/collection/wantlist.js';
+import type { InstanceView } from '../../../application/collection/instance-view.js';
+import type { WantView } from '../../../application/collection/want-view.js';
 import { releaseYear } from '../../../domain/catalogue/release-summary.js';
 import type { Folder } from '../../../domain/collection/collection.js';
 import type { NotesField } from '../../../domain/collection/notes-fields.js';

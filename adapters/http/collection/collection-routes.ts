@@ -1,17 +1,24 @@
 import type Router from '@koa/router';
 import type { CollectionValue, GetCollectionValue } from '../../../application/collection/collection-value.js';
-import type { ListFields } from '../../../application/collection/fields.js';
-import type { CreateFolder, DeleteFolder, EditFolder, GetFolder, ListFolders } from '../../../application/collection/folders.js';
-import type {
-  AddToFolder,
-  DeleteInstance,
-  EditInstance,
-  InstancePage,
-  ListFolderItems,
-  ListReleaseInstances,
-  SetInstanceNote,
-} from '../../../application/collection/instances.js';
-import { wantChangeOf, type EditWant, type GetWant, type ListWants, type PutWant, type RemoveWant } from '../../../application/collection/wantlist.js';
+import type { AddToFolder } from '../../../application/collection/add-to-folder.js';
+import type { CreateFolder } from '../../../application/collection/create-folder.js';
+import type { DeleteFolder } from '../../../application/collection/delete-folder.js';
+import type { DeleteInstance } from '../../../application/collection/delete-instance.js';
+import type { EditFolder } from '../../../application/collection/edit-folder.js';
+import type { EditInstance } from '../../../application/collection/edit-instance.js';
+import type { EditWant } from '../../../application/collection/edit-want.js';
+import type { GetFolder } from '../../../application/collection/get-folder.js';
+import type { GetWant } from '../../../application/collection/get-want.js';
+import type { InstancePage } from '../../../application/collection/instance-view.js';
+import type { ListFields } from '../../../application/collection/list-fields.js';
+import type { ListFolderItems } from '../../../application/collection/list-folder-items.js';
+import type { ListFolders } from '../../../application/collection/list-folders.js';
+import type { ListReleaseInstances } from '../../../application/collection/list-release-instances.js';
+import type { ListWants } from '../../../application/collection/list-wants.js';
+import type { PutWant } from '../../../application/collection/put-want.js';
+import type { RemoveWant } from '../../../application/collection/remove-want.js';
+import type { SetInstanceNote } from '../../../application/collection/set-instance-note.js';
+import { wantChangeOf } from '../../../application/collection/want-change.js';
 import { NotFound } from '../../../application/errors.js';
 import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';

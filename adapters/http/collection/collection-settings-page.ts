@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import { Invalid, NotFound } from '../../../application/errors.js';
-import type { CollectionSettingsUseCase, SettingsChange } from '../../../application/collection/fields.js';
+import type { CollectionSettingsUseCase, SettingsChange } from '../../../application/collection/collection-settings.js';
 import type { FieldSpec } from '../../../domain/collection/collection.js';
 import type { SpindleState } from '../http-state.js';
 import { pathId } from '../query.js';

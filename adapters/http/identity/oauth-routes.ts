@@ -1,7 +1,9 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import { BadRequest, Unauthenticated } from '../../../application/errors.js';
-import type { ExchangeAccessToken, IssueRequestToken, IssuedToken } from '../../../application/identity/oauth.js';
+import type { ExchangeAccessToken } from '../../../application/identity/exchange-access-token.js';
+import type { IssueRequestToken } from '../../../application/identity/issue-request-token.js';
+import type { IssuedToken } from '../../../application/identity/issued-token.js';
 import { percentEncode } from '../../../domain/identity/oauth-signature.js';
 import type { SpindleState } from '../http-state.js';
 import type { RouteModule } from '../route-module.js';

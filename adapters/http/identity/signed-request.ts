@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { HttpMethodEnum } from 'koa-body';
-import type { SignedRequest } from '../../../application/identity/oauth.js';
+import type { SignedRequest } from '../../../application/identity/oauth-verifier.js';
 import { bodyReader } from '../body-reader.js';
 import { refuseHostileBody } from '../hostile-input.js';
 import type { RequestView } from '../request-view.js';

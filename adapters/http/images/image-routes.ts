@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { GetImage } from '../../../application/images/images.js';
+import type { GetImage } from '../../../application/images/get-image.js';
 import type { SpindleState } from '../http-state.js';
 import type { RouteModule } from '../route-module.js';
 

@@ -1,7 +1,12 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import type { GetSellerSettings, SellerSettingsField, SellerSettingsView } from '../../../application/marketplace/get-seller-settings.js';
-import { InvalidSellerSettingsChange, SELLER_SETTINGS_LABELS as LABELS } from '../../../application/marketplace/get-seller-settings.js';
+import type { GetSellerSettings } from '../../../application/marketplace/get-seller-settings.js';
+import { InvalidSellerSettingsChange } from '../../../application/marketplace/invalid-seller-settings-change.js';
+import {
+  SELLER_SETTINGS_LABELS as LABELS,
+  type SellerSettingsField,
+  type SellerSettingsView,
+} from '../../../application/marketplace/seller-settings.js';
 import type { SetSellerSettings } from '../../../application/marketplace/set-seller-settings.js';
 import { CURRENCIES } from '../../../domain/marketplace/currency.js';
 import { MAX_TERMS_LENGTH } from '../../../domain/marketplace/seller.js';

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { Invalid } from '../../../application/errors.js';
-import type { GetSellerSettings, SellerSettingsView } from '../../../application/marketplace/get-seller-settings.js';
+import type { GetSellerSettings } from '../../../application/marketplace/get-seller-settings.js';
+import type { SellerSettingsView } from '../../../application/marketplace/seller-settings.js';
 import type { SetSellerSettings } from '../../../application/marketplace/set-seller-settings.js';
 import { requireUserCaller } from '../../../application/shared/caller.js';
 import { Money } from '../../../domain/marketplace/money.js';

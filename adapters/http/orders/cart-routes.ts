@@ -2,7 +2,6 @@ import type Router from '@koa/router';
 import { NotFound } from '../../../application/errors.js';
 import type { AddToCart } from '../../../application/orders/add-to-cart.js';
 import type { CheckOut } from '../../../application/orders/check-out.js';
-import type { GetOrder } from '../../../application/orders/get-order.js';
 import type { GetCart } from '../../../application/orders/get-cart.js';
 import type { RemoveFromCart } from '../../../application/orders/remove-from-cart.js';
 import type { SpindleState } from '../http-state.js';
@@ -17,8 +16,6 @@ export interface CartUseCases {
   readonly addToCart: AddToCart;
   readonly removeFromCart: RemoveFromCart;
   readonly checkOut: CheckOut;
-  /** Reads each order a checkout made, as the buyer sees it. */
-  readonly getOrder: GetOrder;
 }
 
 const listingId = (value: string | undefined): number => pathId(value, () => new NotFound());
@@ -51,9 +48,8 @@ export class CartRoutes implements RouteModule {
       ctx.status = 204;
     });
     router.post('/marketplace/checkout', body, async (ctx) => {
-      const placed = await u.checkOut.execute({ caller: ctx.state.caller, body: requestBody(ctx) });
-      // Each order as the buyer reads it (GET /marketplace/orders/{id}), with its releases' descriptions.
-      const views = await Promise.all(placed.map((o) => u.getOrder.execute({ caller: ctx.state.caller, id: o.order.id })));
+      // Each order as the buyer reads it (GET /marketplace/orders/{id}), as the checkout stored it.
+      const views = await u.checkOut.execute({ caller: ctx.state.caller, body: requestBody(ctx) });
       ctx.status = 201;
       ctx.body = { orders: views.map((v) => p.order(v, true)) };
     });

@@ -1,5 +1,7 @@
 import type Router from '@koa/router';
-import type { EditProfile, GetProfile, ProfileView } from '../../../application/users/profiles.js';
+import type { EditProfile } from '../../../application/users/edit-profile.js';
+import type { GetProfile } from '../../../application/users/get-profile.js';
+import type { ProfileView } from '../../../application/users/profile-view.js';
 import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';

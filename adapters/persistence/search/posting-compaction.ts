@@ -1,7 +1,7 @@
 import { BinaryCopyBuffer } from '../catalogue/binary-copy-buffer.js';
 import type { SqlImportChannel } from '../catalogue/sql-import-channel.js';
 import { SEARCH_POSTING_COLUMNS } from './posting-accumulator.js';
-import { BLOCK_SIZE, decodePostings, encodePostings, MAX_POSTING_BYTES, noPostings, sortPostings, type DecodedPostings } from '../../../application/search/posting-codec.js';
+import { BLOCK_SIZE, decodePostings, encodePostings, MAX_POSTING_BYTES, noPostings, sortPostings } from '../../../application/search/posting-codec.js';
 
 /**
  * Compacts one block of ids of one kind inside an import's transaction: the rows the block held before the import

@@ -75,7 +75,7 @@ describe('spindle serve through a PostgreSQL outage', function () {
     const auth = { Authorization: `Service token=${token}` };
     const reads = ['/releases/7', '/releases/7/rating', '/database/search?q=seven', '/marketplace/fee/10/USD', '/oauth/identity'];
     const ask = async (p: string, init: RequestInit = {}, sent?: number) => {
-      let status = 0;
+      let status: number;
       let body = '';
       let retryAfter: string | null = null;
       try {

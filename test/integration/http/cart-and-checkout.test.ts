@@ -183,6 +183,8 @@ describe('Cart and checkout over HTTP', function () {
     expect(res.status, res.text).to.equal(201);
     const orders = (res.body as { orders: Array<Record<string, any>> }).orders;
     expect(orders.map((o) => o.id)).to.deep.equal([`${sam.id}-1`, `${sue.id}-1`]);
+    // What the checkout answers is what it stored: each order as GET /marketplace/orders/{id} reads it, key for key.
+    for (const o of orders) expect(JSON.stringify(o)).to.equal(JSON.stringify((await as(bob).get(`/marketplace/orders/${o.id}`)).body));
     const [samOrder, sueOrder] = orders;
     expect(samOrder).to.deep.include({
       resource_url: `${BASE_URL}/marketplace/orders/${sam.id}-1`,

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
-import type { Container } from 'inversify';
 import type Koa from 'koa';
 import OAuth1 from 'oauth-1.0a';
 import request from 'supertest';
@@ -9,7 +8,7 @@ import type { Database } from '../../../adapters/persistence/database.js';
 import { RedisRateLimitStore } from '../../../adapters/rate-limit/redis-rate-limit-store.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { Browser } from '../../support/browser.js';
-import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { aUser, anApplication, emptyIdentity, type TestApplication } from '../../support/identity-fixtures.js';
 import { TcpProxy } from '../../support/tcp-proxy.js';
 import { AGENT, BASE_URL, testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
@@ -27,7 +26,6 @@ const PRIVATE_DB = 7;
 describe('Redis outage: OAuth replays and sign-in', function () {
   this.timeout(60_000);
   let db: Database;
-  let user: TestUser;
   let consumer: TestApplication;
 
   before(async function () {
@@ -38,7 +36,7 @@ describe('Redis outage: OAuth replays and sign-in', function () {
     db = await openTestDatabase();
     await emptyIdentity(db);
     const container = testContainer(db);
-    user = await aUser(container, 'outage-user');
+    await aUser(container, 'outage-user');
     consumer = await anApplication(container, 'outage-user', 'Outage Client');
   });
   after(async () => {

@@ -1,15 +1,14 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import { Conflict, Invalid } from '../../../../application/errors.js';
-import type {
-  CreatePersonalToken,
-  CreateUser,
-  ListPersonalTokens,
-  RegisterApplication,
-  RevokePersonalToken,
-} from '../../../../application/identity/accounts.js';
-import type { AuthorizeRequestToken, ConnectedApplications } from '../../../../application/identity/oauth.js';
+import type { AuthorizeRequestToken } from '../../../../application/identity/authorize-request-token.js';
+import type { ConnectedApplications } from '../../../../application/identity/connected-applications.js';
+import type { CreatePersonalToken } from '../../../../application/identity/create-personal-token.js';
+import type { CreateUser } from '../../../../application/identity/create-user.js';
 import type { ListOwnApplications } from '../../../../application/identity/list-own-applications.js';
+import type { ListPersonalTokens } from '../../../../application/identity/list-personal-tokens.js';
+import type { RegisterApplication } from '../../../../application/identity/register-application.js';
+import type { RevokePersonalToken } from '../../../../application/identity/revoke-personal-token.js';
 import type { WebSessions } from '../../../../application/identity/web-sessions.js';
 import type { SecretGenerator } from '../../../../application/ports/secrets.js';
 import type { Caller } from '../../../../application/shared/caller.js';

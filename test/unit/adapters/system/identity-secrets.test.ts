@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { RandomSecretGenerator, Sha256SecretDigest } from '../../../../adapters/system/random-secrets.js';
 import { ScryptPasswordHasher } from '../../../../adapters/system/scrypt-password-hasher.js';
-import { DUMMY_HASH } from '../../../../application/identity/accounts.js';
+import { DUMMY_HASH } from '../../../../application/identity/authenticate.js';
 
 describe('Password hashing and secrets', function () {
   this.timeout(30_000);

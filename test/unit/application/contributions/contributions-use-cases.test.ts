@@ -19,7 +19,7 @@ import type { ContributionReader } from '../../../../application/ports/contribut
 import { mergedUserFigures } from '../../../../application/ports/user-figures.js';
 import { ANONYMOUS } from '../../../../application/shared/caller.js';
 import { TextRenderer } from '../../../../application/text/text-renderer.js';
-import { GetProfile } from '../../../../application/users/profiles.js';
+import { GetProfile } from '../../../../application/users/get-profile.js';
 import { CONTRIBUTION_CATALOGUE, CONTRIBUTION_HISTORY, OWNER_CONTRIBUTIONS } from '../../../support/contribution-fixtures.js';
 import { rejection } from '../../../support/rejection.js';
 

@@ -13,23 +13,19 @@ import { SequentialIdGenerator } from '../../../../adapters/in-memory/sequential
 import { NodeHmacSha1, RandomSecretGenerator, Sha256SecretDigest } from '../../../../adapters/system/random-secrets.js';
 import { ScryptPasswordHasher } from '../../../../adapters/system/scrypt-password-hasher.js';
 import { BadRequest, Conflict, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
-import {
-  Authenticate,
-  CreatePersonalToken,
-  CreateUser,
-  ListPersonalTokens,
-  RegisterApplication,
-  RevokePersonalToken,
-} from '../../../../application/identity/accounts.js';
+import { Authenticate } from '../../../../application/identity/authenticate.js';
+import { AuthorizeRequestToken } from '../../../../application/identity/authorize-request-token.js';
+import { CreatePersonalToken } from '../../../../application/identity/create-personal-token.js';
+import { CreateUser } from '../../../../application/identity/create-user.js';
+import { ExchangeAccessToken } from '../../../../application/identity/exchange-access-token.js';
+import { IssueRequestToken } from '../../../../application/identity/issue-request-token.js';
+import { ListPersonalTokens } from '../../../../application/identity/list-personal-tokens.js';
+import { OAuthVerifier } from '../../../../application/identity/oauth-verifier.js';
+import { RegisterApplication } from '../../../../application/identity/register-application.js';
+import { RevokePersonalToken } from '../../../../application/identity/revoke-personal-token.js';
 import { INVALID_KEY, INVALID_TOKEN, ResolveCredentials } from '../../../../application/identity/credentials.js';
 import { sameSecret } from '../../../../domain/identity/same-secret.js';
 import { GetIdentity } from '../../../../application/identity/get-identity.js';
-import {
-  AuthorizeRequestToken,
-  ExchangeAccessToken,
-  IssueRequestToken,
-  OAuthVerifier,
-} from '../../../../application/identity/oauth.js';
 import { ANONYMOUS } from '../../../../application/shared/caller.js';
 
 

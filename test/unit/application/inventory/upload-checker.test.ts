@@ -4,7 +4,7 @@ import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
 import { InMemoryMarketplaceStore } from '../../../../adapters/in-memory/in-memory-marketplace-store.js';
 import { InMemoryUnitOfWork } from '../../../../adapters/in-memory/in-memory-unit-of-work.js';
-import { UploadChecker, type UploadCheckContext } from '../../../../application/inventory/upload-checker.js';
+import { type UploadCheckContext, UploadChecker } from '../../../../application/inventory/upload-checker.js';
 import { CsvUnreadable } from '../../../../application/ports/csv-decoder.js';
 import type { InventoryWriter } from '../../../../application/ports/inventory-writer.js';
 import type { Listing } from '../../../../domain/marketplace/listing.js';

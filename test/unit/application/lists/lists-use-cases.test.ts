@@ -243,7 +243,7 @@ describe('Lists (use cases, in memory)', () => {
     await add(list.id, { type: 'release', id: 10 });
     const before = await u.get.execute({ listId: list.id, caller: me, textFormat: 'markup' });
     clock.advance(1_000);
-    const refusals: Array<[Promise<unknown>, Function, string]> = [
+    const refusals: Array<[Promise<unknown>, abstract new (...args: never[]) => Error, string]> = [
       [add(list.id, { type: 'release', id: 999 }), Invalid, 'There is no release 999 in the catalogue.'],
       [add(list.id, { type: 'track', id: 1 }), Invalid, 'type must be one of release, master, artist, label.'],
       [add(list.id, { type: 'release' }), Invalid, 'id is required.'],

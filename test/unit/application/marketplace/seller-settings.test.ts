@@ -4,7 +4,8 @@ import { InMemoryUserRepository } from '../../../../adapters/in-memory/in-memory
 import { InMemorySellerRepository } from '../../../../adapters/in-memory/in-memory-seller-repository.js';
 import { InMemoryUnitOfWork } from '../../../../adapters/in-memory/in-memory-unit-of-work.js';
 import { Forbidden, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
-import { GetSellerSettings, InvalidSellerSettingsChange } from '../../../../application/marketplace/get-seller-settings.js';
+import { GetSellerSettings } from '../../../../application/marketplace/get-seller-settings.js';
+import { InvalidSellerSettingsChange } from '../../../../application/marketplace/invalid-seller-settings-change.js';
 import { SetSellerSettings } from '../../../../application/marketplace/set-seller-settings.js';
 import { ANONYMOUS, type Caller } from '../../../../application/shared/caller.js';
 import { CURRENCIES } from '../../../../domain/marketplace/currency.js';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
+import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
 import { InMemoryCurrencyRateRepository } from '../../../../adapters/in-memory/in-memory-currency-rate-repository.js';
 import { InMemoryUserRepository } from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
 import { InMemoryOrderStore } from '../../../../adapters/in-memory/in-memory-order-store.js';
@@ -62,7 +63,7 @@ describe('Cart and checkout (use cases, in memory)', () => {
     add = new AddToCart(listings, store.carts, uow, clock);
     remove = new RemoveFromCart(store.carts, uow);
     cart = new GetCart(store.carts, listings, users, rates);
-    checkOut = new CheckOut(store.carts, listings, store.orders, users, rates, DEFAULT_FEE_RULE, uow, clock);
+    checkOut = new CheckOut(store.carts, listings, store.orders, users, new InMemoryCatalogueReader(clock), rates, DEFAULT_FEE_RULE, uow, clock);
   });
 
   it('needs a user for everything', async () => {
@@ -105,7 +106,7 @@ describe('Cart and checkout (use cases, in memory)', () => {
       await sellers.put(sellerSettings(seller.id, 'Cash', 'Post', clock.now(), { shippingRates: shippingRates('default=20, europe=5', 'EUR'), minOrderTotal: null }));
       await users.updateProfile(buyer.id, { location: 'Vienna, Austria' });
     });
-    const withShipping = new CheckOut(store.carts, listings, store.orders, users, rates, DEFAULT_FEE_RULE, uow, clock, sellers);
+    const withShipping = new CheckOut(store.carts, listings, store.orders, users, new InMemoryCatalogueReader(clock), rates, DEFAULT_FEE_RULE, uow, clock, sellers);
     const a = await aListing(seller.id, '10');
     const b = await aListing(euroSeller.id, '4', 'EUR');
     await uow.run(async () => {

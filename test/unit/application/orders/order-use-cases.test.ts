@@ -63,7 +63,7 @@ describe('Order use cases (in memory)', () => {
     for (const u of [seller, buyer, stranger]) names.set(u.id, u.username);
     const listing = await uow.run(() => listings.add(newListing(seller.id, { releaseId: 1, condition: 'Good (G)', price: Money.fromDecimal('20', 'USD') }, clock.now())));
     await store.carts.add({ userId: buyer.id, listingId: listing.id, addedAt: clock.now() });
-    const checkOut = new CheckOut(store.carts, listings, store.orders, users, rates, DEFAULT_FEE_RULE, uow, clock);
+    const checkOut = new CheckOut(store.carts, listings, store.orders, users, new InMemoryCatalogueReader(clock), rates, DEFAULT_FEE_RULE, uow, clock);
     const [placed] = await checkOut.execute({ caller: as(buyer), body: { shipping_address: 'Buyer Street 1' } });
     id = placed!.order.id;
     access = { orders: store.orders, users, catalogue: new InMemoryCatalogueReader(clock) };

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { InMemoryPostingSource } from '../../../../adapters/in-memory/in-memory-posting-source.js';
-import { evaluateSearch, kthLargest } from '../../../../application/search/evaluate-search.js';
+import { evaluateSearch } from '../../../../application/search/evaluate-search.js';
+import { kthLargest } from '../../../../application/search/found-records.js';
 import { KIND_NAMES } from '../../../../application/search/posting-codec.js';
 import { Porter2Stemmer } from '../../../../adapters/persistence/search/porter2-stemmer.js';
 import { correctedTerm, planSearch, typingDistance } from '../../../../application/search/plan-search.js';

@@ -7,7 +7,8 @@ import { Forbidden, Invalid, NotFound, Unauthenticated } from '../../../../appli
 import { NO_USER_FIGURES, type UserFiguresSource } from '../../../../application/ports/user-figures.js';
 import { ANONYMOUS, type Caller } from '../../../../application/shared/caller.js';
 import { TextRenderer } from '../../../../application/text/text-renderer.js';
-import { EditProfile, GetProfile } from '../../../../application/users/profiles.js';
+import { EditProfile } from '../../../../application/users/edit-profile.js';
+import { GetProfile } from '../../../../application/users/get-profile.js';
 import { rejection } from '../../../support/rejection.js';
 
 describe('Profiles (use cases, in memory)', () => {

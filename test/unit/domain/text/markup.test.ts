@@ -1,5 +1,3 @@
-// `@ts-expect-error`) so this line keeps compiling once a declaration is added project-wide.
-// eslint-disable-next-line @typescript-eslint/ban-ts-comment
 import { expect } from 'chai';
 
 import {

@@ -2,9 +2,8 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { stem } from 'porter2';
 import { createRecordEncoder, type EncodedRows } from '../../../../../adapters/persistence/catalogue/catalogue-row-encoder.js';
-import type { DumpKind, DumpRecordOf } from '../../../../../application/ports/dump-reader.js';
 import { postingTokens, vocabularyWords } from '../../../../../domain/catalogue/search-facts.js';
-import { factsOf, sortedTokens, type AnyRecord } from '../../../../support/search-fixtures.js';
+import { factsOf, sortedTokens } from '../../../../support/search-fixtures.js';
 import { demo, readDump, REPO_ROOT, SMALL } from '../../../../support/dump-fixtures.js';
 
 

@@ -1,78 +1,14 @@
-import type { ProfileChanges, User } from '../../domain/identity/accounts.js';
+import type { ProfileChanges } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import { isCurrency } from '../../domain/marketplace/currency.js';
 import type { TextFormat } from '../../domain/text/text-format.js';
 import { Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { NO_USER_FIGURES, PUBLIC_USER_FIGURES, type UserFigures, type UserFiguresSource } from '../ports/user-figures.js';
 import type { Caller } from '../shared/caller.js';
-import type { TextRenderer } from '../text/text-renderer.js';
-
-/**
- * A profile as the caller may see it: the user, the profile text in the asked format, the figures, and what the
- * visibility rules let through (`email` and the unread count to the user alone; collection and wantlist sizes to the
- * user, or to anyone when public; private lists counted for the user alone).
- */
-export interface ProfileView {
-  readonly user: Omit<User, 'passwordHash' | 'email'>;
-  readonly profileText: string;
-  readonly figures: UserFigures;
-  /** The user's email: only when the user asks. */
-  readonly email: string | undefined;
-  readonly numCollection: number | undefined;
-  readonly numWantlist: number | undefined;
-  readonly numLists: number;
-  /** How many order log entries the user has not read: only when the user asks. */
-  readonly numUnread: number | undefined;
-}
+import type { GetProfile } from './get-profile.js';
+import { type ProfileView, isSelf } from './profile-view.js';
 
 const LIMITS = { realName: 200, location: 200, profile: 10_000, homePage: 2_000 } as const;
-
-function isSelf(caller: Caller, user: User): boolean {
-  return caller.kind === 'user' && Number(caller.userId) === user.id;
-}
-
-/** `GET /s/{name}`. */
-export class GetProfile {
-  constructor(
-    private readonly users: UserRepository,
-    private readonly text: TextRenderer,
-    private readonly figures: UserFiguresSource = NO_USER_FIGURES,
-  ) {}
-
-  async execute(input: { name: string; caller: Caller; textFormat: TextFormat }): Promise<ProfileView> {
-    const user = await this.users.byLoginName(input.name);
-    if (!user) throw new NotFound('User not found.');
-    return this.view(user, input.caller, input.textFormat);
-  }
-
-  /** The user of a login name (the public part of a profile: whose default images to draw), or `User not found.` */
-  async user(name: string): Promise<Pick<User, 'id' | 'username'>> {
-    const user = await this.users.byLoginName(name);
-    if (!user) throw new NotFound('User not found.');
-    return { id: user.id, username: user.username };
-  }
-
-  async view(user: User, caller: Caller, textFormat: TextFormat): Promise<ProfileView> {
-    const self = isSelf(caller, user);
-    // Others are not shown the unread count, so it is not counted for them.
-    const [profileText, figures] = await Promise.all([
-      this.text.renderOne(user.profile, textFormat),
-      this.figures.forUser(user.id, self ? undefined : PUBLIC_USER_FIGURES),
-    ]);
-    const { passwordHash: _hash, email, ...visible } = user;
-    return {
-      user: visible,
-      profileText,
-      figures,
-      email: self ? email : undefined,
-      numCollection: self || figures.collectionPublic ? figures.numCollection : undefined,
-      numWantlist: self || figures.wantlistPublic ? figures.numWantlist : undefined,
-      numLists: self ? figures.numLists : figures.numPublicLists,
-      numUnread: self ? figures.numUnread : undefined,
-    };
-  }
-}
 
 /** A text field of an edit: absent (undefined) or a string within its limit. */
 function textField(body: Record<string, unknown>, key: string, limit: number): string | undefined {

@@ -1,16 +1,8 @@
 import type { Image } from '../../domain/catalogue/media.js';
-import { NotFound, Unauthenticated } from '../errors.js';
 import { unlinked, type ImageLinks, type ImageOwner } from '../ports/image-links.js';
-import type { ImageSigner, ImageStore, StoredImage } from '../ports/image-store.js';
+import type { ImageSigner, ImageStore } from '../ports/image-store.js';
 import { isAuthenticated, type Caller } from '../shared/caller.js';
-
-/** The key of an image file without its extension: `release/1/0`, or `release/1/0-150` for the thumbnail. */
-export function imageBase(owner: ImageOwner, id: number, position: number, thumbnail: boolean): string {
-  return `${owner}/${id}/${position}${thumbnail ? '-150' : ''}`;
-}
-
-/** A key as the image route takes it: owner, a positive id, a file of digits, `-150` maybe, and jpg or png. */
-export const IMAGE_KEY = /^(release|master|artist|label)\/([1-9][0-9]{0,9})\/([0-9]{1,4})(-150)?\.(jpg|png)$/;
+import { imageBase } from './image-keys.js';
 
 /**
  * Image links from the image store: for an authenticated caller, each image whose file the store holds gets a signed
@@ -40,21 +32,5 @@ export class StoredImageLinks implements ImageLinks {
         return { ...image, uri, uri150: small === null ? uri : await this.link(small) };
       }),
     );
-  }
-}
-
-/** Serves an image file: to authenticated callers only, for a key whose signature is right (else 404, as if absent). */
-export class GetImage {
-  constructor(
-    private readonly store: ImageStore,
-    private readonly signer: ImageSigner,
-  ) {}
-
-  async execute(input: { caller: Caller; signature: string; key: string }): Promise<StoredImage> {
-    if (!isAuthenticated(input.caller)) throw new Unauthenticated();
-    if (!IMAGE_KEY.test(input.key) || !(await this.signer.verify(input.key, input.signature))) throw new NotFound();
-    const image = await this.store.read(input.key);
-    if (!image) throw new NotFound();
-    return image;
   }
 }

@@ -1,0 +1,31 @@
+import type { CollectionRepository, WantlistRepository } from '../../domain/collection/collection-repository.js';
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import { NotFound } from '../errors.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { Caller } from '../shared/caller.js';
+import { ownerChange } from './collection-access.js';
+import type { HeldReleases } from './held-releases.js';
+import type { WantChange } from './want-change.js';
+import { type WantView, wantViewOf } from './want-view.js';
+
+/** `POST /s/{name}/wants/{release_id}`: changes the notes and rating of a want (200 with it); 404 when not wanted. */
+export class EditWant {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly collections: CollectionRepository,
+    private readonly wants: WantlistRepository,
+    private readonly held: HeldReleases,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(input: { name: string; releaseId: number; caller: Caller; change: WantChange }): Promise<WantView> {
+    const [user, want] = await ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user) => {
+      const old = await this.wants.want(user.id, input.releaseId);
+      if (!old) throw new NotFound('The release is not in the wantlist.');
+      const want = old.edited(input.change);
+      await this.wants.update(want);
+      return [user, want] as const;
+    });
+    return wantViewOf(this.held, user, want, input.caller);
+  }
+}

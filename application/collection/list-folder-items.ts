@@ -1,0 +1,43 @@
+import type { CollectionRepository } from '../../domain/collection/collection-repository.js';
+import type { CollectionSort } from '../../domain/collection/collection-sort.js';
+import { ALL_FOLDER } from '../../domain/collection/collection.js';
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import type { Caller } from '../shared/caller.js';
+import { pageOffset, type PageRequest, type SortOrder } from '../shared/page.js';
+import { isOwner, requireOwnerUnless, underRules, userNamed } from './collection-access.js';
+import type { HeldReleases } from './held-releases.js';
+import { type InstancePage, instanceViewsOf } from './instance-view.js';
+
+/**
+ * `GET /s/{name}/collection/folders/{id}/releases`: the instances in a folder, sorted and paginated. The owner sees
+ * any folder and every notes field; anyone else folder 0 of a public collection and its public fields.
+ */
+export class ListFolderItems {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly collections: CollectionRepository,
+    private readonly held: HeldReleases,
+  ) {}
+
+  async execute(input: {
+    name: string;
+    folderId: number;
+    caller: Caller;
+    sort: CollectionSort;
+    order: SortOrder;
+    page: PageRequest;
+  }): Promise<InstancePage> {
+    const user = await userNamed(this.users, input.name);
+    const collection = await this.collections.load(user.id);
+    requireOwnerUnless(collection.privacy.collectionPublic && input.folderId === ALL_FOLDER, input.caller, user);
+    await underRules(async () => collection.folder(input.folderId));
+    const slice = await this.collections.instancesInFolder(user.id, input.folderId, {
+      sort: input.sort,
+      order: input.order,
+      offset: pageOffset(input.page),
+      limit: input.page.perPage,
+    });
+    const items = await instanceViewsOf(slice.items, collection, isOwner(input.caller, user), this.held, input.caller);
+    return { user, page: { items, total: slice.total, page: input.page.page, perPage: input.page.perPage } };
+  }
+}

@@ -1,0 +1,25 @@
+import type { CollectionRepository } from '../../domain/collection/collection-repository.js';
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { ownerChange } from './collection-access.js';
+import { type InstancePath, instanceAt } from './instance-path.js';
+
+/**
+ * `POST …/instances/{instance_id}/fields/{field_id}` with the value in `?value=` or a JSON body `{"value": …}`: sets
+ * the note (empty text clears it), checked against its field; 204. The owner only.
+ */
+export class SetInstanceNote {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly collections: CollectionRepository,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(input: InstancePath & { fieldId: number; value: unknown }): Promise<void> {
+    await ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user, collection) => {
+      const note = collection.note(input.fieldId, input.value);
+      const instance = await instanceAt(this.collections, user, input);
+      await this.collections.updateInstance(instance.noted(note));
+    });
+  }
+}
