@@ -10,6 +10,7 @@ import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import { pathId } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { OrderPresenter } from './order-presenter.js';
+import type { ApiSchema } from '../api-shapes.js';
 
 /** The use cases the cart routes call. */
 export interface CartUseCases {
@@ -55,7 +56,7 @@ export class CartRoutes implements RouteModule {
       // Each order as the buyer reads it (GET /marketplace/orders/{id}), with its releases' descriptions.
       const views = await Promise.all(placed.map((o) => u.getOrder.execute({ caller: ctx.state.caller, id: o.order.id })));
       ctx.status = 201;
-      ctx.body = { orders: views.map((v) => p.order(v, true)) };
+      ctx.body = p.checkout(views);
     });
   }
 }
