@@ -25,8 +25,14 @@ export type Dialect = 'spec' | 'discogs';
  * seller, buyer, sender…): `name` plus `username` with the same value in the spec's, `username` alone in Discogs'.
  */
 export function loginOf(dialect: Dialect, username: string): Login {
-  return dialect === 'discogs' ? { username } : { name: username, username };
+  return dialect === 'discogs' ? discogsLogin(username) : specLogin(username);
 }
+
+/** The spec dialect's login: `name` and `username`, the same value. */
+export const specLogin = (username: string): { name: string; username: string } => ({ name: username, username });
+
+/** The Discogs dialect's login: `username` alone. */
+export const discogsLogin = (username: string): { username: string } => ({ username });
 
 /** ISO 8601 with a numeric UTC offset, as database records carry it: `2020-08-06T10:00:00+00:00`. */
 export function timestamp(date: Date): string {

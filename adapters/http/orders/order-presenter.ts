@@ -7,7 +7,7 @@ import { statusId } from '../../../domain/orders/order-lifecycle.js';
 import { orderMessageSubject, orderMessageText, type LogReading } from '../../../domain/orders/order-message.js';
 import { PUBLIC_STATUS_WORDS, SPEC_STATUS_WORDS, type OrderStatus } from '../../../domain/orders/order-status.js';
 import type { DiscogsDialect, SpecDialect } from '../openapi-types.js';
-import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
+import { discogsLogin, loginOf, specLogin, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { ApiSchema, Login } from '../api-shapes.js';
 import type { ApiUrls } from '../urls.js';
 
@@ -25,12 +25,12 @@ interface DialectWords<S extends ApiSchema<'OrderStatus'>, L extends Login> {
 
 const SPEC_WORDS: DialectWords<SpecDialect.components['schemas']['OrderStatus'], { name: string; username: string }> = {
   status: SPEC_STATUS_WORDS,
-  login: (username) => ({ name: username, username }),
+  login: specLogin,
 };
 
 const DISCOGS_WORDS: DialectWords<DiscogsDialect.components['schemas']['OrderStatus'], { username: string }> = {
   status: PUBLIC_STATUS_WORDS,
-  login: (username) => ({ username }),
+  login: discogsLogin,
 };
 
 /**

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { EditProfile, GetProfile, ProfileView } from '../../../application/users/profiles.js';
-import { timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
+import { discogsLogin, specLogin, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { Currency } from '../../../domain/marketplace/currency.js';
 import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';
@@ -18,8 +18,8 @@ import type { ApiUrls } from '../urls.js';
 export function presentProfile(view: ProfileView, urls: ApiUrls, dialect: Dialect): ApiSchema<'Profile'> {
   const u = view.user;
   return dialect === 'discogs'
-    ? profileIn(view, urls, { username: u.username }, { name: u.realName })
-    : profileIn(view, urls, { name: u.username, username: u.username }, { real_name: u.realName });
+    ? profileIn(view, urls, discogsLogin(u.username), { name: u.realName })
+    : profileIn(view, urls, specLogin(u.username), { real_name: u.realName });
 }
 
 /**
