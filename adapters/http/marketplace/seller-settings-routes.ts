@@ -4,7 +4,6 @@ import type { GetSellerSettings, SellerSettingsView } from '../../../application
 import type { SetSellerSettings } from '../../../application/marketplace/set-seller-settings.js';
 import { requireUserCaller } from '../../../application/shared/caller.js';
 import { Money } from '../../../domain/marketplace/money.js';
-import type { Currency } from '../../../domain/marketplace/currency.js';
 import type { ShippingRates } from '../../../domain/marketplace/shipping-rates.js';
 import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { SpindleState } from '../http-state.js';
@@ -19,8 +18,7 @@ export function sellerSettingsBody(view: SellerSettingsView, dialect: Dialect): 
   const rates = view.shippingRates;
   return {
     ...loginOf(dialect, view.username),
-    // Sound: the profile's currency, which every writer checks against the known currencies (see presentProfile).
-    curr_abbr: view.currency as Currency,
+    curr_abbr: view.currency,
     payment: view.paymentTerms,
     shipping: view.shippingTerms,
     shipping_price: rates ? shippingPriceBody(rates) : null,

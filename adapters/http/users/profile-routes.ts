@@ -1,7 +1,6 @@
 import type Router from '@koa/router';
 import type { EditProfile, GetProfile, ProfileView } from '../../../application/users/profiles.js';
 import { discogsLogin, specLogin, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
-import type { Currency } from '../../../domain/marketplace/currency.js';
 import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import { NotFound } from '../../../application/errors.js';
@@ -61,9 +60,7 @@ function profileIn<L extends Login, R extends { name: string } | { real_name: st
     seller_rating: f.seller.rating ?? 0,
     seller_rating_stars: f.seller.stars ?? 0,
     seller_num_ratings: f.seller.count,
-    // Sound: every writer of a user's currency checks it against the known currencies (isCurrency, profiles.ts), and
-    // an account starts in USD; the domain keeps it a string (making it `Currency` is left to the domain's owners).
-    curr_abbr: u.currency as Currency,
+    curr_abbr: u.currency,
     activated: true as const,
     marketplace_suspended: false as const,
     is_staff: false as const,
