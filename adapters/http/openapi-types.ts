@@ -1093,6 +1093,87 @@ export namespace SpecDialect {
               resource_url: string;
               consumer_name: string;
           };
+          SubmissionPage: {
+              pagination: components["schemas"]["Pagination"];
+              submissions: {
+                  artists: components["schemas"]["Artist"][];
+                  labels: components["schemas"]["Label"][];
+                  releases: components["schemas"]["Release"][];
+              };
+          };
+          ContributionPage: {
+              pagination: components["schemas"]["Pagination"];
+              contributions: components["schemas"]["Release"][];
+          };
+          ReleaseStats: {
+              num_have: number;
+              num_want: number;
+          };
+          VersionPage: {
+              pagination: components["schemas"]["Pagination"];
+              filters: components["schemas"]["VersionFilters"];
+              filter_facets: components["schemas"]["VersionFacet"][];
+              versions: components["schemas"]["Version"][];
+          };
+          ArtistReleasePage: {
+              pagination: components["schemas"]["Pagination"];
+              releases: components["schemas"]["ArtistRelease"][];
+          };
+          LabelReleasePage: {
+              pagination: components["schemas"]["Pagination"];
+              releases: components["schemas"]["LabelRelease"][];
+          };
+          SearchPage: {
+              pagination: components["schemas"]["Pagination"];
+              results: components["schemas"]["SearchResult"][];
+          };
+          FolderList: {
+              folders: components["schemas"]["Folder"][];
+          };
+          InstanceAdded: {
+              instance_id: number;
+              /** @description {base_url}/s/{name}/collection/folders/{folder}/release/{release}/instance/{instance} */
+              resource_url: string;
+          };
+          NotesFieldList: {
+              fields: components["schemas"]["NotesField"][];
+          };
+          CollectionValue: {
+              maximum: string;
+              median: string;
+              minimum: string;
+          };
+          WantPage: {
+              pagination: components["schemas"]["Pagination"];
+              wants: components["schemas"]["Want"][];
+          };
+          UserListPage: {
+              pagination: components["schemas"]["Pagination"];
+              lists: components["schemas"]["ListSummary"][];
+          };
+          InventoryPage: {
+              pagination: components["schemas"]["Pagination"];
+              listings: components["schemas"]["Listing"][];
+          };
+          CheckoutOrders: {
+              orders: components["schemas"]["Order"][];
+          };
+          OrderMessagePage: {
+              pagination: components["schemas"]["Pagination"];
+              messages: components["schemas"]["OrderMessage"][];
+          };
+          InventoryExportPage: {
+              items: components["schemas"]["InventoryExport"][];
+              pagination: components["schemas"]["Pagination"];
+          };
+          InventoryUploadPage: {
+              items: components["schemas"]["InventoryUpload"][];
+              pagination: components["schemas"]["Pagination"];
+          };
+          OrderPage: {
+              pagination: components["schemas"]["Pagination"];
+              orders: components["schemas"]["OrderSummary"][];
+          };
       };
       responses: never;
       parameters: never;
@@ -2162,6 +2243,87 @@ export namespace DiscogsDialect {
               username: string;
               resource_url: string;
               consumer_name: string;
+          };
+          SubmissionPage: {
+              pagination: components["schemas"]["Pagination"];
+              submissions: {
+                  artists: components["schemas"]["Artist"][];
+                  labels: components["schemas"]["Label"][];
+                  releases: components["schemas"]["Release"][];
+              };
+          };
+          ContributionPage: {
+              pagination: components["schemas"]["Pagination"];
+              contributions: components["schemas"]["Release"][];
+          };
+          ReleaseStats: {
+              num_have: number;
+              num_want: number;
+          };
+          VersionPage: {
+              pagination: components["schemas"]["Pagination"];
+              filters: components["schemas"]["VersionFilters"];
+              filter_facets: components["schemas"]["VersionFacet"][];
+              versions: components["schemas"]["Version"][];
+          };
+          ArtistReleasePage: {
+              pagination: components["schemas"]["Pagination"];
+              releases: components["schemas"]["ArtistRelease"][];
+          };
+          LabelReleasePage: {
+              pagination: components["schemas"]["Pagination"];
+              releases: components["schemas"]["LabelRelease"][];
+          };
+          SearchPage: {
+              pagination: components["schemas"]["Pagination"];
+              results: components["schemas"]["SearchResult"][];
+          };
+          FolderList: {
+              folders: components["schemas"]["Folder"][];
+          };
+          InstanceAdded: {
+              instance_id: number;
+              /** @description {base_url}/s/{name}/collection/folders/{folder}/release/{release}/instance/{instance} */
+              resource_url: string;
+          };
+          NotesFieldList: {
+              fields: components["schemas"]["NotesField"][];
+          };
+          CollectionValue: {
+              maximum: string;
+              median: string;
+              minimum: string;
+          };
+          WantPage: {
+              pagination: components["schemas"]["Pagination"];
+              wants: components["schemas"]["Want"][];
+          };
+          UserListPage: {
+              pagination: components["schemas"]["Pagination"];
+              lists: components["schemas"]["ListSummary"][];
+          };
+          InventoryPage: {
+              pagination: components["schemas"]["Pagination"];
+              listings: components["schemas"]["Listing"][];
+          };
+          CheckoutOrders: {
+              orders: components["schemas"]["Order"][];
+          };
+          OrderMessagePage: {
+              pagination: components["schemas"]["Pagination"];
+              messages: components["schemas"]["OrderMessage"][];
+          };
+          InventoryExportPage: {
+              items: components["schemas"]["InventoryExport"][];
+              pagination: components["schemas"]["Pagination"];
+          };
+          InventoryUploadPage: {
+              items: components["schemas"]["InventoryUpload"][];
+              pagination: components["schemas"]["Pagination"];
+          };
+          OrderPage: {
+              pagination: components["schemas"]["Pagination"];
+              orders: components["schemas"]["OrderSummary"][];
           };
       };
       responses: never;

@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import { pageCount, SORT_ORDERS, type Page, type PageRequest, type SortOrder } from '../../application/shared/page.js';
 import { publicPathOf } from './middleware/normalize-path.js';
 import { SortParameter } from './query.js';
+import type { ApiSchema } from './api-shapes.js';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;
@@ -62,7 +63,7 @@ const PRIVATE_PARAMS = new Set(['page', 'per_page', 'token', 'key', 'secret', 'c
  * that apply, absolute, built from the configured base URL, the request's path as the API writes it (configured user
  * segment) and the request's own filters.
  */
-export function paginate(ctx: Koa.Context, baseUrl: string, page: Page<unknown>): object {
+export function paginate(ctx: Koa.Context, baseUrl: string, page: Page<unknown>): ApiSchema<'Pagination'> {
   const pages = pageCount(page.total, page.perPage);
   const kept = new URLSearchParams();
   for (const [k, v] of Object.entries(ctx.query)) {
@@ -75,7 +76,7 @@ export function paginate(ctx: Koa.Context, baseUrl: string, page: Page<unknown>)
     q.set('page', String(n));
     return `${baseUrl}${publicPathOf(ctx)}?${q.toString()}`;
   };
-  const urls: Record<string, string> = {};
+  const urls: ApiSchema<'Pagination'>['urls'] = {};
   if (page.page > 1) {
     urls.first = link(1);
     urls.prev = link(Math.min(page.page - 1, pages));

@@ -1,3 +1,4 @@
+import type { Currency } from '../../domain/marketplace/currency.js';
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { Money } from '../../domain/marketplace/money.js';
@@ -26,7 +27,7 @@ export interface SellerSettingsView {
   readonly userId: number;
   readonly username: string;
   /** The user's profile currency: what they sell in. */
-  readonly currency: string;
+  readonly currency: Currency;
   readonly paymentTerms: string;
   readonly shippingTerms: string;
   /** The shipping price by destination, or null when the seller priced none. */

@@ -42,7 +42,7 @@ export interface SellerSettingsChange {
 }
 
 /** "Currency must be one of USD, GBP, …, got "xyz"." unless the value is a currency code (any case); the code. */
-function currencyOf(value: unknown, problems: SellerSettingsProblem[]): string | undefined {
+function currencyOf(value: unknown, problems: SellerSettingsProblem[]): Currency | undefined {
   const code = typeof value === 'string' ? value.trim().toUpperCase() : undefined;
   if (code !== undefined && isCurrency(code)) return code;
   problems.push({ field: 'currency', message: `Currency must be one of ${CURRENCIES.join(', ')}, got ${JSON.stringify(value)}.` });
@@ -100,7 +100,7 @@ export class SetSellerSettings {
       const problems: SellerSettingsProblem[] = [];
       const currency = input.currency === undefined ? before.currency : currencyOf(input.currency, problems);
       const trimmed = (value: unknown, kept: string): unknown => (value === undefined ? kept : typeof value === 'string' ? value.trim() : value);
-      const amountsIn = isCurrency(currency ?? '') ? (currency as Currency) : 'USD';
+      const amountsIn = currency ?? 'USD';
       const rates = input.shippingPrice === undefined ? before.shippingRates : ratesOf(input.shippingPrice, amountsIn, problems);
       const minimum = input.minOrderTotal === undefined ? before.minOrderTotal : minimumOf(input.minOrderTotal, amountsIn, problems);
       let terms: SellerSettings | undefined;

@@ -1,3 +1,4 @@
+import type { Currency } from '../marketplace/currency.js';
 /** A user account. `passwordHash` is the password hasher's encoded hash, never the password. */
 export interface User {
   /** A positive whole number, given by the repository when the user is added. */
@@ -13,7 +14,7 @@ export interface User {
   /** Free text in the markup format. */
   readonly profile: string;
   /** The currency the user sees prices in (and sells in). */
-  readonly currency: string;
+  readonly currency: Currency;
 }
 
 /** A user's profile fields that the user may edit. */

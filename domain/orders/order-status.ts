@@ -29,7 +29,7 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 }
 
 /** The Discogs dialect's spelling of `Buyer ed`; accepted in requests of either dialect. */
-export const BUYER_CONTACTED = 'Buyer Contacted';
+export const BUYER_CONTACTED = 'Buyer Contacted' as const;
 
 /** The status a request names (the spec's spelling, or `Buyer Contacted` for `Buyer ed`), or null for anything else. */
 export function orderStatusNamed(value: unknown): OrderStatus | null {
@@ -41,7 +41,10 @@ export function orderStatusNamed(value: unknown): OrderStatus | null {
 export type StatusWords = (status: OrderStatus) => string;
 
 /** The spec's spelling of every status, as ORDER_STATUSES has it. */
-export const SPEC_STATUS_WORDS: StatusWords = (status) => status;
+export const SPEC_STATUS_WORDS = (status: OrderStatus): OrderStatus => status;
+
+/** A status as the public API spells it. */
+export type PublicOrderStatus = Exclude<OrderStatus, 'Buyer ed'> | typeof BUYER_CONTACTED;
 
 /** The public API's spelling: `Buyer ed` is `Buyer Contacted`, the others as the spec spells them. */
-export const PUBLIC_STATUS_WORDS: StatusWords = (status) => (status === 'Buyer ed' ? BUYER_CONTACTED : status);
+export const PUBLIC_STATUS_WORDS = (status: OrderStatus): PublicOrderStatus => (status === 'Buyer ed' ? BUYER_CONTACTED : status);

@@ -117,6 +117,7 @@ export const EXCEPTIONS: LayerExceptions = {
         orders: 'an order is made of listings at their price in a currency, with the fee rule and the rates of its day, and moves listings through their lifecycle (sold, back for sale)',
         inventory: 'an inventory upload is listings in bulk: each CSV row is checked by the listing rules (conditions, currency, status moves) into a new or edited listing, and an export writes listings out',
         collection: "the default Media Condition notes field of a collection offers the marketplace's grading scale as its options",
+        identity: "a user's profile currency (what they see prices in and sell in) is one of the marketplace's currencies",
       },
     },
     jobs: {

@@ -194,7 +194,7 @@ describe('with the MikroORM adapters', () => {
     const users = new MikroOrmUserRepository(db.orm);
     const uow = new MikroOrmUnitOfWork(db.orm);
     const person = (name: string) => ({
-      username: name, realName: '', email: `${name}@example.com`, passwordHash: 'x', registeredAt: AT(0), homePage: '', location: '', profile: '', currency: 'USD',
+      username: name, realName: '', email: `${name}@example.com`, passwordHash: 'x', registeredAt: AT(0), homePage: '', location: '', profile: '', currency: 'USD' as const,
     });
     const u = await uow.run(() => users.add(person('contract-u')));
     const v = await uow.run(() => users.add(person('contract-v')));

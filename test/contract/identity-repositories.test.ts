@@ -49,7 +49,7 @@ const user = (name: string, email = `${name.toLowerCase()}@example.com`) => ({
   homePage: '',
   location: '',
   profile: '',
-  currency: 'USD',
+  currency: 'USD' as const,
 });
 
 function contract(name: string, open: () => Promise<{ subject: Subject; reset(): Promise<void> }>): void {

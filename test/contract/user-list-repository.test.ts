@@ -189,7 +189,7 @@ describe('with the MikroORM adapter', () => {
 
   async function addUsers(scope: MikroOrmRequestScope, uow: UnitOfWork): Promise<void> {
     const users = new MikroOrmUserRepository(db.orm);
-    const user = (name: string) => ({ username: name, realName: '', email: `${name}@example.test`, passwordHash: 'h', registeredAt: T0, homePage: '', location: '', profile: '', currency: 'USD' });
+    const user = (name: string) => ({ username: name, realName: '', email: `${name}@example.test`, passwordHash: 'h', registeredAt: T0, homePage: '', location: '', profile: '', currency: 'USD' as const });
     const a = await scope.run(() => uow.run(() => users.add(user('list-owner'))));
     const b = await scope.run(() => uow.run(() => users.add(user('list-other'))));
     owners = [a.id, b.id];

@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { IDENTITY } from '../../composition/identity/identity-tokens.js';
 import { MARKETPLACE } from '../../composition/marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../../composition/persistence/persistence-tokens.js';
+import type { Currency } from '../../domain/marketplace/currency.js';
 import type { Listing } from '../../domain/marketplace/listing.js';
 import type { ListingStatus } from '../../domain/marketplace/listing-status.js';
 import { sellerSettings } from '../../domain/marketplace/seller.js';
@@ -10,7 +11,7 @@ import { sellerSettings } from '../../domain/marketplace/seller.js';
  * Makes a user a seller: both terms written, through the seller repository in a unit of work (the seller settings
  * page is another part's), and the profile currency they sell in.
  */
-export async function makeSeller(container: Container, userId: number, currency = 'USD', terms = { payment: 'PayPal', shipping: 'Worldwide' }): Promise<void> {
+export async function makeSeller(container: Container, userId: number, currency: Currency = 'USD', terms = { payment: 'PayPal', shipping: 'Worldwide' }): Promise<void> {
   await container.get(PERSISTENCE.UnitOfWork).run(async () => {
     await container.get(MARKETPLACE.SellerRepository).put(sellerSettings(userId, terms.payment, terms.shipping, new Date('2026-11-01T00:00:00Z')));
     await container.get(IDENTITY.UserRepository).updateProfile(userId, { currency });

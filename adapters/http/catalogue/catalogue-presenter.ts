@@ -7,13 +7,14 @@ import type { ArtistReleaseListing } from '../../../application/catalogue/list-a
 import type { MasterVersionListing } from '../../../application/catalogue/list-master-versions.js';
 import type { LabelReleaseListing } from '../../../application/catalogue/list-label-releases.js';
 import type { VersionFacetCounts, VersionFilters } from '../../../application/catalogue/read-models.js';
-import { facetQueryValue, VERSION_FACETS } from '../../../domain/catalogue/version-facets.js';
+import { facetQueryValue, VERSION_FACETS, type VersionFacetId } from '../../../domain/catalogue/version-facets.js';
 import type { CollectionCounts, Holding } from '../../../application/ports/community-figures.js';
 import type { MarketSummary } from '../../../application/ports/market-figures.js';
 import type { ReleasePeople } from '../../../application/ports/release-people.js';
 import type { ArtistCredit } from '../../../domain/catalogue/credit.js';
 import type { Image, NamedRef, Video } from '../../../domain/catalogue/media.js';
 import type { Track } from '../../../domain/catalogue/release.js';
+import type { ApiSchema, Login } from '../api-shapes.js';
 import type { ApiUrls } from '../urls.js';
 
 /** Which words differ between the spec and the public Discogs API (GAPS.md "Two dialects"). */
@@ -23,9 +24,15 @@ export type Dialect = 'spec' | 'discogs';
  * A user's login as the dialect writes it wherever a user is named (GAPS "Two dialects": identity, profile, rating,
  * seller, buyer, sender…): `name` plus `username` with the same value in the spec's, `username` alone in Discogs'.
  */
-export function loginOf(dialect: Dialect, username: string): { readonly name?: string; readonly username: string } {
-  return dialect === 'discogs' ? { username } : { name: username, username };
+export function loginOf(dialect: Dialect, username: string): Login {
+  return dialect === 'discogs' ? discogsLogin(username) : specLogin(username);
 }
+
+/** The spec dialect's login: `name` and `username`, the same value. */
+export const specLogin = (username: string): { name: string; username: string } => ({ name: username, username });
+
+/** The Discogs dialect's login: `username` alone. */
+export const discogsLogin = (username: string): { username: string } => ({ username });
 
 /** ISO 8601 with a numeric UTC offset, as database records carry it: `2020-08-06T10:00:00+00:00`. */
 export function timestamp(date: Date): string {
@@ -45,7 +52,7 @@ const NO_PEOPLE_TEXT = '"submitter":null,"contributors":[]';
 
 const NOTHING: CollectionCounts = { inCollection: 0, inWantlist: 0 };
 
-function counts(c: CollectionCounts): object {
+function counts(c: CollectionCounts): ApiSchema<'CollectionCounts'> {
   return { in_wantlist: c.inWantlist, in_collection: c.inCollection };
 }
 
@@ -53,12 +60,12 @@ function counts(c: CollectionCounts): object {
  * How many users have an item in their collection and wantlist (`community`), and how often the caller has (`user`;
  * zeros for a caller who is not a user, as the API has always shown).
  */
-export function collectionStats(figures: Holding): object {
+export function collectionStats(figures: Holding): ApiSchema<'Stats'> {
   return { community: counts(figures.community), user: counts(figures.user ?? NOTHING) };
 }
 
 /** An image object as the API writes it, wherever it appears. */
-export function imageBody(i: Image): object {
+export function imageBody(i: Image): ApiSchema<'Image'> {
   return { type: i.type, uri: i.uri, uri150: i.uri150, resource_url: i.uri, height: i.height, width: i.width };
 }
 
@@ -91,7 +98,7 @@ export class CataloguePresenter {
     this.webBase = JSON.stringify(urls.webUrl).slice(1, -1);
   }
 
-  private credit(c: ArtistCredit): object {
+  private credit(c: ArtistCredit): ApiSchema<'ArtistCredit'> {
     return {
       id: c.id,
       name: c.name,
@@ -103,28 +110,32 @@ export class CataloguePresenter {
     };
   }
 
-  private image(i: Image): object {
+  private image(i: Image): ApiSchema<'Image'> {
     return imageBody(i);
   }
 
-  private video(v: Video): object {
+  private video(v: Video): ApiSchema<'Video'> {
     return { uri: v.uri, title: v.title, description: v.description, duration: v.duration, embed: v.embed };
   }
 
-  private track(t: Track): object {
-    const out: Record<string, unknown> = { position: t.position, type_: t.type, title: t.title, duration: t.duration };
-    if (t.artists.length) out.artists = t.artists.map((c) => this.credit(c));
-    if (t.extraartists.length) out.extraartists = t.extraartists.map((c) => this.credit(c));
-    if (t.subTracks.length) out.sub_tracks = t.subTracks.map((s) => this.track(s));
-    return out;
+  private track(t: Track): ApiSchema<'Track'> {
+    return {
+      position: t.position,
+      type_: t.type,
+      title: t.title,
+      duration: t.duration,
+      ...(t.artists.length ? { artists: t.artists.map((c) => this.credit(c)) } : {}),
+      ...(t.extraartists.length ? { extraartists: t.extraartists.map((c) => this.credit(c)) } : {}),
+      ...(t.subTracks.length ? { sub_tracks: t.subTracks.map((s) => this.track(s)) } : {}),
+    };
   }
 
-  private ref(r: NamedRef, url: (id: number) => string): object {
+  private ref(r: NamedRef, url: (id: number) => string): ApiSchema<'NamedRef'> {
     return { id: r.id, name: r.name, resource_url: url.call(this.urls, r.id) };
   }
 
   /** A user named in a record's community (`submitter`, each of `contributors`): the dialect's login and their URL. */
-  private person(username: string): object {
+  private person(username: string): ApiSchema<'CommunityUser'> {
     return { ...loginOf(this.dialect, username), resource_url: this.urls.user(username) };
   }
 
@@ -134,7 +145,11 @@ export class CataloguePresenter {
     return `"submitter":${submitter},"contributors":${JSON.stringify(people.contributors.map((name) => this.person(name)))}`;
   }
 
-  /** The release's document: its template (see release-document.ts) with every slot filled. */
+  /**
+   * The release's document: its template (see release-document.ts) with every slot filled. JSON text, not an
+   * `ApiSchema<'Release'>`: the read path writes the stored template as it is (ADR 0027), so the compiler cannot see
+   * its shape; the suite's OpenAPI validation of every response checks it against the document instead (ADR 0035).
+   */
   release(view: ReleaseView): string {
     const { community, rating } = view.community;
     return fillTemplate(view.template, {
@@ -154,7 +169,7 @@ export class CataloguePresenter {
     });
   }
 
-  master(view: MasterView): object {
+  master(view: MasterView): ApiSchema<'Master'> {
     const m = view.master;
     return {
       id: m.id,
@@ -178,7 +193,7 @@ export class CataloguePresenter {
     };
   }
 
-  version(listing: MasterVersionListing): object {
+  version(listing: MasterVersionListing): ApiSchema<'Version'> {
     const v = listing.version;
     return {
       id: v.id,
@@ -201,13 +216,19 @@ export class CataloguePresenter {
    * given), each facet's values with their counts (`available`, value → count, in the facets' order), and the same as
    * a list per facet, each value also written as a query string takes it (form-encoded), every facet taking several.
    */
-  versionFilters(applied: VersionFilters, facets: VersionFacetCounts): { filters: object; filter_facets: object[] } {
-    const available: Record<string, Record<string, number>> = {};
-    const filterFacets: object[] = [];
-    for (const { id, title } of VERSION_FACETS) {
+  versionFilters(
+    applied: VersionFilters,
+    facets: VersionFacetCounts,
+  ): { filters: ApiSchema<'VersionFilters'>; filter_facets: ApiSchema<'VersionFacet'>[] } {
+    const countsOf = (id: VersionFacetId): Record<string, number> => {
       const counts: Record<string, number> = {};
       for (const v of facets[id]) counts[v.value] = v.count;
-      available[id] = counts;
+      return counts;
+    };
+    // In VERSION_FACETS' order, as the loop below writes filter_facets.
+    const available = { format: countsOf('format'), label: countsOf('label'), country: countsOf('country'), released: countsOf('released') };
+    const filterFacets: ApiSchema<'VersionFacet'>[] = [];
+    for (const { id, title } of VERSION_FACETS) {
       filterFacets.push({
         title,
         id,
@@ -220,9 +241,9 @@ export class CataloguePresenter {
     return { filters: { applied: appliedOut, available }, filter_facets: filterFacets };
   }
 
-  artist(view: ArtistView): object {
+  artist(view: ArtistView): ApiSchema<'Artist'> {
     const a = view.artist;
-    const out: Record<string, unknown> = {
+    return {
       id: a.id,
       name: a.name,
       resource_url: this.urls.artist(a.id),
@@ -234,53 +255,56 @@ export class CataloguePresenter {
       urls: [...a.urls],
       namevariations: [...a.namevariations],
       data_quality: a.dataQuality,
+      ...(a.aliases.length ? { aliases: a.aliases.map((r) => this.ref(r, this.urls.artist)) } : {}),
+      // The public API's `active` (a member still in the group) is not in the dumps (none of the 2019, 2020, 2023 or
+      // 2025 samples carries it) nor anywhere else the service holds: it is left out rather than made up (ADR 0033).
+      ...(a.groups.length ? { groups: a.groups.map((r) => this.ref(r, this.urls.artist)) } : {}),
+      ...(a.members.length ? { members: a.members.map((r) => this.ref(r, this.urls.artist)) } : {}),
     };
-    if (a.aliases.length) out.aliases = a.aliases.map((r) => this.ref(r, this.urls.artist));
-    // The public API's `active` (a member still in the group) is not in the dumps (none of the 2019, 2020, 2023 or 2025
-    // samples carries it) nor anywhere else the service holds: it is left out rather than made up (ADR 0033).
-    if (a.groups.length) out.groups = a.groups.map((r) => this.ref(r, this.urls.artist));
-    if (a.members.length) out.members = a.members.map((r) => this.ref(r, this.urls.artist));
-    return out;
   }
 
-  artistRelease(listing: ArtistReleaseListing): object {
+  artistRelease(listing: ArtistReleaseListing): ApiSchema<'ArtistRelease'> {
     const e = listing.entry;
-    const common = {
+    const common = <T extends 'master' | 'release'>(type: T) => ({
       id: e.id,
       title: e.title,
-      type: e.type,
+      type,
       artist: e.artist,
       role: e.role,
       year: e.year,
       thumb: e.thumb,
       resource_url: e.type === 'master' ? this.urls.master(e.id) : this.urls.release(e.id),
       stats: collectionStats(listing.community),
-    };
+    });
     return e.type === 'master'
-      ? { ...common, main_release: e.mainRelease }
-      : { ...common, format: e.format, label: e.label, status: e.status };
+      ? { ...common(e.type), main_release: e.mainRelease }
+      : { ...common(e.type), format: e.format, label: e.label, status: e.status };
   }
 
-  label(view: LabelView): object {
+  label(view: LabelView): ApiSchema<'Label'> {
     const l = view.label;
-    const out: Record<string, unknown> = {
+    return {
       id: l.id,
       name: l.name,
       resource_url: this.urls.label(l.id),
       uri: this.urls.web('label', l.id, l.name),
       releases_url: this.urls.labelReleases(l.id),
       images: view.images.map((i) => this.image(i)),
-      [this.dialect === 'discogs' ? 'contact_info' : '_info']: l.contactInfo,
+      ...this.contactInfo(l.contactInfo),
       profile: view.profile,
       data_quality: l.dataQuality,
       urls: [...l.urls],
       sublabels: l.sublabels.map((r) => this.ref(r, this.urls.label)),
+      ...(l.parentLabel ? { parent_label: this.ref(l.parentLabel, this.urls.label) } : {}),
     };
-    if (l.parentLabel) out.parent_label = this.ref(l.parentLabel, this.urls.label);
-    return out;
   }
 
-  labelRelease(listing: LabelReleaseListing): object {
+  /** A label's contact text under the dialect's key: one shape per dialect, so each label checks against its own. */
+  private contactInfo(text: string): { _info: string } | { contact_info: string } {
+    return this.dialect === 'discogs' ? { contact_info: text } : { _info: text };
+  }
+
+  labelRelease(listing: LabelReleaseListing): ApiSchema<'LabelRelease'> {
     const e = listing.entry;
     return {
       id: e.id,

@@ -16,6 +16,7 @@ import { PageQuery, paginate } from '../pagination.js';
 import { pathId, validateQuery, type Query } from '../query.js';
 import type { CataloguePresenter } from './catalogue-presenter.js';
 import { ArtistReleasesQuery, CurrencyQuery, VersionsQuery } from './catalogue-queries.js';
+import type { ApiSchema } from '../api-shapes.js';
 
 /** The use cases the catalogue routes call. */
 export interface CatalogueUseCases {
@@ -120,7 +121,7 @@ export class CatalogueRoutes implements RouteModule {
     router.get('/releases/:id/stats', async (ctx) => {
       const releaseId = pathId(ctx.params.id, notFound('Release not found.'));
       const stats = await useCases.getReleaseStats.execute({ releaseId });
-      ctx.body = { num_have: stats.inCollection, num_want: stats.inWantlist };
+      ctx.body = { num_have: stats.inCollection, num_want: stats.inWantlist } satisfies ApiSchema<'ReleaseStats'>;
     });
 
     router.get('/masters/:id/versions', async (ctx) => {
@@ -135,7 +136,7 @@ export class CatalogueRoutes implements RouteModule {
         pagination: paginate(ctx, options.baseUrl, page),
         ...presenter.versionFilters(page.applied, page.facets),
         versions: page.items.map((v) => presenter.version(v)),
-      };
+      } satisfies ApiSchema<'VersionPage'>;
     });
 
     router.get('/artists/:id/releases', async (ctx) => {
@@ -146,14 +147,14 @@ export class CatalogueRoutes implements RouteModule {
         caller: ctx.state.caller,
         query: { ...q.toPageRequest(), sort: q.sort, sortOrder: q.sortOrder() },
       });
-      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.artistRelease(e)) };
+      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.artistRelease(e)) } satisfies ApiSchema<'ArtistReleasePage'>;
     });
 
     router.get('/labels/:id/releases', async (ctx) => {
       const labelId = pathId(ctx.params.id, notFound('Label not found.'));
       const q = validateQuery(PageQuery, ctx.query);
       const page = await useCases.listLabelReleases.execute({ labelId, page: q.toPageRequest(), caller: ctx.state.caller });
-      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.labelRelease(e)) };
+      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), releases: page.items.map((e) => presenter.labelRelease(e)) } satisfies ApiSchema<'LabelReleasePage'>;
     });
   }
 }

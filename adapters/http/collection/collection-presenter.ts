@@ -8,6 +8,7 @@ import type { NotesField } from '../../../domain/collection/notes-fields.js';
 import type { User } from '../../../domain/identity/accounts.js';
 import { formatMoney } from '../../../domain/marketplace/money-format.js';
 import { timestamp } from '../catalogue/catalogue-presenter.js';
+import type { ApiSchema } from '../api-shapes.js';
 import type { ApiUrls } from '../urls.js';
 
 /**
@@ -22,7 +23,7 @@ export class CollectionPresenter {
     return `${this.urls.user(user.username)}/collection/folders`;
   }
 
-  folder(user: User, f: Folder): object {
+  folder(user: User, f: Folder): ApiSchema<'Folder'> {
     return { id: f.id, count: f.count, name: f.name, resource_url: `${this.foldersUrl(user)}/${f.id}` };
   }
 
@@ -31,7 +32,7 @@ export class CollectionPresenter {
     return `${this.foldersUrl(user)}/${folderId}/release/${releaseId}/instance/${instanceId}`;
   }
 
-  instance(v: InstanceView): object {
+  instance(v: InstanceView): ApiSchema<'Instance'> {
     const i = v.instance;
     return {
       id: i.releaseId,
@@ -44,13 +45,13 @@ export class CollectionPresenter {
     };
   }
 
-  field(f: NotesField): object {
+  field(f: NotesField): ApiSchema<'NotesField'> {
     return f.type === 'dropdown'
       ? { id: f.id, name: f.name, type: f.type, position: f.position, public: f.public, options: [...f.options] }
       : { id: f.id, name: f.name, type: f.type, position: f.position, public: f.public, lines: f.lines };
   }
 
-  want(v: WantView): object {
+  want(v: WantView): ApiSchema<'Want'> {
     const w = v.want;
     return {
       id: w.releaseId,
@@ -63,12 +64,12 @@ export class CollectionPresenter {
     };
   }
 
-  value(v: CollectionValue): object {
+  value(v: CollectionValue): ApiSchema<'CollectionValue'> {
     return { maximum: formatMoney(v.maximum), median: formatMoney(v.median), minimum: formatMoney(v.minimum) };
   }
 
   /** The release as collection and wantlist items show it; a release the catalogue lacks keeps its id and empty fields. */
-  basicInformation(held: HeldRelease): object {
+  basicInformation(held: HeldRelease): ApiSchema<'BasicInformation'> {
     const r = held.release;
     const primary = held.images.find((i) => i.type === 'primary') ?? held.images[0];
     return {

@@ -28,6 +28,7 @@ import type { RouteModule } from '../route-module.js';
 import type { CollectionPresenter } from './collection-presenter.js';
 import { CollectionListQuery } from './collection-queries.js';
 import type Koa from 'koa';
+import type { ApiSchema } from '../api-shapes.js';
 
 /** The use cases the collection routes call. */
 export interface CollectionUseCases {
@@ -84,14 +85,14 @@ export class CollectionRoutes implements RouteModule {
       instanceId: instanceId(ctx.params.instance),
       caller: ctx.state.caller,
     });
-    const instances = (ctx: Koa.Context, result: InstancePage): object => ({
+    const instances = (ctx: Koa.Context, result: InstancePage): ApiSchema<'InstancePage'> => ({
       pagination: paginate(ctx, options.baseUrl, result.page),
       releases: result.page.items.map((v) => p.instance(v)),
     });
 
     router.get(`${base}/folders`, async (ctx) => {
       const { user, folders } = await u.listFolders.execute({ name: ctx.params.name!, caller: ctx.state.caller });
-      ctx.body = { folders: folders.map((f) => p.folder(user, f)) };
+      ctx.body = { folders: folders.map((f) => p.folder(user, f)) } satisfies ApiSchema<'FolderList'>;
     });
     router.post(`${base}/folders`, body, async (ctx) => {
       const { user, folder } = await u.createFolder.execute({ name: ctx.params.name!, caller: ctx.state.caller, body: requestBody(ctx) });
@@ -133,7 +134,7 @@ export class CollectionRoutes implements RouteModule {
       const release = releaseId(ctx.params.release);
       const { user, instance } = await u.addToFolder.execute({ name: ctx.params.name!, folderId: folder, releaseId: release, caller: ctx.state.caller });
       ctx.status = 201;
-      ctx.body = { instance_id: instance.id, resource_url: p.instanceUrl(user, folder, release, instance.id) };
+      ctx.body = { instance_id: instance.id, resource_url: p.instanceUrl(user, folder, release, instance.id) } satisfies ApiSchema<'InstanceAdded'>;
     });
     // The instance paths, and the singular form the spec writes into resource_url (`…/release/{r}/instance/{i}`).
     for (const path of [`${base}/folders/:folder/releases/:release/instances/:instance`, `${base}/folders/:folder/release/:release/instance/:instance`]) {
@@ -167,7 +168,7 @@ export class CollectionRoutes implements RouteModule {
     });
     router.get(`${base}/fields`, async (ctx) => {
       const fields = await u.listFields.execute({ name: ctx.params.name!, caller: ctx.state.caller });
-      ctx.body = { fields: fields.map((f) => p.field(f)) };
+      ctx.body = { fields: fields.map((f) => p.field(f)) } satisfies ApiSchema<'NotesFieldList'>;
     });
     router.get(`${base}/value`, async (ctx) => {
       const value: CollectionValue = await u.getValue.execute({ name: ctx.params.name!, caller: ctx.state.caller });
@@ -183,7 +184,7 @@ export class CollectionRoutes implements RouteModule {
         order: q.sortOrder(),
         page: q.toPageRequest(),
       });
-      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), wants: page.items.map((v) => p.want(v)) };
+      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), wants: page.items.map((v) => p.want(v)) } satisfies ApiSchema<'WantPage'>;
     });
     router.get('/s/:name/wants/:release', async (ctx) => {
       ctx.body = p.want(await u.getWant.execute({ name: ctx.params.name!, releaseId: releaseId(ctx.params.release), caller: ctx.state.caller }));

@@ -1,9 +1,10 @@
 import type Router from '@koa/router';
 import type { GetIdentity } from '../../../application/identity/get-identity.js';
-import type { Dialect } from '../catalogue/catalogue-presenter.js';
+import { loginOf, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { SpindleState } from '../http-state.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
+import type { ApiSchema } from '../api-shapes.js';
 
 /** `GET /oauth/identity`: who the credentials belong to. */
 export class IdentityRoutes implements RouteModule {
@@ -19,11 +20,10 @@ export class IdentityRoutes implements RouteModule {
       // The spec dialect names the login `name` and adds `username` with the same value (GAPS "Two dialects").
       ctx.body = {
         id: identity.id,
-        ...(this.dialect === 'spec' ? { name: identity.username } : {}),
-        username: identity.username,
+        ...loginOf(this.dialect, identity.username),
         resource_url: this.urls.user(identity.username),
         consumer_name: identity.consumerName,
-      };
+      } satisfies ApiSchema<'Identity'>;
     });
   }
 }

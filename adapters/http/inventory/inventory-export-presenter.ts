@@ -1,7 +1,10 @@
 import type { InventoryExportView } from '../../../application/inventory/inventory-export-view.js';
+import type { ApiSchema } from '../api-shapes.js';
 import type { Dialect } from '../catalogue/catalogue-presenter.js';
 
 /** An export or upload time as the spec writes them: UTC, to the second, without an offset (`2026-11-23T10:00:00`). */
+export function jobTimestamp(date: Date): string;
+export function jobTimestamp(date: Date | null): string | null;
 export function jobTimestamp(date: Date | null): string | null {
   return date === null ? null : date.toISOString().slice(0, 19);
 }
@@ -24,7 +27,7 @@ export class InventoryExportPresenter {
     return `${this.baseUrl}/inventory/export/${id}`;
   }
 
-  export(v: InventoryExportView): Record<string, unknown> {
+  export(v: InventoryExportView): ApiSchema<'InventoryExport'> {
     const download = v.downloadable ? `${this.url(v.id)}/download` : null;
     return {
       id: v.id,

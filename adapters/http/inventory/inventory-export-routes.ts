@@ -12,6 +12,7 @@ import { PageQuery, paginate } from '../pagination.js';
 import { validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { InventoryExportPresenter } from './inventory-export-presenter.js';
+import type { ApiSchema } from '../api-shapes.js';
 
 /** The use cases the export routes call. */
 export interface InventoryExportUseCases {
@@ -77,7 +78,7 @@ export class InventoryExportRoutes implements RouteModule {
     router.get('/inventory/export', async (ctx) => {
       const q = validateQuery(PageQuery, ctx.query);
       const page = await u.list.execute({ caller: ctx.state.caller, page: q.toPageRequest() });
-      ctx.body = { items: page.items.map((v) => p.export(v)), pagination: paginate(ctx, this.baseUrl, page) };
+      ctx.body = { items: page.items.map((v) => p.export(v)), pagination: paginate(ctx, this.baseUrl, page) } satisfies ApiSchema<'InventoryExportPage'>;
     });
 
     for (const path of ['/inventory/export/:id/download', '/inventory/export/:id/']) {

@@ -1,4 +1,5 @@
 import type { InventoryUploadView } from '../../../application/inventory/inventory-upload-view.js';
+import type { ApiSchema } from '../api-shapes.js';
 import { jobTimestamp } from './inventory-export-presenter.js';
 
 /**
@@ -13,7 +14,7 @@ export class InventoryUploadPresenter {
     return `${this.baseUrl}/inventory/upload/${id}`;
   }
 
-  upload(v: InventoryUploadView): Record<string, unknown> {
+  upload(v: InventoryUploadView): ApiSchema<'InventoryUpload'> {
     return {
       id: v.id,
       status: v.status,

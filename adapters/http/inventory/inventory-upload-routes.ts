@@ -12,6 +12,7 @@ import { answerJobRecord, jobId } from './inventory-export-routes.js';
 import type { InventoryUploadPresenter } from './inventory-upload-presenter.js';
 import { withUploadedFile } from './multipart-file.js';
 import type { UploadSpool } from './upload-spool.js';
+import type { ApiSchema } from '../api-shapes.js';
 
 /** The use cases the upload routes call. */
 export interface InventoryUploadUseCases {
@@ -49,7 +50,7 @@ export class InventoryUploadRoutes implements RouteModule {
     router.get('/inventory/upload', async (ctx) => {
       const q = validateQuery(PageQuery, ctx.query);
       const page = await u.list.execute({ caller: ctx.state.caller, page: q.toPageRequest() });
-      ctx.body = { items: page.items.map((v) => p.upload(v)), pagination: paginate(ctx, this.baseUrl, page) };
+      ctx.body = { items: page.items.map((v) => p.upload(v)), pagination: paginate(ctx, this.baseUrl, page) } satisfies ApiSchema<'InventoryUploadPage'>;
     });
 
     router.get('/inventory/upload/:id', async (ctx) => {

@@ -2,6 +2,7 @@ import type { ListItemView, ListView } from '../../../application/lists/get-list
 import type { ListSummaryView } from '../../../application/lists/list-user-lists.js';
 import type { ListItemKind } from '../../../domain/lists/user-list.js';
 import { collectionStats, loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
+import type { ApiSchema } from '../api-shapes.js';
 import { slugify, type ApiUrls } from '../urls.js';
 
 /**
@@ -27,7 +28,7 @@ export class ListPresenter {
   }
 
   /** An entry of `GET /s/{name}/lists`. */
-  summary(v: ListSummaryView): object {
+  summary(v: ListSummaryView): ApiSchema<'ListSummary'> {
     return {
       date_added: timestamp(v.createdAt),
       date_changed: timestamp(v.changedAt),
@@ -42,7 +43,7 @@ export class ListPresenter {
   }
 
   /** `GET /lists/{id}` (and the answer of every change made through the API). */
-  list(v: ListView): object {
+  list(v: ListView): ApiSchema<'UserList'> {
     const uri = this.webUrl(v.id, v.name);
     const added = timestamp(v.createdAt);
     const changed = timestamp(v.changedAt);
@@ -66,7 +67,7 @@ export class ListPresenter {
     };
   }
 
-  item(i: ListItemView): object {
+  item(i: ListItemView): ApiSchema<'ListItem'> {
     return {
       id: i.catalogueId,
       type: i.kind,

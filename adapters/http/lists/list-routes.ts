@@ -15,6 +15,7 @@ import { PageQuery, paginate } from '../pagination.js';
 import { pathId, validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ListPresenter } from './list-presenter.js';
+import type { ApiSchema } from '../api-shapes.js';
 
 /** The use cases the list routes call. */
 export interface ListUseCases {
@@ -56,7 +57,7 @@ export class ListRoutes implements RouteModule {
     router.get('/s/:name/lists', async (ctx) => {
       const q = validateQuery(PageQuery, ctx.query);
       const { page } = await u.listUserLists.execute({ name: ctx.params.name!, caller: ctx.state.caller, page: q.toPageRequest(), textFormat: ctx.state.textFormat });
-      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), lists: page.items.map((l) => presenter.summary(l)) };
+      ctx.body = { pagination: paginate(ctx, options.baseUrl, page), lists: page.items.map((l) => presenter.summary(l)) } satisfies ApiSchema<'UserListPage'>;
     });
 
     router.get('/lists/:id', async (ctx) => {

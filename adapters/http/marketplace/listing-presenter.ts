@@ -5,6 +5,7 @@ import { CURRENCIES, type Currency } from '../../../domain/marketplace/currency.
 import type { Money } from '../../../domain/marketplace/money.js';
 import { formatMoney } from '../../../domain/marketplace/money-format.js';
 import { collectionStats, imageBody, loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
+import type { ApiSchema } from '../api-shapes.js';
 import type { ApiUrls } from '../urls.js';
 
 /**
@@ -18,17 +19,17 @@ export const CURRENCY_IDS: Readonly<Record<Currency, number>> = Object.fromEntri
 >;
 
 /** A seller's trade ratings as a listing shows them: the rating as text with one decimal ("100.0"; "0" when none). */
-export function sellerStats(r: TradeRatings): { rating: string; stars: number; total: number } {
+export function sellerStats(r: TradeRatings): ApiSchema<'ListingSeller'>['stats'] {
   return { rating: r.rating === null ? '0' : r.rating.toFixed(1), stars: r.stars ?? 0, total: r.count };
 }
 
 /** An amount as `price` and `shipping_price` write it. */
-function price(m: Money): { currency: Currency; value: number } {
+function price(m: Money): ApiSchema<'Price'> {
   return { currency: m.currency, value: m.toNumber() };
 }
 
 /** An amount as `original_price` and `original_shipping_price` write it: in the seller's currency, with its number. */
-function originalPrice(m: Money): { curr_abbr: Currency; curr_id: number; formatted: string; value: number } {
+function originalPrice(m: Money): ApiSchema<'OriginalPrice'> {
   return { curr_abbr: m.currency, curr_id: CURRENCY_IDS[m.currency], formatted: formatMoney(m), value: m.toNumber() };
 }
 
@@ -50,19 +51,19 @@ export class ListingPresenter {
     return this.urls.api(`/marketplace/listings/${id}`);
   }
 
-  created(listingId: number): object {
+  created(listingId: number): ApiSchema<'ListingCreated'> {
     return { listing_id: listingId, resource_url: this.listingUrl(listingId) };
   }
 
-  listing(v: ListingDetailView): object {
+  listing(v: ListingDetailView): ApiSchema<'Listing'> {
     return this.common(v);
   }
 
-  inventory(v: InventoryView): object[] {
+  inventory(v: InventoryView): ApiSchema<'Listing'>[] {
     return v.page.items.map((item) => this.common(item));
   }
 
-  private seller(v: ListingView): object {
+  private seller(v: ListingView): ApiSchema<'ListingSeller'> {
     const s = v.seller;
     const u = s.user;
     return {
@@ -80,7 +81,7 @@ export class ListingPresenter {
     };
   }
 
-  private release(v: ListingView): object {
+  private release(v: ListingView): ApiSchema<'ListingRelease'> {
     const r = v.release;
     const format = r.format === '' ? '' : ` (${r.format})`;
     return {
@@ -98,7 +99,7 @@ export class ListingPresenter {
     };
   }
 
-  private common(v: ListingView): object {
+  private common(v: ListingView): ApiSchema<'Listing'> {
     const l = v.listing;
     return {
       id: l.id,

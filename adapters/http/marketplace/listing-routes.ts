@@ -15,6 +15,7 @@ import { pathId, validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ListingPresenter } from './listing-presenter.js';
 import { CurrencyQuery, InventoryQuery } from './marketplace-queries.js';
+import type { ApiSchema } from '../api-shapes.js';
 
 /** The use cases the listing routes call. */
 export interface ListingUseCases {
@@ -94,7 +95,7 @@ export class ListingRoutes implements RouteModule {
         textFormat: ctx.state.textFormat,
         currency: q.curr_abbr as Currency | undefined,
       });
-      ctx.body = { pagination: paginate(ctx, this.baseUrl, view.page), listings: p.inventory(view) };
+      ctx.body = { pagination: paginate(ctx, this.baseUrl, view.page), listings: p.inventory(view) } satisfies ApiSchema<'InventoryPage'>;
     });
   }
 }

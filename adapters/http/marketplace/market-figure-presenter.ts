@@ -2,35 +2,18 @@ import type { MarketStats } from '../../../application/marketplace/get-market-st
 import type { PriceSuggestionsView } from '../../../application/marketplace/get-price-suggestions.js';
 import { MEDIA_CONDITIONS } from '../../../domain/marketplace/conditions.js';
 import type { Money } from '../../../domain/marketplace/money.js';
+import type { ApiSchema } from '../api-shapes.js';
 
-/** An amount as the marketplace endpoints write it. */
-export interface PriceBody {
-  readonly currency: string;
-  readonly value: number;
-}
+const price = (m: Money): ApiSchema<'Price'> => ({ currency: m.currency, value: m.toNumber() });
 
-/** The fee body: value first, then currency, as the public API orders them. */
-export interface FeeBody {
-  readonly value: number;
-  readonly currency: string;
-}
-
-export interface MarketStatsBody {
-  readonly lowest_price: PriceBody | null;
-  readonly num_for_sale: number | null;
-  readonly blocked_from_sale: boolean;
-}
-
-const price = (m: Money): PriceBody => ({ currency: m.currency, value: m.toNumber() });
-
-/** Fees, price suggestions and stats as the API writes them. */
+/** Fees, price suggestions and stats as the API writes them (the fee: value first, then currency, as the public API orders them). */
 export class MarketFigurePresenter {
-  fee(fee: Money): FeeBody {
+  fee(fee: Money): ApiSchema<'Fee'> {
     return { value: fee.toNumber(), currency: fee.currency };
   }
 
-  priceSuggestions(view: PriceSuggestionsView): Record<string, PriceBody> {
-    const body: Record<string, PriceBody> = {};
+  priceSuggestions(view: PriceSuggestionsView): ApiSchema<'PriceSuggestions'> {
+    const body: ApiSchema<'PriceSuggestions'> = {};
     for (const condition of MEDIA_CONDITIONS) {
       const suggestion = view.suggestions[condition];
       if (suggestion) body[condition] = price(suggestion);
@@ -38,7 +21,7 @@ export class MarketFigurePresenter {
     return body;
   }
 
-  stats(stats: MarketStats): MarketStatsBody {
+  stats(stats: MarketStats): ApiSchema<'MarketStats'> {
     return {
       lowest_price: stats.lowestPrice ? price(stats.lowestPrice) : null,
       num_for_sale: stats.numForSale,

@@ -5,31 +5,40 @@ import type { SellerSettingsView } from '../../../application/marketplace/seller
 import type { SetSellerSettings } from '../../../application/marketplace/set-seller-settings.js';
 import { requireUserCaller } from '../../../application/shared/caller.js';
 import { Money } from '../../../domain/marketplace/money.js';
+import type { ShippingRates } from '../../../domain/marketplace/shipping-rates.js';
 import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';
+import type { ApiSchema } from '../api-shapes.js';
 import type { RouteModule } from '../route-module.js';
 
 const PATH = '/marketplace/settings';
 
 /** The settings body: the seller's currency, terms as written (markup), shipping price by destination, minimum order. */
-export function sellerSettingsBody(view: SellerSettingsView, dialect: Dialect): object {
+export function sellerSettingsBody(view: SellerSettingsView, dialect: Dialect): ApiSchema<'SellerSettings'> {
   const rates = view.shippingRates;
   return {
     ...loginOf(dialect, view.username),
     curr_abbr: view.currency,
     payment: view.paymentTerms,
     shipping: view.shippingTerms,
-    shipping_price: rates
-      ? {
-          currency: rates.currency,
-          ...Object.fromEntries([...rates.amounts].map(([key, minor]) => [key, Money.fromMinorUnits(minor, rates.currency).toNumber()])),
-        }
-      : null,
+    shipping_price: rates ? shippingPriceBody(rates) : null,
     min_order_total: view.minOrderTotal?.toNumber() ?? 0,
     is_seller: view.complete,
     updated: view.updatedAt ? timestamp(view.updatedAt) : null,
   };
+}
+
+/**
+ * The shipping prices by destination, in `currency`: `default` first (every set of rates has one: shippingRates
+ * refuses rates without it), then regions and countries.
+ */
+function shippingPriceBody(rates: ShippingRates): NonNullable<ApiSchema<'SellerSettings'>['shipping_price']> {
+  const amounts = Object.fromEntries([...rates.amounts].map(([key, minor]) => [key, Money.fromMinorUnits(minor, rates.currency).toNumber()]));
+  // Sound: openapi-typescript writes the schema (`currency` a code, every other property a number) as an
+  // intersection with a number index signature, which no object with a string `currency` satisfies; this object
+  // is what the schema (JSON Schema: named properties win over additionalProperties) describes.
+  return { currency: rates.currency, ...amounts } as NonNullable<ApiSchema<'SellerSettings'>['shipping_price']>;
 }
 
 /** A settings change as sent: a JSON (or form) object; `shipping_price` keeps its own shape for the use case. */

@@ -51,7 +51,7 @@ export class CartRoutes implements RouteModule {
       // Each order as the buyer reads it (GET /marketplace/orders/{id}), as the checkout stored it.
       const views = await u.checkOut.execute({ caller: ctx.state.caller, body: requestBody(ctx) });
       ctx.status = 201;
-      ctx.body = { orders: views.map((v) => p.order(v, true)) };
+      ctx.body = p.checkout(views);
     });
   }
 }

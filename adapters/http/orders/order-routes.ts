@@ -15,6 +15,7 @@ import { validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import { OrderListQuery } from './order-queries.js';
 import type { OrderPresenter } from './order-presenter.js';
+import type { ApiSchema } from '../api-shapes.js';
 
 /** The use cases the order routes call. */
 export interface OrderUseCases {
@@ -71,21 +72,21 @@ export class OrderRoutes implements RouteModule {
         sortOrder: q.sortOrder(),
         page: q.toPageRequest(),
       });
-      ctx.body = { pagination: paginate(ctx, this.baseUrl, page), orders: page.items.map((v) => p.order(v, false)) };
+      ctx.body = p.orderPage(paginate(ctx, this.baseUrl, page), page.items);
     };
     router.get('/marketplace/orders', list(u.listSales));
     router.get('/marketplace/purchases', list(u.listPurchases));
 
     router.get('/marketplace/orders/:id', async (ctx) => {
-      ctx.body = p.order(await u.getOrder.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id) }), true);
+      ctx.body = p.order(await u.getOrder.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id) }));
     });
     router.post('/marketplace/orders/:id', body, async (ctx) => {
-      ctx.body = p.order(await u.editOrder.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id), body: requestBody(ctx) }), true);
+      ctx.body = p.order(await u.editOrder.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id), body: requestBody(ctx) }));
     });
     router.get('/marketplace/orders/:id/messages', async (ctx) => {
       const q = validateQuery(PageQuery, ctx.query);
       const page = await u.getMessages.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id), page: q.toPageRequest() });
-      ctx.body = { pagination: paginate(ctx, this.baseUrl, page), messages: page.items.map((m) => p.message(m)) };
+      ctx.body = { pagination: paginate(ctx, this.baseUrl, page), messages: page.items.map((m) => p.message(m)) } satisfies ApiSchema<'OrderMessagePage'>;
     });
     router.post('/marketplace/orders/:id/messages', body, async (ctx) => {
       const added = await u.addMessage.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id), body: requestBody(ctx) });

@@ -5,6 +5,7 @@ import { PageQuery, paginate } from '../pagination.js';
 import { validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { SearchPresenter } from './search-presenter.js';
+import type { ApiSchema } from '../api-shapes.js';
 
 /** The parameters `GET /database/search` reads (besides `page` and `per_page`); `query` is a synonym of `q`. */
 const PARAMETERS = [
@@ -50,7 +51,7 @@ export class SearchRoutes implements RouteModule {
       ctx.body = {
         pagination: paginate(ctx, this.options.baseUrl, found),
         results: found.items.map((hit) => this.presenter.result(hit)),
-      };
+      } satisfies ApiSchema<'SearchPage'>;
     });
   }
 }

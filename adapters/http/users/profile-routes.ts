@@ -2,12 +2,13 @@ import type Router from '@koa/router';
 import type { EditProfile } from '../../../application/users/edit-profile.js';
 import type { GetProfile } from '../../../application/users/get-profile.js';
 import type { ProfileView } from '../../../application/users/profile-view.js';
-import { loginOf, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
+import { discogsLogin, specLogin, timestamp, type Dialect } from '../catalogue/catalogue-presenter.js';
 import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import { NotFound } from '../../../application/errors.js';
 import { defaultAvatarSvg, defaultBannerSvg } from './default-images.js';
 import type { RouteModule } from '../route-module.js';
+import type { ApiSchema, Login } from '../api-shapes.js';
 import type { ApiUrls } from '../urls.js';
 
 /**
@@ -15,12 +16,21 @@ import type { ApiUrls } from '../urls.js';
  * stars are numbers, 0 without feedback, as the public API sends them. Spindle has no account activation, marketplace
  * suspension of users or staff accounts: every account is `activated`, none `marketplace_suspended` or `is_staff`.
  */
-export function presentProfile(view: ProfileView, urls: ApiUrls, dialect: Dialect): Record<string, unknown> {
+export function presentProfile(view: ProfileView, urls: ApiUrls, dialect: Dialect): ApiSchema<'Profile'> {
+  const u = view.user;
+  return dialect === 'discogs'
+    ? profileIn(view, urls, discogsLogin(u.username), { name: u.realName })
+    : profileIn(view, urls, specLogin(u.username), { real_name: u.realName });
+}
+
+/**
+ * The profile with the dialect's login and real-name keys: generic in both, so that each dialect's call is checked
+ * against that dialect's schema with its two keys together (ADR 0035).
+ */
+function profileIn<L extends Login, R extends { name: string } | { real_name: string }>(view: ProfileView, urls: ApiUrls, login: L, realName: R) {
   const u = view.user;
   const f = view.figures;
   const resource = urls.user(u.username);
-  const login = loginOf(dialect, u.username);
-  const realName = dialect === 'discogs' ? { name: u.realName } : { real_name: u.realName };
   return {
     profile: view.profileText,
     wantlist_url: `${resource}/wants`,
@@ -53,9 +63,9 @@ export function presentProfile(view: ProfileView, urls: ApiUrls, dialect: Dialec
     seller_rating_stars: f.seller.stars ?? 0,
     seller_num_ratings: f.seller.count,
     curr_abbr: u.currency,
-    activated: true,
-    marketplace_suspended: false,
-    is_staff: false,
+    activated: true as const,
+    marketplace_suspended: false as const,
+    is_staff: false as const,
     ...(view.email === undefined ? {} : { email: view.email }),
     ...(view.numUnread === undefined ? {} : { num_unread: view.numUnread }),
   };

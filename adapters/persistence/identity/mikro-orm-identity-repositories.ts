@@ -14,9 +14,16 @@ import {
 import { loginKey } from '../../../domain/identity/login-name.js';
 import { query } from '../mikro-orm-unit-of-work.js';
 import { dateOf } from '../sql-values.js';
+import { isCurrency, type Currency } from '../../../domain/marketplace/currency.js';
 
 type Row = Record<string, unknown>;
 
+
+/** A stored profile currency: only ever one the service knows (every writer checks it); anything else is corrupt data. */
+function storedCurrency(code: string): Currency {
+  if (!isCurrency(code)) throw new Error(`A user's stored currency "${code}" is not one the service knows.`);
+  return code;
+}
 
 function toUser(r: Row): User {
   return {
@@ -29,7 +36,7 @@ function toUser(r: Row): User {
     homePage: String(r.home_page),
     location: String(r.location),
     profile: String(r.profile),
-    currency: String(r.curr_abbr).trim(),
+    currency: storedCurrency(String(r.curr_abbr).trim()),
   };
 }
 

@@ -87,7 +87,7 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
 
   const callerOf = (id: number, username: string): Caller => ({ kind: 'user', userId: String(id), username, via: 'token' });
 
-  async function aUser(username: string, currency: string, isSeller: boolean): Promise<number> {
+  async function aUser(username: string, currency: Currency, isSeller: boolean): Promise<number> {
     const user = await uow.run(() =>
       users.add({ username, realName: '', email: `${username}@example.test`, passwordHash: 'x', registeredAt: clock.now(), homePage: '', location: '', profile: '', currency }),
     );
@@ -149,7 +149,7 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
     worker = workerOf(handler);
     list = new ListInventoryUploads(queue);
     get = new GetInventoryUpload(queue);
-    ids = { seller: await aUser('seller', 'eur', true), buyer: await aUser('buyer', 'USD', false), other: await aUser('other', 'JPY', true) };
+    ids = { seller: await aUser('seller', 'EUR', true), buyer: await aUser('buyer', 'USD', false), other: await aUser('other', 'JPY', true) };
     seller = callerOf(ids.seller, 'seller');
     buyer = callerOf(ids.buyer, 'buyer');
     other = callerOf(ids.other, 'other');
