@@ -59,6 +59,13 @@ describe('package entry points (the barrels package.json exports)', () => {
     });
   }
 
+  it('composition/index.ts (the `spindle` entry point) re-exports every module\'s tokens', () => {
+    const tokens = folders('composition')
+      .flatMap((dir) => fs.readdirSync(path.join(REPO_ROOT, dir)).filter((f) => f.endsWith('-tokens.ts')).map((f) => `./${path.posix.relative('composition', `${dir}/${f}`).replace(/\.ts$/, '.js')}`))
+      .sort();
+    expect(actualExports('composition').filter((e) => e.endsWith('-tokens.js'))).to.deep.equal(tokens);
+  });
+
   it('exports them, and the composition root, by patterns of package.json', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
     expect(Object.keys(pkg.exports)).to.deep.equal(['.', './application', './application/*', './domain/*', './adapters/*', './package.json']);
