@@ -12,6 +12,7 @@ export * from './catalogue/sql-catalogue-write-session.js';
 export * from './catalogue/sql-import-channel.js';
 export * from './catalogue/sql-rows.js';
 export * from './collection/mikro-orm-collection-repositories.js';
+export * from './collection/sql-collection-list-reader.js';
 export * from './collection/sql-holding-counts.js';
 export * from './collection/sql-user-holdings.js';
 export * from './contributions/mikro-orm-contribution-repository.js';

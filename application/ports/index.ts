@@ -7,6 +7,7 @@ export * from './catalogue-reader.js';
 export * from './catalogue-search.js';
 export * from './catalogue-writer.js';
 export * from './clock.js';
+export * from './collection-list-reader.js';
 export * from './community-figures.js';
 export * from './contribution-reader.js';
 export * from './csv-decoder.js';
