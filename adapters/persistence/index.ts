@@ -23,6 +23,8 @@ export * from './database-outage.js';
 export * from './database.js';
 export * from './disk-space-guard.js';
 export * from './identity/mikro-orm-identity-repositories.js';
+export * from './identity/sql-identity-lookups.js';
+export * from './identity/sql-nonce-store.js';
 export * from './inventory/sql-inventory-reader.js';
 export * from './inventory/sql-inventory-writer.js';
 export * from './jobs/sql-job-queue.js';
