@@ -18,6 +18,7 @@ export * from './hmac.js';
 export * from './id-generator.js';
 export * from './image-links.js';
 export * from './image-store.js';
+export * from './inventory-page-reader.js';
 export * from './inventory-reader.js';
 export * from './inventory-writer.js';
 export * from './job-queue.js';

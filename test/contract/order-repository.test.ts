@@ -3,7 +3,7 @@ import { InMemoryOrderStore } from '../../adapters/in-memory/in-memory-order-sto
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
-import { SqlListingRepository } from '../../adapters/persistence/marketplace/sql-listing-repository.js';
+import { MikroOrmListingRepository } from '../../adapters/persistence/marketplace/mikro-orm-listing-repository.js';
 import { MikroOrmUnitOfWork, query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { MikroOrmCartRepository } from '../../adapters/persistence/orders/mikro-orm-cart-repository.js';
 import { SqlOrderRepository } from '../../adapters/persistence/orders/sql-order-repository.js';
@@ -497,7 +497,7 @@ describe('with the SQL adapters', () => {
       );
       ids.push(user.id);
     }
-    const listings = new SqlListingRepository(db.orm);
+    const listings = new MikroOrmListingRepository(db.orm);
     const listingIds: number[] = [];
     for (const release of [1, 2, 3, 4]) {
       const l = await uow.run(() => listings.add(newListing(ids[2]!, { releaseId: release, condition: 'Mint (M)', price: Money.fromDecimal('5', 'USD') }, AT(0))));
