@@ -34,4 +34,5 @@ export * from './release-prices.js';
 export * from './request-scope.js';
 export * from './secrets.js';
 export * from './unit-of-work.js';
+export * from './unread-order-messages.js';
 export * from './user-figures.js';

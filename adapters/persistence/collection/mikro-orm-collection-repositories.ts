@@ -5,17 +5,11 @@ import type { Instance } from '../../../domain/collection/instance.js';
 import { DEFAULT_FIELDS, type NotesField } from '../../../domain/collection/notes-fields.js';
 import type { Want } from '../../../domain/collection/want.js';
 import { currentEntityManager } from '../mikro-orm-unit-of-work.js';
+import { nextId } from '../next-id.js';
 import { instanceOf, instanceRowOf, wantOf, wantRowOf } from './collection-row-mappers.js';
 import { CollectionFolderRow, CollectionInstanceRow, CollectionSettingsRow, WantRow } from './collection-rows.js';
 
 const NO_MAP = { disableIdentityMap: true } as const;
-
-/** The next value of a table's id sequence: the domain names folders and instances before they are stored. */
-async function nextId(orm: MikroORM, table: string): Promise<number> {
-  const em = currentEntityManager(orm);
-  const [row] = await em.getConnection().execute<{ id: string }[]>(`select nextval(pg_get_serial_sequence('${table}', 'id')) as id`, [], 'all', em.getTransactionContext());
-  return Number(row!.id);
-}
 
 /**
  * Collections through the ORM on their entity schemas (`collection_settings`, `collection_folder`,
