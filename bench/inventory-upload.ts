@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { Database, type DatabaseLocation } from '../adapters/persistence/database.js';
-import { LISTING_COLUMNS, listingOf } from '../adapters/persistence/marketplace/sql-listing-repository.js';
+import { LISTING_COLUMNS, listingOf } from '../adapters/persistence/marketplace/listing-row-mappers.js';
 import { query } from '../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { UploadedFile } from '../application/inventory/request-inventory-upload.js';
 import type { Caller } from '../application/shared/caller.js';

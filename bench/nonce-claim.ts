@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { Database, type DatabaseLocation } from '../adapters/persistence/database.js';
-import { SqlNonceStore } from '../adapters/persistence/identity/mikro-orm-identity-repositories.js';
+import { SqlNonceStore } from '../adapters/persistence/identity/sql-nonce-store.js';
 import { MikroOrmRequestScope } from '../adapters/persistence/mikro-orm-request-scope.js';
 import { query } from '../adapters/persistence/mikro-orm-unit-of-work.js';
 import { SystemClock } from '../adapters/system/system-clock.js';

@@ -10,39 +10,19 @@
  * Without --postgres the embedded database (PGlite) in a temporary folder; with it, that database (migrated; a bench
  * user is added, nothing is dropped).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Command } from 'commander';
-import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { MikroOrmSellerRepository } from '../adapters/persistence/marketplace/mikro-orm-seller-repository.js';
 import { query } from '../adapters/persistence/mikro-orm-unit-of-work.js';
-import { loadConfig } from '../composition/config.js';
 import { IDENTITY } from '../composition/identity/identity-tokens.js';
 import { PERSISTENCE } from '../composition/persistence/persistence-tokens.js';
-import { openSpindle } from '../composition/spindle.js';
 import { Money } from '../domain/marketplace/money.js';
 import { sellerSettings } from '../domain/marketplace/seller.js';
 import { shippingRates } from '../domain/marketplace/shipping-rates.js';
+import { interleavedRounds, roundOptions, withBenchSpindle } from './interleaved-rounds.js';
 
-const program = new Command()
-  .option('--postgres <url>', 'a PostgreSQL database to use (default: PGlite in a temporary folder)')
-  .option('--rounds <n>', 'measured rounds of each operation and technique', (v) => Number(v), 2000)
-  .option('--warmup <n>', 'rounds before measuring', (v) => Number(v), 200)
-  .parse();
-const opts = program.opts<{ postgres?: string; rounds: number; warmup: number }>();
-
-function figures(ns: bigint[]): { p50: number; p95: number; mean: number } {
-  const ms = ns.map((n) => Number(n) / 1e6).sort((a, b) => a - b);
-  const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
-  return { p50: at(0.5), p95: at(0.95), mean: ms.reduce((a, b) => a + b, 0) / ms.length };
-}
+const opts = roundOptions();
 
 async function main(): Promise<void> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-repository-technique-'));
-  const env = { ...process.env, ...(opts.postgres ? { DATABASE_URL: opts.postgres } : { DATA_DIR: folder }), IMAGE_DIR: folder, JOB_WORKER: 'false' };
-  const spindle = await openSpindle(loadConfig(env), createPinoLogger('silent'));
-  try {
+  await withBenchSpindle(opts, 'repository-technique', async (spindle) => {
     const c = spindle.container;
     const orm = c.get(PERSISTENCE.Database).orm;
     const uow = c.get(PERSISTENCE.UnitOfWork);
@@ -75,22 +55,11 @@ async function main(): Promise<void> {
       'put, ORM': (i) => uow.run(() => viaOrm.put(settings(i))),
       'put, SQL': (i) => uow.run(() => sqlPut(i)),
     };
-    const times: Record<string, bigint[]> = Object.fromEntries(Object.keys(operations).map((k) => [k, []]));
-    for (let round = 0; round < opts.warmup + opts.rounds; round++) {
-      for (const [label, run] of Object.entries(operations)) {
-        const started = process.hrtime.bigint();
-        await run(round);
-        if (round >= opts.warmup) times[label]!.push(process.hrtime.bigint() - started);
-      }
-    }
+    const f = await interleavedRounds(opts, operations);
     console.log(`repository technique, ${opts.postgres ? 'PostgreSQL' : 'PGlite'}, ${opts.rounds} rounds (ms)`);
-    const f = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, figures(v)]));
     for (const [label, x] of Object.entries(f)) console.log(`${label.padEnd(10)} p50 ${x.p50.toFixed(3)}  p95 ${x.p95.toFixed(3)}  mean ${x.mean.toFixed(3)}`);
     console.log(`ORM/SQL mean: read ${(f['read, ORM']!.mean / f['read, SQL']!.mean).toFixed(2)}, put ${(f['put, ORM']!.mean / f['put, SQL']!.mean).toFixed(2)}`);
-  } finally {
-    await spindle.close();
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -1,4 +1,5 @@
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
+import type { CollectionListReader } from '../../application/ports/collection-list-reader.js';
 import type { Holding, HoldingCounts } from '../../application/ports/community-figures.js';
 import { creditLine } from '../../domain/catalogue/credit.js';
 import { formatSummary, releaseYear } from '../../domain/catalogue/release-summary.js';
@@ -60,13 +61,14 @@ function sorted<T extends { releaseId: number; rating: number; dateAdded: Date }
 }
 
 /**
- * Collections, wantlists and their counts in memory, enlisted in an `InMemoryUnitOfWork` (runs there are serialised,
+ * Collections, wantlists, their sorted lists and their counts in memory, enlisted in an `InMemoryUnitOfWork` (runs there are serialised,
  * so `loadForChange` needs no lock). Sorting by release fields reads the releases from the catalogue given.
  */
 export class InMemoryCollectionStore implements InMemoryTransactional {
   private state: Stored = { folders: new Map(), settings: new Map(), instances: new Map(), wants: new Map(), nextFolder: 2, nextInstance: 1 };
   readonly collections: CollectionRepository;
   readonly wantlists: WantlistRepository;
+  readonly lists: CollectionListReader;
   readonly holdings: HoldingCounts;
 
   constructor(uow: InMemoryUnitOfWork, catalogue?: CatalogueReader) {
@@ -123,10 +125,6 @@ export class InMemoryCollectionStore implements InMemoryTransactional {
         const all = [...store().instances.values()].filter((i) => i.userId === userId && i.releaseId === releaseId).sort((a, b) => a.id - b.id);
         return { items: all.slice(offset, offset + limit), total: all.length };
       },
-      async instancesInFolder(userId, folderId, request) {
-        const all = [...store().instances.values()].filter((i) => i.userId === userId && (folderId === ALL_FOLDER || i.folderId === folderId));
-        return sorted(all, await sortKeysOf(catalogue, all.map((i) => i.releaseId)), request, (i) => i.id);
-      },
       async releaseIdsHeld(userId) {
         return [...store().instances.values()].filter((i) => i.userId === userId).map((i) => i.releaseId);
       },
@@ -145,12 +143,19 @@ export class InMemoryCollectionStore implements InMemoryTransactional {
       async remove(userId, releaseId) {
         store().wants.delete(wantKey(userId, releaseId));
       },
-      async list(userId, request) {
-        const all = [...store().wants.values()].filter((w) => w.userId === userId);
-        return sorted(all, await sortKeysOf(catalogue, all.map((w) => w.releaseId)), request, (w) => w.releaseId);
-      },
       async count(userId) {
         return [...store().wants.values()].filter((w) => w.userId === userId).length;
+      },
+    };
+
+    this.lists = {
+      async instancesInFolder(userId, folderId, request) {
+        const all = [...store().instances.values()].filter((i) => i.userId === userId && (folderId === ALL_FOLDER || i.folderId === folderId));
+        return sorted(all, await sortKeysOf(catalogue, all.map((i) => i.releaseId)), request, (i) => i.id);
+      },
+      async wantlist(userId, request) {
+        const all = [...store().wants.values()].filter((w) => w.userId === userId);
+        return sorted(all, await sortKeysOf(catalogue, all.map((w) => w.releaseId)), request, (w) => w.releaseId);
       },
     };
 

@@ -1,4 +1,5 @@
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
+import type { InventoryPageReader } from '../../application/ports/inventory-page-reader.js';
 import type { InventoryWriter } from '../../application/ports/inventory-writer.js';
 import { releaseListing } from '../../domain/catalogue/release-summary.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
@@ -28,6 +29,8 @@ type Key = string | number | bigint | boolean;
 export class InMemoryMarketplaceStore implements InMemoryTransactional {
   private state: State = { listings: new Map(), sellers: new Map(), blocked: new Map(), nextId: 1 };
   readonly listings: ListingRepository;
+  /** A seller's inventory pages, sorted on the listings' and their releases' fields. */
+  readonly inventoryPages: InventoryPageReader;
   readonly sellers: SellerRepository;
   readonly blocked: BlockedReleases;
   /** The same listings written in bulk, as inventory uploads do. */
@@ -80,18 +83,21 @@ export class InMemoryMarketplaceStore implements InMemoryTransactional {
         if (s().listings.has(listing.id)) s().listings.set(listing.id, listing);
       },
       remove: async (id) => s().listings.delete(id),
-      inventory: async (q) => {
+      countForSale: async (sellerId) => [...s().listings.values()].filter((l) => l.sellerId === sellerId && l.status === 'For Sale').length,
+      priceObservations: async (releaseId, soldSince) =>
+        [...s().listings.values()]
+          .filter((l) => l.releaseId === releaseId && (l.status === 'For Sale' || (l.status === 'Sold' && l.updated >= soldSince)))
+          .map((l) => ({ condition: l.condition, currency: l.price.currency, minorUnits: l.price.minorUnits, sold: l.status === 'Sold' })),
+    };
+
+    this.inventoryPages = {
+      page: async (q) => {
         const mine = [...s().listings.values()].filter((l) => l.sellerId === q.sellerId && (q.statuses === null || q.statuses.includes(l.status)));
         const keyed = await Promise.all(mine.map(async (l) => ({ l, key: await sortKey(l, q.sort) })));
         const sign = q.sortOrder === 'desc' ? -1 : 1;
         keyed.sort((a, b) => sign * (compare(a.key, b.key) || a.l.id - b.l.id));
         return { total: keyed.length, listings: keyed.slice(q.offset, q.offset + q.limit).map((k) => k.l) };
       },
-      countForSale: async (sellerId) => [...s().listings.values()].filter((l) => l.sellerId === sellerId && l.status === 'For Sale').length,
-      priceObservations: async (releaseId, soldSince) =>
-        [...s().listings.values()]
-          .filter((l) => l.releaseId === releaseId && (l.status === 'For Sale' || (l.status === 'Sold' && l.updated >= soldSince)))
-          .map((l) => ({ condition: l.condition, currency: l.price.currency, minorUnits: l.price.minorUnits, sold: l.status === 'Sold' })),
     };
 
     this.sellers = {

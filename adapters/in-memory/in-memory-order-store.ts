@@ -1,4 +1,5 @@
 import type { CartContents } from '../../application/ports/cart-contents.js';
+import type { UnreadOrderMessages } from '../../application/ports/unread-order-messages.js';
 import { loginKey } from '../../domain/identity/login-name.js';
 import type { CartItem } from '../../domain/orders/cart.js';
 import type { CartRepository } from '../../domain/orders/cart-repository.js';
@@ -48,6 +49,7 @@ export class InMemoryOrderStore implements InMemoryTransactional {
   private state: State = { carts: new Map(), orders: new Map(), sequences: new Map(), messages: [], feedback: new Map(), readMarks: new Map() };
   readonly carts: CartRepository & CartContents;
   readonly orders: OrderRepository;
+  readonly unread: UnreadOrderMessages;
 
   constructor(uow: InMemoryUnitOfWork, usernameOf: (userId: number) => string = String) {
     uow.enlist(this);
@@ -119,16 +121,6 @@ export class InMemoryOrderStore implements InMemoryTransactional {
         const k = `${orderId}/${userId}`;
         this.state.readMarks.set(k, Math.max(this.state.readMarks.get(k) ?? 0, position));
       },
-      unreadCount: async (userId) => {
-        let unread = 0;
-        for (const order of this.state.orders.values()) {
-          if (order.sellerId !== userId && order.buyerId !== userId) continue;
-          const read = this.state.readMarks.get(`${order.id}/${userId}`) ?? 0;
-          const log = this.state.messages.filter((m) => m.orderId === order.id);
-          unread += log.filter((m, i) => i + 1 > read && m.actorId !== userId).length;
-        }
-        return unread;
-      },
       list: async (q) => this.list(q, usernameOf),
       putFeedback: async (feedback) => {
         if (!this.state.orders.has(feedback.orderId)) throw new Error(`No order ${feedback.orderId} to give feedback on`);
@@ -147,6 +139,18 @@ export class InMemoryOrderStore implements InMemoryTransactional {
           if (f.subjectId === userId) counts[f.from === 'buyer' ? 'seller' : 'buyer'][f.rating]++;
         }
         return counts;
+      },
+    };
+    this.unread = {
+      count: async (userId) => {
+        let unread = 0;
+        for (const order of this.state.orders.values()) {
+          if (order.sellerId !== userId && order.buyerId !== userId) continue;
+          const read = this.state.readMarks.get(`${order.id}/${userId}`) ?? 0;
+          const log = this.state.messages.filter((m) => m.orderId === order.id);
+          unread += log.filter((m, i) => i + 1 > read && m.actorId !== userId).length;
+        }
+        return unread;
       },
     };
   }

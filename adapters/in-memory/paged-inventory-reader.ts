@@ -1,20 +1,20 @@
+import type { InventoryPageReader } from '../../application/ports/inventory-page-reader.js';
 import type { InventoryReader } from '../../application/ports/inventory-reader.js';
 import type { ExportedListing } from '../../domain/inventory/inventory-csv.js';
-import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import { LISTING_STATUSES } from '../../domain/marketplace/listing-status.js';
 
 const EXPORTED_STATUSES = LISTING_STATUSES.filter((s) => s !== 'Deleted');
 
 /**
- * A seller's inventory read a page at a time through the listing repository's inventory query (sorted by `audio`,
+ * A seller's inventory read a page at a time through the inventory's pages (sorted by `audio`,
  * which orders by listing id alone): for the in-memory repositories, where a page costs nothing.
  */
 export class PagedInventoryReader implements InventoryReader {
-  constructor(private readonly repository: ListingRepository) {}
+  constructor(private readonly pages: InventoryPageReader) {}
 
   async *listings(sellerId: number, batchSize: number): AsyncIterable<readonly ExportedListing[]> {
     for (let offset = 0; ; offset += batchSize) {
-      const page = await this.repository.inventory({ sellerId, statuses: EXPORTED_STATUSES, sort: 'audio', sortOrder: 'asc', offset, limit: batchSize });
+      const page = await this.pages.page({ sellerId, statuses: EXPORTED_STATUSES, sort: 'audio', sortOrder: 'asc', offset, limit: batchSize });
       if (page.listings.length > 0) yield page.listings.map(({ sellerId: _s, posted: _p, updated: _u, ...exported }) => exported);
       if (page.listings.length < batchSize) return;
     }

@@ -1,4 +1,5 @@
 import type { CollectionRepository } from '../../domain/collection/collection-repository.js';
+import type { CollectionListReader } from '../ports/collection-list-reader.js';
 import type { CollectionSort } from '../../domain/collection/collection-sort.js';
 import { ALL_FOLDER } from '../../domain/collection/collection.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
@@ -16,6 +17,7 @@ export class ListFolderItems {
   constructor(
     private readonly users: UserRepository,
     private readonly collections: CollectionRepository,
+    private readonly lists: CollectionListReader,
     private readonly held: HeldReleases,
   ) {}
 
@@ -31,7 +33,7 @@ export class ListFolderItems {
     const collection = await this.collections.load(user.id);
     requireOwnerUnless(collection.privacy.collectionPublic && input.folderId === ALL_FOLDER, input.caller, user);
     await underRules(async () => collection.folder(input.folderId));
-    const slice = await this.collections.instancesInFolder(user.id, input.folderId, {
+    const slice = await this.lists.instancesInFolder(user.id, input.folderId, {
       sort: input.sort,
       order: input.order,
       offset: pageOffset(input.page),

@@ -1,4 +1,5 @@
-import type { CollectionRepository, WantlistRepository } from '../../domain/collection/collection-repository.js';
+import type { CollectionRepository } from '../../domain/collection/collection-repository.js';
+import type { CollectionListReader } from '../ports/collection-list-reader.js';
 import type { CollectionSort } from '../../domain/collection/collection-sort.js';
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
@@ -13,7 +14,7 @@ export class ListWants {
   constructor(
     private readonly users: UserRepository,
     private readonly collections: CollectionRepository,
-    private readonly wants: WantlistRepository,
+    private readonly lists: CollectionListReader,
     private readonly held: HeldReleases,
   ) {}
 
@@ -23,7 +24,7 @@ export class ListWants {
   }> {
     const user = await userNamed(this.users, input.name);
     requireOwnerUnless((await this.collections.load(user.id)).privacy.wantlistPublic, input.caller, user);
-    const slice = await this.wants.list(user.id, { sort: input.sort, order: input.order, offset: pageOffset(input.page), limit: input.page.perPage });
+    const slice = await this.lists.wantlist(user.id, { sort: input.sort, order: input.order, offset: pageOffset(input.page), limit: input.page.perPage });
     const releases = await this.held.of(
       slice.items.map((w) => w.releaseId),
       input.caller,

@@ -1,6 +1,5 @@
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
-import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import type { InventorySort } from '../../domain/marketplace/inventory-sort.js';
 import { INVALID_STATUS_FILTER_MESSAGE, INVENTORY_STATUS_FILTERS, type InventoryStatusFilter, type ListingStatus } from '../../domain/marketplace/listing-status.js';
 import type { Currency } from '../../domain/marketplace/currency.js';
@@ -8,6 +7,7 @@ import type { TextFormat } from '../../domain/text/text-format.js';
 import { Invalid, NotFound } from '../errors.js';
 import { pageOffset, type Page, type PageRequest, type SortOrder } from '../shared/page.js';
 import type { Caller } from '../shared/caller.js';
+import type { InventoryPageReader } from '../ports/inventory-page-reader.js';
 import { callerUserId, type ListingView } from './listing-access.js';
 import type { ListingViews } from './listing-views.js';
 
@@ -30,7 +30,7 @@ export interface InventoryView {
 export class GetInventory {
   constructor(
     private readonly users: UserRepository,
-    private readonly listings: ListingRepository,
+    private readonly pages: InventoryPageReader,
     private readonly views: ListingViews,
   ) {}
 
@@ -53,7 +53,7 @@ export class GetInventory {
     const status = input.status ?? 'All';
     if (!(INVENTORY_STATUS_FILTERS as readonly string[]).includes(status)) throw new Invalid(INVALID_STATUS_FILTER_MESSAGE);
     const statuses: readonly ListingStatus[] | null = !owner ? ['For Sale'] : status === 'All' ? null : [status as ListingStatus];
-    const found = await this.listings.inventory({
+    const found = await this.pages.page({
       sellerId: seller.id,
       statuses,
       sort,

@@ -1,4 +1,4 @@
-import type { OrderRepository } from '../../domain/orders/order-repository.js';
+import type { UnreadOrderMessages } from '../ports/unread-order-messages.js';
 import type { UserFigures, UserFiguresPart } from '../ports/user-figures.js';
 
 /**
@@ -8,9 +8,9 @@ import type { UserFigures, UserFiguresPart } from '../ports/user-figures.js';
 export class UnreadFiguresPart implements UserFiguresPart {
   readonly answers = ['numUnread'] as const;
 
-  constructor(private readonly orders: OrderRepository) {}
+  constructor(private readonly unread: UnreadOrderMessages) {}
 
   async forUser(userId: number): Promise<Pick<UserFigures, 'numUnread'>> {
-    return { numUnread: await this.orders.unreadCount(userId) };
+    return { numUnread: await this.unread.count(userId) };
   }
 }

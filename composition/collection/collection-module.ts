@@ -3,6 +3,7 @@ import { CollectionPresenter } from '../../adapters/http/collection/collection-p
 import { CollectionRoutes, type CollectionUseCases } from '../../adapters/http/collection/collection-routes.js';
 import { CollectionSettingsPage } from '../../adapters/http/collection/collection-settings-page.js';
 import { MikroOrmCollectionRepository, MikroOrmWantlistRepository } from '../../adapters/persistence/collection/mikro-orm-collection-repositories.js';
+import { SqlCollectionListReader } from '../../adapters/persistence/collection/sql-collection-list-reader.js';
 import { SqlHoldingCounts } from '../../adapters/persistence/collection/sql-holding-counts.js';
 import { SqlUserHoldings } from '../../adapters/persistence/collection/sql-user-holdings.js';
 import { CollectionFigures } from '../../application/collection/collection-figures.js';
@@ -56,6 +57,7 @@ export const collectionModule: SpindleModule = {
     new ContainerModule(({ bind }) => {
       bind(COLLECTION.Repository).toConstantValue(new MikroOrmCollectionRepository(db.orm));
       bind(COLLECTION.Wantlists).toConstantValue(new MikroOrmWantlistRepository(db.orm));
+      bind(COLLECTION.ListReader).toConstantValue(new SqlCollectionListReader(db.orm));
       bind(CATALOGUE.HoldingCounts).toConstantValue(new SqlHoldingCounts(db.orm));
       bind(SEARCH.UserHoldings).toConstantValue(new SqlUserHoldings(db.orm));
       bind(USERS.FiguresPart)
@@ -70,6 +72,7 @@ export const collectionModule: SpindleModule = {
       const users = IDENTITY.UserRepository;
       const repo = COLLECTION.Repository;
       const wants = COLLECTION.Wantlists;
+      const lists = COLLECTION.ListReader;
       const held = COLLECTION.HeldReleases;
       const uow = PERSISTENCE.UnitOfWork;
       const clock = CORE.Clock;
@@ -78,7 +81,7 @@ export const collectionModule: SpindleModule = {
       bind(COLLECTION.CreateFolder).toResolvedValue((u, c, w) => new CreateFolder(u, c, w), [users, repo, uow]).inSingletonScope();
       bind(COLLECTION.EditFolder).toResolvedValue((u, c, w) => new EditFolder(u, c, w), [users, repo, uow]).inSingletonScope();
       bind(COLLECTION.DeleteFolder).toResolvedValue((u, c, w) => new DeleteFolder(u, c, w), [users, repo, uow]).inSingletonScope();
-      bind(COLLECTION.ListFolderItems).toResolvedValue((u, c, h) => new ListFolderItems(u, c, h), [users, repo, held]).inSingletonScope();
+      bind(COLLECTION.ListFolderItems).toResolvedValue((u, c, l, h) => new ListFolderItems(u, c, l, h), [users, repo, lists, held]).inSingletonScope();
       bind(COLLECTION.ListReleaseInstances).toResolvedValue((u, c, h) => new ListReleaseInstances(u, c, h), [users, repo, held]).inSingletonScope();
       bind(COLLECTION.AddToFolder)
         .toResolvedValue((u, c, h, w, k) => new AddToFolder(u, c, h, w, k), [users, repo, held, uow, clock])
@@ -91,7 +94,7 @@ export const collectionModule: SpindleModule = {
       bind(COLLECTION.GetValue)
         .toResolvedValue((u, c, p: ReleasePrices | undefined) => new GetCollectionValue(u, c, p), [users, repo, prices])
         .inSingletonScope();
-      bind(COLLECTION.ListWants).toResolvedValue((u, c, w, h) => new ListWants(u, c, w, h), [users, repo, wants, held]).inSingletonScope();
+      bind(COLLECTION.ListWants).toResolvedValue((u, c, l, h) => new ListWants(u, c, l, h), [users, repo, lists, held]).inSingletonScope();
       bind(COLLECTION.GetWant).toResolvedValue((u, c, w, h) => new GetWant(u, c, w, h), [users, repo, wants, held]).inSingletonScope();
       bind(COLLECTION.PutWant)
         .toResolvedValue((u, c, w, h, x, k) => new PutWant(u, c, w, h, x, k), [users, repo, wants, held, uow, clock])

@@ -18,6 +18,7 @@ import type { PutWant } from '../../application/collection/put-want.js';
 import type { RemoveWant } from '../../application/collection/remove-want.js';
 import type { SetInstanceNote } from '../../application/collection/set-instance-note.js';
 import type { HeldReleases } from '../../application/collection/held-releases.js';
+import type { CollectionListReader } from '../../application/ports/collection-list-reader.js';
 import type { ReleasePrices } from '../../application/ports/release-prices.js';
 import type { CollectionRepository, WantlistRepository } from '../../domain/collection/collection-repository.js';
 import { token } from '../token.js';
@@ -26,6 +27,7 @@ import { token } from '../token.js';
 export const COLLECTION = {
   Repository: token<CollectionRepository>('collection/Repository'),
   Wantlists: token<WantlistRepository>('collection/Wantlists'),
+  ListReader: token<CollectionListReader>('collection/ListReader'),
   HeldReleases: token<HeldReleases>('collection/HeldReleases'),
   /** Optional slot: marketplace prices of releases for the collection value (none bound: nothing has a price). */
   ReleasePrices: token<ReleasePrices>('collection/ReleasePrices'),

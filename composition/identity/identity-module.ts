@@ -9,8 +9,8 @@ import {
   MikroOrmPersonalTokenRepository,
   MikroOrmUserRepository,
   MikroOrmWebSessionRepository,
-  SqlNonceStore,
 } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
+import { SqlNonceStore } from '../../adapters/persistence/identity/sql-nonce-store.js';
 import { NodeHmacSha1, RandomSecretGenerator, Sha256SecretDigest } from '../../adapters/system/random-secrets.js';
 import { ScryptPasswordHasher } from '../../adapters/system/scrypt-password-hasher.js';
 import { Authenticate } from '../../application/identity/authenticate.js';

@@ -41,7 +41,7 @@ export async function seedDemoUpload(container: Container, log: (line: string) =
     log('inventory: demo-seller has an upload already; demo upload left out');
     return;
   }
-  const page = await container.get(MARKETPLACE.ListingRepository).inventory({
+  const page = await container.get(MARKETPLACE.InventoryPages).page({
     sellerId: seller.id,
     statuses: ['For Sale'],
     sort: 'listed',

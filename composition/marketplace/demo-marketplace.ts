@@ -67,7 +67,7 @@ export async function seedDemoMarketplace(container: Container, log: (line: stri
     return;
   }
   const listings = container.get(MARKETPLACE.ListingRepository);
-  const held = await listings.inventory({ sellerId: seller.id, statuses: null, sort: 'listed', sortOrder: 'asc', offset: 0, limit: 1 });
+  const held = await container.get(MARKETPLACE.InventoryPages).page({ sellerId: seller.id, statuses: null, sort: 'listed', sortOrder: 'asc', offset: 0, limit: 1 });
   if (held.total > 0) {
     log(`marketplace: ${DEMO_SELLER} has listings already; demo listings left out`);
     return;

@@ -82,9 +82,9 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
     .toResolvedValue((listings, uow) => new DeleteListing(listings, uow), [MARKETPLACE.ListingRepository, PERSISTENCE.UnitOfWork])
     .inSingletonScope();
   bind(LISTINGS.GetInventory)
-    .toResolvedValue((users, listings, views) => new GetInventory(users, listings, views), [
+    .toResolvedValue((users, pages, views) => new GetInventory(users, pages, views), [
       IDENTITY.UserRepository,
-      MARKETPLACE.ListingRepository,
+      MARKETPLACE.InventoryPages,
       LISTINGS.ListingViews,
     ])
     .inSingletonScope();

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { MikroOrmBlockedReleases } from '../../adapters/persistence/marketplace/mikro-orm-blocked-releases.js';
-import { SqlListingRepository } from '../../adapters/persistence/marketplace/sql-listing-repository.js';
+import { MikroOrmListingRepository } from '../../adapters/persistence/marketplace/mikro-orm-listing-repository.js';
+import { SqlInventoryPageReader } from '../../adapters/persistence/marketplace/sql-inventory-page-reader.js';
 import { MikroOrmSellerRepository } from '../../adapters/persistence/marketplace/mikro-orm-seller-repository.js';
 import { GetCurrencyRates } from '../../application/marketplace/get-currency-rates.js';
 import { SetCurrencyRates } from '../../application/marketplace/set-currency-rates.js';
@@ -31,7 +32,8 @@ export const marketplaceModule: SpindleModule = {
       const { db } = runtime;
       // The rate table through the figures part's cache, so a replacement here clears it (market-figure-bindings.ts).
       bind(MARKETPLACE.CurrencyRateRepository).toResolvedValue((rates) => rates, [MARKET_FIGURES.Rates]).inSingletonScope();
-      bind(MARKETPLACE.ListingRepository).toConstantValue(new SqlListingRepository(db.orm));
+      bind(MARKETPLACE.ListingRepository).toConstantValue(new MikroOrmListingRepository(db.orm));
+      bind(MARKETPLACE.InventoryPages).toConstantValue(new SqlInventoryPageReader(db.orm));
       bind(MARKETPLACE.SellerRepository).toConstantValue(new MikroOrmSellerRepository(db.orm));
       bind(MARKETPLACE.BlockedReleases).toConstantValue(new MikroOrmBlockedReleases(db.orm));
       bindListings(bind, runtime);

@@ -1,6 +1,7 @@
 import type { GetCurrencyRates } from '../../application/marketplace/get-currency-rates.js';
 import type { SetCurrencyRates } from '../../application/marketplace/set-currency-rates.js';
 import type { CartContents } from '../../application/ports/cart-contents.js';
+import type { InventoryPageReader } from '../../application/ports/inventory-page-reader.js';
 import type { MarketFigures } from '../../application/ports/market-figures.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import type { CurrencyRateRepository } from '../../domain/marketplace/currency-rate-repository.js';
@@ -16,6 +17,7 @@ export const MARKETPLACE = {
   SetCurrencyRates: token<SetCurrencyRates>('marketplace/SetCurrencyRates'),
   GetCurrencyRates: token<GetCurrencyRates>('marketplace/GetCurrencyRates'),
   ListingRepository: token<ListingRepository>('marketplace/ListingRepository'),
+  InventoryPages: token<InventoryPageReader>('marketplace/InventoryPages'),
   SellerRepository: token<SellerRepository>('marketplace/SellerRepository'),
   BlockedReleases: token<BlockedReleases>('marketplace/BlockedReleases'),
   /** The fee rule (from the configuration; GAPS' default). */

@@ -21,7 +21,7 @@ export async function seedDemoCart(container: Container, log: (line: string) => 
     log('orders: demo-buyer has a cart already; demo cart left out');
     return;
   }
-  const page = await container.get(MARKETPLACE.ListingRepository).inventory({
+  const page = await container.get(MARKETPLACE.InventoryPages).page({
     sellerId: seller.id,
     statuses: ['For Sale'],
     sort: 'listed',

@@ -3,7 +3,8 @@ import { CartRoutes } from '../../adapters/http/orders/cart-routes.js';
 import { OrderPresenter } from '../../adapters/http/orders/order-presenter.js';
 import { RetryingUnitOfWork } from '../../adapters/persistence/orders/retrying-unit-of-work.js';
 import { MikroOrmCartRepository } from '../../adapters/persistence/orders/mikro-orm-cart-repository.js';
-import { SqlOrderRepository } from '../../adapters/persistence/orders/sql-order-repository.js';
+import { MikroOrmOrderRepository } from '../../adapters/persistence/orders/mikro-orm-order-repository.js';
+import { SqlUnreadOrderMessages } from '../../adapters/persistence/orders/sql-unread-order-messages.js';
 import { OrderRoutes } from '../../adapters/http/orders/order-routes.js';
 import { AddOrderMessage } from '../../application/orders/add-order-message.js';
 import { EditOrder } from '../../application/orders/edit-order.js';
@@ -51,7 +52,8 @@ export const ordersModule: SpindleModule = {
       const carts = new MikroOrmCartRepository(db.orm);
       bind(ORDERS.CartRepository).toConstantValue(carts);
       bind(MARKETPLACE.CartContents).toConstantValue(carts);
-      bind(ORDERS.OrderRepository).toConstantValue(new SqlOrderRepository(db.orm));
+      bind(ORDERS.OrderRepository).toConstantValue(new MikroOrmOrderRepository(db.orm));
+      bind(ORDERS.UnreadMessages).toConstantValue(new SqlUnreadOrderMessages(db.orm));
 
       const listings = MARKETPLACE.ListingRepository;
       bind(ORDERS.GetCart)
@@ -96,7 +98,7 @@ export const ordersModule: SpindleModule = {
       bind(ORDERS.RecordRefund).toResolvedValue((o, u, c, w, k) => new RecordRefund(access(o, u, c), w, k), [...changing]).inSingletonScope();
       bind(ORDERS.GiveFeedback).toResolvedValue((o, u, c, w, k) => new GiveFeedback(access(o, u, c), w, k), [...changing]).inSingletonScope();
       bind(USERS.FiguresPart).toResolvedValue((o) => new TradeFiguresPart(o), [ORDERS.OrderRepository]).inSingletonScope();
-      bind(USERS.FiguresPart).toResolvedValue((o) => new UnreadFiguresPart(o), [ORDERS.OrderRepository]).inSingletonScope();
+      bind(USERS.FiguresPart).toResolvedValue((o) => new UnreadFiguresPart(o), [ORDERS.UnreadMessages]).inSingletonScope();
 
       bind(ORDERS.Presenter).toResolvedValue((urls) => new OrderPresenter(urls, config.dialect, config.brand), [HTTP.ApiUrls]).inSingletonScope();
       bind(HTTP.Routes)

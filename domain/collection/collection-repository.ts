@@ -4,7 +4,7 @@ import type { Want } from './want.js';
 import type { CollectionSort } from './collection-sort.js';
 
 
-/** A sorted slice of a list: the items from `offset` (at most `limit`), and how many the whole list holds. */
+/** A sorted slice of a list: the items from `offset` (at most `limit`) in an order (see `CollectionListReader`). */
 export interface ListRequest {
   readonly sort: CollectionSort;
   readonly order: 'asc' | 'desc';
@@ -12,6 +12,7 @@ export interface ListRequest {
   readonly limit: number;
 }
 
+/** A slice of a list: its items, and how many the whole list holds. */
 export interface Slice<T> {
   readonly items: readonly T[];
   readonly total: number;
@@ -41,8 +42,6 @@ export interface CollectionRepository {
   removeNotes(userId: number, fieldId: number, keep?: readonly string[]): Promise<void>;
   /** The instances of one release in the collection, oldest first. */
   instancesOfRelease(userId: number, releaseId: number, offset: number, limit: number): Promise<Slice<Instance>>;
-  /** The instances in a folder (0: the whole collection), sorted by the release's fields or the instance's, then by instance id. */
-  instancesInFolder(userId: number, folderId: number, request: ListRequest): Promise<Slice<Instance>>;
   /** The release of every instance (a release held twice appears twice). */
   releaseIdsHeld(userId: number): Promise<number[]>;
 }
@@ -53,6 +52,5 @@ export interface WantlistRepository {
   add(want: Want): Promise<void>;
   update(want: Want): Promise<void>;
   remove(userId: number, releaseId: number): Promise<void>;
-  list(userId: number, request: ListRequest): Promise<Slice<Want>>;
   count(userId: number): Promise<number>;
 }

@@ -5,7 +5,7 @@ import type { ListingStatus } from './listing-status.js';
 import type { InventorySort } from './inventory-sort.js';
 
 
-/** A page of one seller's inventory: the statuses shown (all when null), the order, and the slice. */
+/** A page of one seller's inventory (see `InventoryPageReader`): the statuses shown (all when null), the order, and the slice. */
 export interface InventoryQuery {
   readonly sellerId: number;
   readonly statuses: readonly ListingStatus[] | null;
@@ -47,7 +47,6 @@ export interface ListingRepository {
   save(listing: Listing): Promise<void>;
   /** Removes the listing for good; false when there was none. */
   remove(id: number): Promise<boolean>;
-  inventory(query: InventoryQuery): Promise<ListingPage>;
   /** How many of the seller's listings are For Sale. */
   countForSale(sellerId: number): Promise<number>;
   /** The asking prices of the release's For Sale listings and its sales since `soldSince`. */

@@ -72,12 +72,6 @@ export interface OrderRepository {
    */
   markRead(orderId: string, userId: number, position: number): Promise<void>;
   /**
-   * How many entries of the logs of the user's orders (as seller or buyer) are unread by them: entries the other
-   * party made (messages, status changes, shipping, refunds; the user's own never count) after the user's mark on
-   * that order's log (all of them when the user has not read it).
-   */
-  unreadCount(userId: number): Promise<number>;
-  /**
    * A page of a user's orders (see OrderListQuery). `id` sorts by the id's parts, the seller id then the order number
    * (numerically: `1-2` before `1-10`); names (`buyer`, `seller`: the other party's login name, lower-cased) and
    * statuses compare byte by byte. Ties are broken by seller id and number, in the same direction.

@@ -4,10 +4,12 @@ import { InMemoryCollectionStore } from '../../adapters/in-memory/in-memory-coll
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
 import { MikroOrmCollectionRepository, MikroOrmWantlistRepository } from '../../adapters/persistence/collection/mikro-orm-collection-repositories.js';
+import { SqlCollectionListReader } from '../../adapters/persistence/collection/sql-collection-list-reader.js';
 import { SqlHoldingCounts } from '../../adapters/persistence/collection/sql-holding-counts.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
+import type { CollectionListReader } from '../../application/ports/collection-list-reader.js';
 import type { HoldingCounts } from '../../application/ports/community-figures.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { CollectionRepository, ListRequest, WantlistRepository } from '../../domain/collection/collection-repository.js';
@@ -23,6 +25,7 @@ interface Subject {
   readonly uow: UnitOfWork;
   readonly collections: CollectionRepository;
   readonly wants: WantlistRepository;
+  readonly lists: CollectionListReader;
   readonly holdings: HoldingCounts;
   /** Two users who exist. */
   readonly users: readonly [number, number];
@@ -103,7 +106,7 @@ function contract(name: string, open: () => Promise<{ subject: Subject; close():
       await s.uow.run(() => s.collections.updateInstance(one.rated(0).noted({ fieldId: 3, value: 'kept' })));
       expect((await s.collections.instance(u, ids[0]!))!.notes).to.deep.equal(new Map([[1, 'Good (G)'], [3, 'kept']]));
 
-      const order = async (request: ListRequest) => (await s.collections.instancesInFolder(u, 0, request)).items.map((i) => i.id);
+      const order = async (request: ListRequest) => (await s.lists.instancesInFolder(u, 0, request)).items.map((i) => i.id);
       const [a, b, c, d] = ids as [number, number, number, number];
       expect(await order(by('title'))).to.deep.equal([b, a, d, c]);
       expect(await order(by('artist', 'desc'))).to.deep.equal([d, a, c, b]);
@@ -112,7 +115,7 @@ function contract(name: string, open: () => Promise<{ subject: Subject; close():
       expect(await order(by('catno'))).to.deep.equal([c, b, a, d]);
       expect(await order(by('rating'))).to.deep.equal([a, b, c, d]);
       expect(await order(by('added', 'desc'))).to.deep.equal([d, c, b, a]);
-      const page = await s.collections.instancesInFolder(u, 0, { ...by('added'), offset: 1, limit: 2 });
+      const page = await s.lists.instancesInFolder(u, 0, { ...by('added'), offset: 1, limit: 2 });
       expect([page.items.map((i) => i.id), page.total]).to.deep.equal([[b, c], 4]);
       const ofRelease = await s.collections.instancesOfRelease(u, 201, 0, 10);
       expect([ofRelease.items.map((i) => i.id), ofRelease.total]).to.deep.equal([[a, d], 2]);
@@ -146,8 +149,8 @@ function contract(name: string, open: () => Promise<{ subject: Subject; close():
       expect((await s.wants.want(u, 201))?.notes).to.equal('n');
       expect(await s.wants.want(u, 202)).to.equal(null);
       await s.uow.run(async () => s.wants.update((await s.wants.want(u, 203))!.edited({ rating: 5 })));
-      expect((await s.wants.list(u, by('rating', 'desc'))).items.map((w) => w.releaseId)).to.deep.equal([203, 201]);
-      expect((await s.wants.list(u, by('title'))).items.map((w) => w.releaseId)).to.deep.equal([201, 203]);
+      expect((await s.lists.wantlist(u, by('rating', 'desc'))).items.map((w) => w.releaseId)).to.deep.equal([203, 201]);
+      expect((await s.lists.wantlist(u, by('title'))).items.map((w) => w.releaseId)).to.deep.equal([201, 203]);
       const held = await s.holdings.forReleases([201], String(v));
       expect(held.get(201)).to.deep.equal({ community: { inCollection: 0, inWantlist: 2 }, user: { inCollection: 0, inWantlist: 1 } });
       await s.uow.run(() => s.wants.remove(u, 201));
@@ -178,7 +181,7 @@ contract('in memory', async () => {
   const catalogue = new InMemoryCatalogueReader(new FixedClock('2026-01-01T00:00:00Z'));
   for (const r of RELEASES) catalogue.putRelease(r);
   const store = new InMemoryCollectionStore(uow, catalogue);
-  return { subject: { uow, collections: store.collections, wants: store.wantlists, holdings: store.holdings, users: [1, 2] }, close: async () => undefined };
+  return { subject: { uow, collections: store.collections, wants: store.wantlists, lists: store.lists, holdings: store.holdings, users: [1, 2] }, close: async () => undefined };
 });
 
 describe('with the MikroORM adapters', () => {
@@ -203,6 +206,7 @@ describe('with the MikroORM adapters', () => {
         uow,
         collections: new MikroOrmCollectionRepository(db.orm),
         wants: new MikroOrmWantlistRepository(db.orm),
+        lists: new SqlCollectionListReader(db.orm),
         holdings: new SqlHoldingCounts(db.orm),
         users: [u.id, v.id],
       },

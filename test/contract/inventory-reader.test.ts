@@ -5,7 +5,7 @@ import { PagedInventoryReader } from '../../adapters/in-memory/paged-inventory-r
 import type { Database } from '../../adapters/persistence/database.js';
 import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { SqlInventoryReader } from '../../adapters/persistence/inventory/sql-inventory-reader.js';
-import { SqlListingRepository } from '../../adapters/persistence/marketplace/sql-listing-repository.js';
+import { MikroOrmListingRepository } from '../../adapters/persistence/marketplace/mikro-orm-listing-repository.js';
 import { MikroOrmUnitOfWork, query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { InventoryReader } from '../../application/ports/inventory-reader.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
@@ -96,7 +96,7 @@ function contract(name: string, open: () => Promise<Subject>): void {
 contract('paged, in memory', async () => {
   const uow = new InMemoryUnitOfWork();
   const store = new InMemoryMarketplaceStore(uow);
-  return { uow, listings: store.listings, reader: new PagedInventoryReader(store.listings), users: [1, 2] };
+  return { uow, listings: store.listings, reader: new PagedInventoryReader(store.inventoryPages), users: [1, 2] };
 });
 
 describe('InventoryReader on SQL', () => {
@@ -120,7 +120,7 @@ describe('InventoryReader on SQL', () => {
     }
     return {
       uow,
-      listings: new SqlListingRepository(db.orm),
+      listings: new MikroOrmListingRepository(db.orm),
       reader: new SqlInventoryReader(db.orm),
       users: [ids[0]!, ids[1]!],
       openCursors: async () => Number((await query(db.orm, 'select count(*)::int as n from pg_cursors'))[0]!.n),

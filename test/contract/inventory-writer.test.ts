@@ -7,7 +7,7 @@ import type { Database } from '../../adapters/persistence/database.js';
 import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { SqlInventoryWriter } from '../../adapters/persistence/inventory/sql-inventory-writer.js';
 import { MikroOrmBlockedReleases } from '../../adapters/persistence/marketplace/mikro-orm-blocked-releases.js';
-import { SqlListingRepository } from '../../adapters/persistence/marketplace/sql-listing-repository.js';
+import { MikroOrmListingRepository } from '../../adapters/persistence/marketplace/mikro-orm-listing-repository.js';
 import { MikroOrmUnitOfWork, query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { InventoryWriter } from '../../application/ports/inventory-writer.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
@@ -374,7 +374,7 @@ describe('InventoryWriter with the SQL adapters', () => {
       return {
         uow,
         writer: new SqlInventoryWriter(db.orm),
-        listings: new SqlListingRepository(db.orm),
+        listings: new MikroOrmListingRepository(db.orm),
         blocked: new MikroOrmBlockedReleases(db.orm),
         users: [ids[0]!, ids[1]!],
         releaseFigures: async (id) => {

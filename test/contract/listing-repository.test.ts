@@ -6,7 +6,9 @@ import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-w
 import type { Database } from '../../adapters/persistence/database.js';
 import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { MikroOrmBlockedReleases } from '../../adapters/persistence/marketplace/mikro-orm-blocked-releases.js';
-import { SqlListingRepository } from '../../adapters/persistence/marketplace/sql-listing-repository.js';
+import { MikroOrmListingRepository } from '../../adapters/persistence/marketplace/mikro-orm-listing-repository.js';
+import { SqlInventoryPageReader } from '../../adapters/persistence/marketplace/sql-inventory-page-reader.js';
+import type { InventoryPageReader } from '../../application/ports/inventory-page-reader.js';
 import { MikroOrmSellerRepository } from '../../adapters/persistence/marketplace/mikro-orm-seller-repository.js';
 import { MikroOrmUnitOfWork, query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
@@ -29,6 +31,7 @@ import { openTestDatabase } from '../support/test-database.js';
 interface Subject {
   readonly uow: UnitOfWork;
   readonly listings: ListingRepository;
+  readonly pages: InventoryPageReader;
   readonly sellers: SellerRepository;
   readonly blocked: BlockedReleases;
   /** Two users who exist. */
@@ -138,7 +141,7 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
       const expected = INVENTORY_ORDERS;
       const keyOf = (id: number) => Object.keys(ids).find((k) => ids[k] === id);
       const page = async (sort: InventorySort, sortOrder: 'asc' | 'desc', statuses: ListingStatus[] | null = null, offset = 0, limit = 50) => {
-        const p = await s.listings.inventory({ sellerId: u, statuses, sort, sortOrder, offset, limit });
+        const p = await s.pages.page({ sellerId: u, statuses, sort, sortOrder, offset, limit });
         return { total: p.total, keys: p.listings.map((l) => keyOf(l.id)) };
       };
       for (const sort of INVENTORY_SORTS) {
@@ -236,7 +239,7 @@ contract('in memory', async () => {
   const catalogue = new InMemoryCatalogueReader(new FixedClock('2026-01-01T00:00:00Z'));
   for (const r of RELEASES) catalogue.putRelease(r);
   const store = new InMemoryMarketplaceStore(uow, catalogue);
-  return { uow, listings: store.listings, sellers: store.sellers, blocked: store.blocked, users: [1, 2] };
+  return { uow, listings: store.listings, pages: store.inventoryPages, sellers: store.sellers, blocked: store.blocked, users: [1, 2] };
 }, false);
 
 describe('with the SQL adapters', () => {
@@ -247,7 +250,7 @@ describe('with the SQL adapters', () => {
   });
   after(() => db.close());
 
-  contract(`SQL on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, async () => {
+  contract(`MikroORM (pages in SQL) on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, async () => {
     // Removing the users removes their listings and settings; the trigger takes the listings off the releases.
     await emptyIdentity(db);
     await query(db.orm, 'delete from blocked_release');
@@ -262,7 +265,8 @@ describe('with the SQL adapters', () => {
     }
     return {
       uow,
-      listings: new SqlListingRepository(db.orm),
+      listings: new MikroOrmListingRepository(db.orm),
+      pages: new SqlInventoryPageReader(db.orm),
       sellers: new MikroOrmSellerRepository(db.orm),
       blocked: new MikroOrmBlockedReleases(db.orm),
       users: [ids[0]!, ids[1]!],

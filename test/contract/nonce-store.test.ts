@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
 import { InMemoryNonceStore } from '../../adapters/in-memory/in-memory-identity-repositories.js';
 import { Database } from '../../adapters/persistence/database.js';
-import { SqlNonceStore } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
+import { SqlNonceStore } from '../../adapters/persistence/identity/sql-nonce-store.js';
 import { MikroOrmRequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import type { NonceStore } from '../../application/ports/nonce-store.js';
 import { discoverModules, schemaOf } from '../../composition/modules.js';

@@ -3,10 +3,12 @@ import { InMemoryOrderStore } from '../../adapters/in-memory/in-memory-order-sto
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
-import { SqlListingRepository } from '../../adapters/persistence/marketplace/sql-listing-repository.js';
+import { MikroOrmListingRepository } from '../../adapters/persistence/marketplace/mikro-orm-listing-repository.js';
 import { MikroOrmUnitOfWork, query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { MikroOrmCartRepository } from '../../adapters/persistence/orders/mikro-orm-cart-repository.js';
-import { SqlOrderRepository } from '../../adapters/persistence/orders/sql-order-repository.js';
+import { MikroOrmOrderRepository } from '../../adapters/persistence/orders/mikro-orm-order-repository.js';
+import { SqlUnreadOrderMessages } from '../../adapters/persistence/orders/sql-unread-order-messages.js';
+import type { UnreadOrderMessages } from '../../application/ports/unread-order-messages.js';
 import type { CartContents } from '../../application/ports/cart-contents.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { newListing } from '../../domain/marketplace/listing.js';
@@ -25,6 +27,7 @@ interface Subject {
   readonly uow: UnitOfWork;
   readonly carts: CartRepository & CartContents;
   readonly orders: OrderRepository;
+  readonly unread: UnreadOrderMessages;
   /** Three users who exist, named as NAMES says. */
   readonly users: readonly number[];
   /** Four listings that exist. */
@@ -387,7 +390,7 @@ function contract(name: string, open: () => Promise<Subject>): void {
           { orderId: first, timestamp: AT(4), actorId: v, actor: 'buyer', type: 'status', statusChange: { from: 'New Order', to: "Cancelled (Per Buyer's Request)" } },
         ]),
       );
-      const counts = async () => [await s.orders.unreadCount(u), await s.orders.unreadCount(v), await s.orders.unreadCount(w)];
+      const counts = async () => [await s.unread.count(u), await s.unread.count(v), await s.unread.count(w)];
       // u: the buyer's three entries on the first order and w's on the second; v: u's shipping; w: u's message.
       expect(await counts()).to.deep.equal([4, 1, 1]);
       await s.uow.run(() => s.orders.markRead(first, u, 2));
@@ -410,7 +413,7 @@ function contract(name: string, open: () => Promise<Subject>): void {
         })
         .catch(() => undefined);
       expect(await counts(), 'a rolled-back mark is not kept').to.deep.equal([1, 0, 0]);
-      expect(await s.orders.unreadCount(9_999)).to.equal(0);
+      expect(await s.unread.count(9_999)).to.equal(0);
     });
 
     it('puts the log, feedback and order back as they were when the unit of work fails', async () => {
@@ -474,7 +477,7 @@ function contract(name: string, open: () => Promise<Subject>): void {
 contract('in memory', async () => {
   const uow = new InMemoryUnitOfWork();
   const store = new InMemoryOrderStore(uow, (id) => NAMES[id - 1]!);
-  return { uow, carts: store.carts, orders: store.orders, users: [1, 2, 3], listings: [11, 12, 13, 14] };
+  return { uow, carts: store.carts, orders: store.orders, unread: store.unread, users: [1, 2, 3], listings: [11, 12, 13, 14] };
 });
 
 describe('with the SQL adapters', () => {
@@ -497,7 +500,7 @@ describe('with the SQL adapters', () => {
       );
       ids.push(user.id);
     }
-    const listings = new SqlListingRepository(db.orm);
+    const listings = new MikroOrmListingRepository(db.orm);
     const listingIds: number[] = [];
     for (const release of [1, 2, 3, 4]) {
       const l = await uow.run(() => listings.add(newListing(ids[2]!, { releaseId: release, condition: 'Mint (M)', price: Money.fromDecimal('5', 'USD') }, AT(0))));
@@ -514,7 +517,8 @@ describe('with the SQL adapters', () => {
     return {
       uow,
       carts: new MikroOrmCartRepository(db.orm),
-      orders: new SqlOrderRepository(db.orm),
+      orders: new MikroOrmOrderRepository(db.orm),
+      unread: new SqlUnreadOrderMessages(db.orm),
       users: ids,
       listings: listingIds,
       // PGlite has one connection: a second unit of work cannot start while the first holds it.

@@ -2,9 +2,9 @@ import { EntitySchema } from '@mikro-orm/core';
 import { UserRow } from '../identity/identity-rows.js';
 
 /*
- * The collection tables. These row classes exist for the schema (migrations are generated from them); the
- * repositories read and write them with SQL through the current unit of work. Triggers on the instance and want
- * tables keep the release rows' `num_have` and `num_want` (see the migrations).
+ * The collection tables: the migrations are generated from these schemas, and the repositories read and write them
+ * through the ORM (the sorted lists joined to the catalogue select in SQL and map through these schemas). Triggers on
+ * the instance and want tables keep the release rows' `num_have` and `num_want` (see the migrations).
  */
 
 /** A user's collection settings: privacy and the notes fields (the aggregate's small parts, one row). */

@@ -1,8 +1,9 @@
 import { EntitySchema } from '@mikro-orm/core';
 
 /*
- * The identity tables. These row classes exist for the schema (migrations are generated from them); the
- * repositories read and write them with SQL through the current unit of work.
+ * The identity tables: the migrations are generated from these schemas, and the repositories read and write them
+ * through the ORM, except the lookups of every authenticated request (`SqlIdentityLookups`) and the nonce claim
+ * (`SqlNonceStore`), which are SQL mapped through these schemas.
  */
 
 export class UserRow {

@@ -1,7 +1,6 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityClass, FilterQuery, QueryOrderMap } from '@mikro-orm/core';
+import { raw, type MikroORM } from '@mikro-orm/postgresql';
 import type { ClientApplication, OAuthToken, PersonalToken, ProfileChanges, User, WebSession } from '../../../domain/identity/accounts.js';
-import type { Clock } from '../../../application/ports/clock.js';
-import type { NonceStore } from '../../../application/ports/nonce-store.js';
 import { emailKey } from '../../../domain/identity/email.js';
 import {
   NameTaken,
@@ -12,56 +11,40 @@ import {
   type WebSessionRepository,
 } from '../../../domain/identity/identity-repositories.js';
 import { loginKey } from '../../../domain/identity/login-name.js';
-import { query } from '../mikro-orm-unit-of-work.js';
+import { currentEntityManager } from '../mikro-orm-unit-of-work.js';
 import { dateOf } from '../sql-values.js';
-import { isCurrency, type Currency } from '../../../domain/marketplace/currency.js';
+import {
+  applicationOf,
+  applicationRowOf,
+  oauthTokenRowOf,
+  personalTokenOf,
+  personalTokenRowOf,
+  userOf,
+  userRowOf,
+  webSessionRowOf,
+  type ApplicationData,
+  type PersonalTokenData,
+  type UserData,
+} from './identity-row-mappers.js';
+import { ApplicationRow, OAuthTokenRow, PersonalTokenRow, UserRow, WebSessionRow } from './identity-rows.js';
+import { SqlIdentityLookups } from './sql-identity-lookups.js';
 
-type Row = Record<string, unknown>;
+/*
+ * The identity repositories through the ORM on their entity schemas, in the current unit of work. Their reads go
+ * through the query builder's `execute` (rows mapped to property names, no entities), the shape the hand-written
+ * lookups of every authenticated request (`SqlIdentityLookups`, kept in SQL by ADR 0039's figures) map to too, so
+ * each row has one mapper (identity-row-mappers.ts).
+ */
 
-
-/** A stored profile currency: only ever one the service knows (every writer checks it); anything else is corrupt data. */
-function storedCurrency(code: string): Currency {
-  if (!isCurrency(code)) throw new Error(`A user's stored currency "${code}" is not one the service knows.`);
-  return code;
+/** The rows matching `where` in property names, in `orderBy` order. */
+function rows<T extends object, D>(orm: MikroORM, entity: EntityClass<T>, where: FilterQuery<T>, orderBy?: QueryOrderMap<T>[]): Promise<D[]> {
+  const qb = currentEntityManager(orm).createQueryBuilder(entity).select('*').where(where);
+  if (orderBy) qb.orderBy(orderBy);
+  return qb.execute<D[]>('all');
 }
 
-function toUser(r: Row): User {
-  return {
-    id: Number(r.id),
-    username: String(r.username),
-    realName: String(r.real_name),
-    email: String(r.email),
-    passwordHash: String(r.password_hash),
-    registeredAt: dateOf(r.registered_at),
-    homePage: String(r.home_page),
-    location: String(r.location),
-    profile: String(r.profile),
-    currency: storedCurrency(String(r.curr_abbr).trim()),
-  };
-}
-
-function toApplication(r: Row): ClientApplication {
-  return {
-    id: String(r.id),
-    name: String(r.name),
-    ownerId: Number(r.owner_id),
-    consumerKey: String(r.consumer_key),
-    consumerSecret: String(r.consumer_secret),
-    callbackUrl: r.callback_url === null ? null : String(r.callback_url),
-    createdAt: dateOf(r.created_at),
-  };
-}
-
-function toToken(r: Row): PersonalToken {
-  return {
-    id: String(r.id),
-    userId: Number(r.user_id),
-    label: String(r.label),
-    digest: String(r.digest),
-    lastCharacters: String(r.last_characters),
-    createdAt: dateOf(r.created_at),
-    revokedAt: r.revoked_at === null ? null : dateOf(r.revoked_at),
-  };
+async function row<T extends object, D>(orm: MikroORM, entity: EntityClass<T>, where: FilterQuery<T>): Promise<D | null> {
+  return (await currentEntityManager(orm).createQueryBuilder(entity).select('*').where(where).execute<D | undefined>('get')) ?? null;
 }
 
 /** SQLSTATE of a unique violation, and the constraint it names. */
@@ -71,32 +54,19 @@ function uniqueViolation(err: unknown): string | undefined {
   return e.constraint ?? e.message ?? '';
 }
 
-/** Users in `app_user`, through the current unit of work. */
+/** Users in `app_user`; `byId` is a `SqlIdentityLookups` lookup. */
 export class MikroOrmUserRepository implements UserRepository {
-  constructor(private readonly orm: MikroORM) {}
+  private readonly lookups: SqlIdentityLookups;
+
+  constructor(private readonly orm: MikroORM) {
+    this.lookups = new SqlIdentityLookups(orm);
+  }
 
   async add(user: Omit<User, 'id'>): Promise<User> {
+    const data = userRowOf(user);
     try {
-      const [row] = await query(
-        this.orm,
-        `insert into app_user (username, login_key, real_name, email, email_key, password_hash, registered_at,
-                               home_page, location, profile, curr_abbr)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
-        [
-          user.username,
-          loginKey(user.username),
-          user.realName,
-          user.email,
-          emailKey(user.email),
-          user.passwordHash,
-          user.registeredAt,
-          user.homePage,
-          user.location,
-          user.profile,
-          user.currency,
-        ],
-      );
-      return toUser(row!);
+      const id = await currentEntityManager(this.orm).insert(UserRow, data);
+      return userOf({ ...data, id: Number(id) });
     } catch (err) {
       const constraint = uniqueViolation(err);
       if (constraint !== undefined) throw new NameTaken(constraint.includes('email') ? 'email' : 'login name');
@@ -106,234 +76,163 @@ export class MikroOrmUserRepository implements UserRepository {
 
   async byId(id: number): Promise<User | null> {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-    const [row] = await query(this.orm, 'select * from app_user where id = ?', [id]);
-    return row ? toUser(row) : null;
+    return this.lookups.userById(id);
   }
 
   async byLoginName(name: string): Promise<User | null> {
-    const [row] = await query(this.orm, 'select * from app_user where login_key = ?', [loginKey(name)]);
-    return row ? toUser(row) : null;
+    const found = await row<UserRow, UserData>(this.orm, UserRow, { loginKey: loginKey(name) });
+    return found ? userOf(found) : null;
   }
 
   async byEmail(email: string): Promise<User | null> {
-    const [row] = await query(this.orm, 'select * from app_user where email_key = ?', [emailKey(email)]);
-    return row ? toUser(row) : null;
+    const found = await row<UserRow, UserData>(this.orm, UserRow, { emailKey: emailKey(email) });
+    return found ? userOf(found) : null;
   }
 
   async updateProfile(id: number, changes: ProfileChanges): Promise<User | null> {
-    const columns: Array<[string, unknown]> = [];
-    if (changes.realName !== undefined) columns.push(['real_name', changes.realName]);
-    if (changes.homePage !== undefined) columns.push(['home_page', changes.homePage]);
-    if (changes.location !== undefined) columns.push(['location', changes.location]);
-    if (changes.profile !== undefined) columns.push(['profile', changes.profile]);
-    if (changes.currency !== undefined) columns.push(['curr_abbr', changes.currency]);
-    if (columns.length === 0) return this.byId(id);
-    const rows = await query(
-      this.orm,
-      `update app_user set ${columns.map(([c]) => `${c} = ?`).join(', ')} where id = ? returning *`,
-      [...columns.map(([, v]) => v), id],
-    );
-    return rows[0] ? toUser(rows[0]) : null;
+    const set: Partial<UserData> = {};
+    if (changes.realName !== undefined) set.realName = changes.realName;
+    if (changes.homePage !== undefined) set.homePage = changes.homePage;
+    if (changes.location !== undefined) set.location = changes.location;
+    if (changes.profile !== undefined) set.profile = changes.profile;
+    if (changes.currency !== undefined) set.currAbbr = changes.currency;
+    if (Object.keys(set).length > 0 && (await currentEntityManager(this.orm).nativeUpdate(UserRow, { id }, set)) === 0) return null;
+    return this.byId(id);
   }
 }
 
-/** Applications in `client_application`, through the current unit of work. */
+/** Applications in `client_application`; `byConsumerKey` is a `SqlIdentityLookups` lookup. */
 export class MikroOrmApplicationRepository implements ApplicationRepository {
-  constructor(private readonly orm: MikroORM) {}
+  private readonly lookups: SqlIdentityLookups;
+
+  constructor(private readonly orm: MikroORM) {
+    this.lookups = new SqlIdentityLookups(orm);
+  }
 
   async add(a: ClientApplication): Promise<void> {
-    await query(
-      this.orm,
-      `insert into client_application (id, name, owner_id, consumer_key, consumer_secret, callback_url, created_at)
-       values (?, ?, ?, ?, ?, ?, ?)`,
-      [a.id, a.name, a.ownerId, a.consumerKey, a.consumerSecret, a.callbackUrl, a.createdAt],
-    );
+    await currentEntityManager(this.orm).insert(ApplicationRow, applicationRowOf(a));
   }
 
   async byConsumerKey(key: string): Promise<ClientApplication | null> {
-    const [row] = await query(this.orm, 'select * from client_application where consumer_key = ?', [key]);
-    return row ? toApplication(row) : null;
+    return this.lookups.applicationByConsumerKey(key);
   }
 
   async byId(id: string): Promise<ClientApplication | null> {
-    const [row] = await query(this.orm, 'select * from client_application where id = ?', [id]);
-    return row ? toApplication(row) : null;
+    const found = await row<ApplicationRow, ApplicationData>(this.orm, ApplicationRow, { id });
+    return found ? applicationOf(found) : null;
   }
 
   async ownedBy(userId: number): Promise<ClientApplication[]> {
-    const rows = await query(this.orm, 'select * from client_application where owner_id = ? order by created_at, id', [userId]);
-    return rows.map(toApplication);
+    const found = await rows<ApplicationRow, ApplicationData>(this.orm, ApplicationRow, { owner: userId }, [{ createdAt: 'asc' }, { id: 'asc' }]);
+    return found.map(applicationOf);
   }
 }
 
-/** Personal tokens in `personal_token`, through the current unit of work. */
+/** Personal tokens in `personal_token`; `byDigest` is a `SqlIdentityLookups` lookup. */
 export class MikroOrmPersonalTokenRepository implements PersonalTokenRepository {
-  constructor(private readonly orm: MikroORM) {}
+  private readonly lookups: SqlIdentityLookups;
+
+  constructor(private readonly orm: MikroORM) {
+    this.lookups = new SqlIdentityLookups(orm);
+  }
 
   async add(t: PersonalToken): Promise<void> {
-    await query(
-      this.orm,
-      `insert into personal_token (id, user_id, label, digest, last_characters, created_at, revoked_at)
-       values (?, ?, ?, ?, ?, ?, ?)`,
-      [t.id, t.userId, t.label, t.digest, t.lastCharacters, t.createdAt, t.revokedAt],
-    );
+    await currentEntityManager(this.orm).insert(PersonalTokenRow, personalTokenRowOf(t));
   }
 
   async byDigest(digest: string): Promise<PersonalToken | null> {
-    const [row] = await query(this.orm, 'select * from personal_token where digest = ?', [digest]);
-    return row ? toToken(row) : null;
+    return this.lookups.personalTokenByDigest(digest);
   }
 
   async byId(id: string): Promise<PersonalToken | null> {
-    const [row] = await query(this.orm, 'select * from personal_token where id = ?', [id]);
-    return row ? toToken(row) : null;
+    const found = await row<PersonalTokenRow, PersonalTokenData>(this.orm, PersonalTokenRow, { id });
+    return found ? personalTokenOf(found) : null;
   }
 
   async ofUser(userId: number): Promise<PersonalToken[]> {
-    const rows = await query(this.orm, 'select * from personal_token where user_id = ? order by created_at desc, id', [userId]);
-    return rows.map(toToken);
+    const found = await rows<PersonalTokenRow, PersonalTokenData>(this.orm, PersonalTokenRow, { user: userId }, [{ createdAt: 'desc' }, { id: 'asc' }]);
+    return found.map(personalTokenOf);
   }
 
+  /** True when the token exists; a token revoked before keeps its first revocation time. */
   async revoke(id: string, at: Date): Promise<boolean> {
-    const rows = await query(
-      this.orm,
-      'update personal_token set revoked_at = coalesce(revoked_at, ?) where id = ? returning id',
-      [at, id],
-    );
-    return rows.length > 0;
+    return (await currentEntityManager(this.orm).nativeUpdate(PersonalTokenRow, { id }, { revokedAt: raw('coalesce(revoked_at, ?)', [at]) })) > 0;
   }
 }
 
-function toOAuthToken(r: Row): OAuthToken {
-  const optionalDate = (v: unknown): Date | null => (v === null ? null : dateOf(v));
-  return {
-    token: String(r.token),
-    secret: String(r.secret),
-    kind: r.kind === 'access' ? 'access' : 'request',
-    applicationId: String(r.application_id),
-    userId: r.user_id === null ? null : Number(r.user_id),
-    callback: r.callback === null ? null : String(r.callback),
-    verifier: r.verifier === null ? null : String(r.verifier),
-    createdAt: dateOf(r.created_at),
-    authorizedAt: optionalDate(r.authorized_at),
-    usedAt: optionalDate(r.used_at),
-    revokedAt: optionalDate(r.revoked_at),
-  };
-}
-
-/** OAuth request and access tokens in `oauth_token`, through the current unit of work. */
+/** OAuth request and access tokens in `oauth_token`; `byToken` is a `SqlIdentityLookups` lookup. */
 export class MikroOrmOAuthTokenRepository implements OAuthTokenRepository {
-  constructor(private readonly orm: MikroORM) {}
+  private readonly lookups: SqlIdentityLookups;
+
+  constructor(private readonly orm: MikroORM) {
+    this.lookups = new SqlIdentityLookups(orm);
+  }
 
   async add(t: OAuthToken): Promise<void> {
-    await query(
-      this.orm,
-      `insert into oauth_token (token, secret, kind, application_id, user_id, callback, verifier, created_at, authorized_at, used_at, revoked_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [t.token, t.secret, t.kind, t.applicationId, t.userId, t.callback, t.verifier, t.createdAt, t.authorizedAt, t.usedAt, t.revokedAt],
-    );
+    await currentEntityManager(this.orm).insert(OAuthTokenRow, oauthTokenRowOf(t));
   }
 
   async byToken(token: string): Promise<OAuthToken | null> {
-    const [row] = await query(this.orm, 'select * from oauth_token where token = ?', [token]);
-    return row ? toOAuthToken(row) : null;
+    return this.lookups.oauthToken(token);
   }
 
   async authorize(token: string, userId: number, verifier: string, at: Date): Promise<boolean> {
-    const rows = await query(
-      this.orm,
-      `update oauth_token set user_id = ?, verifier = ?, authorized_at = ?
-        where token = ? and kind = 'request' and authorized_at is null and used_at is null returning token`,
-      [userId, verifier, at, token],
+    const changed = await currentEntityManager(this.orm).nativeUpdate(
+      OAuthTokenRow,
+      { token, kind: 'request', authorizedAt: null, usedAt: null },
+      { user: userId, verifier, authorizedAt: at },
     );
-    return rows.length > 0;
+    return changed > 0;
   }
 
   async markUsed(token: string, at: Date): Promise<boolean> {
-    const rows = await query(
-      this.orm,
-      `update oauth_token set used_at = ? where token = ? and kind = 'request' and used_at is null returning token`,
-      [at, token],
-    );
-    return rows.length > 0;
+    return (await currentEntityManager(this.orm).nativeUpdate(OAuthTokenRow, { token, kind: 'request', usedAt: null }, { usedAt: at })) > 0;
   }
 
   async remove(token: string): Promise<void> {
-    await query(this.orm, `delete from oauth_token where token = ? and kind = 'request'`, [token]);
+    await currentEntityManager(this.orm).nativeDelete(OAuthTokenRow, { token, kind: 'request' });
   }
 
   async revokeAccess(userId: number, applicationId: string, at: Date): Promise<number> {
-    const rows = await query(
-      this.orm,
-      `update oauth_token set revoked_at = ?
-        where user_id = ? and application_id = ? and kind = 'access' and revoked_at is null returning token`,
-      [at, userId, applicationId],
+    return currentEntityManager(this.orm).nativeUpdate(
+      OAuthTokenRow,
+      { user: userId, application: applicationId, kind: 'access', revokedAt: null },
+      { revokedAt: at },
     );
-    return rows.length;
   }
 
   async connectedApplications(userId: number): Promise<Array<{ applicationId: string; since: Date }>> {
-    const rows = await query(
-      this.orm,
-      `select application_id, min(authorized_at) as since from oauth_token
-        where user_id = ? and kind = 'access' and revoked_at is null
-        group by application_id order by min(authorized_at), application_id`,
-      [userId],
-    );
-    return rows.map((r) => ({ applicationId: String(r.application_id), since: dateOf(r.since) }));
+    const found = await currentEntityManager(this.orm)
+      .createQueryBuilder(OAuthTokenRow)
+      .select(['application', raw('min(authorized_at) as since')])
+      .where({ user: userId, kind: 'access', revokedAt: null })
+      .groupBy('application')
+      .orderBy([{ [raw('min(authorized_at)')]: 'asc' }, { application: 'asc' }])
+      .execute<{ application: string; since: unknown }[]>('all');
+    return found.map((r) => ({ applicationId: r.application, since: dateOf(r.since) }));
   }
 }
 
-/**
- * OAuth nonces in `oauth_nonce`, shared by every instance on the database: a claim is an insert that does nothing
- * when the key is there and not expired. Expired rows are deleted now and then, by the claims themselves.
- */
-export class SqlNonceStore implements NonceStore {
-  private claims = 0;
-
-  constructor(
-    private readonly orm: MikroORM,
-    private readonly clock: Clock,
-  ) {}
-
-  async claim(key: string, ttlSeconds: number): Promise<boolean> {
-    const now = this.clock.now();
-    const expires = new Date(now.getTime() + ttlSeconds * 1000);
-    if (++this.claims % 1000 === 1) await query(this.orm, 'delete from oauth_nonce where expires_at < ?', [now]);
-    const rows = await query(
-      this.orm,
-      `insert into oauth_nonce (key, expires_at) values (?, ?)
-       on conflict (key) do update set expires_at = excluded.expires_at where oauth_nonce.expires_at < ?
-       returning key`,
-      [key, expires, now],
-    );
-    return rows.length > 0;
-  }
-}
-
-/** Web sessions in `web_session` (digests of the cookies), shared by every instance on the database. */
+/** Web sessions in `web_session` (digests of the cookies), shared by every instance on the database; `live` is a `SqlIdentityLookups` lookup. */
 export class MikroOrmWebSessionRepository implements WebSessionRepository {
   private adds = 0;
+  private readonly lookups: SqlIdentityLookups;
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly orm: MikroORM) {
+    this.lookups = new SqlIdentityLookups(orm);
+  }
 
   async add(session: WebSession): Promise<void> {
-    if (++this.adds % 100 === 1) await query(this.orm, 'delete from web_session where expires_at < ?', [session.createdAt]);
-    await query(this.orm, 'insert into web_session (digest, user_id, created_at, expires_at) values (?, ?, ?, ?)', [
-      session.digest,
-      session.userId,
-      session.createdAt,
-      session.expiresAt,
-    ]);
+    const em = currentEntityManager(this.orm);
+    if (++this.adds % 100 === 1) await em.nativeDelete(WebSessionRow, { expiresAt: { $lt: session.createdAt } });
+    await em.insert(WebSessionRow, webSessionRowOf(session));
   }
 
   async live(digest: string, now: Date): Promise<WebSession | null> {
-    const [row] = await query(this.orm, 'select * from web_session where digest = ? and expires_at > ?', [digest, now]);
-    if (!row) return null;
-    return { digest: String(row.digest), userId: Number(row.user_id), createdAt: dateOf(row.created_at), expiresAt: dateOf(row.expires_at) };
+    return this.lookups.liveSession(digest, now);
   }
 
   async remove(digest: string): Promise<void> {
-    await query(this.orm, 'delete from web_session where digest = ?', [digest]);
+    await currentEntityManager(this.orm).nativeDelete(WebSessionRow, { digest });
   }
 }

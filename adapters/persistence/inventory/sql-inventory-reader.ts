@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { InventoryReader } from '../../../application/ports/inventory-reader.js';
 import type { ExportedListing } from '../../../domain/inventory/inventory-csv.js';
-import { listingFieldsOf } from '../marketplace/sql-listing-repository.js';
+import { listingFieldsOf } from '../marketplace/listing-row-mappers.js';
 import { currentEntityManager } from '../mikro-orm-unit-of-work.js';
 
 type Row = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { Knex, MikroORM } from '@mikro-orm/postgresql';
 import type { InventoryWriter, UnsaleableReleases } from '../../../application/ports/inventory-writer.js';
 import type { Listing, ListingTerms, NewListing } from '../../../domain/marketplace/listing.js';
-import { LISTING_COLUMNS, listingOf } from '../marketplace/sql-listing-repository.js';
+import { LISTING_COLUMNS, listingOf } from '../marketplace/listing-row-mappers.js';
 import { currentEntityManager, query } from '../mikro-orm-unit-of-work.js';
 import { arrayOf, idArray } from '../sql-values.js';
 

@@ -2,6 +2,7 @@ import { LockMode, raw, type MikroORM } from '@mikro-orm/postgresql';
 import { UserList, type ListItem, type ListItemKind } from '../../../domain/lists/user-list.js';
 import type { UserListCounts, UserListRepository, UserListSummary } from '../../../domain/lists/user-list-repository.js';
 import { currentEntityManager } from '../mikro-orm-unit-of-work.js';
+import { nextId } from '../next-id.js';
 import { UserListItemRow, UserListRow } from './user-list-rows.js';
 
 const isListId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
@@ -32,9 +33,7 @@ export class MikroOrmUserListRepository implements UserListRepository {
   constructor(private readonly orm: MikroORM) {}
 
   async nextId(): Promise<number> {
-    const em = currentEntityManager(this.orm);
-    const [row] = await em.getConnection().execute<{ id: string }[]>("select nextval(pg_get_serial_sequence('user_list', 'id')) as id", [], 'all', em.getTransactionContext());
-    return Number(row!.id);
+    return nextId(this.orm, 'user_list');
   }
 
   async byId(id: number, options: { readonly forUpdate?: boolean } = {}): Promise<UserList | null> {

@@ -39,7 +39,7 @@ describe('Marketplace demo data: the demo seller', function () {
     return lines;
   };
   const listingsOf = async (seller: TestUser): Promise<readonly Listing[]> =>
-    (await container.get(MARKETPLACE.ListingRepository).inventory({ sellerId: seller.id, statuses: null, sort: 'listed', sortOrder: 'asc', offset: 0, limit: 100 })).listings;
+    (await container.get(MARKETPLACE.InventoryPages).page({ sellerId: seller.id, statuses: null, sort: 'listed', sortOrder: 'asc', offset: 0, limit: 100 })).listings;
 
   it('makes the demo seller a complete seller with listings of the demo releases, For Sale in three currencies, once', async () => {
     const seller = await aUser(container, DEMO_SELLER);

@@ -303,7 +303,7 @@ describe('Marketplace listings over HTTP', function () {
   });
 
   describe('refused creations', () => {
-    const count = async () => (await container.get(MARKETPLACE.ListingRepository).inventory({ sellerId: sam.id, statuses: null, sort: 'listed', sortOrder: 'asc', offset: 0, limit: 100 })).total;
+    const count = async () => (await container.get(MARKETPLACE.InventoryPages).page({ sellerId: sam.id, statuses: null, sort: 'listed', sortOrder: 'asc', offset: 0, limit: 100 })).total;
 
     it('asks anonymous callers to authenticate and refuses applications and non-sellers with 403', async () => {
       const good = { release_id: 201, condition: 'Mint (M)', price: 5 };

@@ -10,7 +10,7 @@ import { MARKETPLACE_MIGRATIONS } from '../../../adapters/persistence/marketplac
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { ORDER_MIGRATIONS } from '../../../adapters/persistence/orders/migrations/index.js';
 import { ORDER_SCHEMAS } from '../../../adapters/persistence/orders/order-rows.js';
-import { SqlOrderRepository } from '../../../adapters/persistence/orders/sql-order-repository.js';
+import { MikroOrmOrderRepository } from '../../../adapters/persistence/orders/mikro-orm-order-repository.js';
 
 /*
  * Orders stored before an order's total held its shipping read right after the migration that adds it: once, to the
@@ -38,7 +38,7 @@ describe('Orders stored before totals held shipping', function () {
   after(() => db?.close());
 
   const sql = (text: string, params: unknown[] = []) => query(db.orm, text, params);
-  const repo = () => new SqlOrderRepository(db.orm);
+  const repo = () => new MikroOrmOrderRepository(db.orm);
   const read = (id: string) => repo().byId(id);
 
   it('adds each stored order\'s shipping to its total once, and keeps the fee on the items', async () => {

@@ -69,7 +69,8 @@ describe('Orders demo data', function () {
     expect(log.items.map((m) => m.type).reverse()).to.deep.equal(['shipping', 'status', 'message', 'status', 'message']);
     expect((await orders.messages(asked!.id, 0, 50)).total).to.equal(3);
     // Each read the logs as they went: the buyer's thanks is the seller's one unread entry, the cancellation the buyer's.
-    expect([await orders.unreadCount(seller.id), await orders.unreadCount(buyer.id)]).to.deep.equal([1, 1]);
+    const unread = container.get(ORDERS.UnreadMessages);
+    expect([await unread.count(seller.id), await unread.count(buyer.id)]).to.deep.equal([1, 1]);
     expect((await orders.feedbackOn(shipped!.id)).map((f) => [f.from, f.rating])).to.have.deep.members([
       ['buyer', 'positive'],
       ['seller', 'positive'],

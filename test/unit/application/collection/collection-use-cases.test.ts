@@ -86,7 +86,7 @@ describe('Collections and wantlists (use cases, in memory)', () => {
     await new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 3, value: 'private' });
     await new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 2, value: 'Generic' });
     const list = (caller: Caller) =>
-      new ListFolderItems(users, store.collections, held).execute({ name: 'me', folderId: 0, caller, sort: 'added', order: 'asc', page: { page: 1, perPage: 50 } });
+      new ListFolderItems(users, store.collections, store.lists, held).execute({ name: 'me', folderId: 0, caller, sort: 'added', order: 'asc', page: { page: 1, perPage: 50 } });
     expect((await list(me)).page.items[0]!.notes.map((n) => n.fieldId)).to.deep.equal([2, 3]);
     expect((await list(them)).page.items[0]!.notes.map((n) => n.fieldId)).to.deep.equal([2]);
     expect((await list(me)).page.items[0]!.release.release?.title).to.equal('T12');

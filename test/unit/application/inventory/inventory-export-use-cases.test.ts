@@ -61,7 +61,7 @@ describe('Inventory export (use cases and job handler, in memory)', () => {
     files = new InMemoryFileStore(clock);
     const expire = new ExpireInventoryExports(files, 2 * HOUR);
     // Batches of two, so a handful of listings crosses batch boundaries.
-    handler = new ExportInventory(new PagedInventoryReader(store.listings), new CsvStringifyEncoder(), files, uow, expire, 2);
+    handler = new ExportInventory(new PagedInventoryReader(store.inventoryPages), new CsvStringifyEncoder(), files, uow, expire, 2);
     worker = new JobWorker(queue, uow, clock, [handler], silent, { workerId: 'w1', leaseMs: 60_000, pollMs: 10, maintenanceMs: 1, maxAttempts: 5 });
     request = new RequestInventoryExport(queue, uow, clock, 2 * HOUR);
     list = new ListInventoryExports(queue, clock, 2 * HOUR);
@@ -140,7 +140,7 @@ describe('Inventory export (use cases and job handler, in memory)', () => {
   it('ends the job as failed when the file cannot be written, leaving no file and letting the seller ask again', async () => {
     await listing(1, '1.00');
     const broken = new ExportInventory(
-      new PagedInventoryReader(store.listings),
+      new PagedInventoryReader(store.inventoryPages),
       new CsvStringifyEncoder(),
       { ...files, write: async () => Promise.reject(new Error('disk full')) } as unknown as FileStore,
       uow,

@@ -117,7 +117,7 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
   }
 
   async function listingsOf(sellerId: number): Promise<Listing[]> {
-    const page = await store.listings.inventory({ sellerId, statuses: null, sort: 'listed', sortOrder: 'asc', offset: 0, limit: 1000 });
+    const page = await store.inventoryPages.page({ sellerId, statuses: null, sort: 'listed', sortOrder: 'asc', offset: 0, limit: 1000 });
     return [...page.listings].sort((a, b) => a.id - b.id);
   }
 

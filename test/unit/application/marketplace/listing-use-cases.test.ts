@@ -70,7 +70,7 @@ describe('Listings (use cases, in memory)', () => {
   const get = (id: number, caller: Caller = buyer, currency?: 'USD' | 'GBP' | 'EUR') =>
     new GetListing(store.listings, users, views()).execute({ id, caller, currency, textFormat: 'plaintext' });
   const inventory = (caller: Caller, more: Partial<Parameters<GetInventory['execute']>[0]> = {}) =>
-    new GetInventory(users, store.listings, views()).execute({ name: 'seller', caller, sortOrder: 'asc', page: { page: 1, perPage: 50 }, textFormat: 'markup', ...more });
+    new GetInventory(users, store.inventoryPages, views()).execute({ name: 'seller', caller, sortOrder: 'asc', page: { page: 1, perPage: 50 }, textFormat: 'markup', ...more });
 
   it('creates a listing in the seller’s currency, estimating weight and format quantity from the release', async () => {
     const { listingId } = await create({ release_id: '10', condition: 'Mint (M)', price: '4.5', weight: 'auto', format_quantity: 'auto' });
@@ -88,7 +88,7 @@ describe('Listings (use cases, in memory)', () => {
     const incomplete = await rejection(create(body, buyer));
     expect(incomplete).to.be.instanceOf(Forbidden);
     expect(incomplete.message).to.equal("You don't have permission to access this resource.");
-    expect((await store.listings.inventory({ sellerId: 2, statuses: null, sort: 'listed', sortOrder: 'asc', offset: 0, limit: 9 })).total).to.equal(0);
+    expect((await store.inventoryPages.page({ sellerId: 2, statuses: null, sort: 'listed', sortOrder: 'asc', offset: 0, limit: 9 })).total).to.equal(0);
   });
 
   it('names every bad field at once, including an unknown or blocked release', async () => {
@@ -222,7 +222,7 @@ describe('Listings (use cases, in memory)', () => {
     }
     const page = await inventory(seller, { page: { page: 2, perPage: 1 } });
     expect([ids(page), page.page.total, page.page.page]).to.deep.equal([[b], 3, 2]);
-    expect(await rejection(new GetInventory(users, store.listings, views()).execute({ name: 'nobody', caller: buyer, sortOrder: 'asc', page: { page: 1, perPage: 5 }, textFormat: 'markup' }))).to.be.instanceOf(NotFound);
+    expect(await rejection(new GetInventory(users, store.inventoryPages, views()).execute({ name: 'nobody', caller: buyer, sortOrder: 'asc', page: { page: 1, perPage: 5 }, textFormat: 'markup' }))).to.be.instanceOf(NotFound);
     expect((await figures().forUser(1)).numForSale).to.equal(2);
   });
 });

@@ -149,7 +149,7 @@ describe('Order use cases (in memory)', () => {
   });
 
   it("counts what the other party wrote or did since a party last read the log, and reading a page marks up to its newest entry", async () => {
-    const unread = new UnreadFiguresPart(store.orders);
+    const unread = new UnreadFiguresPart(store.unread);
     const count = async (u: User) => (await unread.forUser(u.id)).numUnread;
     await say.execute({ caller: as(buyer), id, body: { message: 'One.' } });
     await say.execute({ caller: as(buyer), id, body: { message: 'Two.' } });
