@@ -101,6 +101,12 @@ export const EXCEPTIONS: LayerExceptions = {
       'a dump worker thread loads the record encoder of the writer that started it, named in its WorkerSetup, so the dump reader does not depend on the writers',
   },
   domainContracts: {
+    shared: {
+      files: ['refusal.ts'],
+      usedBy: {
+        ratings: 'a rating outside the scale is refused with the one domain refusal (invalid), which the HTTP table maps',
+      },
+    },
     marketplace: {
       files: [
         'money.ts',
