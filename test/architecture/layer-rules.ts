@@ -104,6 +104,7 @@ export const EXCEPTIONS: LayerExceptions = {
     shared: {
       files: ['refusal.ts'],
       usedBy: {
+        lists: "a broken list rule is the one domain refusal, its rule the code (an item there already a conflict, one not there not found)",
         ratings: 'a rating outside the scale is refused with the one domain refusal (invalid), which the HTTP table maps',
       },
     },
