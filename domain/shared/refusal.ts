@@ -49,14 +49,23 @@ export class Refusal extends Error {
     this.spelled = details.spelled;
   }
 
-  /** An `invalid` refusal of several problems at once: its message is their sentences, in order, joined by a space. */
-  static ofProblems(problems: readonly RefusalProblem[], code?: string): Refusal {
-    return new Refusal('invalid', problems.map((p) => p.message).join(' '), { problems, code });
+  /**
+   * An `invalid` refusal of several problems at once (a sentence alone is a problem of no particular field): its
+   * message is their sentences, in order, joined by a space.
+   */
+  static ofProblems(problems: readonly (RefusalProblem | string)[], code?: string): Refusal {
+    const each = problems.map((p) => (typeof p === 'string' ? { message: p } : p));
+    return new Refusal('invalid', each.map((p) => p.message).join(' '), { problems: each, code });
   }
 
-  /** The message with the terms it names spelled by `spell` (the message itself when it names none). */
-  messageIn(spell: (term: string) => string): string {
-    return this.spelled ? this.spelled(spell) : this.message;
+  /**
+   * The same refusal with the terms its message names spelled by `spell` (itself when its message names none): for a
+   * caller whose dialect spells the terms otherwise than the spec.
+   */
+  spelledBy(spell: (term: string) => string): Refusal {
+    if (!this.spelled) return this;
+    const spelled = this.spelled;
+    return new Refusal(this.kind, spelled(spell), { code: this.code, problems: this.problems, spelled });
   }
 }
 
