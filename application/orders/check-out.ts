@@ -7,7 +7,7 @@ import type { FeeRule } from '../../domain/marketplace/fee-rule.js';
 import { soldListing, type Listing } from '../../domain/marketplace/listing.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import { countryOf } from '../../domain/marketplace/countries.js';
-import { MoneyError } from '../../domain/marketplace/money-error.js';
+import { isMoneyRefusal } from '../../domain/marketplace/money-refusal.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
 import { shippingTo } from '../../domain/marketplace/shipping-rates.js';
 import { OWN_LISTING_MESSAGE, purchaseProblem } from '../../domain/orders/cart.js';
@@ -133,7 +133,7 @@ function underMoneyRule<T>(work: () => T): T {
   try {
     return work();
   } catch (err) {
-    if (err instanceof MoneyError) throw new Invalid(`These listings cannot be checked out now: ${err.message}`);
+    if (isMoneyRefusal(err)) throw new Invalid(`These listings cannot be checked out now: ${err.message}`);
     throw err;
   }
 }

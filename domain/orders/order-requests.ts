@@ -1,7 +1,7 @@
 import type { Currency } from '../marketplace/currency.js';
 import { listingPrice } from '../marketplace/listing.js';
 import { Money } from '../marketplace/money.js';
-import { MoneyError } from '../marketplace/money-error.js';
+import { isMoneyRefusal } from '../marketplace/money-refusal.js';
 import { Refusal } from '../shared/refusal.js';
 import { MAX_ORDER_MESSAGE_LENGTH } from './order-message.js';
 import { orderStatusNamed, type OrderStatus } from './order-status.js';
@@ -62,7 +62,7 @@ function amountField(b: Body, key: string, currency: Currency, zeroAllowed: bool
   try {
     return listingPrice(value, currency, 'refuse');
   } catch (err) {
-    if (!(err instanceof MoneyError)) throw err;
+    if (!(isMoneyRefusal(err))) throw err;
     problems.push(err.message.replace(/^price\b/, key).replace('must be greater than 0', zeroAllowed ? 'may not be negative' : 'must be greater than 0'));
     return null;
   }

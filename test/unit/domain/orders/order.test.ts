@@ -5,7 +5,6 @@ import { DEFAULT_FEE_RULE } from '../../../../domain/marketplace/fee-rule.js';
 import type { Listing } from '../../../../domain/marketplace/listing.js';
 import { LISTING_STATUSES, type ListingStatus } from '../../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../../domain/marketplace/money.js';
-import { MoneyError } from '../../../../domain/marketplace/money-error.js';
 import { isVisibleTo, purchaseProblem } from '../../../../domain/orders/cart.js';
 import { checkoutTerms } from '../../../../domain/orders/checkout-terms.js';
 import { newOrder } from '../../../../domain/orders/order.js';
@@ -102,7 +101,7 @@ describe('An order', () => {
   }
 
   it('needs a rate for an item in a currency the table lacks', () => {
-    expect(() => order([listing(7, '5', 'GBP')])).to.throw(MoneyError, 'no conversion rate for GBP');
+    expect(() => order([listing(7, '5', 'GBP')])).to.throw(Refusal, 'no conversion rate for GBP');
   });
 });
 
