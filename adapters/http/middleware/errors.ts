@@ -62,8 +62,9 @@ const ROUTING_MESSAGES: Readonly<Record<number, string>> = {
 };
 
 /**
- * The refusal a failure is answered as: itself when it is an application error or a domain refusal, {@link Unavailable} when the outage detector
- * calls it a dependency's outage, else undefined (a client error of Koa or the body parser, or a 500).
+ * The refusal a failure is answered as: itself when it is an application error or a domain refusal,
+ * {@link Unavailable} when the outage detector calls it a dependency's outage, else undefined (a client error of Koa
+ * or the body parser, or a 500).
  */
 export function refusalOf(err: unknown, outages: OutageDetector | undefined): Refused | undefined {
   if (statusOf(err) !== undefined) return err as Refused;
@@ -84,10 +85,10 @@ export interface ErrorHandlerOptions {
 }
 
 /**
- * The one place errors become responses: typed application errors and domain refusals (and outages, as {@link Unavailable}) map to
- * their status and `{"message": ...}`, or to a page where `page` takes them; body-parser errors keep their 4xx
- * status; anything else is a 500 whose message carries a code that is logged with the error. A status set without a
- * body (unknown path, 405 from the router) gets its message too.
+ * The one place errors become responses: typed application errors and domain refusals (and outages, as
+ * {@link Unavailable}) map to their status and `{"message": ...}`, or to a page where `page` takes them; body-parser
+ * errors keep their 4xx status; anything else is a 500 whose message carries a code that is logged with the error. A
+ * status set without a body (unknown path, 405 from the router) gets its message too.
  */
 export function errorHandler(options: ErrorHandlerOptions): Koa.Middleware {
   return async (ctx, next) => {
@@ -126,7 +127,8 @@ export interface ErrorAnswer {
 
 /**
  * What an error thrown while answering becomes (the one mapping, for the Koa chain and the direct lane alike): a typed
- * application error or a domain refusal its status and exact message (`Retry-After` for 429 and 503, `WWW-Authenticate` for 401); a
+ * application error or a domain refusal its status and exact message (`Retry-After` for 429 and 503,
+ * `WWW-Authenticate` for 401); a
  * failure that the outage detector calls a dependency's outage the 503 of {@link Unavailable}, logged by the detector
  * once per outage rather than here per request; a client
  * error of Koa or the body parser its status (400 as 422) and a plain message; anything else a 500 whose code is
