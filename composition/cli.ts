@@ -15,6 +15,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { DataFolderLocked, Database } from '../adapters/persistence/database.js';
 import { ApplicationError } from '../application/errors.js';
+import { Refusal } from '../domain/shared/refusal.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { discoverCommands, discoverModules, schemaOf } from './modules.js';
 import { startupErrorMessage, StartupFailed } from './startup-errors.js';
@@ -156,7 +157,7 @@ main(process.argv).catch((err: unknown) => {
     console.error(err.message);
     process.exit(1);
   }
-  if (err instanceof ConfigError || err instanceof DataFolderLocked || err instanceof ApplicationError) {
+  if (err instanceof ConfigError || err instanceof DataFolderLocked || err instanceof ApplicationError || err instanceof Refusal) {
     console.error(err.message);
     process.exit(2);
   }

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import type { ApplicationError } from '../../application/errors.js';
+import type { Refused } from './middleware/errors.js';
 import type { DirectRoute } from './direct-lane.js';
 import type { SpindleState } from './http-state.js';
 
@@ -20,7 +20,7 @@ export interface RouteModule {
    * limit's 429, a 503 while a store or the database is away) as its message page; false to leave it to the plain
    * message page.
    */
-  refusalPage?(ctx: Koa.Context, err: ApplicationError): Promise<boolean>;
+  refusalPage?(ctx: Koa.Context, err: Refused): Promise<boolean>;
   /**
    * Reads this module also answers through the direct lane (see `direct-lane.ts`), without Koa: each must be
    * registered on the router too, with the same answer.

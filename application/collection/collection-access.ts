@@ -1,9 +1,8 @@
-import { CollectionError } from '../../domain/collection/collection-error.js';
 import type { Collection } from '../../domain/collection/collection.js';
 import type { CollectionRepository } from '../../domain/collection/collection-repository.js';
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
-import { ApplicationError, Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
+import { Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
 
@@ -31,22 +30,6 @@ export async function userNamed(users: UserRepository, name: string): Promise<Us
   return user;
 }
 
-/**
- * Runs domain rules, turning a refusal of theirs into the application's error of the same meaning: an invalid value
- * or a forbidden action is 422 with the rule's message, a missing folder, field or instance a 404.
- */
-export async function underRules<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    throw asApplicationError(err);
-  }
-}
-
-export function asApplicationError(err: unknown): unknown {
-  if (err instanceof ApplicationError || !(err instanceof CollectionError)) return err;
-  return err.problem === 'not-found' ? new NotFound(err.message) : new Invalid(err.message);
-}
 
 /** A positive whole number from a path or body (numbers arrive as text), or a 422 naming it. */
 export function wholeNumber(raw: unknown, name: string): number {
@@ -83,5 +66,5 @@ export async function ownerChange<T>(
   const user = await userNamed(deps.users, input.name);
   requireOwner(input.caller, user);
   await check?.(user);
-  return underRules(() => deps.uow.run(async () => work(user, await deps.collections.loadForChange(user.id))));
+  return deps.uow.run(async () => work(user, await deps.collections.loadForChange(user.id)));
 }

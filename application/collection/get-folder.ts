@@ -2,7 +2,7 @@ import type { CollectionRepository } from '../../domain/collection/collection-re
 import { ALL_FOLDER } from '../../domain/collection/collection.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { Caller } from '../shared/caller.js';
-import { requireOwnerUnless, underRules, userNamed } from './collection-access.js';
+import { requireOwnerUnless, userNamed } from './collection-access.js';
 import type { FolderView } from './folder-view.js';
 
 /** `GET /s/{name}/collection/folders/{id}`: the owner's any folder; folder 0 of a public collection to anyone. */
@@ -16,6 +16,6 @@ export class GetFolder {
     const user = await userNamed(this.users, input.name);
     const collection = await this.collections.load(user.id);
     requireOwnerUnless(collection.privacy.collectionPublic && input.folderId === ALL_FOLDER, input.caller, user);
-    return underRules(async () => ({ user, folder: collection.folder(input.folderId) }));
+    return { user, folder: collection.folder(input.folderId) };
   }
 }

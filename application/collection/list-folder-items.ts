@@ -5,7 +5,7 @@ import { ALL_FOLDER } from '../../domain/collection/collection.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { Caller } from '../shared/caller.js';
 import { pageOffset, type PageRequest, type SortOrder } from '../shared/page.js';
-import { isOwner, requireOwnerUnless, underRules, userNamed } from './collection-access.js';
+import { isOwner, requireOwnerUnless, userNamed } from './collection-access.js';
 import type { HeldReleases } from './held-releases.js';
 import { type InstancePage, instanceViewsOf } from './instance-view.js';
 
@@ -32,7 +32,7 @@ export class ListFolderItems {
     const user = await userNamed(this.users, input.name);
     const collection = await this.collections.load(user.id);
     requireOwnerUnless(collection.privacy.collectionPublic && input.folderId === ALL_FOLDER, input.caller, user);
-    await underRules(async () => collection.folder(input.folderId));
+    collection.folder(input.folderId);
     const slice = await this.lists.instancesInFolder(user.id, input.folderId, {
       sort: input.sort,
       order: input.order,

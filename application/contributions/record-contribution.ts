@@ -1,7 +1,7 @@
-import { Contribution, InvalidContribution, isContributionKind, type ContributionKind } from '../../domain/contributions/contribution.js';
+import { Contribution, isContributionKind, type ContributionKind } from '../../domain/contributions/contribution.js';
 import { AlreadySubmitted, type ContributionRepository } from '../../domain/contributions/contribution-repository.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
-import { Conflict, Invalid, NotFound } from '../errors.js';
+import { Conflict, NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -31,7 +31,7 @@ const NOT_FOUND: Record<ContributionKind, string> = {
 /**
  * Records one entry of the edit history: that a user submitted or edited a catalogue record (for the demo, the
  * `spindle contribution add` command and the service's write paths). The user and the record must exist (NotFound
- * with the catalogue's message otherwise); a bad field is Invalid; a second submission of a record is a Conflict
+ * with the catalogue's message otherwise); a bad field the domain's invalid Refusal; a second submission of a record is a Conflict
  * (a record has one submitter; record an edit instead). Returns the entry stored.
  */
 export class RecordContribution {
@@ -47,21 +47,15 @@ export class RecordContribution {
   async execute(input: RecordContributionInput): Promise<Contribution> {
     const user = await this.users.byLoginName(input.user);
     if (!user) throw new NotFound(`There is no user ${JSON.stringify(input.user)}.`);
-    let entry: Contribution;
-    try {
-      entry = Contribution.record({
-        id: this.ids.next(),
-        userId: user.id,
-        kind: input.kind,
-        catalogueId: input.catalogueId,
-        action: input.action,
-        at: input.at ?? this.clock.now(),
-        comment: input.comment,
-      });
-    } catch (err) {
-      if (err instanceof InvalidContribution) throw new Invalid(err.message);
-      throw err;
-    }
+    const entry = Contribution.record({
+      id: this.ids.next(),
+      userId: user.id,
+      kind: input.kind,
+      catalogueId: input.catalogueId,
+      action: input.action,
+      at: input.at ?? this.clock.now(),
+      comment: input.comment,
+    });
     if (!(await this.exists(entry.kind, entry.catalogueId))) throw new NotFound(NOT_FOUND[entry.kind]);
     try {
       await this.uow.run(() => this.contributions.add(entry));

@@ -4,7 +4,7 @@ import {
   uploadedListing,
   uploadHeader,
   uploadRow,
-  UploadRefused,
+  uploadProblemsOf,
   type Estimates,
   type UploadHeader,
   type UploadProblem,
@@ -143,8 +143,9 @@ export class UploadChecker {
             try {
               header = uploadHeader(context.type, record.cells);
             } catch (err) {
-              if (!(err instanceof UploadRefused)) throw err;
-              return { records: 0, problems: err.problems, total: err.total };
+              const refused = uploadProblemsOf(err);
+              if (!refused) throw err;
+              return { records: 0, problems: refused, total: refused.length };
             }
             continue;
           }

@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
 import type { GetList, ListView } from './get-list.js';
-import { applying, changingUser } from './list-access.js';
+import { changingUser } from './list-access.js';
 import { newListFrom } from './list-inputs.js';
 
 /**
@@ -25,7 +25,7 @@ export class CreateList {
     const details = newListFrom(input.body);
     const list = await this.uow.run(async () => {
       const id = await this.lists.nextId();
-      const made = applying(() => UserList.create({ id, ownerId, ...details, at: this.clock.now() }));
+      const made = UserList.create({ id, ownerId, ...details, at: this.clock.now() });
       await this.lists.add(made);
       return made;
     });

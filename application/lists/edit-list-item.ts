@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
 import type { GetList, ListView } from './get-list.js';
-import { applying, assertOwner, changingUser, found } from './list-access.js';
+import { assertOwner, changingUser, found } from './list-access.js';
 import { itemChangeFrom } from './list-inputs.js';
 
 /**
@@ -32,7 +32,7 @@ export class EditListItem {
       const stored = found(await this.lists.byId(input.listId, { forUpdate: true }));
       assertOwner(stored, userId);
       const change = itemChangeFrom(input.body);
-      applying(() => stored.editItem(input.item, change, this.clock.now()));
+      stored.editItem(input.item, change, this.clock.now());
       await this.lists.save(stored);
       return stored;
     });

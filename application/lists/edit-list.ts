@@ -4,7 +4,7 @@ import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
 import type { GetList, ListView } from './get-list.js';
-import { applying, assertOwner, changingUser, found } from './list-access.js';
+import { assertOwner, changingUser, found } from './list-access.js';
 import { detailsChangeFrom } from './list-inputs.js';
 
 /**
@@ -25,7 +25,7 @@ export class EditList {
       const stored = found(await this.lists.byId(input.listId, { forUpdate: true }));
       assertOwner(stored, userId);
       const change = detailsChangeFrom(input.body);
-      applying(() => stored.edit(change, this.clock.now()));
+      stored.edit(change, this.clock.now());
       await this.lists.save(stored);
       return stored;
     });

@@ -1,5 +1,5 @@
-import { ListRuleBroken, type UserList } from '../../domain/lists/user-list.js';
-import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
+import type { UserList } from '../../domain/lists/user-list.js';
+import { Forbidden, NotFound, Unauthenticated } from '../errors.js';
 import { requireUserCaller, type Caller } from '../shared/caller.js';
 
 /** The message of every refusal to show or change a list that is not the caller's. */
@@ -36,17 +36,3 @@ export function found(list: UserList | null): UserList {
   return list;
 }
 
-/**
- * Runs a change of a list, turning a broken rule into the application's refusal: an item already there is a
- * conflict (409), an item that is not there is not found (404), anything else is invalid input (422).
- */
-export function applying<T>(change: () => T): T {
-  try {
-    return change();
-  } catch (err) {
-    if (!(err instanceof ListRuleBroken)) throw err;
-    if (err.rule === 'duplicate item') throw new Conflict(err.message);
-    if (err.rule === 'no such item') throw new NotFound(err.message);
-    throw new Invalid(err.message);
-  }
-}

@@ -3,7 +3,7 @@ import type { UserListRepository } from '../../domain/lists/user-list-repository
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
-import { applying, assertOwner, changingUser, found } from './list-access.js';
+import { assertOwner, changingUser, found } from './list-access.js';
 
 /**
  * The owner takes a record out of a list (`DELETE /lists/{id}/items/{type}/{item_id}`, the list's page). 404 when
@@ -21,7 +21,7 @@ export class RemoveListItem {
     await this.uow.run(async () => {
       const stored = found(await this.lists.byId(input.listId, { forUpdate: true }));
       assertOwner(stored, userId);
-      applying(() => stored.removeItem(input.item, this.clock.now()));
+      stored.removeItem(input.item, this.clock.now());
       await this.lists.save(stored);
     });
   }

@@ -6,7 +6,8 @@ import { releaseListing } from '../../domain/catalogue/release-summary.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import type { Currency } from '../../domain/marketplace/currency.js';
 import {
-  InvalidListing,
+  LISTING_REFUSAL,
+  listingProblemsOf,
   listingFields,
   type Listing,
   type ListingFields,
@@ -23,6 +24,7 @@ import type { Holding } from '../ports/community-figures.js';
 import type { Image } from '../../domain/catalogue/media.js';
 import { countryOf } from '../../domain/marketplace/countries.js';
 import type { Caller } from '../shared/caller.js';
+import { Refusal } from '../../domain/shared/refusal.js';
 
 /** What a listing shows of its release: the values release lists show (empty when the release is no longer stored). */
 export interface ListedRelease {
@@ -143,11 +145,12 @@ export async function checkedFields<T>(
   try {
     fields = listingFields(body, currency);
   } catch (err) {
-    if (!(err instanceof InvalidListing)) throw err;
-    problems.push(...err.problems);
+    const refused = listingProblemsOf(err);
+    if (!refused) throw err;
+    problems.push(...refused);
     // Keep the fields that were good, so the release is still checked and every problem named at once.
     const good: Record<string, unknown> = {};
-    const bad = new Set(err.problems.map((p) => p.field));
+    const bad = new Set(refused.map((p) => p.field));
     for (const [k, v] of Object.entries(body)) if (!bad.has(k)) good[k] = v;
     fields = listingFields(good, currency);
   }
@@ -172,10 +175,11 @@ export async function checkedFields<T>(
   try {
     result = complete(resolved);
   } catch (err) {
-    if (!(err instanceof InvalidListing)) throw err;
-    problems.push(...err.problems);
+    const refused = listingProblemsOf(err);
+    if (!refused) throw err;
+    problems.push(...refused);
   }
-  if (problems.length > 0) throw new Invalid(new InvalidListing(distinct(problems)).message);
+  if (problems.length > 0) throw Refusal.ofProblems(distinct(problems), LISTING_REFUSAL);
   return result!;
 }
 

@@ -1,6 +1,6 @@
 import type { Currency } from '../../domain/marketplace/currency.js';
 import type { CurrencyRates } from '../../domain/marketplace/currency-rates.js';
-import { MoneyError } from '../../domain/marketplace/money-error.js';
+import { isMoneyRefusal } from '../../domain/marketplace/money-refusal.js';
 import type { Money } from '../../domain/marketplace/money.js';
 import type { PriceRange } from '../ports/release-prices.js';
 
@@ -24,7 +24,7 @@ export function releasePriceRanges(asking: readonly AskingPrice[], currency: Cur
       if (price.currency !== currency && rates === null) continue;
       converted = rates === null ? price : price.convertTo(currency, rates);
     } catch (err) {
-      if (err instanceof MoneyError) continue;
+      if (isMoneyRefusal(err)) continue;
       throw err;
     }
     const prices = byRelease.get(releaseId);

@@ -1,9 +1,10 @@
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import { CURRENCIES, isCurrency, type Currency } from '../../domain/marketplace/currency.js';
 import type { Money } from '../../domain/marketplace/money.js';
-import { MoneyError } from '../../domain/marketplace/money-error.js';
-import { InvalidSellerSettings, sellerSettings, type SellerSettings } from '../../domain/marketplace/seller.js';
-import { InvalidShippingRates, shippingAmount, shippingRates, shippingRatesText, type ShippingRates } from '../../domain/marketplace/shipping-rates.js';
+import { isMoneyRefusal } from '../../domain/marketplace/money-refusal.js';
+import { isRefusal } from '../../domain/shared/refusal.js';
+import { sellerSettings, sellerSettingsProblemsOf, type SellerSettings } from '../../domain/marketplace/seller.js';
+import { SHIPPING_RATES_REFUSAL, shippingAmount, shippingRates, shippingRatesText, type ShippingRates } from '../../domain/marketplace/shipping-rates.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
 import { NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
@@ -54,7 +55,7 @@ function ratesOf(value: unknown, currency: Currency, problems: SellerSettingsPro
   try {
     return shippingRates(value, currency);
   } catch (err) {
-    if (!(err instanceof InvalidShippingRates)) throw err;
+    if (!isRefusal(err, 'invalid', SHIPPING_RATES_REFUSAL)) throw err;
     problems.push({ field: 'shippingPrice', message: err.message });
     return undefined;
   }
@@ -67,7 +68,7 @@ function minimumOf(value: unknown, currency: Currency, problems: SellerSettingsP
     const amount = shippingAmount(value, currency, 'Minimum order total');
     return amount.isZero() ? null : amount;
   } catch (err) {
-    if (!(err instanceof MoneyError)) throw err;
+    if (!(isMoneyRefusal(err))) throw err;
     problems.push({ field: 'minOrderTotal', message: err.message });
     return undefined;
   }
@@ -110,8 +111,9 @@ export class SetSellerSettings {
           minOrderTotal: minimum ?? null,
         });
       } catch (err) {
-        if (!(err instanceof InvalidSellerSettings)) throw err;
-        problems.push(...err.problems);
+        const refused = sellerSettingsProblemsOf(err);
+        if (!refused) throw err;
+        problems.push(...refused);
       }
       if (problems.length > 0 || currency === undefined || terms === undefined) throw new InvalidSellerSettingsChange(problems);
       // Amounts kept from before stay in the currency they were set in; one change stores them in one currency.

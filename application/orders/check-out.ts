@@ -7,12 +7,12 @@ import type { FeeRule } from '../../domain/marketplace/fee-rule.js';
 import { soldListing, type Listing } from '../../domain/marketplace/listing.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import { countryOf } from '../../domain/marketplace/countries.js';
-import { MoneyError } from '../../domain/marketplace/money-error.js';
+import { isMoneyRefusal } from '../../domain/marketplace/money-refusal.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
 import { shippingTo } from '../../domain/marketplace/shipping-rates.js';
 import { OWN_LISTING_MESSAGE, purchaseProblem } from '../../domain/orders/cart.js';
 import type { CartRepository } from '../../domain/orders/cart-repository.js';
-import { checkoutTerms, InvalidCheckoutTerms, type CheckoutTerms } from '../../domain/orders/checkout-terms.js';
+import { checkoutTerms } from '../../domain/orders/checkout-terms.js';
 import { newOrder, type Order } from '../../domain/orders/order.js';
 import type { OrderRepository } from '../../domain/orders/order-repository.js';
 import { Conflict, Invalid } from '../errors.js';
@@ -59,7 +59,7 @@ export class CheckOut {
 
   async execute(input: { readonly caller: Caller; readonly body: unknown }): Promise<OrderView[]> {
     const buyerId = requireUserCaller(input.caller);
-    const terms = termsOf(input.body);
+    const terms = checkoutTerms(input.body);
     const buyer = await this.users.byId(buyerId);
     if (!buyer) throw new Error(`The calling user ${buyerId} is gone`);
     let sellerOnly: User | null = null;
@@ -129,20 +129,11 @@ export class CheckOut {
   }
 }
 
-function termsOf(body: unknown): CheckoutTerms {
-  try {
-    return checkoutTerms(body);
-  } catch (err) {
-    if (err instanceof InvalidCheckoutTerms) throw new Invalid(err.message);
-    throw err;
-  }
-}
-
 function underMoneyRule<T>(work: () => T): T {
   try {
     return work();
   } catch (err) {
-    if (err instanceof MoneyError) throw new Invalid(`These listings cannot be checked out now: ${err.message}`);
+    if (isMoneyRefusal(err)) throw new Invalid(`These listings cannot be checked out now: ${err.message}`);
     throw err;
   }
 }

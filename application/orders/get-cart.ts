@@ -6,7 +6,7 @@ import type { CurrencyRates } from '../../domain/marketplace/currency-rates.js';
 import type { Listing } from '../../domain/marketplace/listing.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import { Money } from '../../domain/marketplace/money.js';
-import { MoneyError } from '../../domain/marketplace/money-error.js';
+import { isMoneyRefusal } from '../../domain/marketplace/money-refusal.js';
 import { purchaseProblem } from '../../domain/orders/cart.js';
 import type { CartRepository } from '../../domain/orders/cart-repository.js';
 import { requireUserCaller, type Caller } from '../shared/caller.js';
@@ -89,7 +89,7 @@ function convert(price: Money, currency: Currency, rates: CurrencyRates | null):
   try {
     return price.convertTo(currency, rates);
   } catch (err) {
-    if (err instanceof MoneyError) return null;
+    if (isMoneyRefusal(err)) return null;
     throw err;
   }
 }

@@ -2,13 +2,13 @@ import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { Order } from '../../domain/orders/order.js';
 import type { OrderFeedback } from '../../domain/orders/order-feedback.js';
-import { nextStatuses, OrderForbidden, OrderRefused, type OrderChange } from '../../domain/orders/order-lifecycle.js';
+import { nextStatuses, type OrderChange } from '../../domain/orders/order-lifecycle.js';
 import type { OrderMessage } from '../../domain/orders/order-message.js';
 import { partyOf, type OrderParty } from '../../domain/orders/order-party.js';
 import type { OrderRepository } from '../../domain/orders/order-repository.js';
-import { InvalidOrderRequest } from '../../domain/orders/order-requests.js';
-import { SPEC_STATUS_WORDS, type OrderStatus, type StatusWords } from '../../domain/orders/order-status.js';
-import { Conflict, Forbidden, Invalid, NotFound } from '../errors.js';
+import { isOrderStatus, SPEC_STATUS_WORDS, type OrderStatus, type StatusWords } from '../../domain/orders/order-status.js';
+import { Refusal } from '../../domain/shared/refusal.js';
+import { Conflict, Forbidden, NotFound } from '../errors.js';
 import { listedReleases, type ListedRelease } from '../marketplace/listing-access.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -73,16 +73,14 @@ export async function existingUser(users: UserRepository, id: number): Promise<U
 }
 
 /**
- * Runs a domain rule, turning its refusals into the application's: 422 for a rule or a bad body (statuses spelled in
- * `words`), 403 for a party's limit.
+ * Runs a rule of the order lifecycle for a caller whose dialect spells the statuses in `words`: a refusal that names
+ * statuses comes out with them in those words (the domain writes the spec's). Every other refusal passes as it is.
  */
-export function underOrderRules<T>(work: () => T, words: StatusWords = SPEC_STATUS_WORDS): T {
+export function inDialect<T>(work: () => T, words: StatusWords = SPEC_STATUS_WORDS): T {
   try {
     return work();
   } catch (err) {
-    if (err instanceof OrderRefused) throw new Invalid(err.messageIn(words));
-    if (err instanceof InvalidOrderRequest) throw new Invalid(err.message);
-    if (err instanceof OrderForbidden) throw new Forbidden(err.message);
+    if (err instanceof Refusal) throw err.spelledBy((term) => (isOrderStatus(term) ? words(term) : term));
     throw err;
   }
 }
@@ -141,7 +139,7 @@ export async function changeOrder(
     const order = await orders.lockById(input.id);
     if (!order) throw new NotFound();
     const party = requireParty(order, userId);
-    const change = underOrderRules(() => decide(order, party), access.statusWords);
+    const change = inDialect(() => decide(order, party), access.statusWords);
     if (!(await orders.save(change.order))) throw new Conflict('The order was changed by someone else at the same moment; read it again and retry.');
     await orders.appendMessages(change.messages);
     return { order: { ...change.order, version: order.version + 1 }, userId, party, messages: change.messages };

@@ -1,4 +1,5 @@
-import { OrderForbidden, recordRefund } from '../../domain/orders/order-lifecycle.js';
+import { recordRefund } from '../../domain/orders/order-lifecycle.js';
+import { Refusal } from '../../domain/shared/refusal.js';
 import { refundRequest } from '../../domain/orders/order-requests.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -20,7 +21,7 @@ export class RecordRefund {
   async execute(input: { readonly caller: Caller; readonly id: string; readonly body: unknown }): Promise<OrderMessageView> {
     const applied = await changeOrder(this.access, this.uow, input, (order, party) => {
       // The buyer may never record one: say so before judging the body.
-      if (party !== 'seller') throw new OrderForbidden('Only the seller can record a refund.');
+      if (party !== 'seller') throw new Refusal('forbidden', 'Only the seller can record a refund.');
       const request = refundRequest(input.body, order.currency);
       return recordRefund(order, party, order.sellerId, request.kind, request.amount, this.clock.now());
     });

@@ -5,7 +5,7 @@ import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
-import { raterNamed, requireRater, requireRelease, underRatingRule, type UserRatingView } from './rating-access.js';
+import { raterNamed, requireRater, requireRelease, type UserRatingView } from './rating-access.js';
 
 /**
  * `PUT /releases/{id}/rating/{name}`: the user rates the release 1 to 5, replacing their earlier rating (a user's
@@ -26,7 +26,7 @@ export class RateRelease {
     await requireRelease(this.catalogue, input.releaseId);
     const user = await raterNamed(this.users, input.name);
     requireRater(input.caller, user);
-    const rating = underRatingRule(() => ReleaseRating.given(user.id, input.releaseId, input.rating, this.clock.now()));
+    const rating = ReleaseRating.given(user.id, input.releaseId, input.rating, this.clock.now());
     await this.uow.run(() => this.ratings.put(rating));
     return { user, releaseId: input.releaseId, rating: rating.rating };
   }

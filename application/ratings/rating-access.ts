@@ -1,7 +1,6 @@
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
-import { InvalidRating } from '../../domain/ratings/invalid-rating.js';
-import { Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
+import { Forbidden, NotFound, Unauthenticated } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Caller } from '../shared/caller.js';
 
@@ -31,12 +30,3 @@ export function requireRater(caller: Caller, user: User): void {
   throw new Forbidden();
 }
 
-/** Runs the rating rule, turning its refusal into the application's 422 with the rule's message. */
-export function underRatingRule<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (err) {
-    if (err instanceof InvalidRating) throw new Invalid(err.message);
-    throw err;
-  }
-}

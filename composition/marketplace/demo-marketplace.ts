@@ -6,7 +6,7 @@ import { newListing, type NewListing } from '../../domain/marketplace/listing.js
 import type { ListingStatus } from '../../domain/marketplace/listing-status.js';
 import type { CurrencyRates } from '../../domain/marketplace/currency-rates.js';
 import { Money } from '../../domain/marketplace/money.js';
-import { MoneyError } from '../../domain/marketplace/money-error.js';
+import { isMoneyRefusal } from '../../domain/marketplace/money-refusal.js';
 import { CORE } from '../core/core-tokens.js';
 import { DEMO_USERS } from '../identity/identity-module.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
@@ -114,7 +114,7 @@ function demoListings(sellerId: number, releases: readonly number[], own: Curren
     try {
       return Money.fromDecimal(amount, 'GBP').convertTo(currency, table);
     } catch (err) {
-      if (err instanceof MoneyError) return Money.fromDecimal(amount, currency); // a table without the currency
+      if (isMoneyRefusal(err)) return Money.fromDecimal(amount, currency); // a table without the currency
       throw err;
     }
   };

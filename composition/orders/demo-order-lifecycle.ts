@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
 import { ApplicationError } from '../../application/errors.js';
+import { Refusal } from '../../domain/shared/refusal.js';
 import type { Caller } from '../../application/shared/caller.js';
 import type { User } from '../../domain/identity/accounts.js';
 import { currencyOrDollars } from '../../domain/marketplace/currency.js';
@@ -104,7 +105,7 @@ export async function seedDemoOrders(container: Container, log: (line: string) =
         `${asked} (Buyer ed), ${cancelled} (cancelled, archived)`,
     );
   } catch (err) {
-    if (!(err instanceof ApplicationError)) throw err;
+    if (!(err instanceof ApplicationError) && !(err instanceof Refusal)) throw err;
     log(`orders: demo orders stopped: ${err.message}`);
   }
 }

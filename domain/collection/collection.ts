@@ -1,4 +1,4 @@
-import { invalid, notFound } from './collection-error.js';
+import { Refusal } from '../shared/refusal.js';
 import {
   DEFAULT_FIELDS,
   dropdownOptions,
@@ -40,10 +40,10 @@ export type FieldSpec =
 
 /** A folder's name: text, trimmed, 1 to 100 characters. */
 export function folderName(raw: unknown): string {
-  if (typeof raw !== 'string') throw invalid('Invalid name: expected the folder name as text.');
+  if (typeof raw !== 'string') throw new Refusal('invalid', 'Invalid name: expected the folder name as text.');
   const name = raw.trim();
-  if (name === '') throw invalid('Invalid name: a folder name may not be empty.');
-  if (name.length > FOLDER_NAME_LIMIT) throw invalid(`Invalid name: a folder name has at most ${FOLDER_NAME_LIMIT} characters.`);
+  if (name === '') throw new Refusal('invalid', 'Invalid name: a folder name may not be empty.');
+  if (name.length > FOLDER_NAME_LIMIT) throw new Refusal('invalid', `Invalid name: a folder name has at most ${FOLDER_NAME_LIMIT} characters.`);
   return name;
 }
 
@@ -89,7 +89,7 @@ export class Collection {
   /** The folder with that id (0 included), or a not-found refusal. */
   folder(id: number): Folder {
     const folder = this.folders.find((f) => f.id === id);
-    if (!folder) throw notFound('Folder not found.');
+    if (!folder) throw new Refusal('not-found', 'Folder not found.');
     return folder;
   }
 
@@ -101,21 +101,21 @@ export class Collection {
 
   renameFolder(id: number, rawName: unknown): Collection {
     const folder = this.folder(id);
-    if (id === ALL_FOLDER || id === UNCATEGORIZED_FOLDER) throw invalid(`The folder "${folder.name}" cannot be renamed.`);
+    if (id === ALL_FOLDER || id === UNCATEGORIZED_FOLDER) throw new Refusal('invalid', `The folder "${folder.name}" cannot be renamed.`);
     const name = this.freeName(rawName, id);
     return this.with({ folders: this.ownFolders.map((f) => (f.id === id ? { ...f, name } : f)) });
   }
 
   deleteFolder(id: number): Collection {
     const folder = this.folder(id);
-    if (id === ALL_FOLDER || id === UNCATEGORIZED_FOLDER) throw invalid(`The folder "${folder.name}" cannot be deleted.`);
-    if (folder.count > 0) throw invalid(`The folder "${folder.name}" cannot be deleted while it holds releases (${folder.count}).`);
+    if (id === ALL_FOLDER || id === UNCATEGORIZED_FOLDER) throw new Refusal('invalid', `The folder "${folder.name}" cannot be deleted.`);
+    if (folder.count > 0) throw new Refusal('invalid', `The folder "${folder.name}" cannot be deleted while it holds releases (${folder.count}).`);
     return this.with({ folders: this.ownFolders.filter((f) => f.id !== id) });
   }
 
   /** The folder a release may be added or moved to: any but folder 0 ("All"), which receives nothing. */
   receivingFolder(id: number): Folder {
-    if (id === ALL_FOLDER) throw invalid('Invalid folder_id: folder 0 ("All") cannot receive releases; use folder 1 or another.');
+    if (id === ALL_FOLDER) throw new Refusal('invalid', 'Invalid folder_id: folder 0 ("All") cannot receive releases; use folder 1 or another.');
     return this.folder(id);
   }
 
@@ -145,7 +145,7 @@ export class Collection {
 
   /** A new field, last in order, with the next id. */
   addField(spec: FieldSpec): Collection {
-    if (this.fields.length >= FIELD_LIMITS.fields) throw invalid(`A collection has at most ${FIELD_LIMITS.fields} fields.`);
+    if (this.fields.length >= FIELD_LIMITS.fields) throw new Refusal('invalid', `A collection has at most ${FIELD_LIMITS.fields} fields.`);
     const id = Math.max(0, ...this.fields.map((f) => f.id)) + 1;
     const position = Math.max(0, ...this.fields.map((f) => f.position)) + 1;
     return this.with({ fields: [...this.fields, this.fieldOf(spec, id, position)] });
@@ -157,7 +157,7 @@ export class Collection {
    */
   editField(id: number, spec: FieldSpec): Collection {
     const old = this.field(id);
-    if (spec.type !== old.type) throw invalid(`The field "${old.name}" is a ${old.type}; its type cannot change.`);
+    if (spec.type !== old.type) throw new Refusal('invalid', `The field "${old.name}" is a ${old.type}; its type cannot change.`);
     const changed = this.fieldOf(spec, id, old.position);
     return this.with({ fields: this.fields.map((f) => (f.id === id ? changed : f)) });
   }
@@ -171,7 +171,7 @@ export class Collection {
   moveField(id: number, step: -1 | 1): Collection {
     const order = [...this.fields];
     const at = order.findIndex((f) => f.id === id);
-    if (at < 0) throw notFound('Field not found.');
+    if (at < 0) throw new Refusal('not-found', 'Field not found.');
     const to = at + step;
     if (to < 0 || to >= order.length) return this;
     [order[at], order[to]] = [order[to]!, order[at]!];
@@ -180,7 +180,7 @@ export class Collection {
 
   private fieldOf(spec: FieldSpec, id: number, position: number): NotesField {
     const name = fieldName(spec.name);
-    if (this.fields.some((f) => f.id !== id && sameName(f.name, name))) throw invalid(`A field named "${name}" exists already.`);
+    if (this.fields.some((f) => f.id !== id && sameName(f.name, name))) throw new Refusal('invalid', `A field named "${name}" exists already.`);
     return spec.type === 'dropdown'
       ? { id, name, type: 'dropdown', position, public: spec.public, options: dropdownOptions(spec.options) }
       : { id, name, type: 'textarea', position, public: spec.public, lines: textareaLines(spec.lines) };
@@ -189,7 +189,7 @@ export class Collection {
   private freeName(raw: unknown, except: number | undefined): string {
     const name = folderName(raw);
     const clash = this.folders.find((f) => f.id !== except && sameName(f.name, name));
-    if (clash) throw invalid(`Invalid name: a folder named "${clash.name}" exists already.`);
+    if (clash) throw new Refusal('invalid', `Invalid name: a folder named "${clash.name}" exists already.`);
     return name;
   }
 

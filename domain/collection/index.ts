@@ -2,7 +2,6 @@
  * The collection module's domain: aggregates, value objects, rules, and the repository ports beside them.
  * The package entry point `spindle/domain/collection` (docs/adr/0037-package.md).
  */
-export * from './collection-error.js';
 export * from './collection-repository.js';
 export * from './collection-sort.js';
 export * from './collection.js';

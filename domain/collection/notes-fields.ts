@@ -1,5 +1,5 @@
 import { MEDIA_CONDITIONS } from '../marketplace/conditions.js';
-import { invalid, notFound } from './collection-error.js';
+import { Refusal } from '../shared/refusal.js';
 
 interface FieldBase {
   /** Unique within the user's collection; the defaults are 1, 2 and 3. */
@@ -55,10 +55,10 @@ export const DEFAULT_FIELDS: readonly NotesField[] = [
 
 /** A field's name: text, trimmed, 1 to 100 characters. */
 export function fieldName(raw: unknown): string {
-  if (typeof raw !== 'string') throw invalid('Invalid field name: expected text.');
+  if (typeof raw !== 'string') throw new Refusal('invalid', 'Invalid field name: expected text.');
   const name = raw.trim();
-  if (name === '') throw invalid('Invalid field name: it may not be empty.');
-  if (name.length > FIELD_LIMITS.name) throw invalid(`Invalid field name: at most ${FIELD_LIMITS.name} characters.`);
+  if (name === '') throw new Refusal('invalid', 'Invalid field name: it may not be empty.');
+  if (name.length > FIELD_LIMITS.name) throw new Refusal('invalid', `Invalid field name: at most ${FIELD_LIMITS.name} characters.`);
   return name;
 }
 
@@ -66,15 +66,15 @@ export function fieldName(raw: unknown): string {
 export function dropdownOptions(raw: readonly unknown[]): string[] {
   const options: string[] = [];
   for (const o of raw) {
-    if (typeof o !== 'string') throw invalid('Invalid options: each option is text.');
+    if (typeof o !== 'string') throw new Refusal('invalid', 'Invalid options: each option is text.');
     const option = o.trim();
     if (option === '') continue;
-    if (option.length > FIELD_LIMITS.option) throw invalid(`Invalid option "${option.slice(0, 20)}…": at most ${FIELD_LIMITS.option} characters.`);
-    if (options.includes(option)) throw invalid(`Invalid options: "${option}" is given twice.`);
+    if (option.length > FIELD_LIMITS.option) throw new Refusal('invalid', `Invalid option "${option.slice(0, 20)}…": at most ${FIELD_LIMITS.option} characters.`);
+    if (options.includes(option)) throw new Refusal('invalid', `Invalid options: "${option}" is given twice.`);
     options.push(option);
   }
-  if (options.length === 0) throw invalid('Invalid options: a dropdown needs at least one option.');
-  if (options.length > FIELD_LIMITS.options) throw invalid(`Invalid options: at most ${FIELD_LIMITS.options}.`);
+  if (options.length === 0) throw new Refusal('invalid', 'Invalid options: a dropdown needs at least one option.');
+  if (options.length > FIELD_LIMITS.options) throw new Refusal('invalid', `Invalid options: at most ${FIELD_LIMITS.options}.`);
   return options;
 }
 
@@ -82,7 +82,7 @@ export function dropdownOptions(raw: readonly unknown[]): string[] {
 export function textareaLines(raw: unknown): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(n) || n < FIELD_LIMITS.minLines || n > FIELD_LIMITS.maxLines) {
-    throw invalid(`Invalid lines: expected a whole number from ${FIELD_LIMITS.minLines} to ${FIELD_LIMITS.maxLines}.`);
+    throw new Refusal('invalid', `Invalid lines: expected a whole number from ${FIELD_LIMITS.minLines} to ${FIELD_LIMITS.maxLines}.`);
   }
   return n;
 }
@@ -93,20 +93,20 @@ export function textareaLines(raw: unknown): number {
  * as sent (`\r\n` read as `\n`). Numbers are read as their text (clients send `"value": 5`).
  */
 export function noteValue(field: NotesField, raw: unknown): string {
-  if (raw === undefined || raw === null) throw invalid(`Invalid value for ${field.name}: a value is required (empty text clears it).`);
-  if (typeof raw !== 'string' && typeof raw !== 'number') throw invalid(`Invalid value for ${field.name}: expected text.`);
+  if (raw === undefined || raw === null) throw new Refusal('invalid', `Invalid value for ${field.name}: a value is required (empty text clears it).`);
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw new Refusal('invalid', `Invalid value for ${field.name}: expected text.`);
   const value = String(raw).replace(/\r\n?/g, '\n');
   if (field.type === 'dropdown') {
     if (value === '' || field.options.includes(value)) return value;
-    throw invalid(`Invalid value for ${field.name}: "${value}" is not one of its options (${field.options.join(', ')}).`);
+    throw new Refusal('invalid', `Invalid value for ${field.name}: "${value}" is not one of its options (${field.options.join(', ')}).`);
   }
-  if (value.length > FIELD_LIMITS.text) throw invalid(`Invalid value for ${field.name}: at most ${FIELD_LIMITS.text} characters.`);
+  if (value.length > FIELD_LIMITS.text) throw new Refusal('invalid', `Invalid value for ${field.name}: at most ${FIELD_LIMITS.text} characters.`);
   return value;
 }
 
 /** The field with that id, or a not-found refusal. */
 export function fieldById(fields: readonly NotesField[], id: number): NotesField {
   const field = fields.find((f) => f.id === id);
-  if (!field) throw notFound('Field not found.');
+  if (!field) throw new Refusal('not-found', 'Field not found.');
   return field;
 }

@@ -1,4 +1,4 @@
-import { invalid } from './collection-error.js';
+import { Refusal } from '../shared/refusal.js';
 
 /** The highest rating of an instance or a want; 0 means not rated. */
 export const MAX_RATING = 5;
@@ -10,7 +10,7 @@ export const MAX_RATING = 5;
 export function ratingOf(raw: unknown): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(n) || n < 0 || n > MAX_RATING) {
-    throw invalid(`Invalid rating: expected a whole number from 0 to ${MAX_RATING}, got ${JSON.stringify(raw)}.`);
+    throw new Refusal('invalid', `Invalid rating: expected a whole number from 0 to ${MAX_RATING}, got ${JSON.stringify(raw)}.`);
   }
   return n;
 }

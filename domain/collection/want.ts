@@ -1,4 +1,4 @@
-import { invalid } from './collection-error.js';
+import { Refusal } from '../shared/refusal.js';
 import { ratingOf } from './rating.js';
 
 export const WANT_NOTES_LIMIT = 2_000;
@@ -36,13 +36,13 @@ export function notesPublicOf(raw: unknown): boolean {
   const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim().toLowerCase() : undefined;
   if (text === 'true' || text === '1') return true;
   if (text === 'false' || text === '0') return false;
-  throw invalid('Invalid notes_public: expected true or false.');
+  throw new Refusal('invalid', 'Invalid notes_public: expected true or false.');
 }
 
 /** Notes of a want: text of at most 2,000 characters (numbers read as their text). */
 export function wantNotes(raw: unknown): string {
-  if (typeof raw !== 'string' && typeof raw !== 'number') throw invalid('Invalid notes: expected text.');
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw new Refusal('invalid', 'Invalid notes: expected text.');
   const notes = String(raw).replace(/\r\n?/g, '\n');
-  if (notes.length > WANT_NOTES_LIMIT) throw invalid(`Invalid notes: at most ${WANT_NOTES_LIMIT} characters.`);
+  if (notes.length > WANT_NOTES_LIMIT) throw new Refusal('invalid', `Invalid notes: at most ${WANT_NOTES_LIMIT} characters.`);
   return notes;
 }

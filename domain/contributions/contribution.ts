@@ -1,3 +1,5 @@
+import { Refusal } from '../shared/refusal.js';
+
 /** The kinds of catalogue record a user can submit or edit. */
 export const CONTRIBUTION_KINDS = ['artist', 'label', 'master', 'release'] as const;
 export type ContributionKind = (typeof CONTRIBUTION_KINDS)[number];
@@ -18,14 +20,6 @@ export function isContributionKind(value: string): value is ContributionKind {
 
 export function isContributionAction(value: string): value is ContributionAction {
   return (CONTRIBUTION_ACTIONS as readonly string[]).includes(value);
-}
-
-/** An entry that cannot be made; `problems` names every bad field, and the message lists them all. */
-export class InvalidContribution extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(problems.join(' '));
-    this.name = 'InvalidContribution';
-  }
 }
 
 /** What an entry is made from, as a caller gives it (kind and action as text, to be checked). */
@@ -62,8 +56,8 @@ export class Contribution {
   /**
    * Makes an entry, checking every field: a non-blank id, a positive whole user id, a known kind and action, a
    * catalogue id from 1 to {@link MAX_CATALOGUE_ID}, a valid time, and a comment of at most
-   * {@link CONTRIBUTION_COMMENT_MAX_LENGTH} characters without control characters. Throws {@link InvalidContribution}
-   * naming every problem.
+   * {@link CONTRIBUTION_COMMENT_MAX_LENGTH} characters without control characters. Throws an `invalid`
+   * {@link Refusal} naming every problem (each one of its `problems`).
    */
   static record(input: ContributionInput): Contribution {
     const problems: string[] = [];
@@ -81,7 +75,7 @@ export class Contribution {
     } else if (CONTROL_CHARACTERS.test(comment)) {
       problems.push('The comment may not hold control characters.');
     }
-    if (problems.length > 0) throw new InvalidContribution(problems);
+    if (problems.length > 0) throw Refusal.ofProblems(problems.map((message) => ({ message })));
     return new Contribution(
       input.id,
       input.userId,

@@ -2,7 +2,7 @@ import { isMediaCondition, isSleeveCondition, MEDIA_CONDITIONS, SLEEVE_CONDITION
 import type { Currency } from '../marketplace/currency.js';
 import {
   editedListing,
-  InvalidListing,
+  LISTING_REFUSAL,
   listingPrice,
   MAX_COMMENTS_LENGTH,
   MAX_EXTERNAL_ID_LENGTH,
@@ -16,7 +16,8 @@ import {
   type ResolvedListingFields,
 } from '../marketplace/listing.js';
 import { isListingStatus, LISTING_LIFECYCLE, LISTING_STATUSES, type ListingStatus } from '../marketplace/listing-status.js';
-import { MoneyError } from '../marketplace/money-error.js';
+import { isMoneyRefusal } from '../marketplace/money-refusal.js';
+import { isRefusal, Refusal } from '../shared/refusal.js';
 import { INVENTORY_EXPORT_COLUMNS, restoreCell } from './inventory-csv.js';
 
 /** The kind of job that applies an inventory upload (see JobQueue). */
@@ -99,15 +100,16 @@ export function uploadRefusalText(problems: readonly UploadProblem[], total: num
   return [head, ...listed.map(uploadProblemText), ...more].join('\n');
 }
 
-/** An uploaded file that cannot be applied: the problems listed (at most MAX_LISTED_PROBLEMS) and how many in all. */
-export class UploadRefused extends Error {
-  constructor(
-    readonly problems: readonly UploadProblem[],
-    readonly total: number = problems.length,
-  ) {
-    super(uploadRefusalText(problems, total));
-    this.name = 'UploadRefused';
-  }
+/** The `code` of a refusal of an uploaded file's header: its `problems` are the UploadProblems of row 1. */
+export const UPLOAD_REFUSAL = 'upload';
+
+/**
+ * The problems of a refused upload file (an `invalid` Refusal with the code UPLOAD_REFUSAL, its message the refusal
+ * text), or null when `err` is not one.
+ */
+export function uploadProblemsOf(err: unknown): readonly UploadProblem[] | null {
+  // Every UPLOAD_REFUSAL is made in this file from UploadProblems.
+  return isRefusal(err, 'invalid', UPLOAD_REFUSAL) ? (err.problems as readonly UploadProblem[]) : null;
 }
 
 /** The results text of an upload, as the public API writes it: `CSV file contains 3 records.<p>Processed 3 records.` */
@@ -126,7 +128,7 @@ export interface UploadHeader {
  * The header row of an upload: lower-case field names (letter case and spaces around a name are forgiven), the
  * columns the type needs present (an add: release_id, price, media_condition; a change: listing_id, or release_id
  * to name the seller's one listing of a release; a delete: listing_id), none of the read ones twice. Unknown
- * columns are ignored. Throws UploadRefused naming row 1 otherwise.
+ * columns are ignored. Throws an `invalid` Refusal (code UPLOAD_REFUSAL) naming row 1 otherwise.
  */
 export function uploadHeader(type: UploadType, cells: readonly string[]): UploadHeader {
   const reads = UPLOAD_TYPE_COLUMNS[type];
@@ -152,7 +154,7 @@ export function uploadHeader(type: UploadType, cells: readonly string[]): Upload
         `lower-case field names; a${type === 'add' ? 'n' : ''} ${type} file needs ${type === 'change' ? 'listing_id (or release_id)' : required.join(', ')}.`,
     });
   }
-  if (problems.length > 0) throw new UploadRefused(problems);
+  if (problems.length > 0) throw new Refusal('invalid', uploadRefusalText(problems, problems.length), { code: UPLOAD_REFUSAL, problems });
   return { type, index, width: cells.length };
 }
 
@@ -320,7 +322,7 @@ function priceIn(row: UploadRow, currency: Currency, problems: UploadProblem[]):
   try {
     return listingPrice(row.price, currency);
   } catch (err) {
-    if (!(err instanceof MoneyError)) throw err;
+    if (!(isMoneyRefusal(err))) throw err;
     problems.push({ row: row.row, column: 'price', value: row.price, message: err.message.replace(/, got [^,]*\.$/, '.') });
     return undefined;
   }
@@ -405,7 +407,7 @@ export function uploadChangedListing(row: UploadRow, listing: Listing, estimates
   try {
     return editedListing(listing, edit, now);
   } catch (err) {
-    if (!(err instanceof InvalidListing)) throw err;
+    if (!isRefusal(err, 'invalid', LISTING_REFUSAL)) throw err;
     // A listing that may not be edited at all is the row's problem; one that may, but not to that status, the cell's.
     const ofStatus = LISTING_LIFECYCLE[listing.status].editable;
     return err.problems.map((p) => ({

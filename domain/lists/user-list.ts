@@ -1,3 +1,5 @@
+import { Refusal, type RefusalKind } from '../shared/refusal.js';
+
 /** The kinds of catalogue record a list item may name. */
 export const LIST_ITEM_KINDS = ['release', 'master', 'artist', 'label'] as const;
 /** A kind of list item: `release`, `master`, `artist` or `label`. */
@@ -53,15 +55,15 @@ export type ListRule =
   | 'position'
   | 'time';
 
-/** A refused list or change: which rule it broke, and a message a user can act on. */
-export class ListRuleBroken extends Error {
-  constructor(
-    readonly rule: ListRule,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ListRuleBroken';
-  }
+/** The rules whose refusal is not an invalid value: an item already there (conflict), one that is not (not found). */
+const RULE_KIND: Partial<Record<ListRule, RefusalKind>> = { 'duplicate item': 'conflict', 'no such item': 'not-found' };
+
+/**
+ * A refused list or change: the domain's Refusal with the broken rule as its `code` and a message a user can act on;
+ * an item already in the list is a `conflict`, an item not in it `not-found`, any other rule `invalid`.
+ */
+export function listRuleBroken(rule: ListRule, message: string): Refusal {
+  return new Refusal(RULE_KIND[rule] ?? 'invalid', message, { code: rule });
 }
 
 /** The changes a list's owner may make to its details; absent fields stay as they are. */
@@ -80,37 +82,37 @@ export interface ListItemChange {
 const isId = (n: number): boolean => Number.isSafeInteger(n) && n >= 1 && n <= MAX_RECORD_ID;
 
 function checkedTime(at: Date): Date {
-  if (!(at instanceof Date) || Number.isNaN(at.getTime())) throw new ListRuleBroken('time', 'A list change needs a valid time.');
+  if (!(at instanceof Date) || Number.isNaN(at.getTime())) throw listRuleBroken('time', 'A list change needs a valid time.');
   return at;
 }
 
 function checkedName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed === '') throw new ListRuleBroken('name', 'A list needs a name.');
-  if (trimmed.length > LIST_LIMITS.name) throw new ListRuleBroken('name', `A list's name is at most ${LIST_LIMITS.name} characters long.`);
+  if (trimmed === '') throw listRuleBroken('name', 'A list needs a name.');
+  if (trimmed.length > LIST_LIMITS.name) throw listRuleBroken('name', `A list's name is at most ${LIST_LIMITS.name} characters long.`);
   return trimmed;
 }
 
 function checkedDescription(description: string): string {
   const trimmed = description.trim();
   if (trimmed.length > LIST_LIMITS.description) {
-    throw new ListRuleBroken('description', `A list's description is at most ${LIST_LIMITS.description} characters long.`);
+    throw listRuleBroken('description', `A list's description is at most ${LIST_LIMITS.description} characters long.`);
   }
   return trimmed;
 }
 
 function checkedComment(comment: string): string {
   const trimmed = comment.trim();
-  if (trimmed.length > LIST_LIMITS.comment) throw new ListRuleBroken('comment', `A comment is at most ${LIST_LIMITS.comment} characters long.`);
+  if (trimmed.length > LIST_LIMITS.comment) throw listRuleBroken('comment', `A comment is at most ${LIST_LIMITS.comment} characters long.`);
   return trimmed;
 }
 
 function checkedRef(ref: ListItemRef): ListItemRef {
   if (!isListItemKind(ref.kind)) {
-    throw new ListRuleBroken('kind', `An item is a ${LIST_ITEM_KINDS.join(', ')}; got "${String(ref.kind)}".`);
+    throw listRuleBroken('kind', `An item is a ${LIST_ITEM_KINDS.join(', ')}; got "${String(ref.kind)}".`);
   }
   if (!isId(ref.catalogueId)) {
-    throw new ListRuleBroken('catalogue id', `A ${ref.kind} id is a whole number from 1 to ${MAX_RECORD_ID}; got ${String(ref.catalogueId)}.`);
+    throw listRuleBroken('catalogue id', `A ${ref.kind} id is a whole number from 1 to ${MAX_RECORD_ID}; got ${String(ref.catalogueId)}.`);
   }
   return { kind: ref.kind, catalogueId: ref.catalogueId };
 }
@@ -121,7 +123,7 @@ const sameRef = (a: ListItemRef, b: ListItemRef): boolean => a.kind === b.kind &
  * A user's list: a named, described, public or private, ordered set of catalogue records (releases, masters,
  * artists, labels), each at most once and with the owner's comment. The factory and every command check the rules
  * (a name of 1 to 200 characters, trimmed; a description of at most 10,000 and comments of at most 2,000; at most
- * 1,000 items) and throw `ListRuleBroken` without changing anything when one is broken. Times come in from the
+ * 1,000 items) and throw `listRuleBroken`'s Refusal without changing anything when one is broken. Times come in from the
  * caller; each change sets the list's `changedAt`.
  */
 export class UserList {
@@ -145,8 +147,8 @@ export class UserList {
     readonly isPublic?: boolean;
     readonly at: Date;
   }): UserList {
-    if (!isId(input.id)) throw new ListRuleBroken('id', `A list id is a whole number from 1 to ${MAX_RECORD_ID}.`);
-    if (!isId(input.ownerId)) throw new ListRuleBroken('owner', 'A list belongs to a user.');
+    if (!isId(input.id)) throw listRuleBroken('id', `A list id is a whole number from 1 to ${MAX_RECORD_ID}.`);
+    if (!isId(input.ownerId)) throw listRuleBroken('owner', 'A list belongs to a user.');
     const at = checkedTime(input.at);
     return new UserList(input.id, input.ownerId, checkedName(input.name), checkedDescription(input.description ?? ''), input.isPublic ?? false, [], at, at);
   }
@@ -154,10 +156,10 @@ export class UserList {
   /** A stored list, checked against the same rules as a new one. */
   static restore(state: UserListState): UserList {
     const list = UserList.create({ ...state, at: state.createdAt });
-    if (state.items.length > LIST_LIMITS.items) throw new ListRuleBroken('item count', `A list holds at most ${LIST_LIMITS.items} items.`);
+    if (state.items.length > LIST_LIMITS.items) throw listRuleBroken('item count', `A list holds at most ${LIST_LIMITS.items} items.`);
     for (const item of state.items) {
       const ref = checkedRef(item);
-      if (list.listItems.some((i) => sameRef(i, ref))) throw new ListRuleBroken('duplicate item', `The ${ref.kind} ${ref.catalogueId} is in the list twice.`);
+      if (list.listItems.some((i) => sameRef(i, ref))) throw listRuleBroken('duplicate item', `The ${ref.kind} ${ref.catalogueId} is in the list twice.`);
       list.listItems.push({ ...ref, comment: checkedComment(item.comment), addedAt: checkedTime(item.addedAt) });
     }
     list.changed = checkedTime(state.changedAt);
@@ -238,8 +240,8 @@ export class UserList {
     const when = checkedTime(at);
     const ref = checkedRef(item);
     const comment = checkedComment(item.comment ?? '');
-    if (this.has(ref)) throw new ListRuleBroken('duplicate item', `The list holds the ${ref.kind} ${ref.catalogueId} already.`);
-    if (this.listItems.length >= LIST_LIMITS.items) throw new ListRuleBroken('item count', `A list holds at most ${LIST_LIMITS.items} items.`);
+    if (this.has(ref)) throw listRuleBroken('duplicate item', `The list holds the ${ref.kind} ${ref.catalogueId} already.`);
+    if (this.listItems.length >= LIST_LIMITS.items) throw listRuleBroken('item count', `A list holds at most ${LIST_LIMITS.items} items.`);
     this.listItems.push({ ...ref, comment, addedAt: when });
     this.changed = when;
   }
@@ -251,7 +253,7 @@ export class UserList {
     const comment = change.comment === undefined ? this.listItems[index]!.comment : checkedComment(change.comment);
     const position = change.position ?? index + 1;
     if (!Number.isSafeInteger(position) || position < 1 || position > this.listItems.length) {
-      throw new ListRuleBroken('position', `A position is a whole number from 1 to ${this.listItems.length}; got ${String(change.position)}.`);
+      throw listRuleBroken('position', `A position is a whole number from 1 to ${this.listItems.length}; got ${String(change.position)}.`);
     }
     const [item] = this.listItems.splice(index, 1);
     this.listItems.splice(position - 1, 0, { ...item!, comment });
@@ -267,7 +269,7 @@ export class UserList {
 
   private indexOf(ref: ListItemRef): number {
     const index = this.listItems.findIndex((i) => sameRef(i, ref));
-    if (index < 0) throw new ListRuleBroken('no such item', `The list does not hold the ${String(ref.kind)} ${String(ref.catalogueId)}.`);
+    if (index < 0) throw listRuleBroken('no such item', `The list does not hold the ${String(ref.kind)} ${String(ref.catalogueId)}.`);
     return index;
   }
 }

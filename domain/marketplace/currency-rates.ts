@@ -1,6 +1,7 @@
 import { CURRENCIES, isCurrency, type Currency } from './currency.js';
 import { formatUnits, pow10 } from './exact-decimal.js';
-import { MoneyError } from './money-error.js';
+import type { Refusal } from '../shared/refusal.js';
+import { moneyRefusal } from './money-refusal.js';
 
 /** The currency every rate is quoted against: a rate says how many units of a currency one US dollar buys. */
 export const BASE_CURRENCY: Currency = 'USD';
@@ -32,11 +33,13 @@ export interface RateProblem {
   readonly reason: string;
 }
 
-/** A rate table that cannot be built; `problems` lists every bad entry, and the message names them all. */
-export class InvalidCurrencyRates extends MoneyError {
-  constructor(readonly problems: readonly RateProblem[]) {
-    super(`Invalid currency rates: ${problems.map((p) => `entry ${p.index + 1} (${p.currency}): ${p.reason}`).join('; ')}.`);
-  }
+/**
+ * A rate table that cannot be built: a money refusal whose `problems` name every bad entry (`entry 2 (XYZ)` and the
+ * reason), and whose message names them all.
+ */
+function invalidCurrencyRates(problems: readonly RateProblem[]): Refusal {
+  const each = problems.map((p) => ({ field: `entry ${p.index + 1} (${p.currency})`, message: p.reason }));
+  return moneyRefusal(`Invalid currency rates: ${each.map((p) => `${p.field}: ${p.message}`).join('; ')}.`, each);
 }
 
 function gcd(a: bigint, b: bigint): bigint {
@@ -47,7 +50,7 @@ function gcd(a: bigint, b: bigint): bigint {
 /**
  * Conversion rates between the accepted currencies: for each currency in the table, how many of its units one
  * BASE_CURRENCY unit buys, held exactly (as an integer count of 10^-RATE_DECIMALS). The base currency's rate is 1.
- * A table need not hold every currency; asking for a rate it lacks throws MoneyError. Immutable.
+ * A table need not hold every currency; asking for a rate it lacks throws a money refusal. Immutable.
  */
 export class CurrencyRates {
   private constructor(private readonly scaled: ReadonlyMap<Currency, bigint>) {}
@@ -57,7 +60,7 @@ export class CurrencyRates {
    * decimal text, greater than zero, with at most RATE_WHOLE_DIGITS digits before the point and RATE_DECIMALS after.
    * The base currency may be left out (its rate is 1) or given as 1. Every bad entry (unknown currency, a currency
    * listed twice, a malformed, zero or too precise rate, a base rate other than 1) is reported in one
-   * InvalidCurrencyRates.
+   * a money refusal naming every bad entry.
    */
   static fromEntries(entries: Iterable<RateEntry>): CurrencyRates {
     const scaled = new Map<Currency, bigint>();
@@ -77,7 +80,7 @@ export class CurrencyRates {
       else scaled.set(currency, value);
       index++;
     }
-    if (problems.length) throw new InvalidCurrencyRates(problems);
+    if (problems.length) throw invalidCurrencyRates(problems);
     scaled.set(BASE_CURRENCY, pow10(RATE_DECIMALS));
     return new CurrencyRates(scaled);
   }
@@ -97,7 +100,7 @@ export class CurrencyRates {
 
   /**
    * How many units of `to` one unit of `from` buys, exactly, in lowest terms: with EUR at 0.9234 and GBP at 0.79,
-   * `rate('EUR', 'GBP')` is 7900/9234 reduced. Throws MoneyError naming a currency the table has no rate for.
+   * `rate('EUR', 'GBP')` is 7900/9234 reduced. Throws a money refusal naming a currency the table has no rate for.
    */
   rate(from: Currency, to: Currency): Ratio {
     const numerator = this.scaledRate(to);
@@ -108,7 +111,7 @@ export class CurrencyRates {
 
   private scaledRate(currency: Currency): bigint {
     const rate = this.scaled.get(currency);
-    if (rate === undefined) throw new MoneyError(`There is no conversion rate for ${currency}.`);
+    if (rate === undefined) throw moneyRefusal(`There is no conversion rate for ${currency}.`);
     return rate;
   }
 

@@ -1,4 +1,4 @@
-import { MoneyError } from './money-error.js';
+import { moneyRefusal } from './money-refusal.js';
 
 /** A decimal number held exactly as `units / 10^scale` (scale ≥ 0). */
 export interface ExactDecimal {
@@ -21,17 +21,17 @@ export function pow10(n: number): bigint {
 
 /**
  * Reads a decimal number exactly: an optional sign, digits with an optional fraction (`12`, `12.345`, `.5`, `5.`),
- * and an optional exponent (`1.2e3`, `5E-7`). Throws MoneyError naming the text when it is anything else (`NaN`,
+ * and an optional exponent (`1.2e3`, `5E-7`). Throws a money refusal naming the text when it is anything else (`NaN`,
  * `Infinity`, `0x10`, blanks), longer than MAX_DECIMAL_LENGTH, or with an exponent beyond ±MAX_EXPONENT.
  */
 export function parseDecimal(text: string): ExactDecimal {
-  if (text.length > MAX_DECIMAL_LENGTH) throw new MoneyError(`"${text.slice(0, 20)}…" is too long to be an amount.`);
+  if (text.length > MAX_DECIMAL_LENGTH) throw moneyRefusal(`"${text.slice(0, 20)}…" is too long to be an amount.`);
   const m = DECIMAL.exec(text);
   const whole = m?.[2] ?? '';
   const fraction = m?.[3] ?? '';
-  if (!m || whole.length + fraction.length === 0) throw new MoneyError(`"${text}" is not a decimal number.`);
+  if (!m || whole.length + fraction.length === 0) throw moneyRefusal(`"${text}" is not a decimal number.`);
   const exponent = m[4] === undefined ? 0 : Number(m[4]);
-  if (!(Math.abs(exponent) <= MAX_EXPONENT)) throw new MoneyError(`"${text}" has an exponent beyond ±${MAX_EXPONENT}.`);
+  if (!(Math.abs(exponent) <= MAX_EXPONENT)) throw moneyRefusal(`"${text}" has an exponent beyond ±${MAX_EXPONENT}.`);
   const magnitude = BigInt(whole + fraction || '0');
   const units = m[1] === '-' ? -magnitude : magnitude;
   const scale = fraction.length - exponent;
@@ -40,16 +40,16 @@ export function parseDecimal(text: string): ExactDecimal {
 
 /**
  * The decimal text of a finite number as JavaScript prints it (its shortest round-trip form), so `12.345` reads as
- * the decimal 12.345 a person wrote, not as the binary double just below it. Throws MoneyError for NaN and infinities.
+ * the decimal 12.345 a person wrote, not as the binary double just below it. Throws a money refusal for NaN and infinities.
  */
 export function numberText(value: number): string {
-  if (!Number.isFinite(value)) throw new MoneyError(`${value} is not a finite number.`);
+  if (!Number.isFinite(value)) throw moneyRefusal(`${value} is not a finite number.`);
   return String(value);
 }
 
 /** `numerator / denominator` rounded half away from zero (2.5 → 3, -2.5 → -3); the denominator must not be 0. */
 export function divideRounded(numerator: bigint, denominator: bigint): bigint {
-  if (denominator === 0n) throw new MoneyError('Division by zero.');
+  if (denominator === 0n) throw moneyRefusal('Division by zero.');
   if (denominator < 0n) return divideRounded(-numerator, -denominator);
   const quotient = numerator / denominator; // truncates toward zero
   const remainder = numerator % denominator; // has the sign of the numerator

@@ -1,7 +1,7 @@
 import type { Currency } from './currency.js';
 import type { CurrencyRates } from './currency-rates.js';
 import { Money } from './money.js';
-import { MoneyError } from './money-error.js';
+import { moneyRefusal } from './money-refusal.js';
 
 /**
  * The marketplace fee on a sale: a share of the price, at least a minimum and at most a maximum, both set in one
@@ -23,12 +23,12 @@ export const DEFAULT_FEE_RULE: FeeRule = {
 
 /**
  * A fee rule from its settings, checked: the rate a decimal from 0 to 1, the minimum not above the maximum (in the
- * same currency), neither negative. Throws MoneyError naming the problem.
+ * same currency), neither negative. Throws a money refusal naming the problem.
  */
 export function feeRule(rate: string, minimum: Money, maximum: Money): FeeRule {
-  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(rate)) throw new MoneyError(`The fee rate must be a decimal from 0 to 1, got "${rate}".`);
-  if (minimum.isNegative() || maximum.isNegative()) throw new MoneyError('The fee minimum and maximum may not be negative.');
-  if (minimum.isGreaterThan(maximum)) throw new MoneyError(`The fee minimum ${minimum} is above the maximum ${maximum}.`);
+  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(rate)) throw moneyRefusal(`The fee rate must be a decimal from 0 to 1, got "${rate}".`);
+  if (minimum.isNegative() || maximum.isNegative()) throw moneyRefusal('The fee minimum and maximum may not be negative.');
+  if (minimum.isGreaterThan(maximum)) throw moneyRefusal(`The fee minimum ${minimum} is above the maximum ${maximum}.`);
   return { rate, minimum, maximum };
 }
 
@@ -38,7 +38,7 @@ export function feeRule(rate: string, minimum: Money, maximum: Money): FeeRule {
  * still pays the minimum. The rates table is consulted only when the bounds are in another currency.
  */
 export function feeFor(price: Money, rule: FeeRule, rates: CurrencyRates): Money {
-  if (price.isNegative()) throw new MoneyError(`A price may not be negative, got ${price}.`);
+  if (price.isNegative()) throw moneyRefusal(`A price may not be negative, got ${price}.`);
   const currency: Currency = price.currency;
   const share = price.times(rule.rate);
   const minimum = rule.minimum.convertTo(currency, rates);

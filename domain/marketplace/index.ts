@@ -14,7 +14,7 @@ export * from './inventory-sort.js';
 export * from './listing-repository.js';
 export * from './listing-status.js';
 export * from './listing.js';
-export * from './money-error.js';
+export * from './money-refusal.js';
 export * from './money-format.js';
 export * from './money.js';
 export * from './price-suggestions.js';

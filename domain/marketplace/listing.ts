@@ -2,7 +2,8 @@ import { isMediaCondition, isSleeveCondition, MEDIA_CONDITIONS, SLEEVE_CONDITION
 import type { Currency } from './currency.js';
 import { CREATE_STATUSES, isListingStatus, LISTING_LIFECYCLE, type ListingMove, type ListingStatus } from './listing-status.js';
 import { Money } from './money.js';
-import { MoneyError } from './money-error.js';
+import { isMoneyRefusal, moneyRefusal } from './money-refusal.js';
+import { isRefusal, Refusal } from '../shared/refusal.js';
 
 /** The most a listing may ask, in major units of its currency. */
 export const MAX_PRICE = 1_000_000_000;
@@ -23,12 +24,21 @@ export interface ListingProblem {
   readonly message: string;
 }
 
-/** A listing's fields that cannot be accepted; the message names every problem. */
-export class InvalidListing extends Error {
-  constructor(readonly problems: readonly ListingProblem[]) {
-    super(problems.map((p) => p.message).join(' '));
-    this.name = 'InvalidListing';
-  }
+/** The `code` of a refusal of a listing's fields: its `problems` each name the field at fault. */
+export const LISTING_REFUSAL = 'listing';
+
+/** A refusal of a listing's fields: `invalid`, code LISTING_REFUSAL, the message every problem's in order. */
+function listingRefusal(problems: readonly ListingProblem[]): Refusal {
+  return Refusal.ofProblems(problems, LISTING_REFUSAL);
+}
+
+/**
+ * The problems of a refusal of a listing's fields, each naming its field, or null when `err` is not one (callers that
+ * check a listing in several steps merge them into one refusal).
+ */
+export function listingProblemsOf(err: unknown): readonly ListingProblem[] | null {
+  // Every LISTING_REFUSAL is made in this file from ListingProblems.
+  return isRefusal(err, 'invalid', LISTING_REFUSAL) ? (err.problems as readonly ListingProblem[]) : null;
 }
 
 /** What a seller says about an item: every field of a listing they choose. */
@@ -107,31 +117,31 @@ function booleanOf(value: unknown): boolean | undefined {
 export function listingPrice(value: unknown, currency: Currency, extraDecimals: 'round' | 'refuse' = 'round'): Money {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : undefined;
   if (text === undefined || !PRICE_TEXT.test(text) || /e/i.test(text)) {
-    throw new MoneyError(`price must be a number, got ${JSON.stringify(value)}.`);
+    throw moneyRefusal(`price must be a number, got ${JSON.stringify(value)}.`);
   }
   let price: Money;
   try {
     price = Money.fromDecimal(text.trim(), currency);
   } catch (err) {
     // An amount beyond what Money holds is beyond MAX_PRICE too: say so, naming the field.
-    if (!(err instanceof MoneyError)) throw err;
-    throw new MoneyError(`price may be at most ${MAX_PRICE}, got ${text.trim()}.`);
+    if (!(isMoneyRefusal(err))) throw err;
+    throw moneyRefusal(`price may be at most ${MAX_PRICE}, got ${text.trim()}.`);
   }
   const digits = (text.trim().split('.')[1] ?? '').replace(/0+$/, '').length;
   const allowed = price.toDecimalString().split('.')[1]?.length ?? 0;
   if (extraDecimals === 'refuse' && digits > allowed) {
-    throw new MoneyError(`price may have at most ${allowed} decimal${allowed === 1 ? '' : 's'} in ${currency}, got ${text.trim()}.`);
+    throw moneyRefusal(`price may have at most ${allowed} decimal${allowed === 1 ? '' : 's'} in ${currency}, got ${text.trim()}.`);
   }
-  if (!price.isPositive()) throw new MoneyError(`price must be greater than 0, got ${text.trim()}.`);
-  if (price.isGreaterThan(Money.fromDecimal(MAX_PRICE, currency))) throw new MoneyError(`price may be at most ${MAX_PRICE}, got ${text.trim()}.`);
+  if (!price.isPositive()) throw moneyRefusal(`price must be greater than 0, got ${text.trim()}.`);
+  if (price.isGreaterThan(Money.fromDecimal(MAX_PRICE, currency))) throw moneyRefusal(`price may be at most ${MAX_PRICE}, got ${text.trim()}.`);
   return price;
 }
 
 /**
  * Checks a listing's fields as a request body gives them (`release_id`, `condition`, … with numbers as numbers or
  * as text, as clients send them) and returns those given. `currency` is the currency of the price. Every bad field
- * is reported at once, in one InvalidListing. Fields not given are left undefined; `null` or an empty string clears
- * an optional field.
+ * is reported at once, in one `invalid` Refusal (code LISTING_REFUSAL) whose `problems` name each field. Fields not
+ * given are left undefined; `null` or an empty string clears an optional field.
  */
 export function listingFields(body: Readonly<Record<string, unknown>>, currency: Currency): ListingFields {
   const problems: ListingProblem[] = [];
@@ -185,7 +195,7 @@ export function listingFields(body: Readonly<Record<string, unknown>>, currency:
     try {
       fields.price = listingPrice(body.price, currency);
     } catch (err) {
-      if (!(err instanceof MoneyError)) throw err;
+      if (!(isMoneyRefusal(err))) throw err;
       refuse('price', err.message);
     }
   }
@@ -209,7 +219,7 @@ export function listingFields(body: Readonly<Record<string, unknown>>, currency:
   const formatQuantity = estimable('format_quantity', MAX_FORMAT_QUANTITY);
   if (formatQuantity !== undefined) fields.formatQuantity = formatQuantity;
 
-  if (problems.length > 0) throw new InvalidListing(problems);
+  if (problems.length > 0) throw listingRefusal(problems);
   return fields;
 }
 
@@ -232,7 +242,7 @@ export function newListing(sellerId: number, fields: ResolvedListingFields, now:
   if (fields.releaseId === undefined) problems.push({ field: 'release_id', message: 'release_id is required.' });
   if (fields.condition === undefined) problems.push({ field: 'condition', message: 'condition is required.' });
   if (fields.price === undefined) problems.push({ field: 'price', message: 'price is required.' });
-  if (problems.length > 0) throw new InvalidListing(problems);
+  if (problems.length > 0) throw listingRefusal(problems);
   return {
     sellerId,
     releaseId: fields.releaseId!,
@@ -259,7 +269,7 @@ export function newListing(sellerId: number, fields: ResolvedListingFields, now:
 export function editedListing(listing: Listing, fields: ResolvedListingFields, now: Date): Listing {
   const rule = LISTING_LIFECYCLE[listing.status];
   if (!rule.editable) {
-    throw new InvalidListing([
+    throw listingRefusal([
       {
         field: 'status',
         message: `This listing is ${listing.status} and cannot be edited; it can only be deleted${listing.status === 'Sold' ? ' (list the item again as a new listing)' : ''}.`,
@@ -267,7 +277,7 @@ export function editedListing(listing: Listing, fields: ResolvedListingFields, n
     ]);
   }
   if (fields.status !== undefined && !rule.editTo.includes(fields.status)) {
-    throw new InvalidListing([{ field: 'status', message: `status may only be set to ${rule.editTo.join(' or ')}.` }]);
+    throw listingRefusal([{ field: 'status', message: `status may only be set to ${rule.editTo.join(' or ')}.` }]);
   }
   const pick = <K extends keyof ListingTerms>(key: K): ListingTerms[K] => (fields[key] === undefined ? listing[key] : (fields[key] as ListingTerms[K]));
   return {
@@ -295,7 +305,7 @@ export function canMoveListing(listing: Listing, move: ListingMove): boolean {
 /** The listing after a move of the service, to the status the lifecycle table gives; refused where it gives none. */
 function movedListing(listing: Listing, move: ListingMove, now: Date): Listing {
   const to = LISTING_LIFECYCLE[listing.status].moves[move];
-  if (to === undefined) throw new InvalidListing([{ field: 'status', message: `Listing ${listing.id} is not for sale.` }]);
+  if (to === undefined) throw listingRefusal([{ field: 'status', message: `Listing ${listing.id} is not for sale.` }]);
   return { ...listing, status: to, updated: now };
 }
 

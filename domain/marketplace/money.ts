@@ -1,7 +1,7 @@
 import { isCurrency, MINOR_UNIT_DIGITS, type Currency } from './currency.js';
 import type { CurrencyRates } from './currency-rates.js';
 import { divideRounded, formatUnits, numberText, parseDecimal, pow10, roundToDigits } from './exact-decimal.js';
-import { MoneyError } from './money-error.js';
+import { moneyRefusal } from './money-refusal.js';
 
 /** The largest amount in minor units, either sign: JavaScript's safe integer limit (about 90 trillion dollars). */
 export const MAX_MINOR_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
@@ -11,8 +11,8 @@ export const MAX_MINOR_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
  * none) and the currency. Arithmetic runs on `bigint`, so intermediate products (an amount times a rate's numerator)
  * are exact and rounding happens once, half away from zero, at the end. Every amount stays within
  * ±MAX_MINOR_UNITS (a safe integer), so `toNumber()`, a PostgreSQL `bigint` column and JSON all hold it without loss;
- * an operation whose result would leave that range throws MoneyError. Operations on two amounts of different
- * currencies throw MoneyError too: converting is explicit (`convertTo`).
+ * an operation whose result would leave that range throws a money refusal. Operations on two amounts of different
+ * currencies throw a money refusal too: converting is explicit (`convertTo`).
  */
 export class Money {
   private constructor(
@@ -23,7 +23,7 @@ export class Money {
   /** An amount given in minor units (`1235n` USD is 12.35); a number must be a safe integer. */
   static fromMinorUnits(minor: bigint | number, currency: Currency): Money {
     if (typeof minor === 'number' && !Number.isSafeInteger(minor)) {
-      throw new MoneyError(`${minor} is not a whole number of minor units.`);
+      throw moneyRefusal(`${minor} is not a whole number of minor units.`);
     }
     return Money.checked(BigInt(minor), currency);
   }
@@ -31,7 +31,7 @@ export class Money {
   /**
    * An amount given in major units as decimal text (`'12.345'`, `'-0.5'`, `'1.2e3'`) or as a number (read as the
    * decimal JavaScript prints for it, so `12.345` is 12.345), rounded half away from zero to the currency's minor
-   * unit: `'12.345'` USD → 12.35, `'-12.345'` → -12.35, `'1234.5'` JPY → 1235. Throws MoneyError for NaN,
+   * unit: `'12.345'` USD → 12.35, `'-12.345'` → -12.35, `'1234.5'` JPY → 1235. Throws a money refusal for NaN,
    * infinities, text that is not a decimal number and results beyond ±MAX_MINOR_UNITS.
    */
   static fromDecimal(value: string | number, currency: Currency): Money {
@@ -45,14 +45,14 @@ export class Money {
   }
 
   private static digits(currency: Currency): number {
-    if (!isCurrency(currency)) throw new MoneyError(`"${String(currency)}" is not an accepted currency.`);
+    if (!isCurrency(currency)) throw moneyRefusal(`"${String(currency)}" is not an accepted currency.`);
     return MINOR_UNIT_DIGITS[currency];
   }
 
   private static checked(minor: bigint, currency: Currency): Money {
     Money.digits(currency);
     if (minor > MAX_MINOR_UNITS || minor < -MAX_MINOR_UNITS) {
-      throw new MoneyError(`The amount is out of range: ${formatUnits(minor, MINOR_UNIT_DIGITS[currency])} ${currency}.`);
+      throw moneyRefusal(`The amount is out of range: ${formatUnits(minor, MINOR_UNIT_DIGITS[currency])} ${currency}.`);
     }
     return new Money(minor, currency);
   }
@@ -106,7 +106,7 @@ export class Money {
   /**
    * The amount in another currency at the table's rate, computed exactly (the rate as a ratio of integers, the
    * difference of minor-unit digits as a power of ten) and rounded half away from zero once, at the end. The same
-   * currency gives the amount itself, without consulting the table. Throws MoneyError when the table has no rate
+   * currency gives the amount itself, without consulting the table. Throws a money refusal when the table has no rate
    * for either currency.
    */
   convertTo(currency: Currency, rates: CurrencyRates): Money {
@@ -156,7 +156,7 @@ export class Money {
 
   private sameCurrency(other: Money, verb: string): void {
     if (other.code !== this.code) {
-      throw new MoneyError(`Cannot ${verb} ${this.code} and ${other.code} amounts; convert one first.`);
+      throw moneyRefusal(`Cannot ${verb} ${this.code} and ${other.code} amounts; convert one first.`);
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { Money } from './money.js';
 import type { ShippingRates } from './shipping-rates.js';
+import { isRefusal, Refusal } from '../shared/refusal.js';
 
 /** The longest payment or shipping terms a seller may write. */
 export const MAX_TERMS_LENGTH = 5000;
@@ -37,12 +38,13 @@ export interface SellerSettingsProblem {
   readonly message: string;
 }
 
-/** Why seller settings cannot be accepted; the message names every problem, `problems` each one with its field. */
-export class InvalidSellerSettings extends Error {
-  constructor(readonly problems: readonly SellerSettingsProblem[]) {
-    super(problems.map((p) => p.message).join(' '));
-    this.name = 'InvalidSellerSettings';
-  }
+/** The `code` of a refusal of seller settings: its `problems` each name the field at fault. */
+export const SELLER_SETTINGS_REFUSAL = 'seller-settings';
+
+/** The problems of a refusal of seller settings, each naming its field, or null when `err` is not one. */
+export function sellerSettingsProblemsOf(err: unknown): readonly SellerSettingsProblem[] | null {
+  // Every SELLER_SETTINGS_REFUSAL is made in this file from SellerSettingsProblems.
+  return isRefusal(err, 'invalid', SELLER_SETTINGS_REFUSAL) ? (err.problems as readonly SellerSettingsProblem[]) : null;
 }
 
 /** Settings with both terms written (not blank): what makes a user a seller. */
@@ -53,7 +55,7 @@ export function isCompleteSeller(settings: SellerSettings | null): settings is S
 /**
  * Settings from the terms given, checked: text of at most MAX_TERMS_LENGTH characters each (blank is allowed: it
  * leaves the user a buyer only), with the seller's amounts (checked where they were read: `shippingRates`). Every
- * bad term is reported at once, in one InvalidSellerSettings.
+ * bad term is reported at once, in one `invalid` Refusal (code SELLER_SETTINGS_REFUSAL) whose `problems` name each field.
  */
 export function sellerSettings(
   userId: number,
@@ -72,6 +74,6 @@ export function sellerSettings(
   };
   const payment = checked('payment', 'Payment terms', paymentTerms);
   const shipping = checked('shipping', 'Shipping terms', shippingTerms);
-  if (problems.length > 0) throw new InvalidSellerSettings(problems);
+  if (problems.length > 0) throw Refusal.ofProblems(problems, SELLER_SETTINGS_REFUSAL);
   return { userId, paymentTerms: payment, shippingTerms: shipping, shippingRates: amounts.shippingRates, minOrderTotal: amounts.minOrderTotal, updatedAt: now };
 }

@@ -1,7 +1,8 @@
 import { isCountryCode } from './countries.js';
 import type { Currency } from './currency.js';
 import { Money } from './money.js';
-import { MoneyError } from './money-error.js';
+import { isMoneyRefusal, moneyRefusal } from './money-refusal.js';
+import { Refusal } from '../shared/refusal.js';
 
 /**
  * The named destination regions a seller may price shipping to, besides `default` and single countries, each with
@@ -40,13 +41,10 @@ export interface ShippingRates {
   readonly amounts: ReadonlyMap<string, bigint>;
 }
 
-/** Why shipping rates cannot be accepted, naming the destination or the amount at fault. */
-export class InvalidShippingRates extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidShippingRates';
-  }
-}
+/** The `code` of a refusal of shipping rates: the message names the destination or the amount at fault. */
+export const SHIPPING_RATES_REFUSAL = 'shipping-rates';
+
+const shippingRatesRefusal = (message: string): Refusal => new Refusal('invalid', message, { code: SHIPPING_RATES_REFUSAL });
 
 function isRegion(key: string): key is ShippingRegion {
   return Object.hasOwn(SHIPPING_REGIONS, key);
@@ -64,20 +62,20 @@ const AMOUNT_TEXT = /^\d+(\.\d+)?$/;
 
 /**
  * A shipping amount in `currency`: a number or decimal text, zero or more, at most MAX_SHIPPING_PRICE, rounded half
- * up to the currency's minor unit as listing prices are (see `listingPrice`). Throws MoneyError otherwise.
+ * up to the currency's minor unit as listing prices are (see `listingPrice`). Throws a money refusal otherwise.
  */
 export function shippingAmount(value: unknown, currency: Currency, name: string): Money {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
-  if (text === undefined || !AMOUNT_TEXT.test(text)) throw new MoneyError(`${name} must be a number of 0 or more, got ${JSON.stringify(value)}.`);
+  if (text === undefined || !AMOUNT_TEXT.test(text)) throw moneyRefusal(`${name} must be a number of 0 or more, got ${JSON.stringify(value)}.`);
   let amount: Money;
   try {
     amount = Money.fromDecimal(text, currency);
   } catch (err) {
     // Beyond what Money holds is beyond the maximum too.
-    if (!(err instanceof MoneyError)) throw err;
-    throw new MoneyError(`${name} may be at most ${MAX_SHIPPING_PRICE}, got ${text}.`);
+    if (!(isMoneyRefusal(err))) throw err;
+    throw moneyRefusal(`${name} may be at most ${MAX_SHIPPING_PRICE}, got ${text}.`);
   }
-  if (amount.isGreaterThan(Money.fromDecimal(MAX_SHIPPING_PRICE, currency))) throw new MoneyError(`${name} may be at most ${MAX_SHIPPING_PRICE}, got ${text}.`);
+  if (amount.isGreaterThan(Money.fromDecimal(MAX_SHIPPING_PRICE, currency))) throw moneyRefusal(`${name} may be at most ${MAX_SHIPPING_PRICE}, got ${text}.`);
   return amount;
 }
 
@@ -90,7 +88,7 @@ function destinationOrder(a: string, b: string): number {
  * Shipping rates from what a seller wrote: a JSON object of destination → amount (`{"default": 5, "GB": 2.5,
  * "europe": 8}`), text of `destination=amount` pairs separated by commas, semicolons or lines (`default=5, GB=2.50,
  * europe=8`), or a single amount (a flat price: the default alone). Destinations in any letter case; a `default` is
- * required. Blank text, an empty object and null mean no rates (null). Throws InvalidShippingRates naming the
+ * required. Blank text, an empty object and null mean no rates (null). Throws an `invalid` Refusal (code SHIPPING_RATES_REFUSAL) naming the
  * first problem.
  */
 export function shippingRates(value: unknown, currency: Currency): ShippingRates | null {
@@ -106,34 +104,34 @@ export function shippingRates(value: unknown, currency: Currency): ShippingRates
       for (const part of text.split(/[,;\n]+/)) {
         if (part.trim() === '') continue;
         const match = /^\s*([^=:]*?)\s*[=:]\s*(.*?)\s*$/.exec(part);
-        if (!match) throw new InvalidShippingRates(`Shipping price: write destination=amount pairs, got "${part.trim()}".`);
+        if (!match) throw shippingRatesRefusal(`Shipping price: write destination=amount pairs, got "${part.trim()}".`);
         entries.push([match[1]!, match[2]!]);
       }
     }
   } else if (typeof value === 'object' && !Array.isArray(value)) entries = Object.entries(value as Record<string, unknown>);
-  else throw new InvalidShippingRates(`Shipping price must be an amount or destination=amount pairs, got ${JSON.stringify(value)}.`);
+  else throw shippingRatesRefusal(`Shipping price must be an amount or destination=amount pairs, got ${JSON.stringify(value)}.`);
   if (entries.length === 0) return null;
   if (entries.length > MAX_SHIPPING_DESTINATIONS) {
-    throw new InvalidShippingRates(`Shipping price may name at most ${MAX_SHIPPING_DESTINATIONS} destinations, got ${entries.length}.`);
+    throw shippingRatesRefusal(`Shipping price may name at most ${MAX_SHIPPING_DESTINATIONS} destinations, got ${entries.length}.`);
   }
   const amounts = new Map<string, bigint>();
   for (const [written, amount] of entries) {
     const key = destinationKey(written);
     if (key === null) {
-      throw new InvalidShippingRates(
+      throw shippingRatesRefusal(
         `Shipping price: "${written}" is not a destination (default, ${Object.keys(SHIPPING_REGIONS).join(', ')} or a two-letter country code).`,
       );
     }
-    if (amounts.has(key)) throw new InvalidShippingRates(`Shipping price names ${key} twice.`);
+    if (amounts.has(key)) throw shippingRatesRefusal(`Shipping price names ${key} twice.`);
     try {
       amounts.set(key, shippingAmount(amount, currency, `Shipping price for ${key}`).minorUnits);
     } catch (err) {
-      if (!(err instanceof MoneyError)) throw err;
-      throw new InvalidShippingRates(err.message);
+      if (!(isMoneyRefusal(err))) throw err;
+      throw shippingRatesRefusal(err.message);
     }
   }
   if (!amounts.has(DEFAULT_DESTINATION)) {
-    throw new InvalidShippingRates('Shipping price needs a default amount (for every destination not named).');
+    throw shippingRatesRefusal('Shipping price needs a default amount (for every destination not named).');
   }
   return ratesOf(currency, amounts);
 }

@@ -1,3 +1,4 @@
+import { Refusal } from '../shared/refusal.js';
 import { MAX_INSTRUCTIONS_LENGTH, MAX_SHIPPING_ADDRESS_LENGTH } from './order.js';
 
 /** What a buyer says at checkout: where to ship, anything else for the seller, and optionally which seller's items. */
@@ -8,22 +9,14 @@ export interface CheckoutTerms {
   readonly seller: string | null;
 }
 
-/** Checkout terms that cannot be accepted; the message names every problem. */
-export class InvalidCheckoutTerms extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(problems.join(' '));
-    this.name = 'InvalidCheckoutTerms';
-  }
-}
-
 /**
  * Checks a checkout request's body: `shipping_address` required, text that is not blank, at most
  * MAX_SHIPPING_ADDRESS_LENGTH characters; `additional_instructions` optional text (null or absent: none), at most
- * MAX_INSTRUCTIONS_LENGTH; `seller` optional, a login name (text, not blank). Every problem is reported at once.
+ * MAX_INSTRUCTIONS_LENGTH; `seller` optional, a login name (text, not blank). Every problem is reported at once, in one `invalid` Refusal.
  */
 export function checkoutTerms(body: unknown): CheckoutTerms {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new InvalidCheckoutTerms(['The request body must be a JSON object with shipping_address.']);
+    throw Refusal.ofProblems(['The request body must be a JSON object with shipping_address.']);
   }
   const b = body as Record<string, unknown>;
   const problems: string[] = [];
@@ -45,7 +38,7 @@ export function checkoutTerms(body: unknown): CheckoutTerms {
   if (seller !== undefined && seller !== null && (typeof seller !== 'string' || seller.trim() === '')) {
     problems.push(`seller must be a seller's name, got ${JSON.stringify(seller)}.`);
   }
-  if (problems.length > 0) throw new InvalidCheckoutTerms(problems);
+  if (problems.length > 0) throw Refusal.ofProblems(problems);
   return {
     shippingAddress: address as string,
     additionalInstructions: typeof instructions === 'string' ? instructions : '',

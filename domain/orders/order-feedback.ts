@@ -1,6 +1,6 @@
 import type { Order } from './order.js';
-import { OrderForbidden, OrderRefused } from './order-lifecycle.js';
-import { InvalidOrderRequest } from './order-requests.js';
+import { Refusal } from '../shared/refusal.js';
+import { orderRefused } from './order-lifecycle.js';
 import { otherParty, type OrderParty } from './order-party.js';
 
 /** The three feedback ratings, best first. */
@@ -29,7 +29,7 @@ export interface OrderFeedback {
 
 /** A feedback request: `rating` (positive, neutral or negative) and `comment` (required unless positive). */
 export function feedbackRequest(body: unknown): { readonly rating: FeedbackRating; readonly comment: string } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidOrderRequest(['The request body must be a JSON object with rating and comment.']);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw Refusal.ofProblems(['The request body must be a JSON object with rating and comment.']);
   const b = body as Record<string, unknown>;
   const problems: string[] = [];
   const rating = b.rating;
@@ -44,14 +44,14 @@ export function feedbackRequest(body: unknown): { readonly rating: FeedbackRatin
   if ((rating === 'neutral' || rating === 'negative') && comment === '') {
     problems.push(`A ${rating} feedback needs a comment saying why.`);
   }
-  if (problems.length > 0) throw new InvalidOrderRequest(problems);
+  if (problems.length > 0) throw Refusal.ofProblems(problems);
   return { rating: rating as FeedbackRating, comment };
 }
 
 /** The party's feedback on the order: only once it has been shipped, and only by one of its two parties. */
 export function giveFeedback(order: Order, party: OrderParty | null, rating: FeedbackRating, comment: string, now: Date): OrderFeedback {
-  if (party === null) throw new OrderForbidden('Only the buyer and the seller of an order can leave feedback on it.');
-  if (order.shippedAt === null) throw new OrderRefused('Feedback can be left once the order has been shipped.');
+  if (party === null) throw new Refusal('forbidden', 'Only the buyer and the seller of an order can leave feedback on it.');
+  if (order.shippedAt === null) throw orderRefused('Feedback can be left once the order has been shipped.');
   const subjectId = otherParty(party) === 'seller' ? order.sellerId : order.buyerId;
   return { orderId: order.id, from: party, authorId: party === 'seller' ? order.sellerId : order.buyerId, subjectId, rating, comment, given: now };
 }

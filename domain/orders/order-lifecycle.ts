@@ -1,3 +1,4 @@
+import { Refusal } from '../shared/refusal.js';
 import type { Money } from '../marketplace/money.js';
 import { withShipping, type Order } from './order.js';
 import type { OrderMessage } from './order-message.js';
@@ -57,31 +58,15 @@ export const SHIPPING_LOCKED_STATUSES: readonly OrderStatus[] = [...CANCELLED_ST
 /** The statuses in which the buyer has paid, so a refund may be sent. */
 export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['Payment Received', 'In Progress', 'Shipped', 'Refund Sent'];
 
-/** An order change one party may not make at all (403), e.g. the buyer setting shipping. */
-export class OrderForbidden extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'OrderForbidden';
-  }
-}
-
 /**
- * An order change the lifecycle refuses (422); the order is left as it was. A refusal that names statuses is written
- * by a function of the status words, so each dialect reads it in its own (`messageIn`); `message` is in the spec's.
+ * An order change the lifecycle refuses: an `invalid` Refusal (422 at the HTTP edge); the order is left as it was. A
+ * refusal that names statuses is written by a function of the status words, so that each dialect reads it in its own
+ * (`Refusal.spelledBy`); its message is in the spec's words. A change one party may not make at all (the buyer setting
+ * shipping) is a `forbidden` Refusal instead.
  */
-export class OrderRefused extends Error {
-  private readonly worded: (words: StatusWords) => string;
-
-  constructor(message: string | ((words: StatusWords) => string)) {
-    super(typeof message === 'string' ? message : message(SPEC_STATUS_WORDS));
-    this.name = 'OrderRefused';
-    this.worded = typeof message === 'string' ? () => message : message;
-  }
-
-  /** The refusal with its statuses spelled in `words`. */
-  messageIn(words: StatusWords): string {
-    return this.worded(words);
-  }
+export function orderRefused(message: string | ((words: StatusWords) => string)): Refusal {
+  if (typeof message === 'string') return new Refusal('invalid', message);
+  return new Refusal('invalid', message(SPEC_STATUS_WORDS), { spelled: message });
 }
 
 /** An order after a command, with the entries to append to its message log (oldest first). */
@@ -107,10 +92,10 @@ function moved(order: Order, to: OrderStatus, now: Date): Order {
 }
 
 function checkedMove(order: Order, party: OrderParty, to: OrderStatus): void {
-  if (to === order.status) throw new OrderRefused((w) => `The order is already ${w(to)}.`);
+  if (to === order.status) throw orderRefused((w) => `The order is already ${w(to)}.`);
   const next = nextStatuses(order, party);
   if (!next.includes(to)) {
-    throw new OrderRefused((w) =>
+    throw orderRefused((w) =>
       next.length === 0 && party === 'buyer'
         ? `A buyer cannot change the status of an order in status ${w(order.status)}.`
         : `An order in status ${w(order.status)} cannot move to ${w(to)}; it may move to: ${list(next, w)}.`,
@@ -137,9 +122,9 @@ export function changeStatus(order: Order, party: OrderParty, actorId: number, t
  */
 export function addMessage(order: Order, party: OrderParty, actorId: number, text: string | null, status: OrderStatus | null, now: Date): OrderChange {
   const to = status !== null && status !== order.status ? status : null;
-  if (text === null && status === null) throw new OrderRefused('Give a message, a status or both.');
-  if (text !== null && text.trim() === '') throw new OrderRefused('message may not be blank.');
-  if (text === null && to === null) throw new OrderRefused((w) => `The order is already ${w(order.status)}.`);
+  if (text === null && status === null) throw orderRefused('Give a message, a status or both.');
+  if (text !== null && text.trim() === '') throw orderRefused('message may not be blank.');
+  if (text === null && to === null) throw orderRefused((w) => `The order is already ${w(order.status)}.`);
   if (to !== null) checkedMove(order, party, to);
   const statusChange = to === null ? null : { from: order.status, to };
   const entry: OrderMessage =
@@ -155,10 +140,10 @@ export function addMessage(order: Order, party: OrderParty, actorId: number, tex
  * The log gets a `shipping` entry and, when the status changed, a `status` entry.
  */
 export function setShipping(order: Order, party: OrderParty, actorId: number, amount: Money, method: string | null, now: Date): OrderChange {
-  if (party !== 'seller') throw new OrderForbidden('Only the seller can set the shipping of an order.');
-  if (SHIPPING_LOCKED_STATUSES.includes(order.status)) throw new OrderRefused((w) => `The shipping of an order in status ${w(order.status)} cannot be changed.`);
-  if (amount.currency !== order.currency) throw new OrderRefused(`The shipping must be in the order's currency, ${order.currency}.`);
-  if (amount.isNegative()) throw new OrderRefused('shipping may not be negative.');
+  if (party !== 'seller') throw new Refusal('forbidden', 'Only the seller can set the shipping of an order.');
+  if (SHIPPING_LOCKED_STATUSES.includes(order.status)) throw orderRefused((w) => `The shipping of an order in status ${w(order.status)} cannot be changed.`);
+  if (amount.currency !== order.currency) throw orderRefused(`The shipping must be in the order's currency, ${order.currency}.`);
+  if (amount.isNegative()) throw orderRefused('shipping may not be negative.');
   const shippingMethod = method ?? order.shippingMethod;
   const messages: OrderMessage[] = [
     { type: 'shipping', orderId: order.id, timestamp: now, actorId, actor: party, original: order.shipping, new: amount, method: shippingMethod },
@@ -176,15 +161,15 @@ export function setShipping(order: Order, party: OrderParty, actorId: number, am
  * sent (at most what is outstanding); the status stays. Each writes its log entry.
  */
 export function recordRefund(order: Order, party: OrderParty, actorId: number, kind: 'sent' | 'received', amount: Money, now: Date): OrderChange {
-  if (party !== 'seller') throw new OrderForbidden('Only the seller can record a refund.');
-  if (amount.currency !== order.currency) throw new OrderRefused(`A refund must be in the order's currency, ${order.currency}.`);
-  if (!amount.isPositive()) throw new OrderRefused('A refund must be more than nothing.');
+  if (party !== 'seller') throw new Refusal('forbidden', 'Only the seller can record a refund.');
+  if (amount.currency !== order.currency) throw orderRefused(`A refund must be in the order's currency, ${order.currency}.`);
+  if (!amount.isPositive()) throw orderRefused('A refund must be more than nothing.');
   if (kind === 'sent') {
     if (!REFUNDABLE_STATUSES.includes(order.status)) {
-      throw new OrderRefused((w) => `An order in status ${w(order.status)} has not been paid; a refund may be sent once it is Payment Received.`);
+      throw orderRefused((w) => `An order in status ${w(order.status)} has not been paid; a refund may be sent once it is Payment Received.`);
     }
     const left = order.total.minus(order.refunded);
-    if (amount.isGreaterThan(left)) throw new OrderRefused(`A refund may be at most what is left of the payment, ${left.toDecimalString()} ${order.currency}.`);
+    if (amount.isGreaterThan(left)) throw orderRefused(`A refund may be at most what is left of the payment, ${left.toDecimalString()} ${order.currency}.`);
     const messages: OrderMessage[] = [{ type: 'refund_sent', orderId: order.id, timestamp: now, actorId, actor: party, amount }];
     if (order.status !== 'Refund Sent') {
       messages.push({ type: 'status', orderId: order.id, timestamp: now, actorId, actor: party, statusChange: { from: order.status, to: 'Refund Sent' } });
@@ -193,7 +178,7 @@ export function recordRefund(order: Order, party: OrderParty, actorId: number, k
   }
   const outstanding = order.refunded.minus(order.refundReceived);
   if (amount.isGreaterThan(outstanding)) {
-    throw new OrderRefused(
+    throw orderRefused(
       outstanding.isZero()
         ? 'No refund sent is waiting to be received.'
         : `A refund received may be at most what was sent and not yet received, ${outstanding.toDecimalString()} ${order.currency}.`,
@@ -207,7 +192,7 @@ export function recordRefund(order: Order, party: OrderParty, actorId: number, k
 
 /** The seller files the order away (or back): an archived order stays readable and listed under `archived=true`. */
 export function setArchived(order: Order, party: OrderParty, archived: boolean): OrderChange {
-  if (party !== 'seller') throw new OrderForbidden('Only the seller can archive an order.');
+  if (party !== 'seller') throw new Refusal('forbidden', 'Only the seller can archive an order.');
   return { order: { ...order, archived }, messages: [] };
 }
 

@@ -1,22 +1,16 @@
 import type { Currency } from '../marketplace/currency.js';
 import { listingPrice } from '../marketplace/listing.js';
 import { Money } from '../marketplace/money.js';
-import { MoneyError } from '../marketplace/money-error.js';
+import { isMoneyRefusal } from '../marketplace/money-refusal.js';
+import { Refusal } from '../shared/refusal.js';
 import { MAX_ORDER_MESSAGE_LENGTH } from './order-message.js';
 import { orderStatusNamed, type OrderStatus } from './order-status.js';
 
 /*
- * What the order endpoints' request bodies may say, checked: every problem of a body is named in one message (422).
+ * What the order endpoints' request bodies may say, checked: every problem of a body is named in one `invalid`
+ * Refusal (422).
  * Amounts are numbers or decimal text in the order's currency, with no more decimals than it has.
  */
-
-/** A request body about an order that cannot be accepted; the message names every problem. */
-export class InvalidOrderRequest extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(problems.join(' '));
-    this.name = 'InvalidOrderRequest';
-  }
-}
 
 /** The longest shipping method text, in characters. */
 export const MAX_SHIPPING_METHOD_LENGTH = 200;
@@ -44,7 +38,7 @@ export interface RefundRequest {
 type Body = Record<string, unknown>;
 
 function objectBody(body: unknown, what: string): Body {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidOrderRequest([`The request body must be a JSON object with ${what}.`]);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw Refusal.ofProblems([`The request body must be a JSON object with ${what}.`]);
   return body as Body;
 }
 
@@ -68,7 +62,7 @@ function amountField(b: Body, key: string, currency: Currency, zeroAllowed: bool
   try {
     return listingPrice(value, currency, 'refuse');
   } catch (err) {
-    if (!(err instanceof MoneyError)) throw err;
+    if (!(isMoneyRefusal(err))) throw err;
     problems.push(err.message.replace(/^price\b/, key).replace('must be greater than 0', zeroAllowed ? 'may not be negative' : 'must be greater than 0'));
     return null;
   }
@@ -100,7 +94,7 @@ export function orderEdit(body: unknown, currency: Currency): OrderEdit {
   }
   if (given(b, 'status') && given(b, 'shipping')) problems.push('status and shipping cannot be changed in the same request.');
   if (!given(b, 'status') && !given(b, 'shipping') && !given(b, 'archived')) problems.push('Give a status, shipping or archived.');
-  if (problems.length > 0) throw new InvalidOrderRequest(problems);
+  if (problems.length > 0) throw Refusal.ofProblems(problems);
   return { status, shipping, shippingMethod, archived };
 }
 
@@ -118,7 +112,7 @@ export function orderMessageRequest(body: unknown): OrderMessageRequest {
   }
   const status = statusField(b, problems);
   if (!given(b, 'message') && !given(b, 'status')) problems.push('Give a message, a status or both.');
-  if (problems.length > 0) throw new InvalidOrderRequest(problems);
+  if (problems.length > 0) throw Refusal.ofProblems(problems);
   return { text, status };
 }
 
@@ -134,6 +128,6 @@ export function refundRequest(body: unknown, currency: Currency): RefundRequest 
   let amount: Money | null = null;
   if (!given(b, 'amount')) problems.push('amount is required.');
   else amount = amountField(b, 'amount', currency, false, problems);
-  if (problems.length > 0) throw new InvalidOrderRequest(problems);
+  if (problems.length > 0) throw Refusal.ofProblems(problems);
   return { kind, amount: amount! };
 }

@@ -1,3 +1,4 @@
+import { Refusal } from '../shared/refusal.js';
 import type { MediaCondition, SleeveCondition } from '../marketplace/conditions.js';
 import type { Currency } from '../marketplace/currency.js';
 import type { CurrencyRates } from '../marketplace/currency-rates.js';
@@ -61,14 +62,6 @@ export interface Order {
   readonly version: number;
 }
 
-/** Why an order cannot be made. */
-export class InvalidOrder extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidOrder';
-  }
-}
-
 /** What a new order is made of. */
 export interface NewOrderInput {
   readonly sellerId: number;
@@ -93,18 +86,18 @@ export interface NewOrderInput {
  * none twice. The total converts each price into the order's currency and adds them, plus the shipping the seller's
  * terms ask of the buyer (nothing without terms); the fee applies the rule to each converted price and adds those (so a
  * fee minimum applies per item, as it would had each been bought alone), never to the shipping.
- * Throws InvalidOrder for a broken rule, MoneyError when a needed rate is missing.
+ * Throws an `invalid` Refusal for a broken rule, a money Refusal (`code` money) when a needed rate is missing.
  */
 export function newOrder(input: NewOrderInput): Order {
   const { listings, currency, rates } = input;
-  if (listings.length === 0) throw new InvalidOrder('An order needs at least one item.');
-  if (input.buyerId === input.sellerId) throw new InvalidOrder('A seller cannot buy from themselves.');
-  if (!Number.isSafeInteger(input.number) || input.number < 1) throw new InvalidOrder(`An order number must be a positive whole number, got ${input.number}.`);
+  if (listings.length === 0) throw new Refusal('invalid', 'An order needs at least one item.');
+  if (input.buyerId === input.sellerId) throw new Refusal('invalid', 'A seller cannot buy from themselves.');
+  if (!Number.isSafeInteger(input.number) || input.number < 1) throw new Refusal('invalid', `An order number must be a positive whole number, got ${input.number}.`);
   const seen = new Set<number>();
   for (const l of listings) {
-    if (l.sellerId !== input.sellerId) throw new InvalidOrder(`Listing ${l.id} is not seller ${input.sellerId}'s.`);
-    if (!LISTING_LIFECYCLE[l.status].buyable) throw new InvalidOrder(`Listing ${l.id} is not for sale.`);
-    if (seen.has(l.id)) throw new InvalidOrder(`Listing ${l.id} is in the order twice.`);
+    if (l.sellerId !== input.sellerId) throw new Refusal('invalid', `Listing ${l.id} is not seller ${input.sellerId}'s.`);
+    if (!LISTING_LIFECYCLE[l.status].buyable) throw new Refusal('invalid', `Listing ${l.id} is not for sale.`);
+    if (seen.has(l.id)) throw new Refusal('invalid', `Listing ${l.id} is in the order twice.`);
     seen.add(l.id);
   }
   let total = Money.zero(currency);

@@ -1,4 +1,4 @@
-import { InvalidRating } from './invalid-rating.js';
+import { Refusal } from '../shared/refusal.js';
 
 /** The lowest and the highest rating a user gives a release (there is no "0": not rating is removing the rating). */
 export const MIN_RATING = 1;
@@ -13,13 +13,13 @@ function shown(raw: unknown): string {
 /**
  * A rating as a client sent it: a whole number from 1 to 5, as a JSON number or as digits in text (clients send
  * numbers as strings, in JSON bodies and in queries). Anything else (0, 6, 2.5, "2.5", "five", true, null, a list)
- * is refused with an `InvalidRating` naming the value; a missing value is refused as missing.
+ * is refused (an `invalid` Refusal) naming the value; a missing value is refused as missing.
  */
 export function ratingValue(raw: unknown): number {
-  if (raw === undefined) throw new InvalidRating(`Invalid rating: a rating is required, a whole number from ${MIN_RATING} to ${MAX_RATING}.`);
+  if (raw === undefined) throw new Refusal('invalid', `Invalid rating: a rating is required, a whole number from ${MIN_RATING} to ${MAX_RATING}.`);
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(n) || n < MIN_RATING || n > MAX_RATING) {
-    throw new InvalidRating(`Invalid rating: expected a whole number from ${MIN_RATING} to ${MAX_RATING}, got ${shown(raw)}.`);
+    throw new Refusal('invalid', `Invalid rating: expected a whole number from ${MIN_RATING} to ${MAX_RATING}, got ${shown(raw)}.`);
   }
   return n;
 }

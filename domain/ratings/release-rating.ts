@@ -18,7 +18,7 @@ export class ReleaseRating {
     return new ReleaseRating(userId, releaseId, ratingValue(raw), at);
   }
 
-  /** A stored rating; throws `InvalidRating` when the stored value breaks the rule. */
+  /** A stored rating; throws an `invalid` Refusal when the stored value breaks the rule. */
   static restore(userId: number, releaseId: number, rating: number, ratedAt: Date): ReleaseRating {
     return new ReleaseRating(userId, releaseId, ratingValue(rating), ratedAt);
   }

@@ -101,10 +101,22 @@ export const EXCEPTIONS: LayerExceptions = {
       'a dump worker thread loads the record encoder of the writer that started it, named in its WorkerSetup, so the dump reader does not depend on the writers',
   },
   domainContracts: {
+    shared: {
+      files: ['refusal.ts'],
+      usedBy: {
+        collection: 'a collection or wantlist rule refuses with the one domain refusal: a bad value invalid, a folder or field not there not found',
+        contributions: 'an entry of the edit history with bad fields is refused with the one domain refusal, each problem named',
+        orders: "an order, its requests and its lifecycle refuse with the one domain refusal (invalid, or forbidden for a party's limit), statuses spelled per dialect",
+        marketplace: 'listings, seller settings, shipping rates and money refuse with the one domain refusal, a code saying which rule so that callers can merge the problems',
+        inventory: "an upload file's header is refused with the one domain refusal, its problems the rows' UploadProblems",
+        lists: "a broken list rule is the one domain refusal, its rule the code (an item there already a conflict, one not there not found)",
+        ratings: 'a rating outside the scale is refused with the one domain refusal (invalid), which the HTTP table maps',
+      },
+    },
     marketplace: {
       files: [
         'money.ts',
-        'money-error.ts',
+        'money-refusal.ts',
         'money-format.ts',
         'currency.ts',
         'currency-rates.ts',

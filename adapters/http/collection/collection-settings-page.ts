@@ -4,6 +4,7 @@ import { Invalid, NotFound } from '../../../application/errors.js';
 import type { CollectionSettingsUseCase, SettingsChange } from '../../../application/collection/collection-settings.js';
 import type { FieldSpec } from '../../../domain/collection/collection.js';
 import type { SpindleState } from '../http-state.js';
+import { statusOf } from '../middleware/errors.js';
 import { pathId } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
@@ -75,8 +76,8 @@ export class CollectionSettingsPage implements RouteModule {
     try {
       await this.settingsUseCase.change({ name: caller.username, caller, change: make(form) });
     } catch (err) {
-      if (!(err instanceof Invalid)) throw err;
-      await this.show(ctx, caller, { error: err.message, form: Object.fromEntries(form) }, 422);
+      if (statusOf(err) !== 422) throw err;
+      await this.show(ctx, caller, { error: (err as Error).message, form: Object.fromEntries(form) }, 422);
       return;
     }
     this.kit.seeOther(ctx, PATH);

@@ -1,9 +1,10 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { Conflict, Invalid, NotFound } from '../../../application/errors.js';
+import { NotFound } from '../../../application/errors.js';
 import type { ListView } from '../../../application/lists/get-list.js';
 import { isListItemKind, LIST_ITEM_KINDS, type ListItemRef } from '../../../domain/lists/user-list.js';
 import type { SpindleState } from '../http-state.js';
+import { statusOf } from '../middleware/errors.js';
 import { pathId } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ListPresenter } from './list-presenter.js';
@@ -113,8 +114,9 @@ export class ListWebPageRoutes implements RouteModule {
     try {
       await work();
     } catch (err) {
-      if (!(err instanceof Invalid) && !(err instanceof Conflict)) throw err;
-      await again(err.message, err instanceof Invalid ? 422 : 409);
+      const status = statusOf(err);
+      if (status !== 422 && status !== 409) throw err;
+      await again((err as Error).message, status);
     }
   }
 

@@ -16,6 +16,7 @@ import {
   UriTooLong,
 } from '../../../application/errors.js';
 import type { Logger } from '../../../application/ports/logger.js';
+import { Refusal, type RefusalKind } from '../../../domain/shared/refusal.js';
 import type { OutageDetector } from '../../../application/ports/outage-detector.js';
 import { messageBody } from '../json-body.js';
 
@@ -34,8 +35,22 @@ const STATUS: ReadonlyArray<readonly [abstract new (...args: never[]) => Applica
   [QueryTimeExceeded, 500],
 ];
 
-/** The status a typed application error answers with, or undefined for anything else (a 500). */
+/** The status of each kind of the domain's one refusal (a rule said no). */
+const REFUSAL_STATUS: Readonly<Record<RefusalKind, number>> = {
+  invalid: 422,
+  forbidden: 403,
+  conflict: 409,
+  'not-found': 404,
+};
+
+/** What a use case may refuse with: an application error, or the domain's refusal passed on unchanged. */
+export type Refused = ApplicationError | Refusal;
+
+/**
+ * The status a typed application error or a domain refusal answers with, or undefined for anything else (a 500).
+ */
 export function statusOf(err: unknown): number | undefined {
+  if (err instanceof Refusal) return REFUSAL_STATUS[err.kind];
   return err instanceof ApplicationError ? STATUS.find(([cls]) => err instanceof cls)?.[1] : undefined;
 }
 
@@ -47,11 +62,12 @@ const ROUTING_MESSAGES: Readonly<Record<number, string>> = {
 };
 
 /**
- * The application error a failure is answered as: itself when it is one, {@link Unavailable} when the outage detector
- * calls it a dependency's outage, else undefined (a client error of Koa or the body parser, or a 500).
+ * The refusal a failure is answered as: itself when it is an application error or a domain refusal,
+ * {@link Unavailable} when the outage detector calls it a dependency's outage, else undefined (a client error of Koa
+ * or the body parser, or a 500).
  */
-export function refusalOf(err: unknown, outages: OutageDetector | undefined): ApplicationError | undefined {
-  if (statusOf(err) !== undefined) return err as ApplicationError;
+export function refusalOf(err: unknown, outages: OutageDetector | undefined): Refused | undefined {
+  if (statusOf(err) !== undefined) return err as Refused;
   return outages?.isOutage(err) ? new Unavailable(outages.retryAfterSeconds) : undefined;
 }
 
@@ -65,14 +81,14 @@ export interface ErrorHandlerOptions {
   readonly logger: Logger;
   readonly outages?: OutageDetector;
   /** Answers a refusal as a page instead of JSON (the web pages' message page); false to leave it to the JSON. */
-  readonly page?: (ctx: Koa.Context, refusal: ApplicationError) => Promise<boolean>;
+  readonly page?: (ctx: Koa.Context, refusal: Refused) => Promise<boolean>;
 }
 
 /**
- * The one place errors become responses: typed application errors (and outages, as {@link Unavailable}) map to
- * their status and `{"message": ...}`, or to a page where `page` takes them; body-parser errors keep their 4xx
- * status; anything else is a 500 whose message carries a code that is logged with the error. A status set without a
- * body (unknown path, 405 from the router) gets its message too.
+ * The one place errors become responses: typed application errors and domain refusals (and outages, as
+ * {@link Unavailable}) map to their status and `{"message": ...}`, or to a page where `page` takes them; body-parser
+ * errors keep their 4xx status; anything else is a 500 whose message carries a code that is logged with the error. A
+ * status set without a body (unknown path, 405 from the router) gets its message too.
  */
 export function errorHandler(options: ErrorHandlerOptions): Koa.Middleware {
   return async (ctx, next) => {
@@ -111,7 +127,8 @@ export interface ErrorAnswer {
 
 /**
  * What an error thrown while answering becomes (the one mapping, for the Koa chain and the direct lane alike): a typed
- * application error its status and exact message (`Retry-After` for 429 and 503, `WWW-Authenticate` for 401); a
+ * application error or a domain refusal its status and exact message (`Retry-After` for 429 and 503,
+ * `WWW-Authenticate` for 401); a
  * failure that the outage detector calls a dependency's outage the 503 of {@link Unavailable}, logged by the detector
  * once per outage rather than here per request; a client
  * error of Koa or the body parser its status (400 as 422) and a plain message; anything else a 500 whose code is

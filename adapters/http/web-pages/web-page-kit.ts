@@ -117,8 +117,8 @@ export class WebPageKit {
   }
 
   /**
-   * Renders a refusal (an application error: the API's mapping of refusals to statuses) as the message page with its
-   * status; false for anything else, which goes on to the error middleware (a 500).
+   * Renders a refusal (an application error or a domain refusal: the API's mapping to statuses) as the message page
+   * with its status; false for anything else, which goes on to the error middleware (a 500).
    */
   async refusalPage(ctx: Koa.Context, err: unknown, back?: { href: string; text: string }): Promise<boolean> {
     const status = statusOf(err);

@@ -16,7 +16,8 @@ import { PutWant } from '../../../../application/collection/put-want.js';
 import { RemoveWant } from '../../../../application/collection/remove-want.js';
 import { SetInstanceNote } from '../../../../application/collection/set-instance-note.js';
 import { HeldReleases } from '../../../../application/collection/held-releases.js';
-import { Forbidden, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import { Forbidden, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 import type { ReleasePrices } from '../../../../application/ports/release-prices.js';
 import { ANONYMOUS, type Caller } from '../../../../application/shared/caller.js';
 import { Money } from '../../../../domain/marketplace/money.js';
@@ -54,7 +55,7 @@ describe('Collections and wantlists (use cases, in memory)', () => {
     const { folder } = await new CreateFolder(users, store.collections, uow).execute({ name: 'me', caller: me, body: { name: 'Jazz' } });
     const { instance } = await add(10, folder.id);
     expect(instance.dateAdded).to.deep.equal(clock.now());
-    expect(await rejection(new DeleteFolder(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, caller: me }))).to.be.instanceOf(Invalid);
+    expect(await rejection(new DeleteFolder(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, caller: me }))).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
     await new EditInstance(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, releaseId: 10, instanceId: instance.id, caller: me, body: { folder_id: 1 } });
     await new DeleteFolder(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, caller: me });
     const { folders } = await new ListFolders(users, store.collections).execute({ name: 'me', caller: me });
@@ -76,7 +77,7 @@ describe('Collections and wantlists (use cases, in memory)', () => {
   it('leaves nothing behind when a note is refused halfway', async () => {
     const { instance } = await add(11);
     const at = { name: 'me', folderId: 1, releaseId: 11, instanceId: instance.id, caller: me };
-    expect(await rejection(new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 1, value: 'Shiny' }))).to.be.instanceOf(Invalid);
+    expect(await rejection(new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 1, value: 'Shiny' }))).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
     expect((await store.collections.instance(1, instance.id))!.notes.size).to.equal(0);
   });
 

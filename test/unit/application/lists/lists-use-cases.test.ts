@@ -4,7 +4,7 @@ import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memor
 import { InMemoryUserRepository } from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
 import { InMemoryUnitOfWork } from '../../../../adapters/in-memory/in-memory-unit-of-work.js';
 import { InMemoryUserListRepository } from '../../../../adapters/in-memory/in-memory-user-list-repository.js';
-import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import { Forbidden, NotFound, Unauthenticated } from '../../../../application/errors.js';
 import { AddListItem } from '../../../../application/lists/add-list-item.js';
 import { CreateList } from '../../../../application/lists/create-list.js';
 import { DeleteList } from '../../../../application/lists/delete-list.js';
@@ -21,7 +21,7 @@ import { ANONYMOUS, type Caller } from '../../../../application/shared/caller.js
 import { TextRenderer } from '../../../../application/text/text-renderer.js';
 import type { Image } from '../../../../domain/catalogue/media.js';
 import { aCredit, aLabel, aMaster, anArtist, aRelease } from '../../../support/builders/catalogue-builders.js';
-import { rejection } from '../../../support/rejection.js';
+import { rejection, refusalOf } from '../../../support/rejection.js';
 
 const image = (type: Image['type']): Image => ({ type, uri: '', uri150: '', width: 600, height: 600 });
 
@@ -105,19 +105,19 @@ describe('Lists (use cases, in memory)', () => {
   it('refuses to make a list for anonymous callers (401) and applications acting for nobody (403), and bad input (422)', async () => {
     expect(await rejection(create({ name: 'x' }, ANONYMOUS))).to.be.instanceOf(Unauthenticated);
     expect(await rejection(create({ name: 'x' }, app))).to.be.instanceOf(Forbidden);
-    const bad: Array<[unknown, string]> = [
-      [{}, 'name is required.'],
-      [{ name: '   ' }, 'A list needs a name.'],
-      [{ name: 'n'.repeat(201) }, "A list's name is at most 200 characters long."],
-      [{ name: 'x', description: 'd'.repeat(10_001) }, "A list's description is at most 10000 characters long."],
-      [{ name: 42 }, 'name must be a string.'],
-      [{ name: 'x', public: 'yes' }, 'public must be true or false.'],
-      [[1], 'The body must be a JSON object.'],
-      ['text', 'The body must be a JSON object.'],
+    const bad: Array<[unknown, string, string]> = [
+      [{}, 'Invalid', 'name is required.'],
+      [{ name: '   ' }, 'Refusal invalid', 'A list needs a name.'],
+      [{ name: 'n'.repeat(201) }, 'Refusal invalid', "A list's name is at most 200 characters long."],
+      [{ name: 'x', description: 'd'.repeat(10_001) }, 'Refusal invalid', "A list's description is at most 10000 characters long."],
+      [{ name: 42 }, 'Invalid', 'name must be a string.'],
+      [{ name: 'x', public: 'yes' }, 'Invalid', 'public must be true or false.'],
+      [[1], 'Invalid', 'The body must be a JSON object.'],
+      ['text', 'Invalid', 'The body must be a JSON object.'],
     ];
-    for (const [body, message] of bad) {
+    for (const [body, refusal, message] of bad) {
       const err = await rejection(u.create.execute({ caller: me, body, textFormat: 'markup' }));
-      expect([err.constructor, err.message], JSON.stringify(body)).to.deep.equal([Invalid, message]);
+      expect(refusalOf(err), JSON.stringify(body)).to.deep.equal([refusal, message]);
     }
     expect((await lists.counts(1)).all).to.equal(0);
   });
@@ -243,30 +243,30 @@ describe('Lists (use cases, in memory)', () => {
     await add(list.id, { type: 'release', id: 10 });
     const before = await u.get.execute({ listId: list.id, caller: me, textFormat: 'markup' });
     clock.advance(1_000);
-    const refusals: Array<[Promise<unknown>, abstract new (...args: never[]) => Error, string]> = [
-      [add(list.id, { type: 'release', id: 999 }), Invalid, 'There is no release 999 in the catalogue.'],
-      [add(list.id, { type: 'track', id: 1 }), Invalid, 'type must be one of release, master, artist, label.'],
-      [add(list.id, { type: 'release' }), Invalid, 'id is required.'],
-      [add(list.id, { type: 'release', id: 'ten' }), Invalid, 'id must be a whole number from 1 to 2147483647.'],
-      [add(list.id, { type: 'release', id: 10 }), Conflict, 'The list holds the release 10 already.'],
-      [add(list.id, { type: 'artist', id: 1, comment: 'c'.repeat(2_001) }), Invalid, 'A comment is at most 2000 characters long.'],
-      [add(99, { type: 'artist', id: 1 }), NotFound, 'List not found.'],
+    const refusals: Array<[Promise<unknown>, string, string]> = [
+      [add(list.id, { type: 'release', id: 999 }), 'Invalid', 'There is no release 999 in the catalogue.'],
+      [add(list.id, { type: 'track', id: 1 }), 'Invalid', 'type must be one of release, master, artist, label.'],
+      [add(list.id, { type: 'release' }), 'Invalid', 'id is required.'],
+      [add(list.id, { type: 'release', id: 'ten' }), 'Invalid', 'id must be a whole number from 1 to 2147483647.'],
+      [add(list.id, { type: 'release', id: 10 }), 'Refusal conflict', 'The list holds the release 10 already.'],
+      [add(list.id, { type: 'artist', id: 1, comment: 'c'.repeat(2_001) }), 'Refusal invalid', 'A comment is at most 2000 characters long.'],
+      [add(99, { type: 'artist', id: 1 }), 'NotFound', 'List not found.'],
       [
         u.editItem.execute({ listId: list.id, item: { kind: 'artist', catalogueId: 1 }, caller: me, body: { comment: 'x' }, textFormat: 'markup' }),
-        NotFound,
+        'Refusal not-found',
         'The list does not hold the artist 1.',
       ],
       [
         u.editItem.execute({ listId: list.id, item: { kind: 'release', catalogueId: 10 }, caller: me, body: { position: 2 }, textFormat: 'markup' }),
-        Invalid,
+        'Refusal invalid',
         'A position is a whole number from 1 to 1; got 2.',
       ],
-      [u.removeItem.execute({ listId: list.id, item: { kind: 'label', catalogueId: 7 }, caller: me }), NotFound, 'The list does not hold the label 7.'],
-      [u.edit.execute({ listId: list.id, caller: me, body: { name: '' }, textFormat: 'markup' }), Invalid, 'A list needs a name.'],
+      [u.removeItem.execute({ listId: list.id, item: { kind: 'label', catalogueId: 7 }, caller: me }), 'Refusal not-found', 'The list does not hold the label 7.'],
+      [u.edit.execute({ listId: list.id, caller: me, body: { name: '' }, textFormat: 'markup' }), 'Refusal invalid', 'A list needs a name.'],
     ];
     for (const [attempt, refusal, message] of refusals) {
       const err = await rejection(attempt);
-      expect([err.constructor, err.message]).to.deep.equal([refusal, message]);
+      expect(refusalOf(err)).to.deep.equal([refusal, message]);
     }
     expect(await u.get.execute({ listId: list.id, caller: me, textFormat: 'markup' })).to.deep.equal(before);
   });

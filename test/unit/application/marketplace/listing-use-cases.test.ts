@@ -5,7 +5,8 @@ import { InMemoryCurrencyRateRepository } from '../../../../adapters/in-memory/i
 import { InMemoryUserRepository } from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
 import { InMemoryMarketplaceStore } from '../../../../adapters/in-memory/in-memory-marketplace-store.js';
 import { InMemoryUnitOfWork } from '../../../../adapters/in-memory/in-memory-unit-of-work.js';
-import { Forbidden, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import { Forbidden, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 import { CreateListing } from '../../../../application/marketplace/create-listing.js';
 import { DeleteListing } from '../../../../application/marketplace/delete-listing.js';
 import { EditListing } from '../../../../application/marketplace/edit-listing.js';
@@ -93,7 +94,7 @@ describe('Listings (use cases, in memory)', () => {
 
   it('names every bad field at once, including an unknown or blocked release', async () => {
     const err = await rejection(create({ release_id: 99, condition: 'Mint', price: 0 }));
-    expect(err).to.be.instanceOf(Invalid);
+    expect(err).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
     expect(err.message).to.include('release_id: Release 99 not found.').and.include('condition must be one of').and.include('price must be greater than 0');
     expect((await rejection(create({ release_id: 12, condition: 'Mint (M)', price: 1 }))).message).to.equal('release_id: Release 12 is blocked from sale.');
     expect((await rejection(create({ price: '-1.234' }))).message).to.equal(
@@ -175,7 +176,7 @@ describe('Listings (use cases, in memory)', () => {
 
     await uow.run(async () => store.listings.save({ ...before!, status: 'Sold' }));
     const sold = await rejection(edit(listingId, { price: 1 }));
-    expect(sold).to.be.instanceOf(Invalid);
+    expect(sold).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
     expect(sold.message).to.equal('This listing is Sold and cannot be edited; it can only be deleted (list the item again as a new listing).');
     expect((await store.listings.byId(listingId))!.status).to.equal('Sold');
   });

@@ -22,7 +22,7 @@ import { newListing, type Listing } from '../../../../domain/marketplace/listing
 import type { ListingStatus } from '../../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../../domain/marketplace/money.js';
 import { MAX_CART_ITEMS } from '../../../../domain/orders/cart.js';
-import { rejection } from '../../../support/rejection.js';
+import { refusalOf, rejection } from '../../../support/rejection.js';
 import { TestListingRepository } from '../../../support/test-listing-repository.js';
 
 describe('Cart and checkout (use cases, in memory)', () => {
@@ -222,7 +222,7 @@ describe('Cart and checkout (use cases, in memory)', () => {
 
   it('refuses bad terms before anything else, and a currency the rate table lacks', async () => {
     const bad = await rejection(checkOut.execute({ caller: callerOf(buyer), body: { shipping_address: '' } }));
-    expect([bad.constructor, bad.message]).to.deep.equal([Invalid, 'shipping_address may not be blank.']);
+    expect(refusalOf(bad)).to.deep.equal(['Refusal invalid', 'shipping_address may not be blank.']);
     const yenSeller = await aUser('yen', 'JPY');
     const l = await aListing(yenSeller.id, '500', 'JPY');
     await uow.run(() => put(buyer, l));

@@ -7,7 +7,8 @@ import { InMemoryUnitOfWork } from '../../../../adapters/in-memory/in-memory-uni
 import { NoListingsMarketFigures } from '../../../../adapters/in-memory/no-listings-market-figures.js';
 import { CommunityFromParts } from '../../../../application/catalogue/community-from-parts.js';
 import { GetRelease } from '../../../../application/catalogue/get-release.js';
-import { Forbidden, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import { Forbidden, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 import { GetCommunityRating } from '../../../../application/ratings/get-community-rating.js';
 import { GetUserRating } from '../../../../application/ratings/get-user-rating.js';
 import { RateRelease } from '../../../../application/ratings/rate-release.js';
@@ -87,7 +88,7 @@ describe('Ratings (use cases, in memory)', () => {
     await rate(11, 2);
     for (const bad of [0, 6, 2.5, 'five', undefined, null, true]) {
       const err = await rejection(rate(11, bad));
-      expect(err, String(bad)).to.be.instanceOf(Invalid);
+      expect(err, String(bad)).to.be.instanceOf(Refusal).that.has.property('kind', 'invalid');
       expect(err.message).to.match(/^Invalid rating: /);
     }
     expect((await mine(11)).rating).to.equal(2);

@@ -1,18 +1,18 @@
 import { expect } from 'chai';
 import { ALL_FOLDER, Collection, folderName, UNCATEGORIZED_FOLDER, type FieldSpec } from '../../../../domain/collection/collection.js';
-import { CollectionError } from '../../../../domain/collection/collection-error.js';
 import { Instance } from '../../../../domain/collection/instance.js';
 import { DEFAULT_FIELDS, noteValue, type NotesField } from '../../../../domain/collection/notes-fields.js';
 import { ratingOf } from '../../../../domain/collection/rating.js';
 import { Want } from '../../../../domain/collection/want.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
 /** Runs `work`, expecting a refusal of the collection rules of that kind and message. */
 function refused(work: () => unknown, problem: 'invalid' | 'not-found', message?: RegExp): void {
   try {
     work();
   } catch (err) {
-    expect(err).to.be.instanceOf(CollectionError);
-    expect((err as CollectionError).problem).to.equal(problem);
+    expect(err).to.be.instanceOf(Refusal);
+    expect((err as Refusal).kind).to.equal(problem);
     if (message) expect((err as Error).message).to.match(message);
     return;
   }

@@ -4,10 +4,10 @@ import {
   CONTRIBUTION_ACTIONS,
   CONTRIBUTION_COMMENT_MAX_LENGTH,
   CONTRIBUTION_KINDS,
-  InvalidContribution,
   MAX_CATALOGUE_ID,
   type ContributionInput,
 } from '../../../../domain/contributions/contribution.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
 const AT = new Date('2026-11-22T12:00:00.000Z');
 const VALID: ContributionInput = { id: 'c-1', userId: 7, kind: 'release', catalogueId: 10, action: 'edited', at: AT };
@@ -16,7 +16,7 @@ function problemsOf(input: ContributionInput): readonly string[] {
   try {
     Contribution.record(input);
   } catch (err) {
-    if (err instanceof InvalidContribution) return err.problems;
+    if (err instanceof Refusal) return err.problems.map((p) => p.message);
     throw err;
   }
   return [];
@@ -73,9 +73,9 @@ describe('Contribution (an entry of the edit history)', () => {
       } catch (err) {
         error = err;
       }
-      expect(error).to.be.instanceOf(InvalidContribution);
-      expect((error as InvalidContribution).problems).to.have.length(7);
-      expect((error as InvalidContribution).message).to.include('needs an id').and.include('control characters');
+      expect(error).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
+      expect((error as Refusal).problems).to.have.length(7);
+      expect((error as Refusal).message).to.include('needs an id').and.include('control characters');
     });
   });
 

@@ -11,7 +11,7 @@ import {
   uploadHeader,
   uploadProblemText,
   uploadRefusalText,
-  UploadRefused,
+  uploadProblemsOf,
   uploadResults,
   uploadRow,
   type UploadHeader,
@@ -32,6 +32,7 @@ import {
 } from '../../../../domain/marketplace/listing.js';
 import { LISTING_STATUSES, type ListingStatus } from '../../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../../domain/marketplace/money.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 const POSTED = new Date('2026-11-01T00:00:00Z');
@@ -41,8 +42,9 @@ function headerOf(type: UploadType, cells: readonly string[]): UploadHeader | re
   try {
     return uploadHeader(type, cells);
   } catch (err) {
-    if (!(err instanceof UploadRefused)) throw err;
-    return err.problems;
+    const refused = uploadProblemsOf(err);
+    if (!refused) throw err;
+    return refused;
   }
 }
 
@@ -179,14 +181,14 @@ describe('Inventory upload (header, rows, listings, texts)', () => {
       expect(found[1]!.message).to.include('release_id, media_condition');
     });
 
-    it('throws UploadRefused whose message is the refusal text', () => {
+    it('throws an invalid Refusal whose message is the refusal text', () => {
       try {
         uploadHeader('delete', ['x']);
         expect.fail('accepted');
       } catch (err) {
-        expect(err).to.be.instanceOf(UploadRefused);
-        expect((err as UploadRefused).total).to.equal(1);
-        expect((err as Error).message).to.equal(uploadRefusalText((err as UploadRefused).problems, 1));
+        expect(err).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
+        expect(uploadProblemsOf(err)).to.have.length(1);
+        expect((err as Error).message).to.equal(uploadRefusalText(uploadProblemsOf(err)!, 1));
       }
     });
   });
@@ -799,7 +801,6 @@ describe('Inventory upload (header, rows, listings, texts)', () => {
       const capped = uploadRefusalText(many, 130).split('\n');
       expect(capped).to.have.length(MAX_LISTED_PROBLEMS + 2);
       expect(capped.at(-1)).to.equal('… and 30 more.');
-      expect(new UploadRefused(many).message).to.equal(uploadRefusalText(many, 130));
     });
 
     const RESULTS: ReadonlyArray<readonly [number, number, string]> = [

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import {
   LIST_LIMITS,
-  ListRuleBroken,
   UserList,
   type ListItemRef,
   type ListRule,
   type UserListState,
 } from '../../../../domain/lists/user-list.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
 const T0 = new Date('2026-11-22T10:00:00.000Z');
 const T1 = new Date('2026-11-22T11:00:00.000Z');
@@ -23,7 +23,7 @@ function brokenRule(work: () => unknown): ListRule | null {
     work();
     return null;
   } catch (err) {
-    if (err instanceof ListRuleBroken) return err.rule;
+    if (err instanceof Refusal) return err.code as ListRule;
     throw err;
   }
 }

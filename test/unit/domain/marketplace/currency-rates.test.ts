@@ -1,16 +1,16 @@
 import { expect } from 'chai';
-import { CurrencyRates, InvalidCurrencyRates, type RateEntry } from '../../../../domain/marketplace/currency-rates.js';
-import { MoneyError } from '../../../../domain/marketplace/money-error.js';
+import { CurrencyRates, type RateEntry } from '../../../../domain/marketplace/currency-rates.js';
+import { isMoneyRefusal } from '../../../../domain/marketplace/money-refusal.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
-function invalid(entries: RateEntry[]): InvalidCurrencyRates {
+function invalid(entries: RateEntry[]): Refusal {
   try {
     CurrencyRates.fromEntries(entries);
   } catch (err) {
-    expect(err).to.be.instanceOf(InvalidCurrencyRates);
-    expect(err).to.be.instanceOf(MoneyError);
-    return err as InvalidCurrencyRates;
+    expect(isMoneyRefusal(err), String(err)).to.equal(true);
+    return err as Refusal;
   }
-  throw new Error('expected InvalidCurrencyRates');
+  throw new Error('expected a money refusal');
 }
 
 describe('CurrencyRates', () => {
@@ -66,8 +66,8 @@ describe('CurrencyRates', () => {
 
     it('names a currency the table lacks', () => {
       expect(rates.has('CHF')).to.equal(false);
-      expect(() => rates.rate('USD', 'CHF')).to.throw(MoneyError, 'There is no conversion rate for CHF.');
-      expect(() => rates.rate('CHF', 'EUR')).to.throw(MoneyError, 'There is no conversion rate for CHF.');
+      expect(() => rates.rate('USD', 'CHF')).to.throw(Refusal, 'There is no conversion rate for CHF.');
+      expect(() => rates.rate('CHF', 'EUR')).to.throw(Refusal, 'There is no conversion rate for CHF.');
     });
   });
 
@@ -94,7 +94,7 @@ describe('CurrencyRates', () => {
     for (const [currency, rate, reason] of cases) {
       it(`${currency} "${rate}": ${reason}`, () => {
         const err = invalid([{ currency, rate }]);
-        expect(err.problems).to.deep.equal([{ index: 0, currency, reason }]);
+        expect(err.problems).to.deep.equal([{ field: `entry 1 (${currency})`, message: reason }]);
         expect(err.message).to.equal(`Invalid currency rates: entry 1 (${currency}): ${reason}.`);
       });
     }
@@ -107,8 +107,8 @@ describe('CurrencyRates', () => {
         { currency: 'EUR', rate: '0.95' },
         { currency: 'JPY', rate: '150' },
       ]);
-      expect(err.problems.map((p) => [p.index, p.currency])).to.deep.equal([[1, 'XYZ'], [2, 'GBP'], [3, 'EUR']]);
-      expect(err.problems[2]!.reason).to.equal('EUR is listed more than once');
+      expect(err.problems.map((p) => p.field)).to.deep.equal(['entry 2 (XYZ)', 'entry 3 (GBP)', 'entry 4 (EUR)']);
+      expect(err.problems[2]!.message).to.equal('EUR is listed more than once');
       expect(err.message).to.equal(
         'Invalid currency rates: entry 2 (XYZ): "XYZ" is not an accepted currency (USD, GBP, EUR, CAD, AUD, JPY, CHF, MXN, BRL, NZD, SEK, ZAR); ' +
           'entry 3 (GBP): the rate must be greater than zero, got "0"; entry 4 (EUR): EUR is listed more than once.',

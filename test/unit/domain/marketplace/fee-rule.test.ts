@@ -4,7 +4,7 @@ import { BOUNDS, TEST_RATES } from '../../../support/fee-bounds.js';
 import { CurrencyRates } from '../../../../domain/marketplace/currency-rates.js';
 import { DEFAULT_FEE_RULE, feeFor, feeRule } from '../../../../domain/marketplace/fee-rule.js';
 import { Money } from '../../../../domain/marketplace/money.js';
-import { MoneyError } from '../../../../domain/marketplace/money-error.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
 /** The fee by plain integer arithmetic on minor units (8 % rounded half up, clamped), independent of Money. */
 function expectedFee(price: string, currency: Currency): string {
@@ -83,8 +83,8 @@ describe('feeFor (the marketplace fee rule)', () => {
 
   it('refuses a price in a currency the table has no rate for, and a negative price', () => {
     const empty = CurrencyRates.fromEntries([]);
-    expect(() => feeFor(Money.fromDecimal('20', 'EUR'), DEFAULT_FEE_RULE, empty)).to.throw(MoneyError, 'There is no conversion rate for EUR.');
-    expect(() => feeFor(Money.fromDecimal('-1', 'USD'), DEFAULT_FEE_RULE, TEST_RATES)).to.throw(MoneyError, 'A price may not be negative');
+    expect(() => feeFor(Money.fromDecimal('20', 'EUR'), DEFAULT_FEE_RULE, empty)).to.throw(Refusal, 'There is no conversion rate for EUR.');
+    expect(() => feeFor(Money.fromDecimal('-1', 'USD'), DEFAULT_FEE_RULE, TEST_RATES)).to.throw(Refusal, 'A price may not be negative');
   });
 
   it('applies a rule set in another currency, converting its bounds into USD', () => {
@@ -112,7 +112,7 @@ describe('feeFor (the marketplace fee rule)', () => {
     ];
     for (const [rate, min, max, message] of bad) {
       it(`refuses ${rate}, ${min}, ${max}`, () => {
-        expect(() => feeRule(rate, min, max)).to.throw(MoneyError, message);
+        expect(() => feeRule(rate, min, max)).to.throw(Refusal, message);
       });
     }
   });

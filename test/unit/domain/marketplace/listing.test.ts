@@ -3,7 +3,7 @@ import { MEDIA_CONDITIONS, SLEEVE_CONDITIONS } from '../../../../domain/marketpl
 import {
   canMoveListing,
   editedListing,
-  InvalidListing,
+  listingProblemsOf,
   listingFields,
   MAX_COMMENTS_LENGTH,
   MAX_EXTERNAL_ID_LENGTH,
@@ -17,6 +17,7 @@ import {
 } from '../../../../domain/marketplace/listing.js';
 import { CREATE_STATUSES, LISTING_LIFECYCLE, LISTING_STATUSES, type ListingStatus } from '../../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../../domain/marketplace/money.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 const LATER = new Date('2026-11-24T10:00:00Z');
@@ -35,8 +36,9 @@ function problems(work: () => unknown): Record<string, string> | null {
     work();
     return null;
   } catch (err) {
-    if (!(err instanceof InvalidListing)) throw err;
-    return Object.fromEntries(err.problems.map((p) => [p.field, p.message]));
+    const refused = listingProblemsOf(err);
+    if (!refused) throw err;
+    return Object.fromEntries(refused.map((p) => [p.field, p.message]));
   }
 }
 
@@ -200,7 +202,7 @@ describe('Listing rules', () => {
         try {
           listingFields({ release_id: 'a', condition: 'b', price: 'c', weight: 'd' }, 'USD');
         } catch (e) {
-          return e as InvalidListing;
+          return e as Refusal;
         }
         return undefined;
       })()!;

@@ -2,19 +2,20 @@ import { expect } from 'chai';
 import type { Currency } from '../../../../domain/marketplace/currency.js';
 import { CurrencyRates } from '../../../../domain/marketplace/currency-rates.js';
 import { MAX_MINOR_UNITS, Money } from '../../../../domain/marketplace/money.js';
-import { MoneyError } from '../../../../domain/marketplace/money-error.js';
+import { isMoneyRefusal } from '../../../../domain/marketplace/money-refusal.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
 const usd = (text: string) => Money.fromDecimal(text, 'USD');
 const jpy = (text: string) => Money.fromDecimal(text, 'JPY');
 
-function refusal(work: () => unknown): MoneyError {
+function refusal(work: () => unknown): Refusal {
   try {
     work();
   } catch (err) {
-    expect(err).to.be.instanceOf(MoneyError);
-    return err as MoneyError;
+    expect(isMoneyRefusal(err), String(err)).to.equal(true);
+    return err as Refusal;
   }
-  throw new Error('expected a MoneyError');
+  throw new Error('expected a money refusal');
 }
 
 describe('Money', () => {

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import {
-  InvalidSellerSettings,
   isCompleteSeller,
   MAX_TERMS_LENGTH,
   sellerSettings,
   type SellerSettings,
 } from '../../../../domain/marketplace/seller.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
 describe('Seller settings (domain)', () => {
   const now = new Date('2026-11-23T10:00:00Z');
@@ -56,8 +56,8 @@ describe('Seller settings (domain)', () => {
         } catch (err) {
           caught = err;
         }
-        expect(caught).to.be.instanceOf(InvalidSellerSettings);
-        const err = caught as InvalidSellerSettings;
+        expect(caught).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
+        const err = caught as Refusal;
         expect(err.problems.map((p) => [p.field, p.message])).to.deep.equal(problems);
         expect(err.message).to.equal(problems.map(([, m]) => m).join(' '));
       });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { countryOf } from '../../../../domain/marketplace/countries.js';
-import { InvalidShippingRates, shippingRates, shippingRatesText, shippingTo } from '../../../../domain/marketplace/shipping-rates.js';
+import { SHIPPING_RATES_REFUSAL, shippingRates, shippingRatesText, shippingTo } from '../../../../domain/marketplace/shipping-rates.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
 describe('Shipping rates (domain)', () => {
   describe('countryOf: the country a profile location names', () => {
@@ -55,7 +56,7 @@ describe('Shipping rates (domain)', () => {
     ];
     for (const [value, message] of refusals) {
       it(`refuses ${JSON.stringify(value)}`, () => {
-        expect(() => shippingRates(value, 'USD')).to.throw(InvalidShippingRates, message);
+        expect(() => shippingRates(value, 'USD')).to.throw(Refusal, message).with.property('code', SHIPPING_RATES_REFUSAL);
       });
     }
   });

@@ -7,11 +7,10 @@ import {
   MAX_FEEDBACK_COMMENT_LENGTH,
   type FeedbackCounts,
 } from '../../../../domain/orders/order-feedback.js';
-import { OrderForbidden, OrderRefused } from '../../../../domain/orders/order-lifecycle.js';
 import { ORDER_PARTIES, partyOf } from '../../../../domain/orders/order-party.js';
-import { InvalidOrderRequest } from '../../../../domain/orders/order-requests.js';
 import { ORDER_STATUSES } from '../../../../domain/orders/order-status.js';
 import { anOrder, BUYER, NOW, SELLER } from './an-order.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
 const SHIPPED = new Date('2026-11-21T12:00:00Z');
 
@@ -56,7 +55,7 @@ describe('A feedback request', () => {
     ],
   ];
   for (const [body, message] of refused) {
-    it(`refuses ${JSON.stringify(body)?.slice(0, 60)}`, () => expect(() => feedbackRequest(body)).to.throw(InvalidOrderRequest).with.property('message', message));
+    it(`refuses ${JSON.stringify(body)?.slice(0, 60)}`, () => expect(() => feedbackRequest(body)).to.throw(Refusal).that.includes({ kind: 'invalid', message }));
   }
 });
 
@@ -86,7 +85,7 @@ describe('Giving feedback on an order', () => {
   for (const status of ORDER_STATUSES) {
     it(`on an order in ${status} never shipped: refused for either party; once shipped: accepted`, () => {
       for (const party of ORDER_PARTIES) {
-        expect(() => giveFeedback(anOrder({ status }), party, 'positive', '', NOW), party).to.throw(OrderRefused, 'Feedback can be left once the order has been shipped.');
+        expect(() => giveFeedback(anOrder({ status }), party, 'positive', '', NOW), party).to.throw(Refusal, 'Feedback can be left once the order has been shipped.').with.property('kind', 'invalid');
         expect(giveFeedback(anOrder({ status, shippedAt: SHIPPED }), party, 'positive', '', NOW).from, party).to.equal(party);
       }
     });
@@ -96,7 +95,7 @@ describe('Giving feedback on an order', () => {
     const order = anOrder({ status: 'Shipped', shippedAt: SHIPPED });
     expect(partyOf(order, 42)).to.equal(null);
     for (const o of [order, anOrder()]) {
-      expect(() => giveFeedback(o, partyOf(o, 42), 'positive', '', NOW)).to.throw(OrderForbidden, 'Only the buyer and the seller of an order can leave feedback on it.');
+      expect(() => giveFeedback(o, partyOf(o, 42), 'positive', '', NOW)).to.throw(Refusal, 'Only the buyer and the seller of an order can leave feedback on it.').with.property('kind', 'forbidden');
     }
   });
 });

@@ -6,8 +6,6 @@ import {
   CANCELLED_STATUSES,
   changeStatus,
   NEXT_STATUS,
-  OrderForbidden,
-  OrderRefused,
   recordRefund,
   REFUNDABLE_STATUSES,
   setArchived,
@@ -18,7 +16,8 @@ import {
 } from '../../../../domain/orders/order-lifecycle.js';
 import { orderMessageText, type LogReading, type OrderMessage } from '../../../../domain/orders/order-message.js';
 import { ORDER_PARTIES, type OrderParty } from '../../../../domain/orders/order-party.js';
-import { ORDER_STATUSES, PUBLIC_STATUS_WORDS, type OrderStatus } from '../../../../domain/orders/order-status.js';
+import { isOrderStatus, ORDER_STATUSES, PUBLIC_STATUS_WORDS, type OrderStatus } from '../../../../domain/orders/order-status.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 import { anOrder, BUYER, CREATED, frozen, money, NOW, SELLER } from './an-order.js';
 
 const SHIPPED_BEFORE = new Date('2026-11-21T12:00:00Z');
@@ -119,7 +118,7 @@ describe('Changing an order\'s status', () => {
           } catch (err) {
             error = err;
           }
-          expect(error).to.be.instanceOf(OrderRefused);
+          expect(error).to.be.instanceOf(Refusal);
           const message = (error as Error).message;
           expect(message).to.include(from);
           if (to === from) {
@@ -197,11 +196,11 @@ describe('Adding a message to an order', () => {
   });
 
   it('with neither: refused', () => {
-    expect(() => run(order(), (x) => addMessage(x, 'seller', SELLER, null, null, NOW))).to.throw(OrderRefused, 'Give a message, a status or both.');
+    expect(() => run(order(), (x) => addMessage(x, 'seller', SELLER, null, null, NOW))).to.throw(Refusal, 'Give a message, a status or both.');
   });
 
   it('with the present status and no text: refused, naming the status', () => {
-    expect(() => run(order(), (x) => addMessage(x, 'seller', SELLER, null, 'New Order', NOW))).to.throw(OrderRefused, 'The order is already New Order.');
+    expect(() => run(order(), (x) => addMessage(x, 'seller', SELLER, null, 'New Order', NOW))).to.throw(Refusal, 'The order is already New Order.');
   });
 
   it('with the present status and text: the text alone, the status not mentioned', () => {
@@ -214,7 +213,7 @@ describe('Adding a message to an order', () => {
 
   it('with a status the party may not move to, and text: refused, the order unchanged, no message', () => {
     expect(() => run(order(), (x) => addMessage(x, 'seller', SELLER, 'Shipped it.', 'Shipped', NOW))).to.throw(
-      OrderRefused,
+      Refusal,
       'An order in status New Order cannot move to Shipped; it may move to: ',
     );
   });
@@ -230,7 +229,7 @@ describe('Adding a message to an order', () => {
             expect(after.status, label).to.equal(to);
             expect(messages, label).to.deep.equal([messageEntry(party, 'Note', to === from ? null : { from, to })]);
           } else {
-            expect(() => run(o, (x) => addMessage(x, party, actorOf(party), 'Note', to, NOW)), label).to.throw(OrderRefused, from);
+            expect(() => run(o, (x) => addMessage(x, party, actorOf(party), 'Note', to, NOW)), label).to.throw(Refusal, from);
           }
         }
       }
@@ -238,21 +237,22 @@ describe('Adding a message to an order', () => {
   }
 
   it('refused in the words of the reader: the spec\'s (Buyer ed) or the public API\'s (Buyer Contacted)', () => {
-    const refusalOf = (work: () => unknown): OrderRefused => {
+    const refusalOf = (work: () => unknown): Refusal => {
       try {
         work();
       } catch (err) {
-        if (err instanceof OrderRefused) return err;
+        if (err instanceof Refusal) return err;
         throw err;
       }
       throw new Error('not refused');
     };
+    const publicWords = (term: string): string => (isOrderStatus(term) ? PUBLIC_STATUS_WORDS(term) : term);
     const already = refusalOf(() => addMessage(anOrder({ status: 'Buyer ed' }), 'seller', SELLER, null, 'Buyer ed', NOW));
     expect(already.message).to.equal('The order is already Buyer ed.');
-    expect(already.messageIn(PUBLIC_STATUS_WORDS)).to.equal('The order is already Buyer Contacted.');
+    expect(already.spelledBy(publicWords).message).to.equal('The order is already Buyer Contacted.');
     const move = refusalOf(() => changeStatus(anOrder({ status: 'Invoice Sent' }), 'seller', SELLER, 'Shipped', NOW));
     expect(move.message).to.contain('it may move to: Buyer ed, Payment Pending');
-    expect(move.messageIn(PUBLIC_STATUS_WORDS)).to.equal(
+    expect(move.spelledBy(publicWords).message).to.equal(
       "An order in status Invoice Sent cannot move to Shipped; it may move to: Buyer Contacted, Payment Pending, Payment Received, Cancelled (Non-Paying Buyer), Cancelled (Item Unavailable), Cancelled (Per Buyer's Request).",
     );
   });
@@ -262,7 +262,7 @@ describe('Adding a message to an order', () => {
     expect(after.status).to.equal('Payment Pending');
     expect(orderMessageText(messages[0]!, READING)).to.equal('Buyer changed status from Invoice Sent to Payment Pending\n\nPaid by PayPal.');
     expect(() => addMessage(anOrder({ status: 'Payment Pending' }), 'buyer', BUYER, 'Sent?', 'Shipped', NOW)).to.throw(
-      OrderRefused,
+      Refusal,
       'A buyer cannot change the status of an order in status Payment Pending.',
     );
   });
@@ -288,7 +288,7 @@ describe('Setting an order\'s shipping', () => {
       const o = anOrder({ status: from, shipping: money('1.00'), shippingMethod: 'Post', version: 2 });
       if (!allowed) {
         expect(() => run(o, (x) => setShipping(x, 'seller', SELLER, money('4.50'), 'Courier', NOW))).to.throw(
-          OrderRefused,
+          Refusal,
           `The shipping of an order in status ${from} cannot be changed.`,
         );
         return;
@@ -326,7 +326,7 @@ describe('Setting an order\'s shipping', () => {
   for (const from of ORDER_STATUSES) {
     it(`by the buyer, from ${from}: forbidden`, () => {
       expect(() => run(anOrder({ status: from }), (x) => setShipping(x, 'buyer', BUYER, money('2'), 'Post', NOW))).to.throw(
-        OrderForbidden,
+        Refusal,
         'Only the seller can set the shipping of an order.',
       );
     });
@@ -334,17 +334,17 @@ describe('Setting an order\'s shipping', () => {
 
   it('in another currency than the order\'s: refused', () => {
     expect(() => run(anOrder(), (x) => setShipping(x, 'seller', SELLER, money('2', 'EUR'), 'Post', NOW))).to.throw(
-      OrderRefused,
+      Refusal,
       "The shipping must be in the order's currency, USD.",
     );
     expect(() => run(anOrder({}, '1000', 'JPY'), (x) => setShipping(x, 'seller', SELLER, money('2'), 'Post', NOW))).to.throw(
-      OrderRefused,
+      Refusal,
       "The shipping must be in the order's currency, JPY.",
     );
   });
 
   it('below zero: refused', () => {
-    expect(() => run(anOrder(), (x) => setShipping(x, 'seller', SELLER, money('-0.01'), 'Post', NOW))).to.throw(OrderRefused, 'shipping may not be negative.');
+    expect(() => run(anOrder(), (x) => setShipping(x, 'seller', SELLER, money('-0.01'), 'Post', NOW))).to.throw(Refusal, 'shipping may not be negative.');
   });
 });
 
@@ -370,7 +370,7 @@ describe('Recording a refund', () => {
       const o = paid({ status: from, refunded: money('1.00'), version: 5 });
       if (!allowed) {
         expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, 'sent', money('2.00'), NOW))).to.throw(
-          OrderRefused,
+          Refusal,
           `An order in status ${from} has not been paid; a refund may be sent once it is Payment Received.`,
         );
         return;
@@ -405,7 +405,7 @@ describe('Recording a refund', () => {
       expect(o.total.toString()).to.equal(money(total, c).plus(money(shipping, c)).toString());
       if (left !== null) {
         expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, 'sent', money(amount, c), NOW))).to.throw(
-          OrderRefused,
+          Refusal,
           `A refund may be at most what is left of the payment, ${left}.`,
         );
       } else {
@@ -418,14 +418,14 @@ describe('Recording a refund', () => {
   for (const kind of ['sent', 'received'] as const) {
     it(`${kind} of nothing, of less, or in another currency: refused`, () => {
       const o = paid({ status: 'Shipped', refunded: money('5') });
-      expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, kind, money('0'), NOW))).to.throw(OrderRefused, 'A refund must be more than nothing.');
-      expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, kind, money('-1'), NOW))).to.throw(OrderRefused, 'A refund must be more than nothing.');
-      expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, kind, money('1', 'EUR'), NOW))).to.throw(OrderRefused, "A refund must be in the order's currency, USD.");
+      expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, kind, money('0'), NOW))).to.throw(Refusal, 'A refund must be more than nothing.');
+      expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, kind, money('-1'), NOW))).to.throw(Refusal, 'A refund must be more than nothing.');
+      expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, kind, money('1', 'EUR'), NOW))).to.throw(Refusal, "A refund must be in the order's currency, USD.");
     });
 
     it(`${kind} by the buyer: forbidden`, () => {
       expect(() => run(paid({ status: 'Shipped', refunded: money('5') }), (x) => recordRefund(x, 'buyer', BUYER, kind, money('1'), NOW))).to.throw(
-        OrderForbidden,
+        Refusal,
         'Only the seller can record a refund.',
       );
     });
@@ -445,7 +445,7 @@ describe('Recording a refund', () => {
     it(`received of ${amount} with ${refunded} sent, ${before} received before: ${refusal ?? 'accepted'}`, () => {
       const o = paid({ status: 'Refund Sent', refunded: money(refunded), refundReceived: money(before) });
       if (refusal !== null) {
-        expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, 'received', money(amount), NOW))).to.throw(OrderRefused).with.property('message', refusal);
+        expect(() => run(o, (x) => recordRefund(x, 'seller', SELLER, 'received', money(amount), NOW))).to.throw(Refusal).with.property('message', refusal);
         return;
       }
       const { order: after, messages } = run(o, (x) => recordRefund(x, 'seller', SELLER, 'received', money(amount), NOW));
@@ -475,6 +475,16 @@ describe('Archiving an order', () => {
   }
 
   it('by the buyer: forbidden', () => {
-    expect(() => run(anOrder(), (x) => setArchived(x, 'buyer', true))).to.throw(OrderForbidden, 'Only the seller can archive an order.');
+    expect(() => run(anOrder(), (x) => setArchived(x, 'buyer', true))).to.throw(Refusal, 'Only the seller can archive an order.');
+  });
+});
+
+describe("The lifecycle's refusals", () => {
+  it('are the domain refusal: a move the table refuses is invalid, a change the party may never make forbidden', () => {
+    expect(() => setArchived(anOrder(), 'buyer', true)).to.throw(Refusal).with.property('kind', 'forbidden');
+    expect(() => setShipping(anOrder(), 'buyer', BUYER, money('2'), 'Post', NOW)).to.throw(Refusal).with.property('kind', 'forbidden');
+    expect(() => recordRefund(anOrder(), 'buyer', BUYER, 'sent', money('1'), NOW)).to.throw(Refusal).with.property('kind', 'forbidden');
+    expect(() => changeStatus(anOrder({ status: 'Invoice Sent' }), 'seller', SELLER, 'Shipped', NOW)).to.throw(Refusal).with.property('kind', 'invalid');
+    expect(() => addMessage(anOrder(), 'seller', SELLER, null, null, NOW)).to.throw(Refusal).with.property('kind', 'invalid');
   });
 });

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import type { Currency } from '../../../../domain/marketplace/currency.js';
 import { MAX_ORDER_MESSAGE_LENGTH } from '../../../../domain/orders/order-message.js';
 import {
-  InvalidOrderRequest,
   MAX_SHIPPING_METHOD_LENGTH,
   orderEdit,
   orderMessageRequest,
@@ -10,6 +9,7 @@ import {
   type OrderEdit,
 } from '../../../../domain/orders/order-requests.js';
 import { ORDER_STATUSES } from '../../../../domain/orders/order-status.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
 /** An edit's fields as text, to compare amounts by value. */
 const shown = (e: OrderEdit) => ({ ...e, shipping: e.shipping?.toString() ?? null });
@@ -17,7 +17,7 @@ const refusal = (f: () => unknown): string => {
   try {
     f();
   } catch (err) {
-    expect(err).to.be.instanceOf(InvalidOrderRequest);
+    expect(err).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
     return (err as Error).message;
   }
   throw new Error('not refused');
@@ -115,7 +115,7 @@ describe('An order edit request', () => {
       try {
         orderEdit(body, currency);
       } catch (err) {
-        problems = (err as InvalidOrderRequest).problems;
+        problems = (err as Refusal).problems.map((p) => p.message);
       }
       expect(problems, JSON.stringify(body)).not.to.be.empty;
       for (const p of problems) expect(p, JSON.stringify(body)).to.match(/\b(status|shipping|shipping_method|archived)\b/);

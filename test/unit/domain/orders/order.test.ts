@@ -5,12 +5,12 @@ import { DEFAULT_FEE_RULE } from '../../../../domain/marketplace/fee-rule.js';
 import type { Listing } from '../../../../domain/marketplace/listing.js';
 import { LISTING_STATUSES, type ListingStatus } from '../../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../../domain/marketplace/money.js';
-import { MoneyError } from '../../../../domain/marketplace/money-error.js';
 import { isVisibleTo, purchaseProblem } from '../../../../domain/orders/cart.js';
-import { checkoutTerms, InvalidCheckoutTerms } from '../../../../domain/orders/checkout-terms.js';
-import { InvalidOrder, newOrder } from '../../../../domain/orders/order.js';
+import { checkoutTerms } from '../../../../domain/orders/checkout-terms.js';
+import { newOrder } from '../../../../domain/orders/order.js';
 import { orderId, parseOrderId } from '../../../../domain/orders/order-id.js';
 import { isOrderStatus, ORDER_STATUSES } from '../../../../domain/orders/order-status.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 
 const NOW = new Date('2026-11-23T01:00:00Z');
 const RATES = CurrencyRates.fromEntries([
@@ -82,26 +82,26 @@ describe('An order', () => {
   }
 
   it('refuses no items, another seller\'s listing, a listing twice, a buyer who is the seller, a bad number', () => {
-    expect(() => order([])).to.throw(InvalidOrder, 'An order needs at least one item.');
+    expect(() => order([])).to.throw(Refusal, 'An order needs at least one item.').with.property('kind', 'invalid');
     const other = listing(8, '5');
-    expect(() => order([other])).to.throw(InvalidOrder, `Listing ${other.id} is not seller 7's.`);
+    expect(() => order([other])).to.throw(Refusal, `Listing ${other.id} is not seller 7's.`).with.property('kind', 'invalid');
     const l = listing(7, '5');
-    expect(() => order([l, l])).to.throw(InvalidOrder, `Listing ${l.id} is in the order twice.`);
-    expect(() => order([listing(9, '5')], 'USD', 9)).to.throw(InvalidOrder, 'A seller cannot buy from themselves.');
+    expect(() => order([l, l])).to.throw(Refusal, `Listing ${l.id} is in the order twice.`).with.property('kind', 'invalid');
+    expect(() => order([listing(9, '5')], 'USD', 9)).to.throw(Refusal, 'A seller cannot buy from themselves.').with.property('kind', 'invalid');
     expect(() =>
       newOrder({ sellerId: 7, number: 0, buyerId: 9, currency: 'USD', listings: [listing(7, '1')], feeRule: DEFAULT_FEE_RULE, rates: RATES, shippingAddress: 'x', additionalInstructions: '', now: NOW }),
-    ).to.throw(InvalidOrder, 'positive whole number');
+    ).to.throw(Refusal, 'positive whole number').with.property('kind', 'invalid');
   });
 
   for (const status of LISTING_STATUSES.filter((s) => s !== 'For Sale')) {
     it(`refuses a listing that is ${status}`, () => {
       const l = listing(7, '5', 'USD', status);
-      expect(() => order([l])).to.throw(InvalidOrder, `Listing ${l.id} is not for sale.`);
+      expect(() => order([l])).to.throw(Refusal, `Listing ${l.id} is not for sale.`).with.property('kind', 'invalid');
     });
   }
 
   it('needs a rate for an item in a currency the table lacks', () => {
-    expect(() => order([listing(7, '5', 'GBP')])).to.throw(MoneyError, 'no conversion rate for GBP');
+    expect(() => order([listing(7, '5', 'GBP')])).to.throw(Refusal, 'no conversion rate for GBP');
   });
 });
 
@@ -166,6 +166,6 @@ describe('Checkout terms', () => {
     [{ seller: 3 }, "shipping_address is required. seller must be a seller's name, got 3."],
   ];
   for (const [body, message] of refused) {
-    it(`refuses ${JSON.stringify(body)?.slice(0, 60)}`, () => expect(() => checkoutTerms(body)).to.throw(InvalidCheckoutTerms).with.property('message', message));
+    it(`refuses ${JSON.stringify(body)?.slice(0, 60)}`, () => expect(() => checkoutTerms(body)).to.throw(Refusal).that.includes({ kind: 'invalid', message }));
   }
 });

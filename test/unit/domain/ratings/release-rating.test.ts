@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidRating } from '../../../../domain/ratings/invalid-rating.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 import { MAX_RATING, MIN_RATING, ratingValue } from '../../../../domain/ratings/rating-value.js';
 import { ReleaseRating } from '../../../../domain/ratings/release-rating.js';
 
@@ -47,15 +47,15 @@ describe('A rating value', () => {
   for (const [raw, shown] of refused) {
     it(`refuses ${shown}, naming it`, () => {
       expect(() => ratingValue(raw))
-        .to.throw(InvalidRating)
-        .with.property('message', `Invalid rating: expected a whole number from 1 to 5, got ${shown}.`);
+        .to.throw(Refusal)
+        .that.includes({ kind: 'invalid', message: `Invalid rating: expected a whole number from 1 to 5, got ${shown}.` });
     });
   }
 
   it('refuses a missing value as missing', () => {
     expect(() => ratingValue(undefined))
-      .to.throw(InvalidRating)
-      .with.property('message', 'Invalid rating: a rating is required, a whole number from 1 to 5.');
+      .to.throw(Refusal)
+      .that.includes({ kind: 'invalid', message: 'Invalid rating: a rating is required, a whole number from 1 to 5.' });
   });
 
   it('runs from 1 to 5', () => expect([MIN_RATING, MAX_RATING]).to.deep.equal([1, 5]));
@@ -68,8 +68,8 @@ describe('ReleaseRating', () => {
   });
 
   it('cannot be given or restored with a value outside the rule', () => {
-    expect(() => ReleaseRating.given(3, 10, 0, AT)).to.throw(InvalidRating);
-    expect(() => ReleaseRating.restore(3, 10, 9, AT)).to.throw(InvalidRating);
+    expect(() => ReleaseRating.given(3, 10, 0, AT)).to.throw(Refusal).that.has.property('kind', 'invalid');
+    expect(() => ReleaseRating.restore(3, 10, 9, AT)).to.throw(Refusal).that.has.property('kind', 'invalid');
     expect(ReleaseRating.restore(3, 10, 5, AT).rating).to.equal(5);
   });
 });
