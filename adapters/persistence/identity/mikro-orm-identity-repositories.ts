@@ -4,7 +4,7 @@ import type { Clock } from '../../../application/ports/clock.js';
 import type { NonceStore } from '../../../application/ports/nonce-store.js';
 import { emailKey } from '../../../domain/identity/email.js';
 import {
-  NameTaken,
+  nameTaken,
   type ApplicationRepository,
   type OAuthTokenRepository,
   type PersonalTokenRepository,
@@ -99,7 +99,7 @@ export class MikroOrmUserRepository implements UserRepository {
       return toUser(row!);
     } catch (err) {
       const constraint = uniqueViolation(err);
-      if (constraint !== undefined) throw new NameTaken(constraint.includes('email') ? 'email' : 'login name');
+      if (constraint !== undefined) throw constraint.includes('email') ? nameTaken('email', user.email) : nameTaken('login name', user.username);
       throw err;
     }
   }
