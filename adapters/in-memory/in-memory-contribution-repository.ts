@@ -9,7 +9,7 @@ import type { ContributionReader } from '../../application/ports/contribution-re
 import { pageOffset, type Page, type PageRequest } from '../../application/shared/page.js';
 import { releaseListing } from '../../domain/catalogue/release-summary.js';
 import type { Contribution, ContributionKind } from '../../domain/contributions/contribution.js';
-import { AlreadySubmitted, type ContributionRepository } from '../../domain/contributions/contribution-repository.js';
+import { alreadySubmitted, type ContributionRepository } from '../../domain/contributions/contribution-repository.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
 /** Code-unit order, as PostgreSQL's "C" collation sorts text. */
@@ -61,7 +61,7 @@ export class InMemoryContributionRepository implements ContributionRepository, C
 
   async add(entry: Contribution): Promise<void> {
     if (entry.isSubmission && (await this.submitterOf(entry.kind, entry.catalogueId)) !== null) {
-      throw new AlreadySubmitted(entry.kind, entry.catalogueId);
+      throw alreadySubmitted(entry.kind, entry.catalogueId);
     }
     if (this.entries.some((e) => e.id === entry.id)) throw new Error(`An entry ${entry.id} exists already`);
     this.entries.push(entry);

@@ -3,7 +3,7 @@ import type { NonceStore } from '../../application/ports/nonce-store.js';
 import type { ClientApplication, OAuthToken, PersonalToken, ProfileChanges, User, WebSession } from '../../domain/identity/accounts.js';
 import { emailKey } from '../../domain/identity/email.js';
 import {
-  NameTaken,
+  nameTaken,
   type ApplicationRepository,
   type OAuthTokenRepository,
   type PersonalTokenRepository,
@@ -24,8 +24,8 @@ export class InMemoryUserRepository implements UserRepository, InMemoryTransacti
 
   async add(user: Omit<User, 'id'>): Promise<User> {
     for (const u of this.users.values()) {
-      if (loginKey(u.username) === loginKey(user.username)) throw new NameTaken('login name');
-      if (emailKey(u.email) === emailKey(user.email)) throw new NameTaken('email');
+      if (loginKey(u.username) === loginKey(user.username)) throw nameTaken('login name', user.username);
+      if (emailKey(u.email) === emailKey(user.email)) throw nameTaken('email', user.email);
     }
     const stored = { ...user, id: ++this.lastId };
     this.users.set(stored.id, stored);

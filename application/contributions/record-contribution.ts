@@ -1,7 +1,7 @@
-import { Contribution, isContributionKind, type ContributionKind } from '../../domain/contributions/contribution.js';
-import { AlreadySubmitted, type ContributionRepository } from '../../domain/contributions/contribution-repository.js';
+import { Contribution, type ContributionKind } from '../../domain/contributions/contribution.js';
+import type { ContributionRepository } from '../../domain/contributions/contribution-repository.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
-import { Conflict, NotFound } from '../errors.js';
+import { NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -31,8 +31,8 @@ const NOT_FOUND: Record<ContributionKind, string> = {
 /**
  * Records one entry of the edit history: that a user submitted or edited a catalogue record (for the demo, the
  * `spindle contribution add` command and the service's write paths). The user and the record must exist (NotFound
- * with the catalogue's message otherwise); a bad field the domain's invalid Refusal; a second submission of a record is a Conflict
- * (a record has one submitter; record an edit instead). Returns the entry stored.
+ * with the catalogue's message otherwise); a bad field the domain's invalid Refusal; a second submission of a record
+ * a conflict Refusal (a record has one submitter; record an edit instead). Returns the entry stored.
  */
 export class RecordContribution {
   constructor(
@@ -57,14 +57,7 @@ export class RecordContribution {
       comment: input.comment,
     });
     if (!(await this.exists(entry.kind, entry.catalogueId))) throw new NotFound(NOT_FOUND[entry.kind]);
-    try {
-      await this.uow.run(() => this.contributions.add(entry));
-    } catch (err) {
-      if (err instanceof AlreadySubmitted) {
-        throw new Conflict(`${capitalised(entry.kind)} ${entry.catalogueId} has a submitter already; record an edit instead.`);
-      }
-      throw err;
-    }
+    await this.uow.run(() => this.contributions.add(entry));
     return entry;
   }
 
@@ -80,8 +73,4 @@ export class RecordContribution {
         return (await this.catalogue.release(id)) !== null;
     }
   }
-}
-
-function capitalised(kind: string): string {
-  return isContributionKind(kind) ? kind[0]!.toUpperCase() + kind.slice(1) : kind;
 }

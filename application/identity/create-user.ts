@@ -1,8 +1,8 @@
 import { emailKey, emailProblem } from '../../domain/identity/email.js';
-import { NameTaken, type UserRepository } from '../../domain/identity/identity-repositories.js';
+import { nameTaken, type UserRepository } from '../../domain/identity/identity-repositories.js';
 import { loginNameProblem } from '../../domain/identity/login-name.js';
 import { passwordProblem } from '../../domain/identity/password.js';
-import { Conflict, Invalid } from '../errors.js';
+import { Invalid } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -39,33 +39,22 @@ export class CreateUser {
     const realName = optionalText(input.realName, 'real name', 200);
     const passwordHash = await this.hasher.hash(password);
     return this.uow.run(async () => {
-      if (await this.users.byLoginName(username)) throw taken('login name', username);
-      if (await this.users.byEmail(emailKey(email))) throw taken('email', email);
-      try {
-        return account(
-          await this.users.add({
-            username,
-            realName,
-            email,
-            passwordHash,
-            registeredAt: this.clock.now(),
-            homePage: '',
-            location: '',
-            profile: '',
-            currency: 'USD',
-          }),
-        );
-      } catch (err) {
-        // Another request took the name or address between the look-up and the insert.
-        if (err instanceof NameTaken) throw taken(err.what, err.what === 'login name' ? username : email);
-        throw err;
-      }
+      if (await this.users.byLoginName(username)) throw nameTaken('login name', username);
+      if (await this.users.byEmail(emailKey(email))) throw nameTaken('email', email);
+      // Another request may take the name or address between the look-up and the insert: the repository refuses it alike.
+      return account(
+        await this.users.add({
+          username,
+          realName,
+          email,
+          passwordHash,
+          registeredAt: this.clock.now(),
+          homePage: '',
+          location: '',
+          profile: '',
+          currency: 'USD',
+        }),
+      );
     });
   }
-}
-
-function taken(what: 'login name' | 'email', value: string): Conflict {
-  return what === 'login name'
-    ? new Conflict(`The login name ${JSON.stringify(value)} is taken (names are compared without regard to case).`)
-    : new Conflict(`An account with the email address ${JSON.stringify(value)} exists already.`);
 }

@@ -10,7 +10,7 @@ import { ContributionFigures } from '../../application/contributions/contributio
 import { ListContributions } from '../../application/contributions/list-contributions.js';
 import { ListSubmissions } from '../../application/contributions/list-submissions.js';
 import { RecordContribution } from '../../application/contributions/record-contribution.js';
-import { Conflict } from '../../application/errors.js';
+import { isRefusal } from '../../domain/shared/refusal.js';
 import { type ContributionAction, type ContributionKind } from '../../domain/contributions/contribution.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import { CORE } from '../core/core-tokens.js';
@@ -144,7 +144,7 @@ async function demoHistory(container: Container, log: (line: string) => void): P
         recorded += 1;
       } catch (err) {
         // A record someone else submitted meanwhile: that entry is left out.
-        if (!(err instanceof Conflict)) throw err;
+        if (!isRefusal(err, 'conflict')) throw err;
       }
     }
     log(`contributions: ${name} got ${recorded} demo history ${recorded === 1 ? 'entry' : 'entries'}`);

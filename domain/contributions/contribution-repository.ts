@@ -1,3 +1,4 @@
+import { Refusal } from '../shared/refusal.js';
 import type { Contribution, ContributionKind } from './contribution.js';
 
 /**
@@ -7,7 +8,7 @@ import type { Contribution, ContributionKind } from './contribution.js';
  */
 export interface ContributionRepository {
   /**
-   * Adds an entry. Throws {@link AlreadySubmitted} when it is a submission of a record that has a submission already
+   * Adds an entry. Throws {@link alreadySubmitted}'s Refusal when it is a submission of a record that has a submission already
    * (of two concurrent ones, exactly one is added).
    */
   add(entry: Contribution): Promise<void>;
@@ -17,13 +18,11 @@ export interface ContributionRepository {
   submitterOf(kind: ContributionKind, catalogueId: number): Promise<number | null>;
 }
 
-/** A record has a submitter already: a second submission of it is refused. */
-export class AlreadySubmitted extends Error {
-  constructor(
-    readonly kind: ContributionKind,
-    readonly catalogueId: number,
-  ) {
-    super(`${kind} ${catalogueId} has a submitter already`);
-    this.name = 'AlreadySubmitted';
-  }
+/**
+ * A record has a submitter already: a second submission of it is refused, a `conflict` Refusal with the code
+ * `already submitted`. Contribution repositories throw it from `add`.
+ */
+export function alreadySubmitted(kind: ContributionKind, catalogueId: number): Refusal {
+  const named = kind[0]!.toUpperCase() + kind.slice(1);
+  return new Refusal('conflict', `${named} ${catalogueId} has a submitter already; record an edit instead.`, { code: 'already submitted' });
 }

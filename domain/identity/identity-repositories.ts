@@ -1,8 +1,10 @@
+import { Refusal } from '../shared/refusal.js';
 import type { ClientApplication, OAuthToken, PersonalToken, ProfileChanges, User, WebSession } from './accounts.js';
 
 /** Users, by id, by login name (any case) and by email (any case). */
 export interface UserRepository {
-  /** Adds a user and gives it its id; throws `NameTaken` when the name or email is taken, in any case. */
+  /** Adds a user and gives it its id; throws {@link nameTaken}'s Refusal when the
+   * name or email is taken, in any case. */
   add(user: Omit<User, 'id'>): Promise<User>;
   byId(id: number): Promise<User | null>;
   byLoginName(name: string): Promise<User | null>;
@@ -28,12 +30,16 @@ export interface PersonalTokenRepository {
   revoke(id: string, at: Date): Promise<boolean>;
 }
 
-/** The unique key a repository found taken: a login name or an email address (compared without regard to case). */
-export class NameTaken extends Error {
-  constructor(readonly what: 'login name' | 'email') {
-    super(`${what} taken`);
-    this.name = 'NameTaken';
-  }
+/**
+ * A login name or an email address already taken (compared without regard to case): a `conflict` Refusal naming the
+ * value, with the code `login name taken` or `email taken`. User repositories throw it from `add`.
+ */
+export function nameTaken(what: 'login name' | 'email', value: string): Refusal {
+  const message =
+    what === 'login name'
+      ? `The login name ${JSON.stringify(value)} is taken (names are compared without regard to case).`
+      : `An account with the email address ${JSON.stringify(value)} exists already.`;
+  return new Refusal('conflict', message, { code: `${what} taken` });
 }
 
 export interface OAuthTokenRepository {

@@ -108,6 +108,7 @@ export const EXCEPTIONS: LayerExceptions = {
         contributions: 'an entry of the edit history with bad fields is refused with the one domain refusal, each problem named',
         orders: "an order, its requests and its lifecycle refuse with the one domain refusal (invalid, or forbidden for a party's limit), statuses spelled per dialect",
         marketplace: 'listings, seller settings, shipping rates and money refuse with the one domain refusal, a code saying which rule so that callers can merge the problems',
+        identity: 'a login name or email address already taken is a conflict refusal, thrown by the user repositories',
         inventory: "an upload file's header is refused with the one domain refusal, its problems the rows' UploadProblems",
         lists: "a broken list rule is the one domain refusal, its rule the code (an item there already a conflict, one not there not found)",
         ratings: 'a rating outside the scale is refused with the one domain refusal (invalid), which the HTTP table maps',

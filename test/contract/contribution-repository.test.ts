@@ -13,7 +13,8 @@ import { CONTRIBUTION_SORTS } from '../../application/contributions/read-models.
 import type { ContributionReader } from '../../application/ports/contribution-reader.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { Contribution } from '../../domain/contributions/contribution.js';
-import { AlreadySubmitted, type ContributionRepository } from '../../domain/contributions/contribution-repository.js';
+import type { ContributionRepository } from '../../domain/contributions/contribution-repository.js';
+import { Refusal } from '../../domain/shared/refusal.js';
 import {
   CONTRIBUTION_CATALOGUE,
   CONTRIBUTION_HISTORY,
@@ -80,8 +81,11 @@ function contract(name: string, open: () => Promise<{ subject: Subject; reset():
       await add(entry(s.owner, 'release', 21, 'submitted', T));
       for (const who of [s.owner, s.other]) {
         const refused = await rejection(add(entry(who, 'release', 21, 'submitted', T)));
-        expect(refused).to.be.instanceOf(AlreadySubmitted);
-        expect([(refused as AlreadySubmitted).kind, (refused as AlreadySubmitted).catalogueId]).to.deep.equal(['release', 21]);
+        expect(refused).to.be.instanceOf(Refusal).that.includes({
+          kind: 'conflict',
+          code: 'already submitted',
+          message: 'Release 21 has a submitter already; record an edit instead.',
+        });
       }
       await add(entry(s.other, 'release', 21, 'edited', T));
       // The same id of another kind is another record.
@@ -113,7 +117,7 @@ function contract(name: string, open: () => Promise<{ subject: Subject; reset():
       );
       expect(results.filter((r) => r.status === 'fulfilled')).to.have.length(1);
       for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
-        expect(r.reason).to.be.instanceOf(AlreadySubmitted);
+        expect(r.reason).to.be.instanceOf(Refusal).with.property('code', 'already submitted');
       }
     });
 

@@ -17,18 +17,17 @@ import { MikroOrmRequestScope } from '../../adapters/persistence/mikro-orm-reque
 import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { RandomSecretGenerator, Sha256SecretDigest } from '../../adapters/system/random-secrets.js';
 import { ScryptPasswordHasher } from '../../adapters/system/scrypt-password-hasher.js';
-import { Conflict } from '../../application/errors.js';
 import { CreatePersonalToken } from '../../application/identity/create-personal-token.js';
 import { CreateUser } from '../../application/identity/create-user.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import {
-  NameTaken,
   type ApplicationRepository,
   type PersonalTokenRepository,
   type UserRepository,
 } from '../../domain/identity/identity-repositories.js';
 import { emptyIdentity } from '../support/identity-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { Refusal } from '../../domain/shared/refusal.js';
 
 interface Subject {
   readonly users: UserRepository;
@@ -94,8 +93,7 @@ function contract(name: string, open: () => Promise<{ subject: Subject; reset():
         } catch (err) {
           error = err;
         }
-        expect(error).to.be.instanceOf(NameTaken);
-        expect((error as NameTaken).what).to.equal(what);
+        expect(error).to.be.instanceOf(Refusal).that.includes({ kind: 'conflict', code: `${what} taken` });
       }
     });
 
@@ -133,7 +131,7 @@ function contract(name: string, open: () => Promise<{ subject: Subject; reset():
       const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(ok).to.have.length(1);
       expect(refused).to.have.length(names.length - 1);
-      for (const r of refused) expect(r.reason).to.be.instanceOf(Conflict);
+      for (const r of refused) expect(r.reason).to.be.instanceOf(Refusal).with.property('kind', 'conflict');
     });
 
     it('makes every token of simultaneous requests, each unique', async () => {

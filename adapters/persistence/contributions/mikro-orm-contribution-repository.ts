@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Contribution, type ContributionKind } from '../../../domain/contributions/contribution.js';
-import { AlreadySubmitted, type ContributionRepository } from '../../../domain/contributions/contribution-repository.js';
+import { alreadySubmitted, type ContributionRepository } from '../../../domain/contributions/contribution-repository.js';
 import { currentEntityManager } from '../mikro-orm-unit-of-work.js';
 import { ContributionRow } from './contribution-row.js';
 
@@ -20,7 +20,7 @@ function toContribution(r: ContributionRow): Contribution {
 
 /**
  * The edit history (`contribution`) through the ORM on its entity schema, in the current unit of work. A second
- * submitter of one record breaks the table's partial unique index, which `add` turns into AlreadySubmitted.
+ * submitter of one record breaks the table's partial unique index, which `add` turns into `alreadySubmitted`'s refusal.
  */
 export class MikroOrmContributionRepository implements ContributionRepository {
   constructor(private readonly orm: MikroORM) {}
@@ -38,7 +38,7 @@ export class MikroOrmContributionRepository implements ContributionRepository {
       });
     } catch (err) {
       if (err instanceof UniqueConstraintViolationException && err.message.includes('contribution_one_submitter_unique')) {
-        throw new AlreadySubmitted(entry.kind, entry.catalogueId);
+        throw alreadySubmitted(entry.kind, entry.catalogueId);
       }
       throw err;
     }

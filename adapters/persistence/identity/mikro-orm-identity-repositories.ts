@@ -3,7 +3,7 @@ import { raw, type MikroORM } from '@mikro-orm/postgresql';
 import type { ClientApplication, OAuthToken, PersonalToken, ProfileChanges, User, WebSession } from '../../../domain/identity/accounts.js';
 import { emailKey } from '../../../domain/identity/email.js';
 import {
-  NameTaken,
+  nameTaken,
   type ApplicationRepository,
   type OAuthTokenRepository,
   type PersonalTokenRepository,
@@ -69,7 +69,7 @@ export class MikroOrmUserRepository implements UserRepository {
       return userOf({ ...data, id: Number(id) });
     } catch (err) {
       const constraint = uniqueViolation(err);
-      if (constraint !== undefined) throw new NameTaken(constraint.includes('email') ? 'email' : 'login name');
+      if (constraint !== undefined) throw constraint.includes('email') ? nameTaken('email', user.email) : nameTaken('login name', user.username);
       throw err;
     }
   }

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { Conflict, Invalid } from '../../../../application/errors.js';
+import { Invalid } from '../../../../application/errors.js';
 import type { AuthorizeRequestToken } from '../../../../application/identity/authorize-request-token.js';
 import type { ConnectedApplications } from '../../../../application/identity/connected-applications.js';
 import type { CreatePersonalToken } from '../../../../application/identity/create-personal-token.js';
@@ -13,6 +13,7 @@ import type { WebSessions } from '../../../../application/identity/web-sessions.
 import type { SecretGenerator } from '../../../../application/ports/secrets.js';
 import type { Caller } from '../../../../application/shared/caller.js';
 import type { SpindleState } from '../../http-state.js';
+import { statusOf } from '../../middleware/errors.js';
 import type { RouteModule } from '../../route-module.js';
 import { pageTemplates, STYLESHEET } from './templates.js';
 import { CSRF_COOKIE, SESSION_COOKIE, WebPageKit, type WebPageSettings } from '../../web-pages/web-page-kit.js';
@@ -129,8 +130,10 @@ export class WebPageRoutes implements RouteModule {
         ctx.status = 303;
         ctx.redirect(`${web}${next}`);
       } catch (err) {
-        if (!(err instanceof Invalid) && !(err instanceof Conflict)) throw err;
-        this.kit.render(ctx, '@signup', { title: 'Sign up', next, username: input.username, email: input.email, realName: input.realName, error: err.message }, err instanceof Invalid ? 422 : 409);
+        const status = statusOf(err);
+        if (status !== 422 && status !== 409) throw err;
+        const error = (err as Error).message;
+        this.kit.render(ctx, '@signup', { title: 'Sign up', next, username: input.username, email: input.email, realName: input.realName, error }, status);
       }
     }));
 

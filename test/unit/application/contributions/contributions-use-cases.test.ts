@@ -14,7 +14,8 @@ import { ContributionFigures } from '../../../../application/contributions/contr
 import { ListContributions } from '../../../../application/contributions/list-contributions.js';
 import { ListSubmissions } from '../../../../application/contributions/list-submissions.js';
 import { RecordContribution } from '../../../../application/contributions/record-contribution.js';
-import { Conflict, NotFound } from '../../../../application/errors.js';
+import { NotFound } from '../../../../application/errors.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 import type { ContributionReader } from '../../../../application/ports/contribution-reader.js';
 import { mergedUserFigures } from '../../../../application/ports/user-figures.js';
 import { ANONYMOUS } from '../../../../application/shared/caller.js';
@@ -102,7 +103,7 @@ describe('Contributions (use cases, in memory)', () => {
     it('refuses a second submission of a record as a conflict, and takes an edit of it', async () => {
       await record.execute({ user: 'other', kind: 'release', catalogueId: 21, action: 'submitted' });
       const error = await rejection(record.execute({ user: 'owner', kind: 'release', catalogueId: 21, action: 'submitted' }));
-      expect(error).to.be.instanceOf(Conflict);
+      expect(error).to.be.instanceOf(Refusal).with.property('kind', 'conflict');
       expect(error.message).to.equal('Release 21 has a submitter already; record an edit instead.');
       await record.execute({ user: 'owner', kind: 'release', catalogueId: 21, action: 'edited' });
       expect((await history.ofUser(ownerId)).map((e) => e.action)).to.deep.equal(['edited']);

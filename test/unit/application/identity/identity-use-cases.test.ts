@@ -12,7 +12,8 @@ import { InMemoryUnitOfWork } from '../../../../adapters/in-memory/in-memory-uni
 import { SequentialIdGenerator } from '../../../../adapters/in-memory/sequential-id-generator.js';
 import { NodeHmacSha1, RandomSecretGenerator, Sha256SecretDigest } from '../../../../adapters/system/random-secrets.js';
 import { ScryptPasswordHasher } from '../../../../adapters/system/scrypt-password-hasher.js';
-import { BadRequest, Conflict, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import { BadRequest, Invalid, NotFound, Unauthenticated } from '../../../../application/errors.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 import { Authenticate } from '../../../../application/identity/authenticate.js';
 import { AuthorizeRequestToken } from '../../../../application/identity/authorize-request-token.js';
 import { CreatePersonalToken } from '../../../../application/identity/create-personal-token.js';
@@ -73,10 +74,10 @@ describe('Identity use cases (in memory)', function () {
     expect(stored.passwordHash).to.match(/^scrypt\$/);
     expect(await hasher.verify('long enough', stored.passwordHash)).to.equal(true);
     const sameName = await rejection(createUser.execute({ username: 'ALICE', email: 'other@example.com', password: 'long enough' }));
-    expect(sameName).to.be.instanceOf(Conflict);
+    expect(sameName).to.be.instanceOf(Refusal).with.property('kind', 'conflict');
     expect(sameName.message).to.equal('The login name "ALICE" is taken (names are compared without regard to case).');
     const sameEmail = await rejection(createUser.execute({ username: 'alice2', email: 'ALICE@example.com', password: 'long enough' }));
-    expect(sameEmail).to.be.instanceOf(Conflict);
+    expect(sameEmail).to.be.instanceOf(Refusal).with.property('kind', 'conflict');
     expect(sameEmail.message).to.equal('An account with the email address "ALICE@example.com" exists already.');
   });
 
