@@ -67,6 +67,7 @@ export * from './orders/order-routes.js';
 export * from './pagination.js';
 export * from './query.js';
 export * from './ratings/rating-presenter.js';
+export * from './ratings/rating-bodies.js';
 export * from './ratings/rating-routes.js';
 export * from './request-view.js';
 export * from './route-module.js';

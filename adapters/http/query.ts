@@ -112,6 +112,31 @@ export function validateQuery<T extends object>(Dto: new () => T, query: Query):
   }
   // Most requests carry no parameter: a DTO whose defaults are valid (checked once per class) needs no validation.
   if (!given && defaultsAreValid(Dto, dto)) return dto;
+  return validated(dto);
+}
+
+/**
+ * Copies the fields of a request body (a JSON or form object; anything else gives no field) onto a new instance of
+ * a DTO class and validates it with class-validator, as {@link validateQuery} does a query: the same first problem
+ * becomes the same 422. A body keeps its values as sent (not trimmed, a blank string is a value: JSON says what it
+ * means); a property's {@link Normalize} rewrites a string value, and answering undefined drops it.
+ */
+export function validateBody<T extends object>(Dto: new () => T, body: unknown): T {
+  const dto = new Dto();
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    for (const [key, value] of Object.entries(body)) {
+      if (value === undefined) continue;
+      const normalize = typeof value === 'string' ? normalizerOf(dto, key) : undefined;
+      const normalized = normalize ? normalize(value) : value;
+      if (normalized === undefined) continue;
+      (dto as Record<string, unknown>)[key] = normalized;
+    }
+  }
+  return validated(dto);
+}
+
+/** The DTO when class-validator finds nothing wrong with it; else its first problem as a 422 naming the field. */
+function validated<T extends object>(dto: T): T {
   const errors = validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true });
   const first = errors[0];
   if (first) {

@@ -5,7 +5,13 @@ import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
+import type { CheckedInput } from '../shared/checked-input.js';
 import { raterNamed, requireRater, requireRelease, type UserRatingView } from './rating-access.js';
+
+/** The body of a rating, checked: the rating, a whole number from 1 to 5. */
+export interface RatingInput {
+  readonly rating: number;
+}
 
 /**
  * `PUT /releases/{id}/rating/{name}`: the user rates the release 1 to 5, replacing their earlier rating (a user's
@@ -22,11 +28,11 @@ export class RateRelease {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { readonly releaseId: number; readonly name: string; readonly caller: Caller; readonly rating: unknown }): Promise<UserRatingView> {
+  async execute(input: { readonly releaseId: number; readonly name: string; readonly caller: Caller; readonly body: CheckedInput<RatingInput> }): Promise<UserRatingView> {
     await requireRelease(this.catalogue, input.releaseId);
     const user = await raterNamed(this.users, input.name);
     requireRater(input.caller, user);
-    const rating = ReleaseRating.given(user.id, input.releaseId, input.rating, this.clock.now());
+    const rating = ReleaseRating.given(user.id, input.releaseId, input.body().rating, this.clock.now());
     await this.uow.run(() => this.ratings.put(rating));
     return { user, releaseId: input.releaseId, rating: rating.rating };
   }

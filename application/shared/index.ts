@@ -3,4 +3,5 @@
  * The package entry point `spindle/application/shared` (docs/adr/0037-package.md).
  */
 export * from './caller.js';
+export * from './checked-input.js';
 export * from './page.js';

@@ -32,7 +32,7 @@ export async function seedDemoRatings(container: Container, log: (line: string) 
     }
     const caller: Caller = { kind: 'user', userId: String(user.id), username: user.username, via: 'session' };
     for (const [place, rating] of PLANS[name]) {
-      await container.get(RATINGS.RateRelease).execute({ releaseId: releases[place]!, name, caller, rating });
+      await container.get(RATINGS.RateRelease).execute({ releaseId: releases[place]!, name, caller, body: () => ({ rating }) });
     }
     log(`ratings: ${name} rated ${PLANS[name].length} releases`);
   }

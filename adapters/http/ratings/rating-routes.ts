@@ -8,6 +8,7 @@ import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import { pathId } from '../query.js';
 import type { RouteModule } from '../route-module.js';
+import { ratingInput } from './rating-bodies.js';
 import type { RatingPresenter } from './rating-presenter.js';
 
 /** The use cases the rating routes call. */
@@ -19,20 +20,6 @@ export interface RatingUseCases {
 }
 
 const releaseId = (value: string | undefined): number => pathId(value, () => new NotFound('Release not found.'));
-
-/**
- * The rating a request carries, as sent (the use case checks it, after the path and the caller): `rating` of a JSON
- * (or form) body, which the python discogs_client sends, else the query's `rating` (its last value when repeated);
- * undefined when neither has one. A body that is not an object (a JSON list) is the value itself, which the rule
- * then refuses naming it.
- */
-export function ratingOf(query: Readonly<Record<string, string | string[] | undefined>>, body: unknown): unknown {
-  if (Array.isArray(body)) return body;
-  const fromBody = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).rating : undefined;
-  if (fromBody !== undefined) return fromBody;
-  const fromQuery = query.rating;
-  return Array.isArray(fromQuery) ? fromQuery.at(-1) : fromQuery;
-}
 
 /**
  * Ratings of releases: a user's own (`GET`, `PUT`, `DELETE /releases/{id}/rating/{name}`; 200, 200 with the rating,
@@ -60,7 +47,7 @@ export class RatingRoutes implements RouteModule {
         releaseId: releaseId(ctx.params.id),
         name: ctx.params.name!,
         caller: ctx.state.caller,
-        rating: ratingOf(ctx.query, requestBody(ctx)),
+        body: () => ratingInput(ctx.query, requestBody(ctx)),
       });
       ctx.body = p.userRating(view);
     });

@@ -63,8 +63,8 @@ describe('Authorization matrix: ratings', function () {
     world = await openMatrix();
     const rate = world.container.get(RATINGS.RateRelease);
     const { owner: o, other: x } = world.parties;
-    await rate.execute({ releaseId: 10, name: o.name, caller: callerOf(o), rating: 4 });
-    await rate.execute({ releaseId: 10, name: x.name, caller: callerOf(x), rating: 2 });
+    await rate.execute({ releaseId: 10, name: o.name, caller: callerOf(o), body: () => ({ rating: 4 }) });
+    await rate.execute({ releaseId: 10, name: x.name, caller: callerOf(x), body: () => ({ rating: 2 }) });
   });
   after(async () => {
     await world.close();

@@ -4,7 +4,8 @@ import { expect } from 'chai';
 import { CurrencyQuery, VersionsQuery } from '../../../../adapters/http/catalogue/catalogue-queries.js';
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE, PageQuery } from '../../../../adapters/http/pagination.js';
 import { InventoryQuery } from '../../../../adapters/http/marketplace/marketplace-queries.js';
-import { currencyCode, Normalize, validateQuery } from '../../../../adapters/http/query.js';
+import { currencyCode, Normalize, validateBody, validateQuery } from '../../../../adapters/http/query.js';
+import { ratingInput } from '../../../../adapters/http/ratings/rating-bodies.js';
 import { INVALID_STATUS_FILTER_MESSAGE } from '../../../../domain/marketplace/listing-status.js';
 import { Invalid } from '../../../../application/errors.js';
 import { CURRENCIES } from '../../../../domain/marketplace/currency.js';
@@ -127,6 +128,32 @@ describe('adapters/http/query', () => {
       expect(validateQuery(InventoryQuery, { status: 'for sale' }).status).to.equal('For Sale');
       expect(validateQuery(InventoryQuery, { status: 'FOR SALE' }).status).to.equal('For Sale');
       expect(invalid(() => validateQuery(InventoryQuery, { status: 'forsale' }))).to.equal(INVALID_STATUS_FILTER_MESSAGE);
+    });
+  });
+
+  describe('validateBody', () => {
+    class NoteBody {
+      @Normalize((v) => (v === 'drop' ? undefined : v.toUpperCase())) @IsOptional() @IsIn(['A', 'B', '  ', ''], { message: 'Invalid note.' }) note?: string;
+    }
+
+    it('copies a body object as sent (no trimming, a blank string is a value), normalizing strings', () => {
+      expect(validateBody(NoteBody, { note: 'a' }).note).to.equal('A');
+      expect(validateBody(NoteBody, { note: '' }).note).to.equal('');
+      expect(validateBody(NoteBody, { note: 'drop' }).note).to.equal(undefined);
+      expect(validateBody(NoteBody, { note: '  ' }).note).to.equal('  ');
+    });
+
+    it('gives no field for a body that is not an object, and refuses with the first problem as a 422', () => {
+      for (const body of [undefined, null, [1], 'a', 3]) expect(validateBody(NoteBody, body).note).to.equal(undefined);
+      expect(invalid(() => validateBody(NoteBody, { note: 'c' }))).to.equal('Invalid note.');
+    });
+
+    it('checks a rating into its input with the domain’s words', () => {
+      expect(ratingInput({}, { rating: ' 4 ' })).to.deep.equal({ rating: 4 });
+      expect(ratingInput({ rating: ['1', '3'] }, undefined)).to.deep.equal({ rating: 3 });
+      expect(ratingInput({ rating: '1' }, { rating: 2 })).to.deep.equal({ rating: 2 });
+      expect(invalid(() => ratingInput({}, [4]))).to.equal('Invalid rating: expected a whole number from 1 to 5, got [4].');
+      expect(invalid(() => ratingInput({}, {}))).to.equal('Invalid rating: a rating is required, a whole number from 1 to 5.');
     });
   });
 });

@@ -63,7 +63,7 @@ describe('A rating value', () => {
 
 describe('ReleaseRating', () => {
   it('is given by a user to a release, with the value checked and the time kept', () => {
-    const r = ReleaseRating.given(3, 10, '4', AT);
+    const r = ReleaseRating.given(3, 10, 4, AT);
     expect([r.userId, r.releaseId, r.rating, r.ratedAt]).to.deep.equal([3, 10, 4, AT]);
   });
 
