@@ -75,6 +75,7 @@ export * from './search/search-presenter.js';
 export * from './search/search-routes.js';
 export * from './urls.js';
 export * from './users/default-images.js';
+export * from './users/profile-bodies.js';
 export * from './users/profile-routes.js';
 export * from './web-pages/web-error-page.js';
 export * from './web-pages/web-page-kit.js';

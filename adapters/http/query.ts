@@ -116,14 +116,17 @@ export function validateQuery<T extends object>(Dto: new () => T, query: Query):
 }
 
 /**
- * Copies the fields of a request body (a JSON or form object; anything else gives no field) onto a new instance of
+ * Copies the fields of a request body (a JSON or form object; no body gives no field, and so does any other value,
+ * unless `notAnObject` names the 422 it gets instead) onto a new instance of
  * a DTO class and validates it with class-validator, as {@link validateQuery} does a query: the same first problem
  * becomes the same 422. A body keeps its values as sent (not trimmed, a blank string is a value: JSON says what it
  * means); a property's {@link Normalize} rewrites a string value, and answering undefined drops it.
  */
-export function validateBody<T extends object>(Dto: new () => T, body: unknown): T {
+export function validateBody<T extends object>(Dto: new () => T, body: unknown, options: { readonly notAnObject?: string } = {}): T {
   const dto = new Dto();
-  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+  if (!isObject && body !== undefined && body !== null && options.notAnObject !== undefined) throw new Invalid(options.notAnObject);
+  if (isObject) {
     for (const [key, value] of Object.entries(body)) {
       if (value === undefined) continue;
       const normalize = typeof value === 'string' ? normalizerOf(dto, key) : undefined;

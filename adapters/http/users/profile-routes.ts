@@ -7,6 +7,7 @@ import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import { NotFound } from '../../../application/errors.js';
 import { defaultAvatarSvg, defaultBannerSvg } from './default-images.js';
+import { profileEditInput } from './profile-bodies.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiSchema, Login } from '../api-shapes.js';
 import type { ApiUrls } from '../urls.js';
@@ -110,7 +111,7 @@ export class ProfileRoutes implements RouteModule {
       const view = await this.editProfile.execute({
         name: ctx.params.name!,
         caller: ctx.state.caller,
-        body: requestBody(ctx),
+        body: () => profileEditInput(requestBody(ctx)),
         textFormat: ctx.state.textFormat,
       });
       ctx.body = presentProfile(view, this.urls, this.dialect);

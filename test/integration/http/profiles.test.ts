@@ -118,6 +118,16 @@ describe('Profiles over HTTP: GET and POST /s/{name}', function () {
       [{ location: 'x'.repeat(201) }, 'location is at most 200 characters long.'],
       [{ profile: 42 }, 'profile must be a string.'],
       [{ location: 'ok', curr_abbr: 'nope' }, 'curr_abbr must be a currency the service knows, got "nope".'],
+      [{ curr_abbr: '  nope  ' }, 'curr_abbr must be a currency the service knows, got "nope".'],
+      [{ curr_abbr: 'x'.repeat(101) }, 'curr_abbr is at most 100 characters long.'],
+      [{ real_name: 5, home_page: 'ftp://x' }, 'real_name must be a string.'],
+      [{ real_name: null }, 'real_name must be a string.'],
+      [{ name: 'y'.repeat(201) }, 'name is at most 200 characters long.'],
+      [{ real_name: ` ${'y'.repeat(201)} ` }, 'real_name is at most 200 characters long.'],
+      [{ home_page: 42 }, 'home_page must be a string.'],
+      [{ home_page: 'nope', location: 7 }, 'home_page must be an http or https URL.'],
+      [{ profile: 'z'.repeat(10_001) }, 'profile is at most 10000 characters long.'],
+      [[{ location: 'x' }], 'The body must be a JSON object.'],
     ];
     for (const [body, message] of bad) {
       const res = await as(owner).post('/s/Profiled', body);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { profileEditInput } from '../../../../adapters/http/users/profile-bodies.js';
 import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import { InMemoryUserRepository } from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
@@ -49,9 +50,9 @@ describe('Profiles (use cases, in memory)', () => {
   it('lets only the user edit, refusing bad fields before changing anything', async () => {
     const get = new GetProfile(users, text);
     const edit = new EditProfile(users, get, uow);
-    expect(await rejection(edit.execute({ name: 'me', caller: them, body: { location: 'x' }, textFormat: 'markup' }))).to.be.instanceOf(Forbidden);
-    expect(await rejection(edit.execute({ name: 'me', caller: app, body: { location: 'x' }, textFormat: 'markup' }))).to.be.instanceOf(Forbidden);
-    expect(await rejection(edit.execute({ name: 'me', caller: ANONYMOUS, body: { location: 'x' }, textFormat: 'markup' }))).to.be.instanceOf(Unauthenticated);
+    expect(await rejection(edit.execute({ name: 'me', caller: them, body: () => profileEditInput({ location: 'x' }), textFormat: 'markup' }))).to.be.instanceOf(Forbidden);
+    expect(await rejection(edit.execute({ name: 'me', caller: app, body: () => profileEditInput({ location: 'x' }), textFormat: 'markup' }))).to.be.instanceOf(Forbidden);
+    expect(await rejection(edit.execute({ name: 'me', caller: ANONYMOUS, body: () => profileEditInput({ location: 'x' }), textFormat: 'markup' }))).to.be.instanceOf(Unauthenticated);
     const cases: Array<[unknown, string]> = [
       [{ home_page: 'ftp://x' }, 'home_page must be an http or https URL.'],
       [{ real_name: 'x'.repeat(201) }, 'real_name is at most 200 characters long.'],
@@ -60,12 +61,12 @@ describe('Profiles (use cases, in memory)', () => {
       [[1, 2], 'The body must be a JSON object.'],
     ];
     for (const [body, message] of cases) {
-      const err = await rejection(edit.execute({ name: 'me', caller: me, body, textFormat: 'markup' }));
+      const err = await rejection(edit.execute({ name: 'me', caller: me, body: () => profileEditInput(body), textFormat: 'markup' }));
       expect(err, JSON.stringify(body)).to.be.instanceOf(Invalid);
       expect(err.message).to.equal(message);
     }
     expect((await users.byId(1))!.location).to.equal('');
-    const view = await edit.execute({ name: 'me', caller: me, body: { real_name: ' Me Myself ', home_page: 'http://me.test', curr_abbr: 'eur' }, textFormat: 'markup' });
+    const view = await edit.execute({ name: 'me', caller: me, body: () => profileEditInput({ real_name: ' Me Myself ', home_page: 'http://me.test', curr_abbr: 'eur' }), textFormat: 'markup' });
     expect(view.user).to.include({ realName: 'Me Myself', homePage: 'http://me.test', currency: 'EUR', location: '' });
   });
 });
