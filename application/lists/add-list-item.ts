@@ -4,10 +4,11 @@ import { Invalid } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
+import type { CheckedInput } from '../shared/checked-input.js';
 import type { GetList, ListView } from './get-list.js';
 import { assertOwner, changingUser, found } from './list-access.js';
 import type { ListItemDisplay } from './list-item-display.js';
-import { newItemFrom } from './list-inputs.js';
+import type { NewListItemInput } from './list-inputs.js';
 
 /**
  * The owner adds a catalogue record to the end of a list (`POST /lists/{id}/items`, the list's page): `type`, `id`,
@@ -22,12 +23,12 @@ export class AddListItem {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { readonly listId: number; readonly caller: Caller; readonly body: unknown; readonly textFormat: TextFormat }): Promise<ListView> {
+  async execute(input: { readonly listId: number; readonly caller: Caller; readonly body: CheckedInput<NewListItemInput>; readonly textFormat: TextFormat }): Promise<ListView> {
     const userId = changingUser(input.caller);
     // The list and its owner first, then the input and the record, read outside the unit of work (the catalogue
     // is not part of it); the list is read again, held, inside it.
     assertOwner(found(await this.lists.byId(input.listId)), userId);
-    const item = newItemFrom(input.body);
+    const item = input.body();
     if (!(await this.display.exists(item))) throw new Invalid(`There is no ${item.kind} ${item.catalogueId} in the catalogue.`);
     const list = await this.uow.run(async () => {
       const stored = found(await this.lists.byId(input.listId, { forUpdate: true }));

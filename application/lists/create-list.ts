@@ -4,9 +4,10 @@ import type { TextFormat } from '../../domain/text/text-format.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
+import type { CheckedInput } from '../shared/checked-input.js';
 import type { GetList, ListView } from './get-list.js';
 import { changingUser } from './list-access.js';
-import { newListFrom } from './list-inputs.js';
+import type { NewListInput } from './list-inputs.js';
 
 /**
  * A user makes a new, empty list (`POST /lists`, the lists page): `name` (required), `description`, `public`
@@ -20,9 +21,9 @@ export class CreateList {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { readonly caller: Caller; readonly body: unknown; readonly textFormat: TextFormat }): Promise<ListView> {
+  async execute(input: { readonly caller: Caller; readonly body: CheckedInput<NewListInput>; readonly textFormat: TextFormat }): Promise<ListView> {
     const ownerId = changingUser(input.caller);
-    const details = newListFrom(input.body);
+    const details = input.body();
     const list = await this.uow.run(async () => {
       const id = await this.lists.nextId();
       const made = UserList.create({ id, ownerId, ...details, at: this.clock.now() });

@@ -1,11 +1,12 @@
+import type { ListDetailsChange } from '../../domain/lists/user-list.js';
 import type { UserListRepository } from '../../domain/lists/user-list-repository.js';
 import type { TextFormat } from '../../domain/text/text-format.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
+import type { CheckedInput } from '../shared/checked-input.js';
 import type { GetList, ListView } from './get-list.js';
 import { assertOwner, changingUser, found } from './list-access.js';
-import { detailsChangeFrom } from './list-inputs.js';
 
 /**
  * The owner changes a list's details (`POST /lists/{id}`, the list's page): any of `name`, `description`, `public`;
@@ -19,12 +20,12 @@ export class EditList {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { readonly listId: number; readonly caller: Caller; readonly body: unknown; readonly textFormat: TextFormat }): Promise<ListView> {
+  async execute(input: { readonly listId: number; readonly caller: Caller; readonly body: CheckedInput<ListDetailsChange>; readonly textFormat: TextFormat }): Promise<ListView> {
     const userId = changingUser(input.caller);
     const list = await this.uow.run(async () => {
       const stored = found(await this.lists.byId(input.listId, { forUpdate: true }));
       assertOwner(stored, userId);
-      const change = detailsChangeFrom(input.body);
+      const change = input.body();
       stored.edit(change, this.clock.now());
       await this.lists.save(stored);
       return stored;

@@ -163,12 +163,12 @@ async function demoLists(container: Container, log: (line: string) => void): Pro
     const caller: Caller = { kind: 'user', userId: String(user.id), username: user.username, via: 'token' };
     const fill = async (listId: number, items: ReadonlyArray<readonly [ListItemKind, number | undefined, string]>) => {
       for (const [type, id, comment] of items) {
-        if (id !== undefined) await container.get(LISTS.AddListItem).execute({ listId, caller, body: { type, id, comment }, textFormat: 'markup' });
+        if (id !== undefined) await container.get(LISTS.AddListItem).execute({ listId, caller, body: () => ({ kind: type, catalogueId: id, comment }), textFormat: 'markup' });
       }
     };
     const favourites = await container.get(LISTS.CreateList).execute({
       caller,
-      body: { name: `${user.realName || name}'s favourites`, description: `What [b]${name}[/b] keeps coming back to.`, public: true },
+      body: () => ({ name: `${user.realName || name}'s favourites`, description: `What [b]${name}[/b] keeps coming back to.`, isPublic: true }),
       textFormat: 'markup',
     });
     await fill(favourites.id, [
@@ -179,7 +179,7 @@ async function demoLists(container: Container, log: (line: string) => void): Pro
     ]);
     const private_ = await container.get(LISTS.CreateList).execute({
       caller,
-      body: { name: 'To listen to', description: 'Not for anyone else to see.', public: false },
+      body: () => ({ name: 'To listen to', description: 'Not for anyone else to see.', isPublic: false }),
       textFormat: 'markup',
     });
     await fill(private_.id, [

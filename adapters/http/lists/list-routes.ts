@@ -15,6 +15,7 @@ import { PageQuery, paginate } from '../pagination.js';
 import { pathId, validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ListPresenter } from './list-presenter.js';
+import { listDetailsInput, listItemChangeInput, newListInput, newListItemInput } from './list-bodies.js';
 import type { ApiSchema } from '../api-shapes.js';
 
 /** The use cases the list routes call. */
@@ -66,14 +67,14 @@ export class ListRoutes implements RouteModule {
     });
 
     router.post('/lists', body, async (ctx) => {
-      const view = await u.createList.execute({ caller: ctx.state.caller, body: requestBody(ctx), textFormat: ctx.state.textFormat });
+      const view = await u.createList.execute({ caller: ctx.state.caller, body: () => newListInput(requestBody(ctx)), textFormat: ctx.state.textFormat });
       ctx.status = 201;
       ctx.body = presenter.list(view);
     });
 
     router.post('/lists/:id', body, async (ctx) => {
       const listId = pathId(ctx.params.id, listNotFound);
-      ctx.body = presenter.list(await u.editList.execute({ listId, caller: ctx.state.caller, body: requestBody(ctx), textFormat: ctx.state.textFormat }));
+      ctx.body = presenter.list(await u.editList.execute({ listId, caller: ctx.state.caller, body: () => listDetailsInput(requestBody(ctx)), textFormat: ctx.state.textFormat }));
     });
 
     router.delete('/lists/:id', async (ctx) => {
@@ -83,7 +84,7 @@ export class ListRoutes implements RouteModule {
 
     router.post('/lists/:id/items', body, async (ctx) => {
       const listId = pathId(ctx.params.id, listNotFound);
-      const view = await u.addItem.execute({ listId, caller: ctx.state.caller, body: requestBody(ctx), textFormat: ctx.state.textFormat });
+      const view = await u.addItem.execute({ listId, caller: ctx.state.caller, body: () => newListItemInput(requestBody(ctx)), textFormat: ctx.state.textFormat });
       ctx.status = 201;
       ctx.body = presenter.list(view);
     });
@@ -91,7 +92,7 @@ export class ListRoutes implements RouteModule {
     router.post('/lists/:id/items/:type/:itemId', body, async (ctx) => {
       const listId = pathId(ctx.params.id, listNotFound);
       const item = itemRef(ctx.params.type, ctx.params.itemId);
-      ctx.body = presenter.list(await u.editItem.execute({ listId, item, caller: ctx.state.caller, body: requestBody(ctx), textFormat: ctx.state.textFormat }));
+      ctx.body = presenter.list(await u.editItem.execute({ listId, item, caller: ctx.state.caller, body: () => listItemChangeInput(requestBody(ctx)), textFormat: ctx.state.textFormat }));
     });
 
     router.delete('/lists/:id/items/:type/:itemId', async (ctx) => {

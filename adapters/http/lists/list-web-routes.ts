@@ -9,6 +9,7 @@ import { pathId } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ListPresenter } from './list-presenter.js';
 import type { ListUseCases } from './list-routes.js';
+import { listDetailsInput, listItemChangeInput, newListInput, newListItemInput } from './list-bodies.js';
 import { listPageTemplates } from './list-templates.js';
 import { WebPageKit, type SignedIn, type WebPageDeps, type WebPageSettings } from '../web-pages/web-page-kit.js';
 
@@ -141,7 +142,7 @@ export class ListWebPageRoutes implements RouteModule {
       const body = details(form);
       await this.changing(
         async () => {
-          const made = await u.createList.execute({ caller, body, textFormat: 'markup' });
+          const made = await u.createList.execute({ caller, body: () => newListInput(body), textFormat: 'markup' });
           this.kit.seeOther(ctx, `${PATH}/${made.id}`);
         },
         (error, status) => this.listsPage(ctx, caller, { form: { ...body, isPublic: body.public }, error }, status),
@@ -160,7 +161,7 @@ export class ListWebPageRoutes implements RouteModule {
       const body = details(form);
       await this.changing(
         async () => {
-          await u.editList.execute({ listId, caller, body, textFormat: 'markup' });
+          await u.editList.execute({ listId, caller, body: () => listDetailsInput(body), textFormat: 'markup' });
           this.kit.seeOther(ctx, `${PATH}/${listId}`);
         },
         (error, status) => this.listPage(ctx, caller, listId, { details: { ...body, isPublic: body.public }, error }, status),
@@ -181,7 +182,7 @@ export class ListWebPageRoutes implements RouteModule {
       const body = { type: form.get('type') ?? '', id: (form.get('id') ?? '').trim(), comment: form.get('comment') ?? '' };
       await this.changing(
         async () => {
-          await u.addItem.execute({ listId, caller, body, textFormat: 'markup' });
+          await u.addItem.execute({ listId, caller, body: () => newListItemInput(body), textFormat: 'markup' });
           this.kit.seeOther(ctx, `${PATH}/${listId}`);
         },
         (error, status) => this.listPage(ctx, caller, listId, { item: body, error }, status),
@@ -200,7 +201,7 @@ export class ListWebPageRoutes implements RouteModule {
       if (position !== null) body.position = position;
       await this.changing(
         async () => {
-          await u.editItem.execute({ listId, item, caller, body, textFormat: 'markup' });
+          await u.editItem.execute({ listId, item, caller, body: () => listItemChangeInput(body), textFormat: 'markup' });
           this.kit.seeOther(ctx, `${PATH}/${listId}`);
         },
         (error, status) => this.listPage(ctx, caller, listId, { error }, status),

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { newListInput, newListItemInput } from '../../../adapters/http/lists/list-bodies.js';
 import type { Caller } from '../../../application/shared/caller.js';
 import { LISTS } from '../../../composition/lists/lists-tokens.js';
 import { authorizationMatrix, everyone, openMatrix, type MatrixParties, type MatrixRow, type MatrixWorld } from '../../support/authorization-matrix.js';
@@ -106,8 +107,8 @@ describe('Authorization matrix: lists', function () {
     const p: MatrixParties = world.parties;
     const owner: Caller = { kind: 'user', userId: String(p.owner.id), username: p.owner.name, via: 'token' };
     const c = world.container;
-    const create = (body: object) => c.get(LISTS.CreateList).execute({ caller: owner, body, textFormat: 'markup' });
-    const add = (listId: number, body: object) => c.get(LISTS.AddListItem).execute({ listId, caller: owner, body, textFormat: 'markup' });
+    const create = (body: object) => c.get(LISTS.CreateList).execute({ caller: owner, body: () => newListInput(body), textFormat: 'markup' });
+    const add = (listId: number, body: object) => c.get(LISTS.AddListItem).execute({ listId, caller: owner, body: () => newListItemInput(body), textFormat: 'markup' });
     ids.public = (await create({ name: PUBLIC_NAME, description: 'For everyone', public: true })).id;
     await add(ids.public, { type: 'artist', id: 1, comment: 'Public comment' });
     ids.private = (await create({ name: PRIVATE_NAME, description: PRIVATE_DESCRIPTION })).id;

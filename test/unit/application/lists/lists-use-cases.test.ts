@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { listDetailsInput, listItemChangeInput, newListInput, newListItemInput } from '../../../../adapters/http/lists/list-bodies.js';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
 import { InMemoryUserRepository } from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
@@ -82,8 +83,8 @@ describe('Lists (use cases, in memory)', () => {
     };
   });
 
-  const create = (body: object, caller: Caller = me) => u.create.execute({ caller, body, textFormat: 'markup' });
-  const add = (listId: number, body: object, caller: Caller = me) => u.add.execute({ listId, caller, body, textFormat: 'markup' });
+  const create = (body: object, caller: Caller = me) => u.create.execute({ caller, body: () => newListInput(body), textFormat: 'markup' });
+  const add = (listId: number, body: object, caller: Caller = me) => u.add.execute({ listId, caller, body: () => newListItemInput(body), textFormat: 'markup' });
 
   it('makes a private, empty list for the calling user, dated by the clock, with ids of its own', async () => {
     const made = await create({ name: '  Favourites ', description: 'All [b]mine[/b]' });
@@ -116,7 +117,7 @@ describe('Lists (use cases, in memory)', () => {
       ['text', 'Invalid', 'The body must be a JSON object.'],
     ];
     for (const [body, refusal, message] of bad) {
-      const err = await rejection(u.create.execute({ caller: me, body, textFormat: 'markup' }));
+      const err = await rejection(u.create.execute({ caller: me, body: () => newListInput(body), textFormat: 'markup' }));
       expect(refusalOf(err), JSON.stringify(body)).to.deep.equal([refusal, message]);
     }
     expect((await lists.counts(1)).all).to.equal(0);
@@ -203,7 +204,7 @@ describe('Lists (use cases, in memory)', () => {
   it('lets the owner alone change a list: details, items added, commented, moved and removed, each change dated', async () => {
     const list = await create({ name: 'Mine' });
     clock.advance(60_000);
-    const edited = await u.edit.execute({ listId: list.id, caller: me, body: { description: 'now described', public: true }, textFormat: 'markup' });
+    const edited = await u.edit.execute({ listId: list.id, caller: me, body: () => listDetailsInput({ description: 'now described', public: true }), textFormat: 'markup' });
     expect([edited.name, edited.description, edited.isPublic, edited.createdAt, edited.changedAt]).to.deep.equal([
       'Mine',
       'now described',
@@ -214,7 +215,7 @@ describe('Lists (use cases, in memory)', () => {
     await add(list.id, { type: 'release', id: 10 });
     await add(list.id, { type: 'label', id: 7, comment: 'the label' });
     clock.advance(60_000);
-    const moved = await u.editItem.execute({ listId: list.id, item: { kind: 'label', catalogueId: 7 }, caller: me, body: { position: 1, comment: 'first now' }, textFormat: 'markup' });
+    const moved = await u.editItem.execute({ listId: list.id, item: { kind: 'label', catalogueId: 7 }, caller: me, body: () => listItemChangeInput({ position: 1, comment: 'first now' }), textFormat: 'markup' });
     expect(moved.items.map((i) => [i.kind, i.comment])).to.deep.equal([['label', 'first now'], ['release', '']]);
     expect(moved.changedAt).to.deep.equal(new Date('2026-11-22T12:02:00.000Z'));
     await u.removeItem.execute({ listId: list.id, item: { kind: 'label', catalogueId: 7 }, caller: me });
@@ -222,9 +223,9 @@ describe('Lists (use cases, in memory)', () => {
 
     for (const [caller, refusal] of [[them, Forbidden], [app, Forbidden], [ANONYMOUS, Unauthenticated]] as const) {
       const attempts = [
-        u.edit.execute({ listId: list.id, caller, body: { name: 'x' }, textFormat: 'markup' }),
-        u.add.execute({ listId: list.id, caller, body: { type: 'artist', id: 1 }, textFormat: 'markup' }),
-        u.editItem.execute({ listId: list.id, item: { kind: 'release', catalogueId: 10 }, caller, body: { comment: 'x' }, textFormat: 'markup' }),
+        u.edit.execute({ listId: list.id, caller, body: () => listDetailsInput({ name: 'x' }), textFormat: 'markup' }),
+        u.add.execute({ listId: list.id, caller, body: () => newListItemInput({ type: 'artist', id: 1 }), textFormat: 'markup' }),
+        u.editItem.execute({ listId: list.id, item: { kind: 'release', catalogueId: 10 }, caller, body: () => listItemChangeInput({ comment: 'x' }), textFormat: 'markup' }),
         u.removeItem.execute({ listId: list.id, item: { kind: 'release', catalogueId: 10 }, caller }),
         u.remove.execute({ listId: list.id, caller }),
       ];
@@ -252,17 +253,17 @@ describe('Lists (use cases, in memory)', () => {
       [add(list.id, { type: 'artist', id: 1, comment: 'c'.repeat(2_001) }), 'Refusal invalid', 'A comment is at most 2000 characters long.'],
       [add(99, { type: 'artist', id: 1 }), 'NotFound', 'List not found.'],
       [
-        u.editItem.execute({ listId: list.id, item: { kind: 'artist', catalogueId: 1 }, caller: me, body: { comment: 'x' }, textFormat: 'markup' }),
+        u.editItem.execute({ listId: list.id, item: { kind: 'artist', catalogueId: 1 }, caller: me, body: () => listItemChangeInput({ comment: 'x' }), textFormat: 'markup' }),
         'Refusal not-found',
         'The list does not hold the artist 1.',
       ],
       [
-        u.editItem.execute({ listId: list.id, item: { kind: 'release', catalogueId: 10 }, caller: me, body: { position: 2 }, textFormat: 'markup' }),
+        u.editItem.execute({ listId: list.id, item: { kind: 'release', catalogueId: 10 }, caller: me, body: () => listItemChangeInput({ position: 2 }), textFormat: 'markup' }),
         'Refusal invalid',
         'A position is a whole number from 1 to 1; got 2.',
       ],
       [u.removeItem.execute({ listId: list.id, item: { kind: 'label', catalogueId: 7 }, caller: me }), 'Refusal not-found', 'The list does not hold the label 7.'],
-      [u.edit.execute({ listId: list.id, caller: me, body: { name: '' }, textFormat: 'markup' }), 'Refusal invalid', 'A list needs a name.'],
+      [u.edit.execute({ listId: list.id, caller: me, body: () => listDetailsInput({ name: '' }), textFormat: 'markup' }), 'Refusal invalid', 'A list needs a name.'],
     ];
     for (const [attempt, refusal, message] of refusals) {
       const err = await rejection(attempt);
@@ -278,7 +279,7 @@ describe('Lists (use cases, in memory)', () => {
     const b = await create({ name: 'B' });
     await create({ name: 'C' }, them);
     expect(await figures.forUser(1)).to.include({ numLists: 2, numPublicLists: 1 });
-    await u.edit.execute({ listId: b.id, caller: me, body: { public: true }, textFormat: 'markup' });
+    await u.edit.execute({ listId: b.id, caller: me, body: () => listDetailsInput({ public: true }), textFormat: 'markup' });
     expect(await figures.forUser(1)).to.include({ numLists: 2, numPublicLists: 2 });
     await u.remove.execute({ listId: b.id, caller: me });
     expect(await figures.forUser(1)).to.include({ numLists: 1, numPublicLists: 1 });
