@@ -109,6 +109,9 @@ describe('Profiles over HTTP: GET and POST /s/{name}', function () {
   it('refuses other users (403), applications and anonymous callers (401/403), and bad fields (422), changing nothing', async () => {
     const before = (await as(owner).get('/s/Profiled')).body;
     expect((await as(other).post('/s/Profiled', { location: 'x' })).status).to.equal(403);
+    expect((await as(other).post('/s/Profiled', { profile: 42 })).status, 'the caller before the body').to.equal(403);
+    expect((await as('anonymous').post('/s/Profiled', [1])).status, 'the caller before the body').to.equal(401);
+    expect((await as(owner).post('/s/nobody-here', { profile: 42 })).status, 'the user before the body').to.equal(404);
     expect((await as('app').post('/s/Profiled', { location: 'x' })).status).to.equal(403);
     const anonymous = await as('anonymous').post('/s/Profiled', { location: 'x' });
     expect(anonymous.status).to.equal(401);
