@@ -48,7 +48,11 @@ describe('RetryingUnitOfWork on a real deadlock', function () {
 
     await Promise.all([cross(1, 2), cross(2, 1)]);
 
-    expect(attempts, 'one of the two run again').to.equal(3);
+    // One of the two is given up and run again (a third attempt). The retry may meet the other again: the victim's
+    // locks are released only when its rollback ends, and if the retry takes the freed row before the survivor does,
+    // the two cross once more and the server gives one up again (seen under load). Each run has four attempts; what
+    // must hold is that a deadlock was retried and that both transactions committed, each exactly once.
+    expect(attempts, 'one of the two run again').to.be.within(3, 8);
     const rows = await query(db.orm, 'select n from deadlock_probe order by id');
     expect(rows.map((r) => Number(r.n))).to.deep.equal([2, 2]);
   });
