@@ -97,7 +97,7 @@ export function validateQuery<T extends object>(Dto: new () => T, query: Query):
         .filter((v): v is string => v !== undefined && v.trim() !== '')
         .map((v) => normalize?.(v.trim()) ?? v.trim());
       if (values.length === 0) continue;
-      (dto as Record<string, unknown>)[key] = values;
+      setField(dto, key, values);
       given = true;
       continue;
     }
@@ -107,7 +107,7 @@ export function validateQuery<T extends object>(Dto: new () => T, query: Query):
     const normalize = normalizerOf(dto, key);
     const normalized = normalize ? normalize(trimmed) : trimmed;
     if (normalized === undefined) continue;
-    (dto as Record<string, unknown>)[key] = normalized;
+    setField(dto, key, normalized);
     given = true;
   }
   // Most requests carry no parameter: a DTO whose defaults are valid (checked once per class) needs no validation.
@@ -132,10 +132,19 @@ export function validateBody<T extends object>(Dto: new () => T, body: unknown, 
       const normalize = typeof value === 'string' ? normalizerOf(dto, key) : undefined;
       const normalized = normalize ? normalize(value) : value;
       if (normalized === undefined) continue;
-      (dto as Record<string, unknown>)[key] = normalized;
+      setField(dto, key, normalized);
     }
   }
   return validated(dto);
+}
+
+/**
+ * Sets a field on a DTO as its own property. A key such as `__proto__` (which JSON.parse keeps as an ordinary key)
+ * would otherwise replace the DTO's prototype, and with it the class whose decorators class-validator checks: an
+ * unchecked body would pass.
+ */
+function setField(dto: object, key: string, value: unknown): void {
+  Object.defineProperty(dto, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** The DTO when class-validator finds nothing wrong with it; else its first problem as a 422 naming the field. */

@@ -148,6 +148,13 @@ describe('adapters/http/query', () => {
       expect(invalid(() => validateBody(NoteBody, { note: 'c' }))).to.equal('Invalid note.');
     });
 
+    it('still checks a body that names __proto__ (the key cannot replace the DTO class and its checks)', () => {
+      const body = JSON.parse('{"__proto__": {}, "note": "c"}') as unknown;
+      expect(invalid(() => validateBody(NoteBody, body))).to.equal('Invalid note.');
+      expect(validateBody(NoteBody, JSON.parse('{"__proto__": {"note": "A"}}') as unknown)).to.be.instanceOf(NoteBody);
+      expect(invalid(() => validateQuery(NoteBody, { note: 'c', __proto__: 'x' } as never))).to.equal('Invalid note.');
+    });
+
     it('checks a rating into its input with the domain’s words', () => {
       expect(ratingInput({}, { rating: ' 4 ' })).to.deep.equal({ rating: 4 });
       expect(ratingInput({ rating: ['1', '3'] }, undefined)).to.deep.equal({ rating: 3 });
