@@ -7,16 +7,18 @@ import { ratesOf } from '../../../domain/marketplace/shipping-rates.js';
 import { currentEntityManager } from '../mikro-orm-unit-of-work.js';
 import { SellerSettingsRow } from './marketplace-rows.js';
 
+/** The row's amounts: the shipping rates and minimum order in `amounts_currency` (none without one). */
+function amountsOf(row: SellerSettingsRow): Pick<SellerSettings, 'shippingRates' | 'minOrderTotal'> {
+  if (row.amountsCurrency === null) return { shippingRates: null, minOrderTotal: null };
+  const currency = currencyOrDollars(row.amountsCurrency.trim());
+  const shippingRates = row.shippingRates ? ratesOf(currency, Object.entries(row.shippingRates).map(([k, v]) => [k, BigInt(v)] as const)) : null;
+  const min = BigInt(row.minOrderTotalMinor);
+  return { shippingRates, minOrderTotal: min > 0n ? Money.fromMinorUnits(min, currency) : null };
+}
+
 /** The one mapping between a seller's settings and their row: the row's columns as the domain's values. */
 function settingsOf(row: SellerSettingsRow, userId: number): SellerSettings {
-  const amounts = (() => {
-    if (row.amountsCurrency === null) return { shippingRates: null, minOrderTotal: null };
-    const currency = currencyOrDollars(row.amountsCurrency.trim());
-    const shippingRates = row.shippingRates ? ratesOf(currency, Object.entries(row.shippingRates).map(([k, v]) => [k, BigInt(v)] as const)) : null;
-    const min = BigInt(row.minOrderTotalMinor);
-    return { shippingRates, minOrderTotal: min > 0n ? Money.fromMinorUnits(min, currency) : null };
-  })();
-  return { userId, paymentTerms: row.paymentTerms, shippingTerms: row.shippingTerms, ...amounts, updatedAt: new Date(row.updatedAt) };
+  return { userId, paymentTerms: row.paymentTerms, shippingTerms: row.shippingTerms, ...amountsOf(row), updatedAt: new Date(row.updatedAt) };
 }
 
 /** The row of a seller's settings: the amounts in the one currency they share (none without amounts). */
