@@ -156,10 +156,11 @@ const MESSAGE = `<% layout('@layout') %>
 
 /** The one small stylesheet. */
 export const STYLESHEET = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#222;background:#fafafa}
-header{display:flex;gap:1rem;align-items:center;justify-content:space-between;padding:.75rem 1.5rem;background:#222;color:#eee}
-header a{color:#eee}.brand{font-weight:bold;text-decoration:none}nav{display:flex;gap:1rem;align-items:center}
-main{max-width:52rem;margin:2rem auto;padding:0 1.5rem}form{margin:1rem 0}label{display:block;margin:.5rem 0}
-input{display:block;margin-top:.25rem;padding:.4rem;width:100%;max-width:24rem;font:inherit}
+header{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;padding:.75rem 1.5rem;background:#222;color:#eee}
+header a{color:#eee}.brand{font-weight:bold;text-decoration:none}nav{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
+main{max-width:52rem;margin:2rem auto;padding:0 1.5rem;overflow-wrap:anywhere}form{margin:1rem 0}label{display:block;margin:.5rem 0}
+input{display:block;margin-top:.25rem;padding:.4rem;width:100%;max-width:24rem;font:inherit;box-sizing:border-box}
+textarea,select{max-width:100%;box-sizing:border-box;font:inherit}
 button{padding:.45rem 1rem;font:inherit;cursor:pointer;background:#1d5fbf;color:#fff;border:0;border-radius:4px}
 button.secondary{background:#777}form.inline{display:inline;margin:0}table{border-collapse:collapse;width:100%}
 td,th{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #ddd}.error{color:#a00}.notice{color:#060}
