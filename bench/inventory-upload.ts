@@ -261,7 +261,7 @@ async function setup(n: number, url: string | undefined, folder: string, marketF
   const db = await Database.open(locationOf(url, folder), schemaOf(modules));
   try {
     await db.migrate();
-    const container = buildContainer({ config: configOf(url, folder), logger: createPinoLogger('silent'), db }, modules);
+    const container = buildContainer({ config: configOf(url, folder), logger: createPinoLogger('silent'), storage: 'sql', db }, modules);
     const fillStart = performance.now();
     const releases = releaseCount(n);
     await fillCatalogue(db, releases);
@@ -316,7 +316,7 @@ async function upload(n: number, type: UploadType, url: string | undefined, fold
   const modules = await discoverModules();
   const db = await Database.open(locationOf(url, folder), schemaOf(modules));
   try {
-    const container = buildContainer({ config: configOf(url, folder), logger: createPinoLogger('silent'), db }, modules);
+    const container = buildContainer({ config: configOf(url, folder), logger: createPinoLogger('silent'), storage: 'sql', db }, modules);
     const seller = (await container.get(IDENTITY.UserRepository).byLoginName(SELLER))!;
     const caller: Caller = { kind: 'user', userId: String(seller.id), username: seller.username, via: 'token' };
     const request = container.get(INVENTORY.RequestUpload);

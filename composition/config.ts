@@ -5,6 +5,12 @@ import { DEFAULT_EXPORT_RETENTION_HOURS } from '../domain/inventory/inventory-ex
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../domain/inventory/inventory-upload.js';
 import { feeRuleFromEnv } from './marketplace/fee-config.js';
 
+/**
+ * The storage families a deployment chooses between: `sql` (MikroORM and SQL on the embedded PGlite or a PostgreSQL
+ * server) and `memory` (the in-memory adapters, no database at all: for embedding, demos and tests).
+ */
+export type StorageKind = 'sql' | 'memory';
+
 /** Which words the API speaks where the spec and the public Discogs API differ (see spec/GAPS.md "Two dialects"). */
 export type Dialect = 'spec' | 'discogs';
 
@@ -58,6 +64,11 @@ export interface Config {
   readonly dialect: Dialect;
   /** The path segment written into user URLs (`s` or `users`); both are always accepted. */
   readonly userPathSegment: string;
+  /**
+   * `STORAGE`: `sql` (default: the embedded database in `dataDir`, or the server `DATABASE_URL` names) or `memory`
+   * (the in-memory adapters: no database at all, everything lost when the process ends; one process only).
+   */
+  readonly storage: StorageKind;
   /** PostgreSQL server URL; undefined selects the embedded database in `dataDir`. */
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
@@ -183,6 +194,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (userPathSegment !== 's' && userPathSegment !== 'users') {
     problems.push(`USER_PATH_SEGMENT must be s or users, got "${userPathSegment}"`);
   }
+  const storageRaw = read('STORAGE')?.toLowerCase() ?? 'sql';
+  if (storageRaw !== 'sql' && storageRaw !== 'memory') problems.push(`STORAGE must be sql or memory, got "${read('STORAGE')}"`);
+  const storage: StorageKind = storageRaw === 'memory' ? 'memory' : 'sql';
   const databaseUrl = read('DATABASE_URL');
   if (databaseUrl !== undefined) url('DATABASE_URL', '', ['postgres:', 'postgresql:']);
   const redisUrl = read('REDIS_URL');
@@ -192,7 +206,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`RATE_LIMIT_STORE_FAILURE must be open or closed, got "${read('RATE_LIMIT_STORE_FAILURE')}"`);
   }
   const webConcurrency = integer('WEB_CONCURRENCY', databaseUrl ? defaultWebConcurrency(databaseUrl, os.availableParallelism()) : 1, 1, 64);
-  if (webConcurrency > 1 && databaseUrl === undefined && read('WEB_CONCURRENCY') !== undefined) {
+  if (webConcurrency > 1 && storage === 'memory') {
+    problems.push(`WEB_CONCURRENCY above 1 needs STORAGE=sql (each process's memory is its own), got "${read('WEB_CONCURRENCY')}"`);
+  } else if (webConcurrency > 1 && databaseUrl === undefined && read('WEB_CONCURRENCY') !== undefined) {
     problems.push(
       `WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database admits one process), got "${read('WEB_CONCURRENCY')}"`,
     );
@@ -213,6 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
     brand,
     dialect,
     userPathSegment,
+    storage,
     databaseUrl,
     dataDir: path.resolve(read('DATA_DIR') ?? 'data'),
     diskReserveBytes: integer('DISK_RESERVE_BYTES', 134_217_728, 0, Number.MAX_SAFE_INTEGER),

@@ -1,6 +1,7 @@
 /**
- * The package's main entry point (`spindle`): the composition root. `openSpindle` opens the database (embedded PGlite
- * or a PostgreSQL server, as the config says), migrates it and builds the container of every module; take use cases
+ * The package's main entry point (`spindle`): the composition root. `openSpindle` opens the storage (the database,
+ * embedded PGlite or a PostgreSQL server, migrated; or with `storage: 'memory'` the in-memory adapters, no database at
+ * all) and builds the container of every module; take use cases
  * from it by their module's tokens (`spindle.container.get(CATALOGUE.GetRelease)`). `startServer` does the same and
  * serves the HTTP API. The use cases, domain, ports and adapter families have entry points of their own
  * (`spindle/application/<module>`, `spindle/domain/<module>`, `spindle/application/ports`, `spindle/adapters/<family>`).
@@ -11,10 +12,11 @@ import 'reflect-metadata';
 
 export { openSpindle, openMigratedDatabase, demoOrder, type Spindle, type OpenOptions } from './spindle.js';
 export { startServer, type RunningServer, type ServerOptions } from './server.js';
-export { loadConfig, ConfigError, type Config, type Dialect, type LogLevel, type RateLimitStoreFailure } from './config.js';
+export { loadConfig, ConfigError, type Config, type Dialect, type StorageKind, type LogLevel, type RateLimitStoreFailure } from './config.js';
 export { discoverModules, discoverSchemas, discoverCommands, schemaOf } from './modules.js';
-export { buildContainer } from './container.js';
-export type { Runtime, CommandContext, SpindleCommands, SpindleModule, SpindleSchema } from './spindle-module.js';
+export { buildContainer, type StorageRuntime } from './container.js';
+export { InMemoryStorage } from '../adapters/in-memory/in-memory-storage.js';
+export type { Runtime, SqlRuntime, MemoryRuntime, AdapterFamilies, CommandContext, SpindleCommands, SpindleModule, SpindleSchema } from './spindle-module.js';
 export { demoDataDir, demoDataFile } from './demo-data.js';
 export { token } from './token.js';
 export { createPinoLogger } from '../adapters/logging/pino-logger.js';

@@ -55,7 +55,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
       server.listen(config.port, config.host, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    logger.info({ port, baseUrl: config.baseUrl, database: spindle.db.location.kind }, 'listening');
+    logger.info({ port, baseUrl: config.baseUrl, database: spindle.db?.location.kind ?? 'memory' }, 'listening');
     const services = spindle.container.isBound(CORE.BackgroundService) ? spindle.container.getAll(CORE.BackgroundService) : [];
     for (const service of services) service.start();
     let stopping: Promise<void> | undefined;

@@ -3,18 +3,48 @@ import type { ContainerModule, Container } from 'inversify';
 import type { Logger } from '../application/ports/logger.js';
 import type { RateLimitStore } from '../application/ports/rate-limit-store.js';
 import type { Database, DatabaseSchema } from '../adapters/persistence/database.js';
-import type { Config } from './config.js';
+import type { InMemoryStorage } from '../adapters/in-memory/in-memory-storage.js';
+import type { Config, StorageKind } from './config.js';
 
-/** What the composition root opens before the container is built, and hands to every module's bindings. */
+export type { StorageKind } from './config.js';
+
+/**
+ * What the composition root opens before the container is built, and hands to every module's bindings: the
+ * configuration, the logger and the shared rate-limit store. A module's bindings (use cases, routes, presenters) see
+ * tokens only; the storage itself reaches the module's adapter families alone (`SqlRuntime`, `MemoryRuntime`).
+ */
 export interface Runtime {
   readonly config: Config;
   readonly logger: Logger;
-  readonly db: Database;
+  /** The family the container's persistence adapters come from. */
+  readonly storage: StorageKind;
   /**
    * A rate-limit store shared beyond this process (Redis when REDIS_URL is set, or the cluster primary's window in a
    * worker); undefined counts requests in this process.
    */
   readonly rateLimitStore?: RateLimitStore;
+}
+
+/** What a module's `sql` family builds its adapters from: the open, migrated database. */
+export interface SqlRuntime extends Runtime {
+  readonly storage: 'sql';
+  readonly db: Database;
+}
+
+/** What a module's `memory` family builds its adapters from: the process's in-memory storage. */
+export interface MemoryRuntime extends Runtime {
+  readonly storage: 'memory';
+  readonly memory: InMemoryStorage;
+}
+
+/**
+ * A module's persistence adapters, by storage family: each binds the same tokens (the module's ports) to its family's
+ * adapters. A module without persistence has none; a module with a `sql` family needs a `memory` one to run on
+ * `storage: 'memory'` (the container says which module lacks it).
+ */
+export interface AdapterFamilies {
+  readonly sql: (runtime: SqlRuntime) => ContainerModule;
+  readonly memory?: (runtime: MemoryRuntime) => ContainerModule;
 }
 
 /**
@@ -52,7 +82,7 @@ export interface SpindleCommands {
 
 /**
  * One module of the application (catalogue, text, marketplace, identity…), as the composition root sees it: the
- * tables it adds and its container bindings (use cases, adapters, HTTP routes). A module is a folder
+ * tables it adds, its container bindings (use cases, presenters, HTTP routes) and its adapter families. A module is a folder
  * `composition/<name>/` with a `<name>-module.ts` exporting one, beside its `<name>-schema.ts` if it adds tables and
  * its `<name>-commands.ts` if it adds `spindle` commands; the root finds them there, so adding a module edits no
  * central list.
@@ -61,8 +91,13 @@ export interface SpindleModule {
   readonly name: string;
   /** Entity schemas and migrations this module adds to the database: the export of its `<name>-schema.ts`. */
   readonly schema?: SpindleSchema;
-  /** The module's bindings; its HTTP routes are bound to `HTTP.Routes`. */
+  /** The module's bindings (use cases, routes, presenters, on tokens only); its HTTP routes are bound to `HTTP.Routes`. */
   bindings(runtime: Runtime): ContainerModule;
+  /**
+   * The module's persistence adapters by storage family, in files of their own (`<name>-sql.ts`, `<name>-memory.ts`):
+   * the composition root loads the chosen family's beside the bindings.
+   */
+  readonly adapters?: AdapterFamilies;
   /**
    * Puts the module's demo data in place when it has none yet (`spindle serve --demo`, `spindle seed`), so a
    * newcomer sees every feature with content; says what it did through `log`. Modules run in name order, each after

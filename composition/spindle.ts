@@ -1,9 +1,10 @@
 import type { Container } from 'inversify';
+import { InMemoryStorage } from '../adapters/in-memory/in-memory-storage.js';
 import type { Logger } from '../application/ports/logger.js';
 import { Database, type DatabaseSchema } from '../adapters/persistence/database.js';
 import type { RateLimitStore } from '../application/ports/rate-limit-store.js';
-import type { Config } from './config.js';
-import { buildContainer } from './container.js';
+import type { Config, StorageKind } from './config.js';
+import { buildContainer, type StorageRuntime } from './container.js';
 import { databaseLocation } from './database-location.js';
 import { discoverModules, discoverSchemas, schemaOf } from './modules.js';
 import type { SpindleModule } from './spindle-module.js';
@@ -12,11 +13,14 @@ import type { SpindleModule } from './spindle-module.js';
 export interface Spindle {
   readonly config: Config;
   readonly modules: readonly SpindleModule[];
-  readonly db: Database;
+  /** The storage family the application runs on. */
+  readonly storage: StorageKind;
+  /** The open, migrated database (`storage: 'sql'`); undefined on `storage: 'memory'`, which has none. */
+  readonly db: Database | undefined;
   readonly container: Container;
   /** Runs every module's demo data step, in module order. */
   seedDemo(log: (line: string) => void): Promise<void>;
-  /** Closes the shared rate-limit store (Redis) and the database (releasing the embedded data folder's lock). */
+  /** Closes the shared rate-limit store (Redis) and the storage (releasing the embedded data folder's lock). */
   close(): Promise<void>;
 }
 
@@ -27,20 +31,47 @@ export interface OpenOptions {
   readonly rateLimitStore?: RateLimitStore;
   /** Apply pending migrations (default true; cluster workers leave it to the primary). */
   readonly migrate?: boolean;
+  /**
+   * The storage family (default the configuration's `STORAGE`, itself `sql` by default): `memory` runs the whole
+   * service, HTTP included, on the in-memory adapters with no database at all.
+   */
+  readonly storage?: StorageKind;
+  /** The in-memory storage to run on (`storage: 'memory'`); a new one by default. Two applications on one share it. */
+  readonly memory?: InMemoryStorage;
 }
 
 /**
- * Opens the database with the modules' schemas, applies pending migrations and builds the container: what `serve`
- * and every command start from, and what embedding programs and tests can use to get the whole application.
+ * Opens the storage (on `sql`, the database with the modules' schemas, applying pending migrations) and builds the
+ * container: what `serve` and every command start from, and what embedding programs and tests can use to get the
+ * whole application. `openSpindle(config, logger, { storage: 'memory' })` needs no database.
  */
 export async function openSpindle(config: Config, logger: Logger, options: OpenOptions = {}): Promise<Spindle> {
   const modules = options.modules ?? (await discoverModules());
-  const db = await openDatabase(config, logger, schemaOf(modules), options.migrate !== false);
-  const container = buildContainer({ config, logger, db, rateLimitStore: options.rateLimitStore }, modules);
+  const storage = options.storage ?? config.storage;
+  const base = { config, logger, rateLimitStore: options.rateLimitStore };
+  let runtime: StorageRuntime;
+  let closeStorage: () => Promise<void>;
+  if (storage === 'memory') {
+    const memory = options.memory ?? new InMemoryStorage();
+    runtime = { ...base, storage, memory };
+    closeStorage = () => memory.close();
+  } else {
+    const db = await openDatabase(config, logger, schemaOf(modules), options.migrate !== false);
+    runtime = { ...base, storage, db };
+    closeStorage = () => db.close();
+  }
+  let container: Container;
+  try {
+    container = buildContainer(runtime, modules);
+  } catch (err) {
+    await closeStorage();
+    throw err;
+  }
   return {
     config,
     modules,
-    db,
+    storage,
+    db: runtime.storage === 'sql' ? runtime.db : undefined,
     container,
     async seedDemo(log) {
       for (const m of demoOrder(modules)) await m.demo?.(container, log);
@@ -49,7 +80,7 @@ export async function openSpindle(config: Config, logger: Logger, options: OpenO
       try {
         await options.rateLimitStore?.close?.();
       } finally {
-        await db.close();
+        await closeStorage();
       }
     },
   };

@@ -15,6 +15,7 @@ export * from './in-memory-order-store.js';
 export * from './in-memory-posting-source.js';
 export * from './in-memory-rating-store.js';
 export * from './in-memory-seller-repository.js';
+export * from './in-memory-storage.js';
 export * from './in-memory-unit-of-work.js';
 export * from './in-memory-user-list-repository.js';
 export * from './no-listings-market-figures.js';

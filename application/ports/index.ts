@@ -3,6 +3,7 @@
  * The package entry point `spindle/application/ports` (docs/adr/0037-package.md).
  */
 export * from './cart-contents.js';
+export * from './catalogue-samples.js';
 export * from './catalogue-reader.js';
 export * from './catalogue-search.js';
 export * from './catalogue-writer.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import cliProgress from 'cli-progress';
-import type { Database } from '../../adapters/persistence/database.js';
+import type { CatalogueSamples } from '../../application/ports/catalogue-samples.js';
 import type { ImportDump, ImportProgress, ImportSummary } from '../../application/catalogue/import-dump.js';
 import { DUMP_KINDS } from '../../application/ports/dump-reader.js';
 import { demoDataDir } from '../demo-data.js';
@@ -53,11 +53,8 @@ export function summaryLine(s: ImportSummary): string {
  * Imports the bundled demo data (the 2020 samples in `composition/demo-data/`: artists, labels, masters, releases)
  * when the catalogue has no release yet. Returns whether it imported.
  */
-export async function seedDemoData(db: Database, useCase: ImportDump, options: ImportOptions): Promise<boolean> {
-  const rows = await db.orm.em.fork().getConnection().execute<{ found: boolean }[]>(
-    'select exists (select 1 from release) as found',
-  );
-  if (rows[0]?.found) return false;
+export async function seedDemoData(samples: CatalogueSamples, useCase: ImportDump, options: ImportOptions): Promise<boolean> {
+  if (await samples.hasReleases()) return false;
   await importFiles(useCase, demoDataFiles(), options);
   return true;
 }

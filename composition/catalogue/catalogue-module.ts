@@ -5,11 +5,6 @@ import type { HoldingCounts, RatingCounts } from '../../application/ports/commun
 import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
 import { CataloguePresenter } from '../../adapters/http/catalogue/catalogue-presenter.js';
 import { CatalogueRoutes } from '../../adapters/http/catalogue/catalogue-routes.js';
-import { catalogueWriterFor } from '../../adapters/persistence/catalogue/catalogue-writer-for.js';
-import { MikroOrmCatalogueReader } from '../../adapters/persistence/catalogue/mikro-orm-catalogue-reader.js';
-import { PgCatalogueReader } from '../../adapters/persistence/catalogue/pg-catalogue-reader.js';
-import { preparedRows } from '../../adapters/persistence/catalogue/sql-rows.js';
-import { MikroOrmNameResolver } from '../../adapters/persistence/catalogue/mikro-orm-name-resolver.js';
 import { GetArtist } from '../../application/catalogue/get-artist.js';
 import { GetLabel } from '../../application/catalogue/get-label.js';
 import { GetMaster } from '../../application/catalogue/get-master.js';
@@ -19,10 +14,10 @@ import { ListArtistReleases } from '../../application/catalogue/list-artist-rele
 import { ListLabelReleases } from '../../application/catalogue/list-label-releases.js';
 import { ListMasterVersions } from '../../application/catalogue/list-master-versions.js';
 import { seedDemoData } from './catalogue-import.js';
+import { catalogueSql } from './catalogue-sql.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
-import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { catalogueSchema } from './catalogue-schema.js';
 import { TEXT } from '../text/text-tokens.js';
@@ -40,18 +35,10 @@ export const catalogueModule: SpindleModule = {
   name: 'catalogue',
   schema: catalogueSchema,
 
-  bindings: ({ db }) =>
+  adapters: { sql: catalogueSql },
+
+  bindings: () =>
     new ContainerModule(({ bind }) => {
-      const hotPool = db.hotReadPool();
-      // On a server, records by id go straight through pg (the hot path), and lists as prepared statements on the
-      // same pool; the embedded database has one session.
-      bind(CATALOGUE.Reader).toConstantValue(
-        hotPool
-          ? new PgCatalogueReader(hotPool, new MikroOrmCatalogueReader(db.orm, preparedRows(hotPool)))
-          : new MikroOrmCatalogueReader(db.orm),
-      );
-      bind(TEXT.NameResolver).toConstantValue(new MikroOrmNameResolver(db.orm));
-      bind(CATALOGUE.Writer).toConstantValue(catalogueWriterFor(db));
       bind(CATALOGUE.DumpReader).toConstantValue(new XmlDumpReader());
       bind(CATALOGUE.ImportDump)
         .toResolvedValue((reader, writer, clock) => new ImportDump(reader, writer, clock), [
@@ -134,7 +121,7 @@ export const catalogueModule: SpindleModule = {
     }),
 
   async demo(container, log) {
-    const imported = await seedDemoData(container.get(PERSISTENCE.Database), container.get(CATALOGUE.ImportDump), {
+    const imported = await seedDemoData(container.get(CATALOGUE.Samples), container.get(CATALOGUE.ImportDump), {
       progress: 'none',
       log,
     });

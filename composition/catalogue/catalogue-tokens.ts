@@ -1,3 +1,4 @@
+import type { CatalogueSamples } from '../../application/ports/catalogue-samples.js';
 import type { GetArtist } from '../../application/catalogue/get-artist.js';
 import type { GetLabel } from '../../application/catalogue/get-label.js';
 import type { GetMaster } from '../../application/catalogue/get-master.js';
@@ -18,6 +19,8 @@ import { token } from '../token.js';
 export const CATALOGUE = {
   Reader: token<CatalogueReader>('catalogue/Reader'),
   Writer: token<CatalogueWriter>('catalogue/Writer'),
+  /** Records the catalogue holds, for the other modules' demo data. */
+  Samples: token<CatalogueSamples>('catalogue/Samples'),
   DumpReader: token<DumpReader>('catalogue/DumpReader'),
   ImportDump: token<ImportDump>('catalogue/ImportDump'),
   GetRelease: token<GetRelease>('catalogue/GetRelease'),

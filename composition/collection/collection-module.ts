@@ -2,10 +2,6 @@ import { ContainerModule } from 'inversify';
 import { CollectionPresenter } from '../../adapters/http/collection/collection-presenter.js';
 import { CollectionRoutes, type CollectionUseCases } from '../../adapters/http/collection/collection-routes.js';
 import { CollectionSettingsPage } from '../../adapters/http/collection/collection-settings-page.js';
-import { MikroOrmCollectionRepository, MikroOrmWantlistRepository } from '../../adapters/persistence/collection/mikro-orm-collection-repositories.js';
-import { SqlCollectionListReader } from '../../adapters/persistence/collection/sql-collection-list-reader.js';
-import { SqlHoldingCounts } from '../../adapters/persistence/collection/sql-holding-counts.js';
-import { SqlUserHoldings } from '../../adapters/persistence/collection/sql-user-holdings.js';
 import { CollectionFigures } from '../../application/collection/collection-figures.js';
 import { GetCollectionValue } from '../../application/collection/collection-value.js';
 import { AddToFolder } from '../../application/collection/add-to-folder.js';
@@ -35,8 +31,8 @@ import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
-import { SEARCH } from '../search/search-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { collectionSql } from './collection-sql.js';
 import { collectionSchema } from './collection-schema.js';
 import { USERS } from '../users/users-tokens.js';
 import { COLLECTION } from './collection-tokens.js';
@@ -53,13 +49,10 @@ export const collectionModule: SpindleModule = {
   schema: collectionSchema,
   demoAfter: ['identity', 'catalogue'],
 
-  bindings: ({ config, db }) =>
+  adapters: { sql: collectionSql },
+
+  bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {
-      bind(COLLECTION.Repository).toConstantValue(new MikroOrmCollectionRepository(db.orm));
-      bind(COLLECTION.Wantlists).toConstantValue(new MikroOrmWantlistRepository(db.orm));
-      bind(COLLECTION.ListReader).toConstantValue(new SqlCollectionListReader(db.orm));
-      bind(CATALOGUE.HoldingCounts).toConstantValue(new SqlHoldingCounts(db.orm));
-      bind(SEARCH.UserHoldings).toConstantValue(new SqlUserHoldings(db.orm));
       bind(USERS.FiguresPart)
         .toResolvedValue((c, w) => new CollectionFigures(c, w), [COLLECTION.Repository, COLLECTION.Wantlists])
         .inSingletonScope();

@@ -1,9 +1,8 @@
+import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import type { Container } from 'inversify';
-import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
 import type { Caller } from '../../application/shared/caller.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { DEMO_USERS } from '../identity/identity-module.js';
-import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import { COLLECTION } from './collection-tokens.js';
 
 /** What each demo user gets: folders, releases filed in them (by their place among the demo releases), wants. */
@@ -21,7 +20,7 @@ const MEDIA = ['Near Mint (NM or M-)', 'Very Good Plus (VG+)', 'Very Good (VG)']
  */
 export async function seedDemoCollections(container: Container, log: (line: string) => void): Promise<void> {
   const users = container.get(IDENTITY.UserRepository);
-  const releases = await catalogueSample(container.get(PERSISTENCE.Database).orm, 'release', 8);
+  const releases = await container.get(CATALOGUE.Samples).lowestIds('release', 8);
   if (releases.length < 8) {
     log('collection: too few releases for demo collections; left out');
     return;

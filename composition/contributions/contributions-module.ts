@@ -1,11 +1,6 @@
 import { ContainerModule, type Container } from 'inversify';
 import { ContributionsPresenter } from '../../adapters/http/contributions/contributions-presenter.js';
 import { ContributionsRoutes } from '../../adapters/http/contributions/contributions-routes.js';
-import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
-import { MikroOrmContributionRepository } from '../../adapters/persistence/contributions/mikro-orm-contribution-repository.js';
-import { SqlContributionReader } from '../../adapters/persistence/contributions/sql-contribution-reader.js';
-import { SqlRecordsByPerson } from '../../adapters/persistence/contributions/sql-records-by-person.js';
-import { SqlReleasePeople } from '../../adapters/persistence/contributions/sql-release-people.js';
 import { ContributionFigures } from '../../application/contributions/contribution-figures.js';
 import { ListContributions } from '../../application/contributions/list-contributions.js';
 import { ListSubmissions } from '../../application/contributions/list-submissions.js';
@@ -19,8 +14,8 @@ import { DEMO_USERS } from '../identity/identity-module.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { contributionsSql } from './contributions-sql.js';
 import { contributionsSchema } from './contributions-schema.js';
-import { SEARCH } from '../search/search-tokens.js';
 import { USERS } from '../users/users-tokens.js';
 import { CONTRIBUTIONS } from './contributions-tokens.js';
 
@@ -35,11 +30,10 @@ export const contributionsModule: SpindleModule = {
   schema: contributionsSchema,
   demoAfter: ['identity', 'catalogue'],
 
-  bindings: ({ db, config }) =>
+  adapters: { sql: contributionsSql },
+
+  bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {
-      // The history through the ORM; its reads joined to the catalogue, a read model in SQL (ADR 0039).
-      bind(CONTRIBUTIONS.Repository).toConstantValue(new MikroOrmContributionRepository(db.orm));
-      bind(CONTRIBUTIONS.Reader).toConstantValue(new SqlContributionReader(db.orm));
       bind(CONTRIBUTIONS.RecordContribution)
         .toResolvedValue((users, catalogue, repository, uow, clock, ids) => new RecordContribution(users, catalogue, repository, uow, clock, ids), [
           IDENTITY.UserRepository,
@@ -69,10 +63,6 @@ export const contributionsModule: SpindleModule = {
       bind(USERS.FiguresPart)
         .toResolvedValue((reader) => new ContributionFigures(reader), [CONTRIBUTIONS.Reader])
         .inSingletonScope();
-      // A release's community.submitter and contributors where the catalogue reader does not keep them in its row.
-      bind(CATALOGUE.ReleasePeople).toConstantValue(new SqlReleasePeople(db.orm));
-      // Database search's submitter and contributor filters.
-      bind(SEARCH.RecordsByPerson).toConstantValue(new SqlRecordsByPerson(db.orm));
       bind(HTTP.Routes)
         .toResolvedValue(
           (submissions, contributions, presenter) =>
@@ -96,10 +86,10 @@ type DemoEntry = readonly [ContributionKind, number | undefined, ContributionAct
  * more. Spread over the past days, oldest first.
  */
 async function demoHistory(container: Container, log: (line: string) => void): Promise<void> {
-  const orm = container.get(PERSISTENCE.Database).orm;
-  const releases = await catalogueSample(orm, 'release', 6);
-  const artists = await catalogueSample(orm, 'artist', 2);
-  const labels = await catalogueSample(orm, 'label', 2);
+  const samples = container.get(CATALOGUE.Samples);
+  const releases = await samples.lowestIds('release', 6);
+  const artists = await samples.lowestIds('artist', 2);
+  const labels = await samples.lowestIds('label', 2);
   if (releases.length === 0) {
     log('contributions: the catalogue holds no releases; no demo history');
     return;

@@ -3,14 +3,6 @@ import path from 'node:path';
 import { ContainerModule, type Container } from 'inversify';
 import { IdentityCredentialResolver } from '../../adapters/http/identity/identity-credential-resolver.js';
 import { IdentityRoutes } from '../../adapters/http/identity/identity-routes.js';
-import {
-  MikroOrmApplicationRepository,
-  MikroOrmOAuthTokenRepository,
-  MikroOrmPersonalTokenRepository,
-  MikroOrmUserRepository,
-  MikroOrmWebSessionRepository,
-} from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
-import { SqlNonceStore } from '../../adapters/persistence/identity/sql-nonce-store.js';
 import { NodeHmacSha1, RandomSecretGenerator, Sha256SecretDigest } from '../../adapters/system/random-secrets.js';
 import { ScryptPasswordHasher } from '../../adapters/system/scrypt-password-hasher.js';
 import { Authenticate } from '../../application/identity/authenticate.js';
@@ -37,6 +29,7 @@ import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { identitySql } from './identity-sql.js';
 import { identitySchema } from './identity-schema.js';
 import { IDENTITY } from './identity-tokens.js';
 
@@ -49,11 +42,10 @@ export const identityModule: SpindleModule = {
   name: 'identity',
   schema: identitySchema,
 
-  bindings: ({ db, config, rateLimitStore, logger }) =>
+  adapters: { sql: identitySql },
+
+  bindings: ({ config, rateLimitStore, logger }) =>
     new ContainerModule(({ bind }) => {
-      bind(IDENTITY.UserRepository).toConstantValue(new MikroOrmUserRepository(db.orm));
-      bind(IDENTITY.ApplicationRepository).toConstantValue(new MikroOrmApplicationRepository(db.orm));
-      bind(IDENTITY.PersonalTokenRepository).toConstantValue(new MikroOrmPersonalTokenRepository(db.orm));
       bind(IDENTITY.PasswordHasher).toConstantValue(new ScryptPasswordHasher());
       bind(IDENTITY.SecretGenerator).toConstantValue(new RandomSecretGenerator());
       bind(IDENTITY.SecretDigest).toConstantValue(new Sha256SecretDigest());
@@ -102,12 +94,6 @@ export const identityModule: SpindleModule = {
           PERSISTENCE.UnitOfWork,
           CORE.Clock,
         ])
-        .inSingletonScope();
-      bind(IDENTITY.OAuthTokenRepository).toConstantValue(new MikroOrmOAuthTokenRepository(db.orm));
-      // In the database alone, even with Redis: a replay must never pass, and a split across two stores lets one
-      // through at an outage's edge (ADR 0029). While the database is down the claim throws: the request gets a 503.
-      bind(IDENTITY.NonceStore)
-        .toResolvedValue((clock) => new SqlNonceStore(db.orm, clock), [CORE.Clock])
         .inSingletonScope();
       bind(IDENTITY.Hmac).toConstantValue(new NodeHmacSha1());
       bind(IDENTITY.OAuthVerifier)
@@ -166,7 +152,6 @@ export const identityModule: SpindleModule = {
           IDENTITY.OAuthVerifier,
         ])
         .inSingletonScope();
-      bind(IDENTITY.WebSessionRepository).toConstantValue(new MikroOrmWebSessionRepository(db.orm));
       // The throttle against password guessing must not switch off while the shared store fails: it counts in this
       // process meanwhile, or (RATE_LIMIT_STORE_FAILURE=closed) refuses sign-in with 503 (ADR 0029).
       bind(IDENTITY.SignInAttempts)

@@ -1,17 +1,17 @@
 import { ContainerModule, type Container } from 'inversify';
 import { ImageRoutes } from '../../adapters/http/images/image-routes.js';
-import { sharedSecret } from '../../adapters/persistence/images/server-secret.js';
 import { FolderImageStore } from '../../adapters/system/folder-image-store.js';
 import { HmacImageSigner } from '../../adapters/system/hmac-image-signer.js';
 import { demoCover } from '../../adapters/system/png.js';
-import { RandomSecretGenerator } from '../../adapters/system/random-secrets.js';
 import { GetImage } from '../../application/images/get-image.js';
 import { imageBase } from '../../application/images/image-keys.js';
 import { StoredImageLinks } from '../../application/images/stored-image-links.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { imagesMemory } from './images-memory.js';
 import { imagesSchema } from './images-schema.js';
+import { imagesSql } from './images-sql.js';
 import { IMAGES } from './images-tokens.js';
 import { demoDataFile } from '../demo-data.js';
 import type { Release } from '../../domain/catalogue/release.js';
@@ -24,14 +24,15 @@ export const imagesModule: SpindleModule = {
   name: 'images',
   schema: imagesSchema,
 
-  bindings: ({ db, config }) =>
+  adapters: { sql: imagesSql, memory: imagesMemory },
+
+  bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {
       bind(IMAGES.Store).toConstantValue(new FolderImageStore(config.imageDir));
       const secret = config.imageSigningSecret;
-      const secrets = new RandomSecretGenerator();
-      bind(IMAGES.Signer).toConstantValue(
-        new HmacImageSigner(async () => secret ?? sharedSecret(db.orm, 'image-signing', () => secrets.generate(48))),
-      );
+      bind(IMAGES.Signer)
+        .toResolvedValue((shared: () => Promise<string>) => new HmacImageSigner(async () => secret ?? shared()), [IMAGES.SharedSigningSecret])
+        .inSingletonScope();
       bind(IMAGES.Links)
         .toResolvedValue((store, signer) => new StoredImageLinks(store, signer, (sig, key) => `${config.baseUrl}/images/${sig}/${key}`), [
           IMAGES.Store,

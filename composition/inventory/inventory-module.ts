@@ -4,7 +4,6 @@ import { CsvStringifyEncoder } from '../../adapters/csv/csv-stringify-encoder.js
 import { InventoryUploadPresenter } from '../../adapters/http/inventory/inventory-upload-presenter.js';
 import { InventoryUploadRoutes } from '../../adapters/http/inventory/inventory-upload-routes.js';
 import { UploadSpool } from '../../adapters/http/inventory/upload-spool.js';
-import { SqlInventoryWriter } from '../../adapters/persistence/inventory/sql-inventory-writer.js';
 import { ApplyInventoryUpload } from '../../application/inventory/apply-inventory-upload.js';
 import { GetInventoryUpload } from '../../application/inventory/get-inventory-upload.js';
 import { ListInventoryUploads } from '../../application/inventory/list-inventory-uploads.js';
@@ -15,7 +14,6 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
 import { InventoryExportPresenter } from '../../adapters/http/inventory/inventory-export-presenter.js';
 import { InventoryExportRoutes } from '../../adapters/http/inventory/inventory-export-routes.js';
-import { SqlInventoryReader } from '../../adapters/persistence/inventory/sql-inventory-reader.js';
 import { FolderFileStore } from '../../adapters/system/folder-file-store.js';
 import { DownloadInventoryExport } from '../../application/inventory/download-inventory-export.js';
 import { ExpireInventoryExports } from '../../application/inventory/expire-inventory-exports.js';
@@ -29,6 +27,7 @@ import { JOBS } from '../jobs/jobs-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import { seedDemoInventory } from './demo-inventory.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { inventorySql } from './inventory-sql.js';
 import { INVENTORY } from './inventory-tokens.js';
 
 /**
@@ -42,12 +41,13 @@ import { INVENTORY } from './inventory-tokens.js';
 export const inventoryModule: SpindleModule = {
   name: 'inventory',
 
-  bindings: ({ config, db, logger }) =>
+  adapters: { sql: inventorySql },
+
+  bindings: ({ config, logger }) =>
     new ContainerModule(({ bind }) => {
       const retentionMs = config.exportRetentionHours * 3_600_000;
       bind(INVENTORY.FileStore).toConstantValue(new FolderFileStore(config.fileDir));
       bind(INVENTORY.CsvEncoder).toConstantValue(new CsvStringifyEncoder());
-      bind(INVENTORY.Reader).toConstantValue(new SqlInventoryReader(db.orm));
 
       bind(INVENTORY.RequestExport)
         .toResolvedValue((q, w, c) => new RequestInventoryExport(q, w, c, retentionMs), [JOBS.Queue, PERSISTENCE.UnitOfWork, CORE.Clock])
@@ -76,7 +76,6 @@ export const inventoryModule: SpindleModule = {
       bind(JOBS.Handler).toResolvedValue((h) => h, [INVENTORY.ExportHandler]);
 
       bind(INVENTORY.CsvDecoder).toConstantValue(new CsvParseDecoder());
-      bind(INVENTORY.Writer).toConstantValue(new SqlInventoryWriter(db.orm));
       bind(INVENTORY.UploadChecker)
         .toResolvedValue((d, w, c) => new UploadChecker(d, w, c), [INVENTORY.CsvDecoder, INVENTORY.Writer, CATALOGUE.Reader])
         .inSingletonScope();

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import { ContainerModule } from 'inversify';
-import { SqlJobQueue } from '../../adapters/persistence/jobs/sql-job-queue.js';
 import { JobWorker } from '../../application/jobs/job-worker.js';
 import type { JobHandler } from '../../application/ports/job-queue.js';
 import type { OutageDetector } from '../../application/ports/outage-detector.js';
@@ -8,6 +7,7 @@ import type { BackgroundService } from '../core/background-service.js';
 import { CORE } from '../core/core-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { jobsSql } from './jobs-sql.js';
 import { jobsSchema } from './jobs-schema.js';
 import { JOBS } from './jobs-tokens.js';
 
@@ -20,11 +20,12 @@ export const jobsModule: SpindleModule = {
   name: 'jobs',
   schema: jobsSchema,
 
-  bindings: ({ config, db, logger }) =>
+  adapters: { sql: jobsSql },
+
+  bindings: ({ config, logger }) =>
     new ContainerModule(({ bind }) => {
       const handlers = { serviceIdentifier: JOBS.Handler, isMultiple: true, optional: true } as const;
       const outages = { serviceIdentifier: PERSISTENCE.Outages, optional: true } as const;
-      bind(JOBS.Queue).toConstantValue(new SqlJobQueue(db.orm));
       bind(JOBS.Worker)
         .toResolvedValue(
           (queue, uow, clock, ids, handlers: JobHandler[] | undefined, outages: OutageDetector | undefined) =>

@@ -2,8 +2,6 @@ import { ContainerModule, type Container } from 'inversify';
 import { ListPresenter } from '../../adapters/http/lists/list-presenter.js';
 import { ListRoutes, type ListUseCases } from '../../adapters/http/lists/list-routes.js';
 import { ListWebPageRoutes } from '../../adapters/http/lists/list-web-routes.js';
-import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
-import { MikroOrmUserListRepository } from '../../adapters/persistence/lists/mikro-orm-user-list-repository.js';
 import { AddListItem } from '../../application/lists/add-list-item.js';
 import { CreateList } from '../../application/lists/create-list.js';
 import { DeleteList } from '../../application/lists/delete-list.js';
@@ -26,6 +24,7 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { listsSql } from './lists-sql.js';
 import { listsSchema } from './lists-schema.js';
 import { TEXT } from '../text/text-tokens.js';
 import { USERS } from '../users/users-tokens.js';
@@ -41,9 +40,10 @@ export const listsModule: SpindleModule = {
   schema: listsSchema,
   demoAfter: ['identity', 'catalogue'],
 
-  bindings: ({ db, config }) =>
+  adapters: { sql: listsSql },
+
+  bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {
-      bind(LISTS.Repository).toConstantValue(new MikroOrmUserListRepository(db.orm));
       const images = { serviceIdentifier: IMAGES.Links, optional: true } as const;
       bind(LISTS.ItemDisplay)
         .toResolvedValue((catalogue, links: ImageLinks | undefined) => new ListItemDisplay(catalogue, links), [CATALOGUE.Reader, images])
@@ -145,12 +145,12 @@ export const listsModule: SpindleModule = {
 async function demoLists(container: Container, log: (line: string) => void): Promise<void> {
   const users = container.get(IDENTITY.UserRepository);
   const lists = container.get(LISTS.Repository);
-  const orm = container.get(PERSISTENCE.Database).orm;
+  const samples = container.get(CATALOGUE.Samples);
   const [releases, masters, artists, labels] = await Promise.all([
-    catalogueSample(orm, 'release', 5),
-    catalogueSample(orm, 'master', 1),
-    catalogueSample(orm, 'artist', 1),
-    catalogueSample(orm, 'label', 1),
+    samples.lowestIds('release', 5),
+    samples.lowestIds('master', 1),
+    samples.lowestIds('artist', 1),
+    samples.lowestIds('label', 1),
   ]);
   const made: string[] = [];
   for (const [n, name] of DEMO_USERS.entries()) {

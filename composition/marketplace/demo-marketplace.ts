@@ -1,5 +1,5 @@
+import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import type { Container } from 'inversify';
-import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
 import type { MediaCondition, SleeveCondition } from '../../domain/marketplace/conditions.js';
 import type { Currency } from '../../domain/marketplace/currency.js';
 import { newListing, type NewListing } from '../../domain/marketplace/listing.js';
@@ -72,7 +72,7 @@ export async function seedDemoMarketplace(container: Container, log: (line: stri
     log(`marketplace: ${DEMO_SELLER} has listings already; demo listings left out`);
     return;
   }
-  const releases = await catalogueSample(container.get(PERSISTENCE.Database).orm, 'release', 10);
+  const releases = await container.get(CATALOGUE.Samples).lowestIds('release', 10);
   if (releases.length === 0) {
     log('marketplace: the catalogue holds no releases; demo listings left out');
     return;

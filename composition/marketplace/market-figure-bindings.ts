@@ -1,9 +1,6 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { MarketFigurePresenter } from '../../adapters/http/marketplace/market-figure-presenter.js';
 import { MarketFigureRoutes } from '../../adapters/http/marketplace/market-figure-routes.js';
-import { MikroOrmCurrencyRateRepository } from '../../adapters/persistence/marketplace/mikro-orm-currency-rate-repository.js';
-import { SqlForSaleListingsOfRelease, SqlMarketFigures } from '../../adapters/persistence/marketplace/sql-market-figures.js';
-import { SqlReleasePrices } from '../../adapters/persistence/marketplace/sql-release-prices.js';
 import { GetFee } from '../../application/marketplace/get-fee.js';
 import { GetMarketStats } from '../../application/marketplace/get-market-stats.js';
 import { GetPriceSuggestions } from '../../application/marketplace/get-price-suggestions.js';
@@ -11,7 +8,6 @@ import { MarketFiguresPart } from '../../application/marketplace/market-figures-
 import { MarketRateCache } from '../../application/marketplace/market-rate-cache.js';
 import { ReleaseMarketBlock } from '../../application/marketplace/market-release-block.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
-import { COLLECTION } from '../collection/collection-tokens.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
@@ -23,24 +19,16 @@ import { MARKETPLACE } from './marketplace-tokens.js';
 
 /**
  * Binds the marketplace's figures: the fee rule (from the configuration), the cached rate table (which the module's
- * `MARKETPLACE.CurrencyRateRepository` is, so `spindle rates` clears it), the catalogue's market figures, the
- * profile's `num_for_sale`, the collection's release prices (`COLLECTION.ReleasePrices`), fees, price suggestions, stats and release blocks, and their routes.
+ * `MARKETPLACE.CurrencyRateRepository` is, so `spindle rates` clears it), the profile's `num_for_sale`, fees, price suggestions, stats and release blocks, and their routes.
  */
 export function bindMarketFigures(bind: ContainerModuleLoadOptions['bind'], runtime: Runtime): void {
-  const { db, config } = runtime;
+  const { config } = runtime;
   bind(MARKETPLACE.FeeRule).toConstantValue(config.feeRule);
   bind(MARKET_FIGURES.Rates)
-    .toResolvedValue((clock) => new MarketRateCache(new MikroOrmCurrencyRateRepository(db.orm), clock), [CORE.Clock])
-    .inSingletonScope();
-  bind(MARKETPLACE.MarketFigures)
-    .toResolvedValue((rates) => new SqlMarketFigures(db.orm, rates), [MARKET_FIGURES.Rates])
+    .toResolvedValue((store, clock) => new MarketRateCache(store, clock), [MARKET_FIGURES.RateStore, CORE.Clock])
     .inSingletonScope();
   bind(USERS.FiguresPart)
     .toResolvedValue((listings) => new MarketFiguresPart(listings), [MARKETPLACE.ListingRepository])
-    .inSingletonScope();
-  // What releases sell for, for the collection's value (its slot, which stays empty in a service without listings).
-  bind(COLLECTION.ReleasePrices)
-    .toResolvedValue((rates) => new SqlReleasePrices(db.orm, rates), [MARKET_FIGURES.Rates])
     .inSingletonScope();
 
   bind(MARKET_FIGURES.GetFee)
@@ -60,10 +48,11 @@ export function bindMarketFigures(bind: ContainerModuleLoadOptions['bind'], runt
     .toResolvedValue((c, m, b) => new GetMarketStats(c, m, b), [CATALOGUE.Reader, MARKETPLACE.MarketFigures, MARKETPLACE.BlockedReleases])
     .inSingletonScope();
   bind(MARKET_FIGURES.ReleaseMarketBlock)
-    .toResolvedValue((c, b, l, w, k) => new ReleaseMarketBlock(c, b, l, new SqlForSaleListingsOfRelease(db.orm), w, k), [
+    .toResolvedValue((c, b, l, f, w, k) => new ReleaseMarketBlock(c, b, l, f, w, k), [
       CATALOGUE.Reader,
       MARKETPLACE.BlockedReleases,
       MARKETPLACE.ListingRepository,
+      MARKET_FIGURES.ForSaleListings,
       PERSISTENCE.UnitOfWork,
       CORE.Clock,
     ])

@@ -1,8 +1,4 @@
 import { ContainerModule } from 'inversify';
-import { MikroOrmBlockedReleases } from '../../adapters/persistence/marketplace/mikro-orm-blocked-releases.js';
-import { MikroOrmListingRepository } from '../../adapters/persistence/marketplace/mikro-orm-listing-repository.js';
-import { SqlInventoryPageReader } from '../../adapters/persistence/marketplace/sql-inventory-page-reader.js';
-import { MikroOrmSellerRepository } from '../../adapters/persistence/marketplace/mikro-orm-seller-repository.js';
 import { GetCurrencyRates } from '../../application/marketplace/get-currency-rates.js';
 import { SetCurrencyRates } from '../../application/marketplace/set-currency-rates.js';
 import { CORE } from '../core/core-tokens.js';
@@ -10,6 +6,7 @@ import { demoDataFile } from '../demo-data.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { marketplaceSchema } from './marketplace-schema.js';
+import { marketplaceSql } from './marketplace-sql.js';
 import { seedDemoMarketplace } from './demo-marketplace.js';
 import { bindListings } from './listing-bindings.js';
 import { bindMarketFigures } from './market-figure-bindings.js';
@@ -27,15 +24,12 @@ export const marketplaceModule: SpindleModule = {
   name: 'marketplace',
   schema: marketplaceSchema,
 
+  adapters: { sql: marketplaceSql },
+
   bindings: (runtime) =>
     new ContainerModule(({ bind }) => {
-      const { db } = runtime;
       // The rate table through the figures part's cache, so a replacement here clears it (market-figure-bindings.ts).
       bind(MARKETPLACE.CurrencyRateRepository).toResolvedValue((rates) => rates, [MARKET_FIGURES.Rates]).inSingletonScope();
-      bind(MARKETPLACE.ListingRepository).toConstantValue(new MikroOrmListingRepository(db.orm));
-      bind(MARKETPLACE.InventoryPages).toConstantValue(new SqlInventoryPageReader(db.orm));
-      bind(MARKETPLACE.SellerRepository).toConstantValue(new MikroOrmSellerRepository(db.orm));
-      bind(MARKETPLACE.BlockedReleases).toConstantValue(new MikroOrmBlockedReleases(db.orm));
       bindListings(bind, runtime);
       bindMarketFigures(bind, runtime);
       bindSellers(bind, runtime);

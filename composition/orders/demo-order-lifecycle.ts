@@ -1,5 +1,5 @@
+import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import type { Container } from 'inversify';
-import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
 import { ApplicationError } from '../../application/errors.js';
 import { Refusal } from '../../domain/shared/refusal.js';
 import type { Caller } from '../../application/shared/caller.js';
@@ -46,7 +46,7 @@ export async function seedDemoOrders(container: Container, log: (line: string) =
     log('orders: demo-seller has orders already; demo orders left out');
     return;
   }
-  const releases = await catalogueSample(container.get(PERSISTENCE.Database).orm, 'release', 3);
+  const releases = await container.get(CATALOGUE.Samples).lowestIds('release', 3);
   if (releases.length === 0) {
     log('orders: the catalogue holds no releases; demo orders left out');
     return;

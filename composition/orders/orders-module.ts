@@ -1,10 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { CartRoutes } from '../../adapters/http/orders/cart-routes.js';
 import { OrderPresenter } from '../../adapters/http/orders/order-presenter.js';
-import { RetryingUnitOfWork } from '../../adapters/persistence/orders/retrying-unit-of-work.js';
-import { MikroOrmCartRepository } from '../../adapters/persistence/orders/mikro-orm-cart-repository.js';
-import { MikroOrmOrderRepository } from '../../adapters/persistence/orders/mikro-orm-order-repository.js';
-import { SqlUnreadOrderMessages } from '../../adapters/persistence/orders/sql-unread-order-messages.js';
 import { OrderRoutes } from '../../adapters/http/orders/order-routes.js';
 import { AddOrderMessage } from '../../application/orders/add-order-message.js';
 import { EditOrder } from '../../application/orders/edit-order.js';
@@ -32,6 +28,7 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { ordersSql } from './orders-sql.js';
 import { ordersSchema } from './orders-schema.js';
 import { seedDemoOrders } from './demo-order-lifecycle.js';
 import { seedDemoCart } from './demo-orders.js';
@@ -47,13 +44,10 @@ export const ordersModule: SpindleModule = {
   schema: ordersSchema,
   demoAfter: ['identity', 'catalogue', 'marketplace'],
 
-  bindings: ({ config, db }) =>
+  adapters: { sql: ordersSql },
+
+  bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {
-      const carts = new MikroOrmCartRepository(db.orm);
-      bind(ORDERS.CartRepository).toConstantValue(carts);
-      bind(MARKETPLACE.CartContents).toConstantValue(carts);
-      bind(ORDERS.OrderRepository).toConstantValue(new MikroOrmOrderRepository(db.orm));
-      bind(ORDERS.UnreadMessages).toConstantValue(new SqlUnreadOrderMessages(db.orm));
 
       const listings = MARKETPLACE.ListingRepository;
       bind(ORDERS.GetCart)
@@ -67,7 +61,7 @@ export const ordersModule: SpindleModule = {
         .inSingletonScope();
       bind(ORDERS.CheckOut)
         .toResolvedValue(
-          (c, l, o, u, g, r, f, w, k, s) => new CheckOut(c, l, o, u, g, r, f, new RetryingUnitOfWork(db.orm, w), k, s),
+          (c, l, o, u, g, r, f, w, k, s) => new CheckOut(c, l, o, u, g, r, f, w, k, s),
           [
             ORDERS.CartRepository,
             listings,
@@ -76,7 +70,7 @@ export const ordersModule: SpindleModule = {
             CATALOGUE.Reader,
             MARKETPLACE.CurrencyRateRepository,
             MARKETPLACE.FeeRule,
-            PERSISTENCE.UnitOfWork,
+            ORDERS.CheckoutUnitOfWork,
             CORE.Clock,
             MARKETPLACE.SellerRepository,
           ],

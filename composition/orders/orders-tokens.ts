@@ -9,6 +9,7 @@ import type { GiveFeedback } from '../../application/orders/give-feedback.js';
 import type { ListOrders } from '../../application/orders/list-orders.js';
 import type { RecordRefund } from '../../application/orders/record-refund.js';
 import type { RemoveFromCart } from '../../application/orders/remove-from-cart.js';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { UnreadOrderMessages } from '../../application/ports/unread-order-messages.js';
 import type { CartRepository } from '../../domain/orders/cart-repository.js';
 import type { OrderRepository } from '../../domain/orders/order-repository.js';
@@ -19,6 +20,8 @@ export const ORDERS = {
   CartRepository: token<CartRepository>('orders/CartRepository'),
   OrderRepository: token<OrderRepository>('orders/OrderRepository'),
   UnreadMessages: token<UnreadOrderMessages>('orders/UnreadMessages'),
+  /** The unit of work the checkout runs in: on PostgreSQL, one that tries a deadlock's victim again. */
+  CheckoutUnitOfWork: token<UnitOfWork>('orders/CheckoutUnitOfWork'),
   GetCart: token<GetCart>('orders/GetCart'),
   AddToCart: token<AddToCart>('orders/AddToCart'),
   RemoveFromCart: token<RemoveFromCart>('orders/RemoveFromCart'),

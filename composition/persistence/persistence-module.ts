@@ -1,22 +1,14 @@
 import { ContainerModule } from 'inversify';
-import { DiskSpaceGuard } from '../../adapters/persistence/disk-space-guard.js';
-import { MikroOrmRequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
-import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { SpindleModule } from '../spindle-module.js';
-import { PERSISTENCE } from './persistence-tokens.js';
+import { persistenceMemory } from './persistence-memory.js';
+import { persistenceSql } from './persistence-sql.js';
 
-/** MikroORM on the open database (embedded PGlite or a PostgreSQL server): its unit of work, request scope and outage monitor. */
+/**
+ * The storage every module's adapters write through: its unit of work, request scope and outage monitor, from the
+ * chosen family (`sql`: MikroORM on the open database; `memory`: the in-memory storage).
+ */
 export const persistenceModule: SpindleModule = {
   name: 'persistence',
-  bindings: ({ config, db, logger }) =>
-    new ContainerModule(({ bind }) => {
-      bind(PERSISTENCE.Database).toConstantValue(db);
-      const disk =
-        db.location.kind === 'embedded'
-          ? new DiskSpaceGuard({ dir: db.location.dataDir, reserveBytes: config.diskReserveBytes, logger: logger.child({ part: 'database' }) })
-          : undefined;
-      bind(PERSISTENCE.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(db.orm, disk));
-      bind(PERSISTENCE.RequestScope).toConstantValue(new MikroOrmRequestScope(db.orm));
-      bind(PERSISTENCE.Outages).toConstantValue(db.outages(logger.child({ part: 'database' })));
-    }),
+  bindings: () => new ContainerModule(() => undefined),
+  adapters: { sql: persistenceSql, memory: persistenceMemory },
 };

@@ -1,9 +1,8 @@
+import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import type { Container } from 'inversify';
-import { catalogueSample } from '../../adapters/persistence/catalogue/catalogue-samples.js';
 import type { Caller } from '../../application/shared/caller.js';
 import { DEMO_USERS } from '../identity/identity-module.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
-import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import { RATINGS } from './ratings-tokens.js';
 
 /** What each demo user rates: [place among the demo releases, rating]. Both rate the first three, so those have averages. */
@@ -18,7 +17,7 @@ const PLANS: Record<(typeof DEMO_USERS)[number], ReadonlyArray<readonly [place: 
  */
 export async function seedDemoRatings(container: Container, log: (line: string) => void): Promise<void> {
   const users = container.get(IDENTITY.UserRepository);
-  const releases = await catalogueSample(container.get(PERSISTENCE.Database).orm, 'release', 7);
+  const releases = await container.get(CATALOGUE.Samples).lowestIds('release', 7);
   if (releases.length < 7) {
     log('ratings: too few releases for demo ratings; left out');
     return;

@@ -1,8 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { RatingPresenter } from '../../adapters/http/ratings/rating-presenter.js';
 import { RatingRoutes } from '../../adapters/http/ratings/rating-routes.js';
-import { MikroOrmReleaseRatingRepository } from '../../adapters/persistence/ratings/mikro-orm-release-rating-repository.js';
-import { SqlRatingCounts } from '../../adapters/persistence/ratings/sql-rating-counts.js';
 import { GetCommunityRating } from '../../application/ratings/get-community-rating.js';
 import { GetUserRating } from '../../application/ratings/get-user-rating.js';
 import { RateRelease } from '../../application/ratings/rate-release.js';
@@ -14,6 +12,7 @@ import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { ratingsSql } from './ratings-sql.js';
 import { ratingsSchema } from './ratings-schema.js';
 import { USERS } from '../users/users-tokens.js';
 import { seedDemoRatings } from './demo-ratings.js';
@@ -29,10 +28,10 @@ export const ratingsModule: SpindleModule = {
   schema: ratingsSchema,
   demoAfter: ['identity', 'catalogue'],
 
-  bindings: ({ config, db }) =>
+  adapters: { sql: ratingsSql },
+
+  bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {
-      bind(RATINGS.Repository).toConstantValue(new MikroOrmReleaseRatingRepository(db.orm));
-      bind(CATALOGUE.RatingCounts).toConstantValue(new SqlRatingCounts(db.orm));
       bind(USERS.FiguresPart)
         .toResolvedValue((ratings) => new RatingFigures(ratings), [RATINGS.Repository])
         .inSingletonScope();

@@ -1,7 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { SearchPresenter } from '../../adapters/http/search/search-presenter.js';
 import { SearchRoutes } from '../../adapters/http/search/search-routes.js';
-import { SqlCatalogueSearch } from '../../adapters/persistence/search/sql-catalogue-search.js';
 import type { CatalogueSearch, RecordsByPerson, UserHoldings } from '../../application/ports/catalogue-search.js';
 import type { ImageLinks } from '../../application/ports/image-links.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
@@ -10,6 +9,7 @@ import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { searchSql } from './search-sql.js';
 import { SEARCH } from './search-tokens.js';
 
 /**
@@ -21,9 +21,10 @@ import { SEARCH } from './search-tokens.js';
 export const searchModule: SpindleModule = {
   name: 'search',
 
-  bindings: ({ db, config }) =>
+  adapters: { sql: searchSql },
+
+  bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {
-      bind(SEARCH.Engine).toConstantValue(new SqlCatalogueSearch(db.orm, { timeoutMs: config.searchTimeoutMs }));
       bind(SEARCH.SearchDatabase)
         .toResolvedValue(
           (

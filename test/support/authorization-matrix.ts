@@ -5,7 +5,6 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
-import type { Database } from '../../adapters/persistence/database.js';
 import { demoCover } from '../../adapters/system/png.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
 import { IMAGES } from '../../composition/images/images-tokens.js';
@@ -13,7 +12,7 @@ import { aLabel, aMaster, anArtist, aRelease, aCredit, onLabel } from './builder
 import { seedCatalogue } from './catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from './identity-fixtures.js';
 import { AGENT, testContainer } from './test-app.js';
-import { openTestDatabase } from './test-database.js';
+import { openTestStorage, type TestStorage } from './test-storage.js';
 
 /** The four kinds of caller every endpoint is tried as. */
 export const CALLERS = ['anonymous', 'application', 'another user', 'owner'] as const;
@@ -108,9 +107,12 @@ export function authorizationMatrix(rows: readonly MatrixRow[], setup: () => { a
   }
 }
 
-/** The world a matrix runs in: a database, the app, the container (to make a module's resources) and the parties. */
+/**
+ * The world a matrix runs in: a storage (a test database, or in memory on the third pass), the app, the container (to
+ * make a module's resources) and the parties.
+ */
 export interface MatrixWorld {
-  readonly db: Database;
+  readonly db: TestStorage;
   readonly container: Container;
   readonly app: Koa;
   readonly parties: MatrixParties;
@@ -125,7 +127,7 @@ export interface MatrixWorld {
 export async function openMatrix(): Promise<MatrixWorld> {
   const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-matrix-images-'));
   const fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-matrix-files-'));
-  const db = await openTestDatabase();
+  const db = await openTestStorage();
   // Limits out of the way: every row is tried four times from one address.
   const container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', IMAGE_DIR: imageDir, FILE_DIR: fileDir });
   const app = container.get(HTTP.HttpApp) as unknown as Koa;

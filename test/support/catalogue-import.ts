@@ -11,5 +11,6 @@ export function runImport(db: Database, files: string[], options: ImportOptions)
 
 /** Imports the bundled demo dumps into an empty catalogue (as `spindle seed` does); whether it imported. */
 export function seedDemoData(db: Database, options: ImportOptions): Promise<boolean> {
-  return seedDemo(db, testContainer(db).get(CATALOGUE.ImportDump), options);
+  const container = testContainer(db);
+  return seedDemo(container.get(CATALOGUE.Samples), container.get(CATALOGUE.ImportDump), options);
 }

@@ -1,4 +1,6 @@
-import type { Database } from '../../adapters/persistence/database.js';
+import { CATALOGUE } from '../../composition/catalogue/catalogue-tokens.js';
+import { testContainer } from './test-app.js';
+import { isMemory, type TestStorage } from './test-storage.js';
 import type { WriteCounts } from '../../application/ports/catalogue-writer.js';
 import { type DumpBatch, DUMP_KINDS, type DumpKind, type DumpRecordOf } from '../../application/ports/dump-reader.js';
 import { catalogueWriterFor } from '../../adapters/persistence/catalogue/catalogue-writer-for.js';
@@ -17,16 +19,19 @@ export interface SeedOptions {
  * Puts records into a test database without XML: through the real catalogue writer of that database (COPY on
  * PostgreSQL, the PGlite session when embedded), as the dump import stores them — documents, list columns, link rows.
  * One transaction per kind, artists first; a record already stored is replaced, keeping its `date_added`. Nothing
- * is recorded as a dump import. Returns what each kind's write did.
+ * is recorded as a dump import. Returns what each kind's write did. On an in-memory storage, the memory family's writer
+ * takes them (`batch` and `longList` are the database writer's).
  *
  *   await seedCatalogue(db, { releases: [aRelease(5, { title: 'X' })], artists: [anArtist(1)] });
  */
 export async function seedCatalogue(
-  db: Database,
+  storage: TestStorage,
   seed: CatalogueSeed,
   options: SeedOptions = {},
 ): Promise<Partial<Record<DumpKind, WriteCounts>>> {
-  const writer = catalogueWriterFor(db, { flushRecords: options.batch, longList: options.longList });
+  const writer = isMemory(storage)
+    ? testContainer(storage).get(CATALOGUE.Writer)
+    : catalogueWriterFor(storage, { flushRecords: options.batch, longList: options.longList });
   const counts: Partial<Record<DumpKind, WriteCounts>> = {};
   for (const kind of DUMP_KINDS) {
     const records = seed[kind];

@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import type { Database } from '../../adapters/persistence/database.js';
+import { isMemory, type TestStorage } from './test-storage.js';
 import { IDENTITY } from '../../composition/identity/identity-tokens.js';
 import { query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 
@@ -21,7 +21,9 @@ export interface TestApplication {
 }
 
 /** Empties the identity tables. */
-export async function emptyIdentity(db: Database): Promise<void> {
+export async function emptyIdentity(storage: TestStorage): Promise<void> {
+  if (isMemory(storage)) return; // A new in-memory storage has no demo users to take away.
+  const db = storage;
   await query(db.orm, 'delete from oauth_nonce');
   await query(db.orm, 'delete from web_session');
   await query(db.orm, 'delete from oauth_token');

@@ -52,9 +52,12 @@ export class SlowJobHandler implements JobHandler {
 export function slowJobModule(options: ConstructorParameters<typeof SlowJobHandler>[2] = {}): SpindleModule {
   return {
     name: 'test-slow-job',
-    bindings: ({ db }) =>
-      new ContainerModule(({ bind }) => {
-        bind(JOBS.Handler).toResolvedValue((uow) => new SlowJobHandler(db.orm, uow, options), [PERSISTENCE.UnitOfWork]);
-      }),
+    bindings: () => new ContainerModule(() => undefined),
+    adapters: {
+      sql: ({ db }) =>
+        new ContainerModule(({ bind }) => {
+          bind(JOBS.Handler).toResolvedValue((uow) => new SlowJobHandler(db.orm, uow, options), [PERSISTENCE.UnitOfWork]);
+        }),
+    },
   };
 }

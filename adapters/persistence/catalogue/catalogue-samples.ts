@@ -1,16 +1,20 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { CatalogueSamples, SampledKind } from '../../../application/ports/catalogue-samples.js';
 import { query } from '../mikro-orm-unit-of-work.js';
-
-/** The catalogue tables a sample can be drawn from. */
-export type SampledKind = 'artist' | 'label' | 'master' | 'release';
 
 const TABLES: Record<SampledKind, string> = { artist: 'artist', label: 'label', master: 'master', release: 'release' };
 
-/**
- * The lowest `count` ids the catalogue holds of a kind: records that exist, for the demo data of the modules that refer
- * to catalogue records (whatever dumps were imported, no id is assumed).
- */
-export async function catalogueSample(orm: MikroORM, kind: SampledKind, count: number): Promise<number[]> {
-  const rows = await query(orm, `select id from "${TABLES[kind]}" order by id limit ?`, [count]);
-  return rows.map((r) => Number(r.id));
+/** The catalogue's samples read with SQL: the lowest ids of a table, and whether `release` has a row. */
+export class SqlCatalogueSamples implements CatalogueSamples {
+  constructor(private readonly orm: MikroORM) {}
+
+  async lowestIds(kind: SampledKind, count: number): Promise<number[]> {
+    const rows = await query(this.orm, `select id from "${TABLES[kind]}" order by id limit ?`, [count]);
+    return rows.map((r) => Number(r.id));
+  }
+
+  async hasReleases(): Promise<boolean> {
+    const rows = await query(this.orm, 'select exists (select 1 from release) as found', []);
+    return rows[0]?.found === true;
+  }
 }

@@ -29,15 +29,15 @@ describe('spindle release-block / release-unblock (the commands, end to end)', f
   const spindle = (...args: string[]): Promise<Run> => runSpindle(place, args);
   const state = () =>
     withSpindle(async (s) => ({
-      blocked: (await query(s.db.orm, 'select release_id, reason from blocked_release order by release_id')).map((r) => [Number(r.release_id), r.reason]),
+      blocked: (await query(s.db!.orm, 'select release_id, reason from blocked_release order by release_id')).map((r) => [Number(r.release_id), r.reason]),
       statuses: await Promise.all(listingIds.map(async (id) => (await s.container.get(MARKETPLACE.ListingRepository).byId(id))?.status)),
-      figures: (await query(s.db.orm, 'select id, num_for_sale from release order by id')).map((r) => [Number(r.id), Number(r.num_for_sale)]),
+      figures: (await query(s.db!.orm, 'select id, num_for_sale from release order by id')).map((r) => [Number(r.id), Number(r.num_for_sale)]),
     }));
 
   before(async () => {
     place = await commandPlace('spindle-release-block-');
     await withSpindle(async (s) => {
-      await seedCatalogue(s.db, { releases: [aRelease(21, { title: 'Blocked soon' }), aRelease(22, { title: 'Left alone' })] });
+      await seedCatalogue(s.db!, { releases: [aRelease(21, { title: 'Blocked soon' }), aRelease(22, { title: 'Left alone' })] });
       const seller = await aUser(s.container, 'blocker-seller');
       const fx = marketFixtures(s.container);
       listingIds = [

@@ -99,7 +99,7 @@ describe('the "add a module" recipe, followed once (test/fixtures/add-a-module)'
       expect(commands.map((c) => c.module)).to.deep.equal(['wishes']);
       const program = new Command().exitOverride();
       const opened = spindle;
-      commands[0]!.register(program, { config: () => opened.config, withContainer: (work) => work(opened.container), withDatabase: (work) => work(opened.db) });
+      commands[0]!.register(program, { config: () => opened.config, withContainer: (work) => work(opened.container), withDatabase: (work) => work(opened.db!) });
       const printed: unknown[] = [];
       const log = console.log;
       console.log = (...line: unknown[]) => void printed.push(line.join(' '));

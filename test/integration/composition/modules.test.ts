@@ -107,7 +107,7 @@ describe('modules (composition)', () => {
       const applied = await db.migrate();
       expect(applied.at(-1)).to.equal('Migration20991231000000_scratch');
       await db.orm.em.fork().getConnection().execute(`insert into scratch_wish values (1, 'one'), (2, 'two')`);
-      const container = buildContainer({ config: testConfig(), logger: createPinoLogger('silent'), db }, modules);
+      const container = buildContainer({ config: testConfig(), logger: createPinoLogger('silent'), storage: 'sql', db }, modules);
       const app = container.get(HTTP.HttpApp) as unknown as Koa;
       const res = await request(app.callback()).get('/scratch/wishes').set('User-Agent', AGENT);
       expect(res.status).to.equal(200);

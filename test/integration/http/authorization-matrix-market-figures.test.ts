@@ -1,3 +1,4 @@
+import { isMemory } from '../../support/test-storage.js';
 import { expect } from 'chai';
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { authorizationMatrix, everyone, openMatrix, type CallerKind, type MatrixRow, type MatrixWorld } from '../../support/authorization-matrix.js';
@@ -57,8 +58,10 @@ describe('Authorization matrix: market figures (fees, price suggestions, stats)'
 
   before(async () => {
     world = await openMatrix();
-    await query(world.db.orm, 'delete from listing');
-    await query(world.db.orm, 'delete from blocked_release');
+    if (!isMemory(world.db)) {
+      await query(world.db.orm, 'delete from listing');
+      await query(world.db.orm, 'delete from blocked_release');
+    }
     const fx = marketFixtures(world.container);
     await fx.loadRates();
     const { owner } = world.parties;

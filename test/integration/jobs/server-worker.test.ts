@@ -38,21 +38,24 @@ describe('The job worker of a server', function () {
     const finishing = new Promise<void>((resolve) => (mayFinish = resolve));
     const testJobs: SpindleModule = {
       name: 'test-server-jobs',
-      bindings: (runtime) => {
-        db = runtime.db;
-        return new ContainerModule(({ bind }) => {
-          bind(JOBS.Handler).toResolvedValue(
-            (uow): JobHandler => ({
-              kind: 'test-server',
-              run: async (job, finish) => {
-                inHand();
-                await finishing;
-                await uow.run(() => finish({ ok: true }));
-              },
-            }),
-            [PERSISTENCE.UnitOfWork],
-          );
-        });
+      bindings: () => new ContainerModule(() => undefined),
+      adapters: {
+        sql: (runtime) => {
+          db = runtime.db;
+          return new ContainerModule(({ bind }) => {
+            bind(JOBS.Handler).toResolvedValue(
+              (uow): JobHandler => ({
+                kind: 'test-server',
+                run: async (job, finish) => {
+                  inHand();
+                  await finishing;
+                  await uow.run(() => finish({ ok: true }));
+                },
+              }),
+              [PERSISTENCE.UnitOfWork],
+            );
+          });
+        },
       },
     };
     const logger = new RecordingLogger();

@@ -1,0 +1,22 @@
+import { ContainerModule } from 'inversify';
+import { DiskSpaceGuard } from '../../adapters/persistence/disk-space-guard.js';
+import { MikroOrmRequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
+import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
+import type { SqlRuntime } from '../spindle-module.js';
+import { PERSISTENCE } from './persistence-tokens.js';
+
+/**
+ * MikroORM on the open database (embedded PGlite or a PostgreSQL server): the database itself, its unit of work (with
+ * the data folder's disk guard when embedded), the per-request ORM scope and the outage monitor.
+ */
+export const persistenceSql = ({ config, db, logger }: SqlRuntime): ContainerModule =>
+  new ContainerModule(({ bind }) => {
+    bind(PERSISTENCE.Database).toConstantValue(db);
+    const disk =
+      db.location.kind === 'embedded'
+        ? new DiskSpaceGuard({ dir: db.location.dataDir, reserveBytes: config.diskReserveBytes, logger: logger.child({ part: 'database' }) })
+        : undefined;
+    bind(PERSISTENCE.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(db.orm, disk));
+    bind(PERSISTENCE.RequestScope).toConstantValue(new MikroOrmRequestScope(db.orm));
+    bind(PERSISTENCE.Outages).toConstantValue(db.outages(logger.child({ part: 'database' })));
+  });
