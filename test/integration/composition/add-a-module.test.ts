@@ -124,6 +124,21 @@ describe('the "add a module" recipe, followed once (test/fixtures/add-a-module)'
     }
   });
 
+  it('runs, HTTP included, on the memory storage family with no database: its own memory family beside every module\'s', async () => {
+    const modules = [...(await discoverModules()), ...(await discoverModules(path.join(COMPILED, 'composition')))];
+    const spindle = await openSpindle(testConfig({ DATA_DIR: '/nonexistent' }), createPinoLogger('silent'), { modules, storage: 'memory' });
+    try {
+      expect([spindle.storage, spindle.db]).to.deep.equal(['memory', undefined]);
+      const http = spindle.container.get(HTTP.HttpApp).callback();
+      const created = await request(http).post('/wishes').set('User-Agent', AGENT).send({ title: 'Moanin' });
+      expect(created.status, created.text).to.equal(201);
+      const listed = await request(http).get('/wishes').set('User-Agent', AGENT);
+      expect(listed.body.wishes.map((w: { title: string }) => w.title)).to.deep.equal(['Moanin']);
+    } finally {
+      await spindle.close();
+    }
+  });
+
   it('runs its use cases on the in-memory adapters, with no database', async () => {
     const uow = new InMemoryUnitOfWork();
     const wishes = new InMemoryWishRepository(uow);
