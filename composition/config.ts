@@ -205,7 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!RATE_LIMIT_STORE_FAILURES.includes(rateLimitStoreFailure)) {
     problems.push(`RATE_LIMIT_STORE_FAILURE must be open or closed, got "${read('RATE_LIMIT_STORE_FAILURE')}"`);
   }
-  const webConcurrency = integer('WEB_CONCURRENCY', databaseUrl ? defaultWebConcurrency(databaseUrl, os.availableParallelism()) : 1, 1, 64);
+  const webConcurrency = integer('WEB_CONCURRENCY', databaseUrl && storage === 'sql' ? defaultWebConcurrency(databaseUrl, os.availableParallelism()) : 1, 1, 64);
   if (webConcurrency > 1 && storage === 'memory') {
     problems.push(`WEB_CONCURRENCY above 1 needs STORAGE=sql (each process's memory is its own), got "${read('WEB_CONCURRENCY')}"`);
   } else if (webConcurrency > 1 && databaseUrl === undefined && read('WEB_CONCURRENCY') !== undefined) {

@@ -1,3 +1,4 @@
+import type { InMemoryStorage } from '../adapters/in-memory/in-memory-storage.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../application/ports/logger.js';
@@ -28,10 +29,15 @@ export interface ServerOptions {
   readonly rateLimitStore?: RateLimitStore;
   /** The modules to run; every module found in `composition/` by default (an embedding program or a test adds its own). */
   readonly modules?: readonly SpindleModule[];
+  /**
+   * On STORAGE=memory, the in-memory storage to serve (one an embedding program filled through `openSpindle`); a new
+   * one by default.
+   */
+  readonly memory?: InMemoryStorage;
 }
 
 /**
- * Opens the database, applies pending migrations, puts every module's demo data in place when asked, and serves
+ * Opens the storage (the database, applying pending migrations; or memory), puts every module's demo data in place when asked, and serves
  * the API. `stop` stops accepting connections, lets requests in flight finish (up to a grace period), then closes
  * Redis and the database (releasing the embedded data folder's lock).
  */
@@ -39,7 +45,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const store = config.redisUrl ? await RedisRateLimitStore.open(config.redisUrl, { logger }) : options.rateLimitStore;
   let spindle: Spindle;
   try {
-    spindle = await openSpindle(config, logger, { rateLimitStore: store, migrate: options.migrate, modules: options.modules });
+    spindle = await openSpindle(config, logger, { rateLimitStore: store, migrate: options.migrate, modules: options.modules, memory: options.memory });
   } catch (err) {
     await store?.close?.();
     throw err;
@@ -55,7 +61,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
       server.listen(config.port, config.host, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    logger.info({ port, baseUrl: config.baseUrl, database: spindle.db?.location.kind ?? 'memory' }, 'listening');
+    logger.info({ port, baseUrl: config.baseUrl, storage: spindle.storage, database: spindle.db?.location.kind ?? 'none' }, 'listening');
     const services = spindle.container.isBound(CORE.BackgroundService) ? spindle.container.getAll(CORE.BackgroundService) : [];
     for (const service of services) service.start();
     let stopping: Promise<void> | undefined;

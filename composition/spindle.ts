@@ -36,7 +36,10 @@ export interface OpenOptions {
    * service, HTTP included, on the in-memory adapters with no database at all.
    */
   readonly storage?: StorageKind;
-  /** The in-memory storage to run on (`storage: 'memory'`); a new one by default. Two applications on one share it. */
+  /**
+   * The in-memory storage to run on (`storage: 'memory'`); a new one by default. Applications built on one share what it
+   * holds; one given here stays open when the application closes (its owner closes it).
+   */
   readonly memory?: InMemoryStorage;
 }
 
@@ -52,9 +55,10 @@ export async function openSpindle(config: Config, logger: Logger, options: OpenO
   let runtime: StorageRuntime;
   let closeStorage: () => Promise<void>;
   if (storage === 'memory') {
+    // A storage given is the caller's (others may be built on it): only one made here is closed with the application.
     const memory = options.memory ?? new InMemoryStorage();
     runtime = { ...base, storage, memory };
-    closeStorage = () => memory.close();
+    closeStorage = options.memory ? async () => undefined : () => memory.close();
   } else {
     const db = await openDatabase(config, logger, schemaOf(modules), options.migrate !== false);
     runtime = { ...base, storage, db };

@@ -38,7 +38,7 @@ const seconds = (since: number): string => ((Date.now() - since) / 1000).toFixed
  * The library as other Node services get it (docs/adr/0037-package.md): `npm pack` of the built tree, the tarball
  * installed into a fresh project (its dependencies from the npm cache, none of Spindle's devDependencies), and two
  * embedding programs type-checked against the installed declarations and run: one on the embedded database, one on
- * the PostgreSQL server of DATABASE_URL.
+ * the memory storage family (no database at all), one on the PostgreSQL server of DATABASE_URL.
  */
 describe('The packed library, installed into a new project', function () {
   this.timeout(600_000);
@@ -113,7 +113,7 @@ describe('The packed library, installed into a new project', function () {
 
   it('type-checks the programs against the installed declarations (tsc, NodeNext), with no error in those declarations', async () => {
     await run('node', [TSC, '-p', '.'], { cwd: project });
-    expect(fs.readdirSync(path.join(project, 'build')).sort()).to.deep.equal(['embedded.js', 'postgres.js']);
+    expect(fs.readdirSync(path.join(project, 'build')).sort()).to.deep.equal(['embedded.js', 'memory.js', 'postgres.js']);
     // Without skipLibCheck every declaration the programs reach is checked too: Spindle's own must have no error and
     // name only types its dependencies bring (PGlite's need the DOM library and Emscripten's types: not ours).
     fs.writeFileSync(path.join(project, 'tsconfig.strict.json'), JSON.stringify(tsconfig(false), null, 2));
@@ -139,6 +139,23 @@ describe('The packed library, installed into a new project', function () {
       '19.99 EUR is 3279 JPY',
       'GET /releases/1: 200 Stockholm',
       'GET /openapi.yaml: 200 an OpenAPI document',
+    ]);
+  });
+
+  it('runs the program on the memory storage family, with no database: dump imports, a user and a list, then the server on the same storage', async () => {
+    const started = Date.now();
+    const { stdout } = await run('node', ['build/memory.js'], { cwd: project });
+    console.log(`      memory program: ${seconds(started)} s`);
+    expect(stdout.trim().split('\n')).to.deep.equal([
+      'storage: memory, database: none',
+      'imported 1000 artists',
+      'imported 1000 releases',
+      'release 1: Stockholm',
+      'unknown release: Release not found.',
+      'list Kept in memory: public true',
+      'a nameless list: A list needs a name.',
+      'GET /releases/1: 200 Stockholm',
+      'GET /s/embedder/lists: 200 Kept in memory',
     ]);
   });
 

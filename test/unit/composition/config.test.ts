@@ -105,6 +105,24 @@ describe('config', () => {
     }
   });
 
+  it('reads the storage family: sql by default, memory in any letter case, anything else refused; memory is one process', () => {
+    expect(loadConfig({}).storage).to.equal('sql');
+    expect(loadConfig({ STORAGE: 'Memory' }).storage).to.equal('memory');
+    expect(loadConfig({ STORAGE: 'sql', DATABASE_URL: 'postgres://db/x' }).storage).to.equal('sql');
+    const problems = (env: Record<string, string>): string[] => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems as string[];
+      }
+    };
+    expect(problems({ STORAGE: 'mongo' })).to.deep.equal(['STORAGE must be sql or memory, got "mongo"']);
+    expect(problems({ STORAGE: 'memory', WEB_CONCURRENCY: '2' })).to.deep.equal([
+      'WEB_CONCURRENCY above 1 needs STORAGE=sql (each process\'s memory is its own), got "2"',
+    ]);
+  });
+
   describe('WEB_CONCURRENCY', () => {
     it('defaults to the cores, less one for a PostgreSQL server on this machine, and 1 embedded', () => {
       const cores = os.availableParallelism();

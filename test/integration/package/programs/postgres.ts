@@ -12,8 +12,8 @@ const logger = createPinoLogger('silent');
 // Use cases without HTTP: import the bundled demo labels, read one, and an unknown one.
 const spindle: Spindle = await openSpindle(config, logger);
 try {
-  const db: Database = spindle.db;
-  console.log(`database: ${db.location.kind}`);
+  const db: Database | undefined = spindle.db; // undefined on STORAGE=memory
+  console.log(`database: ${db?.location.kind}`);
   const importDump = spindle.container.get(CATALOGUE.ImportDump);
   const summary = await importDump.execute({ source: demoDataFile('discogs_20200806_labels.xml.gz') });
   console.log(`imported ${summary.records} ${summary.kind}`);
