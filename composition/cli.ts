@@ -30,10 +30,22 @@ function port(value: string): string {
 /** Commands log to stderr, so that what they print on stdout stays data a script can read. */
 const commandLogger = (config: Config) => createPinoLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
 
+/**
+ * The configuration of a command that reads or changes what is stored: every command but `serve`. STORAGE=memory keeps
+ * nothing beyond the process, so such a command would change what no one sees; it is refused, naming the way out.
+ */
+function storedConfig(): Config {
+  const config = loadConfig();
+  if (config.storage === 'memory') {
+    throw new ConfigError(['STORAGE=memory keeps nothing beyond one process: only `spindle serve` runs in memory; this command needs STORAGE=sql']);
+  }
+  return config;
+}
+
 const context: CommandContext = {
   config: () => loadConfig(),
   async withContainer(work) {
-    const config = loadConfig();
+    const config = storedConfig();
     const spindle = await openSpindle(config, commandLogger(config));
     try {
       return await work(spindle.container);
@@ -42,7 +54,7 @@ const context: CommandContext = {
     }
   },
   async withDatabase(work) {
-    const config = loadConfig();
+    const config = storedConfig();
     const db = await openMigratedDatabase(config, commandLogger(config));
     try {
       return await work(db);
@@ -105,7 +117,7 @@ async function main(argv: string[]): Promise<void> {
     .command('migrate')
     .description('apply pending database migrations')
     .action(async () => {
-      const config = loadConfig();
+      const config = storedConfig();
       const db = await openMigratedDatabase(config, createPinoLogger('silent'));
       try {
         console.log('The database is up to date.');
@@ -118,7 +130,7 @@ async function main(argv: string[]): Promise<void> {
     .command('seed')
     .description("put every module's demo data in place where it has none yet (the catalogue: 1,000 records of each kind)")
     .action(async () => {
-      const config = loadConfig();
+      const config = storedConfig();
       const spindle = await openSpindle(config, commandLogger(config));
       try {
         await spindle.seedDemo((line) => console.log(line));

@@ -59,11 +59,11 @@ export interface Served {
 
 /**
  * Starts `spindle serve` (the build's CLI) on a free port of 127.0.0.1 with `env` over the test's environment (logs
- * at info, no Redis unless given), and waits until `ready` says its output shows it serving (a minute at most).
+ * at info, no Redis unless given; `options` after `serve`, such as `--demo`), and waits until `ready` says its output shows it serving (a minute at most).
  */
-export async function serveSpindle(env: NodeJS.ProcessEnv, ready: (output: string) => boolean): Promise<Served> {
+export async function serveSpindle(env: NodeJS.ProcessEnv, ready: (output: string) => boolean, options: readonly string[] = []): Promise<Served> {
   const port = await closedPort();
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), 'serve'], {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), 'serve', ...options], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', REDIS_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { AGENT } from '../../support/test-app.js';
+import { commandPlace, exited, runSpindle, serveSpindle } from '../../support/spindle-cli.js';
+
+describe('STORAGE=memory from the command line: `spindle serve --demo` with no database, other commands refused', function () {
+  this.timeout(180_000);
+
+  it('serves the demo data from memory (catalogue, accounts, lists, listings) and opens no database', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-memory-serve-'));
+    // No DATABASE_URL and a data folder that is never made: nothing may open a database.
+    const dataDir = path.join(dir, 'never-made');
+    const served = await serveSpindle({ STORAGE: 'memory', DATABASE_URL: '', DATA_DIR: dataDir, IMAGE_DIR: path.join(dir, 'images'), FILE_DIR: path.join(dir, 'files') }, (out) => out.includes('"listening"'), ['--demo']);
+    try {
+      const get = (p: string) => fetch(`${served.url}${p}`, { headers: { 'User-Agent': AGENT } });
+      const release = await get('/releases/1');
+      expect(release.status).to.equal(200);
+      expect(((await release.json()) as { title: string }).title).to.equal('Stockholm');
+      const lists = (await (await get('/s/demo-seller/lists')).json()) as { lists: unknown[] };
+      expect(lists.lists.length).to.be.greaterThan(0);
+      const inventory = (await (await get('/s/demo-seller/inventory')).json()) as { listings: unknown[] };
+      expect(inventory.listings.length).to.be.greaterThan(0);
+      expect(served.output()).to.match(/"storage":"memory","database":"none"/);
+      expect(fs.existsSync(dataDir), 'no data folder made').to.equal(false);
+    } finally {
+      served.child.kill('SIGTERM');
+      await exited(served.child);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a command that reads or changes what is stored (exit 2), naming the way out', async () => {
+    const place = await commandPlace('spindle-memory-command-');
+    const run = await runSpindle({ ...place, env: { ...place.env, STORAGE: 'memory' } }, ['seed']);
+    expect(run.code).to.equal(2);
+    expect(run.stderr).to.include('STORAGE=memory keeps nothing beyond one process: only `spindle serve` runs in memory; this command needs STORAGE=sql');
+    fs.rmSync(place.dir, { recursive: true, force: true });
+  });
+});
