@@ -26,6 +26,7 @@ export type RuleName =
   | 'route imports'
   | 'module domains'
   | 'drivers'
+  | 'storage families'
   | 'import cycle';
 
 /** The exceptions the rules allow, each with its reason, so that every one is visible and argued. */
@@ -267,12 +268,31 @@ const CYCLE_LAYERS = new Set(['domain', 'application', 'adapters', 'composition'
  * - a driver (DRIVERS: pg, koa, ioredis, csv-parse, commander…) is imported only by its adapter families (and by
  *   composition/ where DRIVERS says so);
  * - composition/ imports every production layer but not test/ or bench/; test/ and bench/ import anything;
+ * - in a module's folder of composition/, only its storage families import their adapters: adapters/persistence/ from
+ *   `<name>-sql.ts` (and the schema, commands and tokens files: entity schemas, the database for commands, types),
+ *   adapters/in-memory/ from `<name>-memory.ts` (and tokens files); the module file and its bindings see tokens only;
  * - no relative import leaves the repository; domain/, application/ and adapters/ import no module by a name
  *   computed at run time (which no rule could check) except where EXCEPTIONS says;
  * - the files of domain/, application/, adapters/ and composition/ import one another without a cycle.
  * Static imports, `export … from`, `import type`, `import x = require()`, `import('…')` types and calls and
  * `require('…')` all count, for the cycles too: a type-only import couples two files as much as any other.
  */
+/**
+ * Why a file of a module's composition folder may not import an adapter of a storage family (null when it may): each
+ * family's adapters are bound by that family's file alone (ADR 0042).
+ */
+function storageFamilyProblem(file: string, targetFamily: string | null): string | null {
+  const [, folder, name] = /^composition\/([^/]+)\/([^/]+)$/.exec(file) ?? [];
+  if (!folder || !name || /-tokens\.ts$/.test(name)) return null;
+  if (targetFamily === 'persistence' && !/-(sql|schema|commands)\.ts$/.test(name)) {
+    return `the persistence adapters are bound by the module's sql family (composition/${folder}/${folder}-sql.ts) alone`;
+  }
+  if (targetFamily === 'in-memory' && !/-memory\.ts$/.test(name)) {
+    return `the in-memory adapters are bound by the module's memory family (composition/${folder}/${folder}-memory.ts) alone`;
+  }
+  return null;
+}
+
 export function checkLayers(files: readonly SourceFile[], exceptions: LayerExceptions = EXCEPTIONS): Violation[] {
   const violations: Violation[] = [];
   const graph = new Map<string, string[]>();
@@ -310,6 +330,8 @@ export function checkLayers(files: readonly SourceFile[], exceptions: LayerExcep
           continue;
         }
         const targetFamily = familyOf(target);
+        const storageProblem = layer === 'composition' ? storageFamilyProblem(file.path, targetFamily) : null;
+        if (storageProblem) report('storage families', `imports ${spec}: ${storageProblem}`);
         if (layer === 'adapters' && family && targetFamily && targetFamily !== family) {
           const mayUse = exceptions.adapterFamilies[family] ?? [];
           if (!mayUse.includes(targetFamily)) {
