@@ -109,6 +109,16 @@ describe('An order edit request', () => {
     });
   }
 
+  it('is not fooled by a body naming a rule or the prototype: each rule reads the fields, and the currency is not a field', () => {
+    // JSON.parse keeps `__proto__` as an ordinary key; set as the DTO's own property, it replaces no prototype.
+    const hostile = JSON.parse('{"__proto__": {"status": "Shipped"}, "nothingGiven": 1, "statusWithShipping": 1, "shippingMethodAlone": 1}');
+    expect(refusal(() => orderEditInput(hostile, 'USD'))).to.equal('Give a status, shipping or archived.');
+    expect(refusal(() => orderEditInput({ shipping: '4.5', currency: 'USD' }, 'JPY'))).to.equal('shipping may have at most 0 decimals in JPY, got 4.5.');
+    expect(refusal(() => orderEditInput({ shipping: 1, status: 'Sent', statusWithShipping: null }, 'USD'))).to.equal(
+      'status must be an order status (see the API\'s order statuses), got "Sent". status and shipping cannot be changed in the same request.',
+    );
+  });
+
   it('names a field of the edit in each of its problems', () => {
     for (const [body, currency] of refused) {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) continue;
