@@ -98,6 +98,38 @@ describe('Order use cases (in memory)', () => {
     expect(await rejection(sales.execute({ caller: app, sortOrder: 'asc', page }))).to.be.instanceOf(Forbidden);
   });
 
+  it('asks for the body only after the caller is known to be a party: a stranger is refused 403 without it being read', async () => {
+    const unread = () => expect.fail('the body was read');
+    for (const attempt of [
+      edit.execute({ caller: as(stranger), id, body: unread }),
+      say.execute({ caller: as(stranger), id, body: unread }),
+      refund.execute({ caller: as(stranger), id, body: unread }),
+      refund.execute({ caller: as(buyer), id, body: unread }),
+      feedback.execute({ caller: as(stranger), id, body: unread }),
+    ]) {
+      expect(meaningOf(await rejection(attempt))).to.equal(meaningOf(new Forbidden()));
+    }
+  });
+
+  it('takes typed inputs from an embedding program, the amounts in the currency the use case gives', async () => {
+    const currencies: string[] = [];
+    await edit.execute({
+      caller: as(seller),
+      id,
+      body: (currency) => {
+        currencies.push(currency);
+        return { status: null, shipping: Money.fromDecimal('3', currency), shippingMethod: 'Post', archived: null };
+      },
+    });
+    await say.execute({ caller: as(buyer), id, body: () => ({ text: 'Paid.', status: 'Payment Pending' }) });
+    await edit.execute({ caller: as(seller), id, body: () => ({ status: 'Payment Received', shipping: null, shippingMethod: null, archived: null }) });
+    const entry = await refund.execute({ caller: as(seller), id, body: (currency) => ({ kind: 'sent', amount: Money.fromDecimal('1.50', currency) }) });
+    expect(currencies).to.deep.equal(['USD']);
+    expect(entry.message).to.include({ type: 'refund_sent' });
+    const order = (await get.execute({ caller: as(seller), id })).order;
+    expect([order.status, order.shipping.toString(), order.refunded.toString()]).to.deep.equal(['Refund Sent', '3.00 USD', '1.50 USD']);
+  });
+
   it("shows each party their own row of the table, and the fee's holder is the seller's view", async () => {
     const bySeller = await get.execute({ caller: as(seller), id });
     const byBuyer = await get.execute({ caller: as(buyer), id });
