@@ -3,7 +3,7 @@ import type { UnreadOrderMessages } from '../../application/ports/unread-order-m
 import { loginKey } from '../../domain/identity/login-name.js';
 import type { CartItem } from '../../domain/orders/cart.js';
 import type { CartRepository } from '../../domain/orders/cart-repository.js';
-import type { Order } from '../../domain/orders/order.js';
+import { Order, type OrderRecord } from '../../domain/orders/order.js';
 import type { OrderFeedback } from '../../domain/orders/order-feedback.js';
 import type { OrderMessage } from '../../domain/orders/order-message.js';
 import type { OrderListQuery, OrderPage, OrderRepository } from '../../domain/orders/order-repository.js';
@@ -12,7 +12,8 @@ import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit
 
 interface State {
   readonly carts: Map<string, CartItem>;
-  readonly orders: Map<string, Order>;
+  /** Each order as a repository stores it (`order.record()`), read back by `Order.restore`. */
+  readonly orders: Map<string, OrderRecord>;
   readonly sequences: Map<number, number>;
   /** Every order's log entries, in the order appended. */
   readonly messages: OrderMessage[];
@@ -85,13 +86,15 @@ export class InMemoryOrderStore implements InMemoryTransactional {
         if ([...this.state.orders.values()].some((o) => o.sellerId === order.sellerId && o.number === order.number)) {
           throw new Error(`Seller ${order.sellerId} has an order number ${order.number} already`);
         }
-        this.state.orders.set(order.id, order);
+        this.state.orders.set(order.id, order.record());
       },
-      byId: async (id) => this.state.orders.get(id) ?? null,
-      lockById: async (id) => this.state.orders.get(id) ?? null,
-      save: async (order) => {
-        const stored = this.state.orders.get(order.id);
-        if (!stored || stored.version !== order.version) return false;
+      byId: async (id) => this.read(id),
+      lockById: async (id) => this.read(id),
+      save: async (changed) => {
+        const stored = this.state.orders.get(changed.id);
+        if (!stored || stored.version !== changed.version) return false;
+        // What a change may touch, as the SQL adapter's update sets it; the rest stays as stored.
+        const order = changed.record();
         this.state.orders.set(order.id, {
           ...stored,
           status: order.status,
@@ -155,9 +158,14 @@ export class InMemoryOrderStore implements InMemoryTransactional {
     };
   }
 
+  private read(id: string): Order | null {
+    const record = this.state.orders.get(id);
+    return record ? Order.restore(record) : null;
+  }
+
   private list(q: OrderListQuery, usernameOf: (userId: number) => string): OrderPage<Order> {
-    const mine = (o: Order): number => (q.party === 'seller' ? o.sellerId : o.buyerId);
-    const theirs = (o: Order): number => (q.party === 'seller' ? o.buyerId : o.sellerId);
+    const mine = (o: OrderRecord): number => (q.party === 'seller' ? o.sellerId : o.buyerId);
+    const theirs = (o: OrderRecord): number => (q.party === 'seller' ? o.buyerId : o.sellerId);
     const found = [...this.state.orders.values()].filter(
       (o) =>
         mine(o) === q.userId &&
@@ -167,8 +175,8 @@ export class InMemoryOrderStore implements InMemoryTransactional {
         (q.createdBefore === null || o.created.getTime() < q.createdBefore.getTime()) &&
         (q.archived === null || o.archived === q.archived),
     );
-    const name = (o: Order): string => loginKey(usernameOf(theirs(o)));
-    const byKey: Record<OrderSort, (a: Order, b: Order) => number> = {
+    const name = (o: OrderRecord): string => loginKey(usernameOf(theirs(o)));
+    const byKey: Record<OrderSort, (a: OrderRecord, b: OrderRecord) => number> = {
       id: (a, b) => compare(a.sellerId, b.sellerId),
       buyer: (a, b) => compare(name(a), name(b)),
       seller: (a, b) => compare(name(a), name(b)),
@@ -177,9 +185,9 @@ export class InMemoryOrderStore implements InMemoryTransactional {
       last_activity: (a, b) => compare(a.lastActivity.getTime(), b.lastActivity.getTime()),
     };
     // Ties are broken by the order id's parts (seller, number), as the SQL adapter does.
-    const ascending = (a: Order, b: Order): number => byKey[q.sort](a, b) || compare(a.sellerId, b.sellerId) || compare(a.number, b.number);
+    const ascending = (a: OrderRecord, b: OrderRecord): number => byKey[q.sort](a, b) || compare(a.sellerId, b.sellerId) || compare(a.number, b.number);
     found.sort((a, b) => (q.descending ? -ascending(a, b) : ascending(a, b)));
-    return { total: found.length, items: found.slice(q.offset, q.offset + q.limit) };
+    return { total: found.length, items: found.slice(q.offset, q.offset + q.limit).map((o) => Order.restore(o)) };
   }
 
   snapshot(): unknown {

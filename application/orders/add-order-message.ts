@@ -1,8 +1,8 @@
-import { addMessage } from '../../domain/orders/order-lifecycle.js';
-import { orderMessageRequest } from '../../domain/orders/order-requests.js';
+import type { OrderMessageRequest } from '../../domain/orders/order-requests.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
+import type { CheckedInput } from '../shared/checked-input.js';
 import { changeOrder, messageViews, type OrderAccess, type OrderMessageView } from './order-access.js';
 
 /**
@@ -17,10 +17,10 @@ export class AddOrderMessage {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { readonly caller: Caller; readonly id: string; readonly body: unknown }): Promise<OrderMessageView> {
+  async execute(input: { readonly caller: Caller; readonly id: string; readonly body: CheckedInput<OrderMessageRequest> }): Promise<OrderMessageView> {
     const applied = await changeOrder(this.access, this.uow, input, (order, party) => {
-      const request = orderMessageRequest(input.body);
-      return addMessage(order, party, party === 'seller' ? order.sellerId : order.buyerId, request.text, request.status, this.clock.now());
+      const request = input.body();
+      return order.addMessage(party, party === 'seller' ? order.sellerId : order.buyerId, request.text, request.status, this.clock.now());
     });
     const [view] = await messageViews(this.access, applied.order, applied.messages);
     return view!;

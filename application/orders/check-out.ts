@@ -12,14 +12,15 @@ import type { SellerRepository } from '../../domain/marketplace/seller-repositor
 import { shippingTo } from '../../domain/marketplace/shipping-rates.js';
 import { OWN_LISTING_MESSAGE, purchaseProblem } from '../../domain/orders/cart.js';
 import type { CartRepository } from '../../domain/orders/cart-repository.js';
-import { checkoutTerms } from '../../domain/orders/checkout-terms.js';
-import { newOrder, type Order } from '../../domain/orders/order.js';
+import type { CheckoutTerms } from '../../domain/orders/checkout-terms.js';
+import { Order } from '../../domain/orders/order.js';
 import type { OrderRepository } from '../../domain/orders/order-repository.js';
 import { Conflict, Invalid } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { requireUserCaller, type Caller } from '../shared/caller.js';
+import type { CheckedInput } from '../shared/checked-input.js';
 import { orderView, type OrderView } from './order-access.js';
 
 /** The message of a 422 for a checkout with nothing (of the seller asked) in the cart. */
@@ -29,7 +30,7 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 /**
  * `POST /marketplace/checkout`: the user buys what is in their cart (or only one seller's listings of it), one order
  * per seller in status New Order, and the listings become Sold and leave the cart, all in one unit of work: either
- * all of it happens or none. 401/403 for anyone but a user; 422 for bad terms (see `checkoutTerms`), an empty cart (or
+ * all of it happens or none. 401/403 for anyone but a user; 422 for bad terms (every problem at once), an empty cart (or
  * none of the seller's), a missing conversion rate, the buyer's own listing; 409 when any listing is no longer For
  * Sale (the message names them all). Each order's shipping starts as the seller's shipping price for the buyer's
  * country (their profile location), converted into the order's currency, when the seller set one (else nothing, until
@@ -57,9 +58,9 @@ export class CheckOut {
     private readonly sellers: SellerRepository | null = null,
   ) {}
 
-  async execute(input: { readonly caller: Caller; readonly body: unknown }): Promise<OrderView[]> {
+  async execute(input: { readonly caller: Caller; readonly body: CheckedInput<CheckoutTerms> }): Promise<OrderView[]> {
     const buyerId = requireUserCaller(input.caller);
-    const terms = checkoutTerms(input.body);
+    const terms = input.body();
     const buyer = await this.users.byId(buyerId);
     if (!buyer) throw new Error(`The calling user ${buyerId} is gone`);
     let sellerOnly: User | null = null;
@@ -101,7 +102,7 @@ export class CheckOut {
         const shippingRates = (await this.sellers?.settingsOf(sellerId))?.shippingRates ?? null;
         const shipping = shippingRates ? shippingTo(shippingRates, countryOf(buyer.location)) : undefined;
         const order = underMoneyRule(() =>
-          newOrder({
+          Order.place({
             sellerId,
             number,
             buyerId,

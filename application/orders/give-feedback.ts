@@ -1,9 +1,10 @@
-import { feedbackRequest, giveFeedback, type OrderFeedback } from '../../domain/orders/order-feedback.js';
+import type { FeedbackRequest, OrderFeedback } from '../../domain/orders/order-feedback.js';
 import { partyOf } from '../../domain/orders/order-party.js';
 import { NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
+import type { CheckedInput } from '../shared/checked-input.js';
 import { orderCaller, type OrderAccess } from './order-access.js';
 
 /**
@@ -19,14 +20,14 @@ export class GiveFeedback {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { readonly caller: Caller; readonly id: string; readonly body: unknown }): Promise<{ feedback: OrderFeedback; replaced: boolean }> {
+  async execute(input: { readonly caller: Caller; readonly id: string; readonly body: CheckedInput<FeedbackRequest> }): Promise<{ feedback: OrderFeedback; replaced: boolean }> {
     const userId = orderCaller(input.caller);
     return this.uow.run(async () => {
       const order = await this.access.orders.lockById(input.id);
       if (!order) throw new NotFound();
       const party = partyOf(order, userId);
-      const request = party === null ? null : feedbackRequest(input.body);
-      const feedback = giveFeedback(order, party, request?.rating ?? 'positive', request?.comment ?? '', this.clock.now());
+      const request = party === null ? null : input.body();
+      const feedback = order.giveFeedback(party, request?.rating ?? 'positive', request?.comment ?? '', this.clock.now());
       const before = await this.access.orders.feedbackOn(order.id);
       await this.access.orders.putFeedback(feedback);
       return { feedback, replaced: before.some((f) => f.from === feedback.from) };

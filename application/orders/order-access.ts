@@ -1,8 +1,7 @@
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
-import type { Order } from '../../domain/orders/order.js';
+import type { Order, OrderChange } from '../../domain/orders/order.js';
 import type { OrderFeedback } from '../../domain/orders/order-feedback.js';
-import { nextStatuses, type OrderChange } from '../../domain/orders/order-lifecycle.js';
 import type { OrderMessage } from '../../domain/orders/order-message.js';
 import { partyOf, type OrderParty } from '../../domain/orders/order-party.js';
 import type { OrderRepository } from '../../domain/orders/order-repository.js';
@@ -98,7 +97,7 @@ export async function orderViews(access: OrderAccess, orders: readonly Order[], 
         seller: users.get(order.sellerId)!,
         buyer: users.get(order.buyerId)!,
         viewer,
-        next: nextStatuses(order, viewer),
+        next: order.nextStatuses(viewer),
         releases,
         feedback: withFeedback ? await access.orders.feedbackOn(order.id) : [],
       };
@@ -142,7 +141,7 @@ export async function changeOrder(
     const change = inDialect(() => decide(order, party), access.statusWords);
     if (!(await orders.save(change.order))) throw new Conflict('The order was changed by someone else at the same moment; read it again and retry.');
     await orders.appendMessages(change.messages);
-    return { order: { ...change.order, version: order.version + 1 }, userId, party, messages: change.messages };
+    return { order: change.order.saved(), userId, party, messages: change.messages };
   });
 }
 

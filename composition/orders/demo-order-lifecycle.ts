@@ -13,6 +13,7 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import { ORDERS } from './orders-tokens.js';
+import { checkoutInput, feedbackInput, orderEditInput, orderMessageInput } from '../../adapters/http/orders/order-bodies.js';
 
 const DEMO_ADDRESS = 'Demo Buyer\n1 Example Street\nLondon N1 1AA\nUnited Kingdom';
 
@@ -70,12 +71,12 @@ export async function seedDemoOrders(container: Container, log: (line: string) =
 
   const buy = async (listingId: number): Promise<string> => {
     await container.get(ORDERS.AddToCart).execute({ caller: as(buyer), listingId });
-    const [placed] = await container.get(ORDERS.CheckOut).execute({ caller: as(buyer), body: { shipping_address: DEMO_ADDRESS, seller: seller.username } });
+    const [placed] = await container.get(ORDERS.CheckOut).execute({ caller: as(buyer), body: () => checkoutInput({ shipping_address: DEMO_ADDRESS, seller: seller.username }) });
     return placed!.order.id;
   };
-  const edit = (who: User, id: string, body: object) => container.get(ORDERS.EditOrder).execute({ caller: as(who), id, body });
-  const say = (who: User, id: string, body: object) => container.get(ORDERS.AddOrderMessage).execute({ caller: as(who), id, body });
-  const rate = (who: User, id: string, body: object) => container.get(ORDERS.GiveFeedback).execute({ caller: as(who), id, body });
+  const edit = (who: User, id: string, body: object) => container.get(ORDERS.EditOrder).execute({ caller: as(who), id, body: (currency) => orderEditInput(body, currency) });
+  const say = (who: User, id: string, body: object) => container.get(ORDERS.AddOrderMessage).execute({ caller: as(who), id, body: () => orderMessageInput(body) });
+  const rate = (who: User, id: string, body: object) => container.get(ORDERS.GiveFeedback).execute({ caller: as(who), id, body: () => feedbackInput(body) });
   const read = (who: User, id: string) => container.get(ORDERS.GetOrderMessages).execute({ caller: as(who), id, page: { page: 1, perPage: 50 } });
 
   try {

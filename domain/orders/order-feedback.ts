@@ -1,7 +1,4 @@
-import type { Order } from './order.js';
-import { Refusal } from '../shared/refusal.js';
-import { orderRefused } from './order-lifecycle.js';
-import { otherParty, type OrderParty } from './order-party.js';
+import type { OrderParty } from './order-party.js';
 
 /** The three feedback ratings, best first. */
 export const FEEDBACK_RATINGS = ['positive', 'neutral', 'negative'] as const;
@@ -13,7 +10,7 @@ export const MAX_FEEDBACK_COMMENT_LENGTH = 1000;
 /**
  * One party's feedback on the other after an order was shipped: the buyer's rates the seller (it counts in the
  * seller's `seller_rating`), the seller's rates the buyer (`buyer_rating`). One per party per order; giving it again
- * replaces it.
+ * replaces it. Made by `Order.giveFeedback`.
  */
 export interface OrderFeedback {
   readonly orderId: string;
@@ -27,33 +24,15 @@ export interface OrderFeedback {
   readonly given: Date;
 }
 
-/** A feedback request: `rating` (positive, neutral or negative) and `comment` (required unless positive). */
-export function feedbackRequest(body: unknown): { readonly rating: FeedbackRating; readonly comment: string } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw Refusal.ofProblems(['The request body must be a JSON object with rating and comment.']);
-  const b = body as Record<string, unknown>;
-  const problems: string[] = [];
-  const rating = b.rating;
-  if (rating === undefined || rating === null) problems.push('rating is required.');
-  else if (!(FEEDBACK_RATINGS as readonly unknown[]).includes(rating)) problems.push(`rating must be one of ${FEEDBACK_RATINGS.join(', ')}, got ${JSON.stringify(rating)}.`);
-  let comment = '';
-  if (b.comment !== undefined && b.comment !== null) {
-    if (typeof b.comment !== 'string') problems.push(`comment must be text, got ${JSON.stringify(b.comment)}.`);
-    else if (b.comment.length > MAX_FEEDBACK_COMMENT_LENGTH) problems.push(`comment may be at most ${MAX_FEEDBACK_COMMENT_LENGTH} characters long, got ${b.comment.length}.`);
-    else comment = b.comment.trim();
-  }
-  if ((rating === 'neutral' || rating === 'negative') && comment === '') {
-    problems.push(`A ${rating} feedback needs a comment saying why.`);
-  }
-  if (problems.length > 0) throw Refusal.ofProblems(problems);
-  return { rating: rating as FeedbackRating, comment };
+/** What a party says in feedback: a rating, and a comment ('' for none; required unless positive). */
+export interface FeedbackRequest {
+  readonly rating: FeedbackRating;
+  readonly comment: string;
 }
 
-/** The party's feedback on the order: only once it has been shipped, and only by one of its two parties. */
-export function giveFeedback(order: Order, party: OrderParty | null, rating: FeedbackRating, comment: string, now: Date): OrderFeedback {
-  if (party === null) throw new Refusal('forbidden', 'Only the buyer and the seller of an order can leave feedback on it.');
-  if (order.shippedAt === null) throw orderRefused('Feedback can be left once the order has been shipped.');
-  const subjectId = otherParty(party) === 'seller' ? order.sellerId : order.buyerId;
-  return { orderId: order.id, from: party, authorId: party === 'seller' ? order.sellerId : order.buyerId, subjectId, rating, comment, given: now };
+/** Why a feedback cannot be given with this comment: a neutral or negative one needs one (else undefined). */
+export function feedbackCommentProblem(rating: FeedbackRating, comment: string): string | undefined {
+  return rating !== 'positive' && comment.trim() === '' ? `A ${rating} feedback needs a comment saying why.` : undefined;
 }
 
 /** How many feedbacks of each rating a user has received in one role. */

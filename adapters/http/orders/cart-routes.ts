@@ -8,6 +8,7 @@ import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import { pathId } from '../query.js';
 import type { RouteModule } from '../route-module.js';
+import { checkoutInput } from './order-bodies.js';
 import type { OrderPresenter } from './order-presenter.js';
 
 /** The use cases the cart routes call. */
@@ -49,7 +50,7 @@ export class CartRoutes implements RouteModule {
     });
     router.post('/marketplace/checkout', body, async (ctx) => {
       // Each order as the buyer reads it (GET /marketplace/orders/{id}), as the checkout stored it.
-      const views = await u.checkOut.execute({ caller: ctx.state.caller, body: requestBody(ctx) });
+      const views = await u.checkOut.execute({ caller: ctx.state.caller, body: () => checkoutInput(requestBody(ctx)) });
       ctx.status = 201;
       ctx.body = p.checkout(views);
     });

@@ -13,6 +13,7 @@ import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import { PageQuery, paginate } from '../pagination.js';
 import { validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
+import { feedbackInput, orderEditInput, orderMessageInput, refundInput } from './order-bodies.js';
 import { OrderListQuery } from './order-queries.js';
 import type { OrderPresenter } from './order-presenter.js';
 import type { ApiSchema } from '../api-shapes.js';
@@ -81,7 +82,7 @@ export class OrderRoutes implements RouteModule {
       ctx.body = p.order(await u.getOrder.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id) }));
     });
     router.post('/marketplace/orders/:id', body, async (ctx) => {
-      ctx.body = p.order(await u.editOrder.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id), body: requestBody(ctx) }));
+      ctx.body = p.order(await u.editOrder.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id), body: (currency) => orderEditInput(requestBody(ctx), currency) }));
     });
     router.get('/marketplace/orders/:id/messages', async (ctx) => {
       const q = validateQuery(PageQuery, ctx.query);
@@ -89,17 +90,17 @@ export class OrderRoutes implements RouteModule {
       ctx.body = { pagination: paginate(ctx, this.baseUrl, page), messages: page.items.map((m) => p.message(m)) } satisfies ApiSchema<'OrderMessagePage'>;
     });
     router.post('/marketplace/orders/:id/messages', body, async (ctx) => {
-      const added = await u.addMessage.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id), body: requestBody(ctx) });
+      const added = await u.addMessage.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id), body: () => orderMessageInput(requestBody(ctx)) });
       ctx.status = 201;
       ctx.body = p.messageReply(added);
     });
     router.post('/marketplace/orders/:id/refunds', body, async (ctx) => {
-      const entry = await u.recordRefund.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id), body: requestBody(ctx) });
+      const entry = await u.recordRefund.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id), body: (currency) => refundInput(requestBody(ctx), currency) });
       ctx.status = 201;
       ctx.body = p.message(entry);
     });
     router.post('/marketplace/orders/:id/feedback', body, async (ctx) => {
-      const given = await u.giveFeedback.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id), body: requestBody(ctx) });
+      const given = await u.giveFeedback.execute({ caller: ctx.state.caller, id: orderId(ctx.params.id), body: () => feedbackInput(requestBody(ctx)) });
       ctx.status = given.replaced ? 200 : 201;
       ctx.body = p.givenFeedback(given.feedback);
     });

@@ -3,7 +3,7 @@ import { LockMode, raw, type MikroORM } from '@mikro-orm/postgresql';
 import type { MediaCondition, SleeveCondition } from '../../../domain/marketplace/conditions.js';
 import type { Currency } from '../../../domain/marketplace/currency.js';
 import { Money } from '../../../domain/marketplace/money.js';
-import type { Order, OrderItem } from '../../../domain/orders/order.js';
+import { Order, type OrderItem } from '../../../domain/orders/order.js';
 import type { FeedbackCounts, FeedbackRating, OrderFeedback } from '../../../domain/orders/order-feedback.js';
 import { parseOrderId } from '../../../domain/orders/order-id.js';
 import type { OrderMessage, OrderMessageType } from '../../../domain/orders/order-message.js';
@@ -31,9 +31,10 @@ function itemOf(r: Row): OrderItem {
   };
 }
 
+/** An order from its row and its items' rows: the one mapper of the order's rows, with `orderRowOf`. */
 function orderOf(r: Row, items: readonly OrderItem[]): Order {
   const currency = currencyOf(r.currency);
-  return {
+  return Order.restore({
     id: String(r.id),
     sellerId: Number(r.seller_id),
     number: Number(r.number),
@@ -54,7 +55,7 @@ function orderOf(r: Row, items: readonly OrderItem[]): Order {
     lastActivity: dateOf(r.last_activity),
     archived: r.archived === true || r.archived === 't',
     version: Number(r.version),
-  };
+  });
 }
 
 /** A message's row (`OrderMessageRow`'s properties): each kind fills its own columns, the rest null. */
@@ -110,8 +111,9 @@ const SORT_KEYS: Record<OrderSort, (dir: 'asc' | 'desc') => QueryOrderMap<Market
   last_activity: (dir) => ({ lastActivity: dir }),
 };
 
-/** An order's row (`MarketOrderRow`'s properties). */
-function orderRowOf(o: Order) {
+/** An order's row (`MarketOrderRow`'s properties), from the order's record. */
+function orderRowOf(order: Order) {
+  const o = order.record();
   return {
     id: o.id,
     seller: o.sellerId,

@@ -16,6 +16,7 @@ import { makeSeller } from '../../support/listing-fixtures.js';
 import { aListing } from '../../support/order-fixtures.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
 import { openTestDatabase } from '../../support/test-database.js';
+import { checkoutInput } from '../../../adapters/http/orders/order-bodies.js';
 
 const PYTHON = '/usr/bin/python3';
 
@@ -35,7 +36,7 @@ const ADDRESS = 'Compat Buyer\n2 Client Road\nCompat City';
 async function aSale(container: Container, seller: TestUser, buyer: TestUser, listingId: number): Promise<string> {
   const caller: Caller = { kind: 'user', userId: String(buyer.id), username: buyer.name, via: 'token' };
   await container.get(ORDERS.AddToCart).execute({ caller, listingId });
-  const [placed] = await container.get(ORDERS.CheckOut).execute({ caller, body: { shipping_address: ADDRESS, seller: seller.name } });
+  const [placed] = await container.get(ORDERS.CheckOut).execute({ caller, body: () => checkoutInput({ shipping_address: ADDRESS, seller: seller.name }) });
   return placed!.order.id;
 }
 

@@ -16,6 +16,7 @@ import {
 } from '../../support/authorization-matrix.js';
 import { aUser, type TestUser } from '../../support/identity-fixtures.js';
 import { aListing, aSeller } from '../../support/order-fixtures.js';
+import { checkoutInput, orderEditInput, orderMessageInput } from '../../../adapters/http/orders/order-bodies.js';
 
 /*
  * Every cart and checkout endpoint as each kind of caller. A cart is the caller's own: "owner" is the user whose cart
@@ -381,11 +382,11 @@ describe('Authorization matrix: orders', function () {
     const buy = async (buyer: TestUser, seller: TestUser, releaseId: number, price: string, address: string): Promise<string> => {
       const listing = await aListing(container, seller.id, releaseId, price);
       await container.get(ORDERS.AddToCart).execute({ caller: as(buyer), listingId: listing.id });
-      const [placed] = await container.get(ORDERS.CheckOut).execute({ caller: as(buyer), body: { shipping_address: address, seller: seller.name } });
+      const [placed] = await container.get(ORDERS.CheckOut).execute({ caller: as(buyer), body: () => checkoutInput({ shipping_address: address, seller: seller.name }) });
       return placed!.order.id;
     };
-    const edit = (who: TestUser, id: string, body: object) => container.get(ORDERS.EditOrder).execute({ caller: as(who), id, body });
-    const say = (who: TestUser, id: string, message: string) => container.get(ORDERS.AddOrderMessage).execute({ caller: as(who), id, body: { message } });
+    const edit = (who: TestUser, id: string, body: object) => container.get(ORDERS.EditOrder).execute({ caller: as(who), id, body: (currency) => orderEditInput(body, currency) });
+    const say = (who: TestUser, id: string, message: string) => container.get(ORDERS.AddOrderMessage).execute({ caller: as(who), id, body: () => orderMessageInput({ message }) });
     order.sold = await buy(trader, parties.owner, 10, '12.00', ADDRESS_OF.sold);
     order.bought = await buy(parties.owner, trader, 11, '8.00', ADDRESS_OF.bought);
     order.received = await buy(parties.owner, trader, 10, '6.00', ADDRESS_OF.received);

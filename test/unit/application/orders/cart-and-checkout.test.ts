@@ -24,6 +24,7 @@ import { Money } from '../../../../domain/marketplace/money.js';
 import { MAX_CART_ITEMS } from '../../../../domain/orders/cart.js';
 import { refusalOf, rejection } from '../../../support/rejection.js';
 import { TestListingRepository } from '../../../support/test-listing-repository.js';
+import { checkoutInput } from '../../../../adapters/http/orders/order-bodies.js';
 
 describe('Cart and checkout (use cases, in memory)', () => {
   const clock = new FixedClock('2026-11-23T01:00:00Z');
@@ -72,7 +73,7 @@ describe('Cart and checkout (use cases, in memory)', () => {
       expect(await rejection(add.execute({ caller, listingId: l.id }))).to.be.instanceOf(kind);
       expect(await rejection(remove.execute({ caller, listingId: l.id }))).to.be.instanceOf(kind);
       expect(await rejection(cart.execute({ caller }))).to.be.instanceOf(kind);
-      expect(await rejection(checkOut.execute({ caller, body: ADDRESS }))).to.be.instanceOf(kind);
+      expect(await rejection(checkOut.execute({ caller, body: () => checkoutInput(ADDRESS) }))).to.be.instanceOf(kind);
     }
   });
 
@@ -113,7 +114,7 @@ describe('Cart and checkout (use cases, in memory)', () => {
       await put(buyer, a);
       await put(buyer, b);
     });
-    const placed = await withShipping.execute({ caller: callerOf(buyer), body: ADDRESS });
+    const placed = await withShipping.execute({ caller: callerOf(buyer), body: () => checkoutInput(ADDRESS) });
     const bySeller = new Map(placed.map((p) => [p.seller.id, p.order]));
     // 5 EUR at 0.8 EUR to the dollar; the euro seller priced no shipping.
     expect(bySeller.get(seller.id)!.shipping.toString()).to.equal('6.25 USD');
@@ -162,7 +163,7 @@ describe('Cart and checkout (use cases, in memory)', () => {
       for (const l of [x, y, z]) await put(buyer, l);
     });
     listings.saved.length = 0;
-    const placed = await checkOut.execute({ caller: callerOf(buyer), body: { ...ADDRESS, additional_instructions: 'Hi' } });
+    const placed = await checkOut.execute({ caller: callerOf(buyer), body: () => checkoutInput({ ...ADDRESS, additional_instructions: 'Hi' }) });
     expect(placed.map((p) => [p.order.id, p.seller.username, p.order.total.toString(), p.order.fee.toString(), p.order.items.map((i) => i.listingId)])).to.deep.equal([
       [`${seller.id}-1`, 'seller', '12.00 USD', '0.96 USD', [x.id, y.id]],
       [`${euroSeller.id}-1`, 'euro', '4.00 EUR', '0.32 EUR', [z.id]],
@@ -180,15 +181,15 @@ describe('Cart and checkout (use cases, in memory)', () => {
     await uow.run(async () => {
       for (const l of [x, z]) await put(buyer, l);
     });
-    const placed = await checkOut.execute({ caller: callerOf(buyer), body: { ...ADDRESS, seller: 'EURO' } });
+    const placed = await checkOut.execute({ caller: callerOf(buyer), body: () => checkoutInput({ ...ADDRESS, seller: 'EURO' }) });
     expect(placed.map((p) => p.order.id)).to.deep.equal([`${euroSeller.id}-1`]);
     expect([...(await store.carts.inCart(buyer.id, [x.id, z.id]))]).to.deep.equal([x.id]);
-    const none = await rejection(checkOut.execute({ caller: callerOf(buyer), body: { ...ADDRESS, seller: 'euro' } }));
+    const none = await rejection(checkOut.execute({ caller: callerOf(buyer), body: () => checkoutInput({ ...ADDRESS, seller: 'euro' }) }));
     expect([none.constructor, none.message]).to.deep.equal([Invalid, 'Your cart has no listings of euro.']);
   });
 
   it('refuses an empty cart, an own listing and a listing no longer for sale, applying nothing', async () => {
-    const empty = await rejection(checkOut.execute({ caller: callerOf(buyer), body: ADDRESS }));
+    const empty = await rejection(checkOut.execute({ caller: callerOf(buyer), body: () => checkoutInput(ADDRESS) }));
     expect([empty.constructor, empty.message]).to.deep.equal([Invalid, 'Your cart is empty.']);
     const ok = await aListing(seller.id, '10');
     const own = await aListing(buyer.id, '3', 'EUR');
@@ -196,7 +197,7 @@ describe('Cart and checkout (use cases, in memory)', () => {
       await put(buyer, ok);
       await put(buyer, own);
     });
-    const ownErr = await rejection(checkOut.execute({ caller: callerOf(buyer), body: ADDRESS }));
+    const ownErr = await rejection(checkOut.execute({ caller: callerOf(buyer), body: () => checkoutInput(ADDRESS) }));
     expect([ownErr.constructor, ownErr.message]).to.deep.equal([Invalid, 'You cannot buy your own listing.']);
     await uow.run(() => store.carts.remove(buyer.id, own.id));
 
@@ -208,7 +209,7 @@ describe('Cart and checkout (use cases, in memory)', () => {
       await listings.save({ ...a, status: 'Sold' });
       await listings.save({ ...b, status: 'Draft' });
     });
-    const err = await rejection(checkOut.execute({ caller: callerOf(buyer), body: ADDRESS }));
+    const err = await rejection(checkOut.execute({ caller: callerOf(buyer), body: () => checkoutInput(ADDRESS) }));
     expect([err.constructor, err.message]).to.deep.equal([Conflict, `Listings ${a.id}, ${b.id} are no longer for sale; take them out of your cart and check out again.`]);
     expect((await listings.byId(ok.id))!.status).to.equal('For Sale');
     expect(await store.carts.count(buyer.id)).to.equal(3);
@@ -216,17 +217,17 @@ describe('Cart and checkout (use cases, in memory)', () => {
     await uow.run(async () => {
       await store.carts.removeAll(buyer.id, [a.id, b.id]);
     });
-    const placed = await checkOut.execute({ caller: callerOf(buyer), body: ADDRESS });
+    const placed = await checkOut.execute({ caller: callerOf(buyer), body: () => checkoutInput(ADDRESS) });
     expect(placed.map((p) => p.order.id), 'the refused checkouts took no number').to.deep.equal([`${seller.id}-1`]);
   });
 
   it('refuses bad terms before anything else, and a currency the rate table lacks', async () => {
-    const bad = await rejection(checkOut.execute({ caller: callerOf(buyer), body: { shipping_address: '' } }));
+    const bad = await rejection(checkOut.execute({ caller: callerOf(buyer), body: () => checkoutInput({ shipping_address: '' }) }));
     expect(refusalOf(bad)).to.deep.equal(['Refusal invalid', 'shipping_address may not be blank.']);
     const yenSeller = await aUser('yen', 'JPY');
     const l = await aListing(yenSeller.id, '500', 'JPY');
     await uow.run(() => put(buyer, l));
-    const err = await rejection(checkOut.execute({ caller: callerOf(buyer), body: ADDRESS }));
+    const err = await rejection(checkOut.execute({ caller: callerOf(buyer), body: () => checkoutInput(ADDRESS) }));
     expect([err.constructor, err.message]).to.deep.equal([Invalid, 'These listings cannot be checked out now: There is no conversion rate for JPY.']);
     expect((await listings.byId(l.id))!.status).to.equal('For Sale');
   });

@@ -25,6 +25,7 @@ import { newListing } from '../../../../domain/marketplace/listing.js';
 import { Money } from '../../../../domain/marketplace/money.js';
 import { meaningOf, refusalOf, rejection } from '../../../support/rejection.js';
 import { TestListingRepository } from '../../../support/test-listing-repository.js';
+import { checkoutInput, feedbackInput, orderEditInput, orderMessageInput, refundInput } from '../../../../adapters/http/orders/order-bodies.js';
 
 /*
  * The order use cases over the in-memory adapters, as a Node developer embedding them would call them: who may do
@@ -64,7 +65,7 @@ describe('Order use cases (in memory)', () => {
     const listing = await uow.run(() => listings.add(newListing(seller.id, { releaseId: 1, condition: 'Good (G)', price: Money.fromDecimal('20', 'USD') }, clock.now())));
     await store.carts.add({ userId: buyer.id, listingId: listing.id, addedAt: clock.now() });
     const checkOut = new CheckOut(store.carts, listings, store.orders, users, new InMemoryCatalogueReader(clock), rates, DEFAULT_FEE_RULE, uow, clock);
-    const [placed] = await checkOut.execute({ caller: as(buyer), body: { shipping_address: 'Buyer Street 1' } });
+    const [placed] = await checkOut.execute({ caller: as(buyer), body: () => checkoutInput({ shipping_address: 'Buyer Street 1' }) });
     id = placed!.order.id;
     access = { orders: store.orders, users, catalogue: new InMemoryCatalogueReader(clock) };
     get = new GetOrder(access);
@@ -82,11 +83,11 @@ describe('Order use cases (in memory)', () => {
     for (const [caller, kind] of [[ANONYMOUS, Unauthenticated], [app, Forbidden], [as(stranger), Forbidden]] as const) {
       for (const attempt of [
         get.execute({ caller, id }),
-        edit.execute({ caller, id, body }),
+        edit.execute({ caller, id, body: (c) => orderEditInput(body, c) }),
         messages.execute({ caller, id, page }),
-        say.execute({ caller, id, body: { message: 'hi' } }),
-        refund.execute({ caller, id, body: { amount: 1 } }),
-        feedback.execute({ caller, id, body: { rating: 'positive' } }),
+        say.execute({ caller, id, body: () => orderMessageInput({ message: 'hi' }) }),
+        refund.execute({ caller, id, body: (c) => refundInput({ amount: 1 }, c) }),
+        feedback.execute({ caller, id, body: () => feedbackInput({ rating: 'positive' }) }),
       ]) {
         expect(meaningOf(await rejection(attempt))).to.equal(meaningOf(new kind()));
       }
@@ -95,6 +96,38 @@ describe('Order use cases (in memory)', () => {
     for (const unknown of ['1-99', 'abc', '']) expect(await rejection(get.execute({ caller: as(seller), id: unknown }))).to.be.instanceOf(NotFound);
     expect((await sales.execute({ caller: as(stranger), sortOrder: 'asc', page })).total).to.equal(0);
     expect(await rejection(sales.execute({ caller: app, sortOrder: 'asc', page }))).to.be.instanceOf(Forbidden);
+  });
+
+  it('asks for the body only after the caller is known to be a party: a stranger is refused 403 without it being read', async () => {
+    const unread = () => expect.fail('the body was read');
+    for (const attempt of [
+      edit.execute({ caller: as(stranger), id, body: unread }),
+      say.execute({ caller: as(stranger), id, body: unread }),
+      refund.execute({ caller: as(stranger), id, body: unread }),
+      refund.execute({ caller: as(buyer), id, body: unread }),
+      feedback.execute({ caller: as(stranger), id, body: unread }),
+    ]) {
+      expect(meaningOf(await rejection(attempt))).to.equal(meaningOf(new Forbidden()));
+    }
+  });
+
+  it('takes typed inputs from an embedding program, the amounts in the currency the use case gives', async () => {
+    const currencies: string[] = [];
+    await edit.execute({
+      caller: as(seller),
+      id,
+      body: (currency) => {
+        currencies.push(currency);
+        return { status: null, shipping: Money.fromDecimal('3', currency), shippingMethod: 'Post', archived: null };
+      },
+    });
+    await say.execute({ caller: as(buyer), id, body: () => ({ text: 'Paid.', status: 'Payment Pending' }) });
+    await edit.execute({ caller: as(seller), id, body: () => ({ status: 'Payment Received', shipping: null, shippingMethod: null, archived: null }) });
+    const entry = await refund.execute({ caller: as(seller), id, body: (currency) => ({ kind: 'sent', amount: Money.fromDecimal('1.50', currency) }) });
+    expect(currencies).to.deep.equal(['USD']);
+    expect(entry.message).to.include({ type: 'refund_sent' });
+    const order = (await get.execute({ caller: as(seller), id })).order;
+    expect([order.status, order.shipping.toString(), order.refunded.toString()]).to.deep.equal(['Refund Sent', '3.00 USD', '1.50 USD']);
   });
 
   it("shows each party their own row of the table, and the fee's holder is the seller's view", async () => {
@@ -107,31 +140,31 @@ describe('Order use cases (in memory)', () => {
 
   it('refuses an illegal move with 422 and leaves the order and its log as they were', async () => {
     const before = await store.orders.byId(id);
-    const refused = await rejection(edit.execute({ caller: as(seller), id, body: { status: 'Shipped' } }));
+    const refused = await rejection(edit.execute({ caller: as(seller), id, body: (c) => orderEditInput({ status: 'Shipped' }, c) }));
     expect(refusalOf(refused)[0]).to.equal('Refusal invalid');
     expect(refused.message).to.equal(
       "An order in status New Order cannot move to Shipped; it may move to: Buyer ed, Invoice Sent, Payment Pending, Payment Received, Cancelled (Item Unavailable), Cancelled (Per Buyer's Request).",
     );
     expect(await store.orders.byId(id)).to.deep.equal(before);
     expect((await messages.execute({ caller: as(seller), id, page })).total).to.equal(0);
-    expect(refusalOf(await rejection(edit.execute({ caller: as(buyer), id, body: { shipping: 5 } })))[0]).to.equal('Refusal forbidden');
-    expect(refusalOf(await rejection(edit.execute({ caller: as(seller), id, body: { status: 'Invoice Sent', shipping: 5 } })))[0]).to.equal('Refusal invalid');
+    expect(refusalOf(await rejection(edit.execute({ caller: as(buyer), id, body: (c) => orderEditInput({ shipping: 5 }, c) })))[0]).to.equal('Refusal forbidden');
+    expect(refusalOf(await rejection(edit.execute({ caller: as(seller), id, body: (c) => orderEditInput({ status: 'Invoice Sent', shipping: 5 }, c) })))[0]).to.equal('Refusal invalid');
     expect(await store.orders.byId(id)).to.deep.equal(before);
   });
 
   it('takes an order from invoice to feedback, writing the log and the standings', async () => {
     clock.set('2026-11-23T02:00:00Z');
-    await edit.execute({ caller: as(seller), id, body: { shipping: '4.50', shipping_method: 'Post' } });
-    await say.execute({ caller: as(buyer), id, body: { status: 'Payment Pending', message: 'Paid.' } });
-    await edit.execute({ caller: as(seller), id, body: { status: 'Payment Received' } });
-    expect(refusalOf(await rejection(feedback.execute({ caller: as(buyer), id, body: { rating: 'positive' } })))[0]).to.equal('Refusal invalid');
-    await edit.execute({ caller: as(seller), id, body: { status: 'Shipped' } });
-    const sent = await refund.execute({ caller: as(seller), id, body: { amount: '2.00' } });
+    await edit.execute({ caller: as(seller), id, body: (c) => orderEditInput({ shipping: '4.50', shipping_method: 'Post' }, c) });
+    await say.execute({ caller: as(buyer), id, body: () => orderMessageInput({ status: 'Payment Pending', message: 'Paid.' }) });
+    await edit.execute({ caller: as(seller), id, body: (c) => orderEditInput({ status: 'Payment Received' }, c) });
+    expect(refusalOf(await rejection(feedback.execute({ caller: as(buyer), id, body: () => feedbackInput({ rating: 'positive' }) })))[0]).to.equal('Refusal invalid');
+    await edit.execute({ caller: as(seller), id, body: (c) => orderEditInput({ status: 'Shipped' }, c) });
+    const sent = await refund.execute({ caller: as(seller), id, body: (c) => refundInput({ amount: '2.00' }, c) });
     expect(sent.message.type).to.equal('refund_sent');
-    expect(refusalOf(await rejection(refund.execute({ caller: as(buyer), id, body: { amount: 1 } })))[0]).to.equal('Refusal forbidden');
-    expect((await feedback.execute({ caller: as(buyer), id, body: { rating: 'neutral', comment: 'Slow.' } })).replaced).to.equal(false);
-    expect((await feedback.execute({ caller: as(buyer), id, body: { rating: 'positive' } })).replaced).to.equal(true);
-    await feedback.execute({ caller: as(seller), id, body: { rating: 'negative', comment: 'Rude.' } });
+    expect(refusalOf(await rejection(refund.execute({ caller: as(buyer), id, body: (c) => refundInput({ amount: 1 }, c) })))[0]).to.equal('Refusal forbidden');
+    expect((await feedback.execute({ caller: as(buyer), id, body: () => feedbackInput({ rating: 'neutral', comment: 'Slow.' }) })).replaced).to.equal(false);
+    expect((await feedback.execute({ caller: as(buyer), id, body: () => feedbackInput({ rating: 'positive' }) })).replaced).to.equal(true);
+    await feedback.execute({ caller: as(seller), id, body: () => feedbackInput({ rating: 'negative', comment: 'Rude.' }) });
 
     const order = await get.execute({ caller: as(seller), id });
     expect(order.order.status).to.equal('Refund Sent');
@@ -151,9 +184,9 @@ describe('Order use cases (in memory)', () => {
   it("counts what the other party wrote or did since a party last read the log, and reading a page marks up to its newest entry", async () => {
     const unread = new UnreadFiguresPart(store.unread);
     const count = async (u: User) => (await unread.forUser(u.id)).numUnread;
-    await say.execute({ caller: as(buyer), id, body: { message: 'One.' } });
-    await say.execute({ caller: as(buyer), id, body: { message: 'Two.' } });
-    await edit.execute({ caller: as(seller), id, body: { shipping: '3.00' } });
+    await say.execute({ caller: as(buyer), id, body: () => orderMessageInput({ message: 'One.' }) });
+    await say.execute({ caller: as(buyer), id, body: () => orderMessageInput({ message: 'Two.' }) });
+    await edit.execute({ caller: as(seller), id, body: (c) => orderEditInput({ shipping: '3.00' }, c) });
     // The seller's shipping amount is an entry for the buyer, as is the status change (to Invoice Sent) it made.
     expect([await count(seller), await count(buyer), await count(stranger)]).to.deep.equal([2, 2, 0]);
     // The second page of three (the oldest entry) marks the log read up to it: the newer entry by the buyer stays unread.

@@ -3,7 +3,7 @@ import type { Currency } from '../../../../domain/marketplace/currency.js';
 import { DEFAULT_FEE_RULE } from '../../../../domain/marketplace/fee-rule.js';
 import type { Listing } from '../../../../domain/marketplace/listing.js';
 import { Money } from '../../../../domain/marketplace/money.js';
-import { newOrder, type Order } from '../../../../domain/orders/order.js';
+import { Order, type OrderRecord } from '../../../../domain/orders/order.js';
 
 /** When the order tests' orders were made. */
 export const CREATED = new Date('2026-11-20T10:00:00Z');
@@ -20,11 +20,11 @@ export const BUYER = 9;
 export const money = (amount: string, currency: Currency = 'USD') => Money.fromDecimal(amount, currency);
 
 /**
- * Seller 7's order number 3 to buyer 9 of one listing priced `price` (in the order's currency), made by `newOrder`
+ * Seller 7's order number 3 to buyer 9 of one listing priced `price` (in the order's currency), made by `Order.place`
  * at CREATED; `more` overrides fields after (a status, shipping, refunds …), as if earlier commands had run: given
  * shipping, the total is the items' plus it.
  */
-export function anOrder(more: Partial<Order> = {}, price = '10', currency: Currency = 'USD'): Order {
+export function anOrder(more: Partial<OrderRecord> = {}, price = '10', currency: Currency = 'USD'): Order {
   const listing: Listing = {
     id: 1,
     sellerId: SELLER,
@@ -42,7 +42,7 @@ export function anOrder(more: Partial<Order> = {}, price = '10', currency: Curre
     posted: CREATED,
     updated: CREATED,
   };
-  const order = newOrder({
+  const order = Order.place({
     sellerId: SELLER,
     number: 3,
     buyerId: BUYER,
@@ -56,16 +56,17 @@ export function anOrder(more: Partial<Order> = {}, price = '10', currency: Curre
   });
   // An order given shipping has it in its total, as one that was invoiced would (unless the total is given too).
   const total = more.total ?? (more.shipping ? order.total.plus(more.shipping) : order.total);
-  return { ...order, ...more, total };
+  return Order.restore({ ...order.record(), ...more, total });
 }
 
 /**
- * The order frozen (a command that wrote to it would throw) and a copy of it, to check that a command left its input
- * as it was (Money and Date values are immutable, so a shallow copy of each level is enough).
+ * The order frozen (a command that wrote to its items would throw; its record is private and read-only) and a copy of
+ * it, to check that a command left its input as it was.
  */
 export function frozen(order: Order): { order: Order; before: Order } {
-  const before = { ...order, items: order.items.map((i) => ({ ...i })) };
+  const before = Order.restore(order.record());
   for (const i of order.items) Object.freeze(i);
   Object.freeze(order.items);
-  return { order: Object.freeze(order), before };
+  Object.freeze(order);
+  return { order, before };
 }

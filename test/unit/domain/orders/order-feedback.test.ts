@@ -1,10 +1,6 @@
 import { expect } from 'chai';
 import {
-  FEEDBACK_RATINGS,
-  feedbackRequest,
   feedbackStanding,
-  giveFeedback,
-  MAX_FEEDBACK_COMMENT_LENGTH,
   type FeedbackCounts,
 } from '../../../../domain/orders/order-feedback.js';
 import { ORDER_PARTIES, partyOf } from '../../../../domain/orders/order-party.js';
@@ -14,55 +10,10 @@ import { Refusal } from '../../../../domain/shared/refusal.js';
 
 const SHIPPED = new Date('2026-11-21T12:00:00Z');
 
-describe('A feedback request', () => {
-  const accepted: Array<[Record<string, unknown>, string, string]> = [
-    [{ rating: 'positive', comment: 'Fast, well packed.' }, 'positive', 'Fast, well packed.'],
-    [{ rating: 'neutral', comment: 'Slow.' }, 'neutral', 'Slow.'],
-    [{ rating: 'negative', comment: 'Never arrived.' }, 'negative', 'Never arrived.'],
-    [{ rating: 'positive' }, 'positive', ''], // a positive needs no comment
-    [{ rating: 'positive', comment: null }, 'positive', ''],
-    [{ rating: 'positive', comment: '  ' }, 'positive', ''],
-    [{ rating: 'negative', comment: '  Cracked.\n' }, 'negative', 'Cracked.'], // trimmed
-    [{ rating: 'neutral', comment: 'x'.repeat(MAX_FEEDBACK_COMMENT_LENGTH) }, 'neutral', 'x'.repeat(MAX_FEEDBACK_COMMENT_LENGTH)],
-  ];
-  for (const [body, rating, comment] of accepted) {
-    it(`takes ${JSON.stringify(body).slice(0, 60)}`, () => expect(feedbackRequest(body)).to.deep.equal({ rating, comment }));
-  }
-
-  it('takes each of the three ratings', () => {
-    expect(FEEDBACK_RATINGS).to.deep.equal(['positive', 'neutral', 'negative']);
-    for (const rating of FEEDBACK_RATINGS) expect(feedbackRequest({ rating, comment: 'Why.' }).rating).to.equal(rating);
-  });
-
-  const refused: Array<[unknown, string]> = [
-    [null, 'The request body must be a JSON object with rating and comment.'],
-    ['positive', 'The request body must be a JSON object with rating and comment.'],
-    [[], 'The request body must be a JSON object with rating and comment.'],
-    [{}, 'rating is required.'],
-    [{ rating: null, comment: 'Good.' }, 'rating is required.'],
-    [{ rating: 'great', comment: 'Good.' }, 'rating must be one of positive, neutral, negative, got "great".'],
-    [{ rating: 'Positive' }, 'rating must be one of positive, neutral, negative, got "Positive".'],
-    [{ rating: 1 }, 'rating must be one of positive, neutral, negative, got 1.'],
-    [{ rating: 'neutral' }, 'A neutral feedback needs a comment saying why.'],
-    [{ rating: 'negative' }, 'A negative feedback needs a comment saying why.'],
-    [{ rating: 'negative', comment: '' }, 'A negative feedback needs a comment saying why.'],
-    [{ rating: 'negative', comment: ' \n ' }, 'A negative feedback needs a comment saying why.'],
-    [{ rating: 'positive', comment: 5 }, 'comment must be text, got 5.'],
-    [{ rating: 'negative', comment: 5 }, 'comment must be text, got 5. A negative feedback needs a comment saying why.'],
-    [
-      { rating: 'positive', comment: 'x'.repeat(MAX_FEEDBACK_COMMENT_LENGTH + 1) },
-      `comment may be at most ${MAX_FEEDBACK_COMMENT_LENGTH} characters long, got ${MAX_FEEDBACK_COMMENT_LENGTH + 1}.`,
-    ],
-  ];
-  for (const [body, message] of refused) {
-    it(`refuses ${JSON.stringify(body)?.slice(0, 60)}`, () => expect(() => feedbackRequest(body)).to.throw(Refusal).that.includes({ kind: 'invalid', message }));
-  }
-});
-
 describe('Giving feedback on an order', () => {
   it('by the buyer rates the seller, by the seller rates the buyer', () => {
     const order = anOrder({ status: 'Shipped', shippedAt: SHIPPED });
-    expect(giveFeedback(order, 'buyer', 'positive', 'Great.', NOW)).to.deep.equal({
+    expect(order.giveFeedback('buyer', 'positive', 'Great.', NOW)).to.deep.equal({
       orderId: '7-3',
       from: 'buyer',
       authorId: BUYER,
@@ -71,7 +22,7 @@ describe('Giving feedback on an order', () => {
       comment: 'Great.',
       given: NOW,
     });
-    expect(giveFeedback(order, 'seller', 'negative', 'Never paid the rest.', NOW)).to.deep.equal({
+    expect(order.giveFeedback('seller', 'negative', 'Never paid the rest.', NOW)).to.deep.equal({
       orderId: '7-3',
       from: 'seller',
       authorId: SELLER,
@@ -85,8 +36,8 @@ describe('Giving feedback on an order', () => {
   for (const status of ORDER_STATUSES) {
     it(`on an order in ${status} never shipped: refused for either party; once shipped: accepted`, () => {
       for (const party of ORDER_PARTIES) {
-        expect(() => giveFeedback(anOrder({ status }), party, 'positive', '', NOW), party).to.throw(Refusal, 'Feedback can be left once the order has been shipped.').with.property('kind', 'invalid');
-        expect(giveFeedback(anOrder({ status, shippedAt: SHIPPED }), party, 'positive', '', NOW).from, party).to.equal(party);
+        expect(() => anOrder({ status }).giveFeedback(party, 'positive', '', NOW), party).to.throw(Refusal, 'Feedback can be left once the order has been shipped.').with.property('kind', 'invalid');
+        expect(anOrder({ status, shippedAt: SHIPPED }).giveFeedback(party, 'positive', '', NOW).from, party).to.equal(party);
       }
     });
   }
@@ -95,8 +46,19 @@ describe('Giving feedback on an order', () => {
     const order = anOrder({ status: 'Shipped', shippedAt: SHIPPED });
     expect(partyOf(order, 42)).to.equal(null);
     for (const o of [order, anOrder()]) {
-      expect(() => giveFeedback(o, partyOf(o, 42), 'positive', '', NOW)).to.throw(Refusal, 'Only the buyer and the seller of an order can leave feedback on it.').with.property('kind', 'forbidden');
+      expect(() => o.giveFeedback(partyOf(o, 42), 'positive', '', NOW)).to.throw(Refusal, 'Only the buyer and the seller of an order can leave feedback on it.').with.property('kind', 'forbidden');
     }
+  });
+
+  it('neutral or negative: only with a comment that is not blank (a positive needs none)', () => {
+    const order = anOrder({ status: 'Shipped', shippedAt: SHIPPED });
+    for (const rating of ['neutral', 'negative'] as const) {
+      for (const comment of ['', ' \n ']) {
+        expect(() => order.giveFeedback('buyer', rating, comment, NOW)).to.throw(Refusal, `A ${rating} feedback needs a comment saying why.`).with.property('kind', 'invalid');
+      }
+      expect(order.giveFeedback('buyer', rating, 'Why.', NOW).comment).to.equal('Why.');
+    }
+    expect(order.giveFeedback('buyer', 'positive', '', NOW).comment).to.equal('');
   });
 });
 

@@ -6,8 +6,7 @@ import type { Listing } from '../../../../domain/marketplace/listing.js';
 import { LISTING_STATUSES, type ListingStatus } from '../../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../../domain/marketplace/money.js';
 import { isVisibleTo, purchaseProblem } from '../../../../domain/orders/cart.js';
-import { checkoutTerms } from '../../../../domain/orders/checkout-terms.js';
-import { newOrder } from '../../../../domain/orders/order.js';
+import { Order } from '../../../../domain/orders/order.js';
 import { orderId, parseOrderId } from '../../../../domain/orders/order-id.js';
 import { isOrderStatus, ORDER_STATUSES } from '../../../../domain/orders/order-status.js';
 import { Refusal } from '../../../../domain/shared/refusal.js';
@@ -40,7 +39,7 @@ function listing(sellerId: number, price: string, currency: Currency = 'USD', st
 }
 
 const order = (listings: Listing[], currency: Currency = 'USD', sellerId = 7) =>
-  newOrder({ sellerId, number: 3, buyerId: 9, currency, listings, feeRule: DEFAULT_FEE_RULE, rates: RATES, shippingAddress: 'Here', additionalInstructions: '', now: NOW });
+  Order.place({ sellerId, number: 3, buyerId: 9, currency, listings, feeRule: DEFAULT_FEE_RULE, rates: RATES, shippingAddress: 'Here', additionalInstructions: '', now: NOW });
 
 describe('An order', () => {
   it('starts as New Order with its id, items, zero shipping, not archived, at version 1', () => {
@@ -89,7 +88,7 @@ describe('An order', () => {
     expect(() => order([l, l])).to.throw(Refusal, `Listing ${l.id} is in the order twice.`).with.property('kind', 'invalid');
     expect(() => order([listing(9, '5')], 'USD', 9)).to.throw(Refusal, 'A seller cannot buy from themselves.').with.property('kind', 'invalid');
     expect(() =>
-      newOrder({ sellerId: 7, number: 0, buyerId: 9, currency: 'USD', listings: [listing(7, '1')], feeRule: DEFAULT_FEE_RULE, rates: RATES, shippingAddress: 'x', additionalInstructions: '', now: NOW }),
+      Order.place({ sellerId: 7, number: 0, buyerId: 9, currency: 'USD', listings: [listing(7, '1')], feeRule: DEFAULT_FEE_RULE, rates: RATES, shippingAddress: 'x', additionalInstructions: '', now: NOW }),
     ).to.throw(Refusal, 'positive whole number').with.property('kind', 'invalid');
   });
 
@@ -138,34 +137,4 @@ describe('Order ids and statuses', () => {
     expect(isOrderStatus('All')).to.equal(false);
     expect(isOrderStatus('Merged')).to.equal(false);
   });
-});
-
-describe('Checkout terms', () => {
-  it('takes the address, optional instructions and an optional seller', () => {
-    expect(checkoutTerms({ shipping_address: 'A\nB' })).to.deep.equal({ shippingAddress: 'A\nB', additionalInstructions: '', seller: null });
-    expect(checkoutTerms({ shipping_address: 'A', additional_instructions: null, seller: null })).to.deep.equal({ shippingAddress: 'A', additionalInstructions: '', seller: null });
-    expect(checkoutTerms({ shipping_address: 'A', additional_instructions: 'Ring.', seller: ' sue ' })).to.deep.equal({ shippingAddress: 'A', additionalInstructions: 'Ring.', seller: 'sue' });
-    expect(checkoutTerms({ shipping_address: 'x'.repeat(2000), additional_instructions: 'y'.repeat(2000) }).shippingAddress).to.have.length(2000);
-  });
-
-  const refused: Array<[unknown, string]> = [
-    [undefined, 'The request body must be a JSON object with shipping_address.'],
-    [null, 'The request body must be a JSON object with shipping_address.'],
-    ['A', 'The request body must be a JSON object with shipping_address.'],
-    [['A'], 'The request body must be a JSON object with shipping_address.'],
-    [{}, 'shipping_address is required.'],
-    [{ shipping_address: null }, 'shipping_address is required.'],
-    [{ shipping_address: '' }, 'shipping_address may not be blank.'],
-    [{ shipping_address: ' \n ' }, 'shipping_address may not be blank.'],
-    [{ shipping_address: true }, 'shipping_address must be text, got true.'],
-    [{ shipping_address: 'x'.repeat(2001) }, 'shipping_address may be at most 2000 characters long, got 2001.'],
-    [{ shipping_address: 'A', additional_instructions: {} }, 'additional_instructions must be text, got {}.'],
-    [{ shipping_address: 'A', additional_instructions: 'y'.repeat(2001) }, 'additional_instructions may be at most 2000 characters long, got 2001.'],
-    [{ shipping_address: 'A', seller: '' }, 'seller must be a seller\'s name, got "".'],
-    [{ shipping_address: 'A', seller: 3 }, "seller must be a seller's name, got 3."],
-    [{ seller: 3 }, "shipping_address is required. seller must be a seller's name, got 3."],
-  ];
-  for (const [body, message] of refused) {
-    it(`refuses ${JSON.stringify(body)?.slice(0, 60)}`, () => expect(() => checkoutTerms(body)).to.throw(Refusal).that.includes({ kind: 'invalid', message }));
-  }
 });

@@ -1,15 +1,16 @@
 import { expect } from 'chai';
-import type { Currency } from '../../../../domain/marketplace/currency.js';
-import { MAX_ORDER_MESSAGE_LENGTH } from '../../../../domain/orders/order-message.js';
-import {
-  MAX_SHIPPING_METHOD_LENGTH,
-  orderEdit,
-  orderMessageRequest,
-  refundRequest,
-  type OrderEdit,
-} from '../../../../domain/orders/order-requests.js';
-import { ORDER_STATUSES } from '../../../../domain/orders/order-status.js';
-import { Refusal } from '../../../../domain/shared/refusal.js';
+import { checkoutInput, feedbackInput, orderEditInput, orderMessageInput, refundInput } from '../../../../../adapters/http/orders/order-bodies.js';
+import type { Currency } from '../../../../../domain/marketplace/currency.js';
+import { FEEDBACK_RATINGS, MAX_FEEDBACK_COMMENT_LENGTH } from '../../../../../domain/orders/order-feedback.js';
+import { MAX_ORDER_MESSAGE_LENGTH } from '../../../../../domain/orders/order-message.js';
+import { MAX_SHIPPING_METHOD_LENGTH, type OrderEdit } from '../../../../../domain/orders/order-requests.js';
+import { ORDER_STATUSES } from '../../../../../domain/orders/order-status.js';
+import { Refusal } from '../../../../../domain/shared/refusal.js';
+
+/*
+ * The orders' and the checkout's bodies as the HTTP edge checks them (adapters/http/orders/order-bodies.ts): what
+ * each takes into the use case's input, and the one 422 naming every problem of a bad one, word for word.
+ */
 
 /** An edit's fields as text, to compare amounts by value. */
 const shown = (e: OrderEdit) => ({ ...e, shipping: e.shipping?.toString() ?? null });
@@ -57,11 +58,11 @@ describe('An order edit request', () => {
     [{ status: 'Shipped', other: 1 }, 'USD', { status: 'Shipped' }],
   ];
   for (const [body, currency, edit] of accepted) {
-    it(`takes ${JSON.stringify(body).slice(0, 60)} in ${currency}`, () => expect(shown(orderEdit(body, currency))).to.deep.equal({ ...none, ...edit }));
+    it(`takes ${JSON.stringify(body).slice(0, 60)} in ${currency}`, () => expect(shown(orderEditInput(body, currency))).to.deep.equal({ ...none, ...edit }));
   }
 
   for (const status of ORDER_STATUSES) {
-    it(`takes the status ${status}`, () => expect(orderEdit({ status }, 'USD').status).to.equal(status));
+    it(`takes the status ${status}`, () => expect(orderEditInput({ status }, 'USD').status).to.equal(status));
   }
 
   // [body, currency, the whole message]
@@ -104,16 +105,26 @@ describe('An order edit request', () => {
   ];
   for (const [body, currency, message] of refused) {
     it(`refuses ${JSON.stringify(body)?.slice(0, 60)} in ${currency}`, () => {
-      expect(refusal(() => orderEdit(body, currency))).to.equal(message);
+      expect(refusal(() => orderEditInput(body, currency))).to.equal(message);
     });
   }
+
+  it('is not fooled by a body naming a rule or the prototype: each rule reads the fields, and the currency is not a field', () => {
+    // JSON.parse keeps `__proto__` as an ordinary key; set as the DTO's own property, it replaces no prototype.
+    const hostile = JSON.parse('{"__proto__": {"status": "Shipped"}, "nothingGiven": 1, "statusWithShipping": 1, "shippingMethodAlone": 1}');
+    expect(refusal(() => orderEditInput(hostile, 'USD'))).to.equal('Give a status, shipping or archived.');
+    expect(refusal(() => orderEditInput({ shipping: '4.5', currency: 'USD' }, 'JPY'))).to.equal('shipping may have at most 0 decimals in JPY, got 4.5.');
+    expect(refusal(() => orderEditInput({ shipping: 1, status: 'Sent', statusWithShipping: null }, 'USD'))).to.equal(
+      'status must be an order status (see the API\'s order statuses), got "Sent". status and shipping cannot be changed in the same request.',
+    );
+  });
 
   it('names a field of the edit in each of its problems', () => {
     for (const [body, currency] of refused) {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) continue;
       let problems: readonly string[] = [];
       try {
-        orderEdit(body, currency);
+        orderEditInput(body, currency);
       } catch (err) {
         problems = (err as Refusal).problems.map((p) => p.message);
       }
@@ -134,7 +145,7 @@ describe('An order message request', () => {
     [{ message: 'Hi', status: null }, { text: 'Hi', status: null }],
   ];
   for (const [body, request] of accepted) {
-    it(`takes ${JSON.stringify(body).slice(0, 60)}`, () => expect(orderMessageRequest(body)).to.deep.equal(request));
+    it(`takes ${JSON.stringify(body).slice(0, 60)}`, () => expect(orderMessageInput(body)).to.deep.equal(request));
   }
 
   const refused: Array<[unknown, string]> = [
@@ -150,7 +161,7 @@ describe('An order message request', () => {
     [{ message: '', status: 'Paid' }, 'message may not be blank. status must be an order status (see the API\'s order statuses), got "Paid".'],
   ];
   for (const [body, message] of refused) {
-    it(`refuses ${JSON.stringify(body)?.slice(0, 60)}`, () => expect(refusal(() => orderMessageRequest(body))).to.equal(message));
+    it(`refuses ${JSON.stringify(body)?.slice(0, 60)}`, () => expect(refusal(() => orderMessageInput(body))).to.equal(message));
   }
 });
 
@@ -164,7 +175,7 @@ describe('A refund request', () => {
   ];
   for (const [body, currency, kind, amount] of accepted) {
     it(`takes ${JSON.stringify(body)} in ${currency}`, () => {
-      const r = refundRequest(body, currency);
+      const r = refundInput(body, currency);
       expect([r.kind, r.amount.toString()]).to.deep.equal([kind, amount]);
     });
   }
@@ -183,6 +194,81 @@ describe('A refund request', () => {
     [{ type: 'both' }, 'USD', 'type must be sent or received, got "both". amount is required.'],
   ];
   for (const [body, currency, message] of refused) {
-    it(`refuses ${JSON.stringify(body)} in ${currency}`, () => expect(refusal(() => refundRequest(body, currency))).to.equal(message));
+    it(`refuses ${JSON.stringify(body)} in ${currency}`, () => expect(refusal(() => refundInput(body, currency))).to.equal(message));
+  }
+});
+
+describe('A feedback request', () => {
+  const accepted: Array<[Record<string, unknown>, string, string]> = [
+    [{ rating: 'positive', comment: 'Fast, well packed.' }, 'positive', 'Fast, well packed.'],
+    [{ rating: 'neutral', comment: 'Slow.' }, 'neutral', 'Slow.'],
+    [{ rating: 'negative', comment: 'Never arrived.' }, 'negative', 'Never arrived.'],
+    [{ rating: 'positive' }, 'positive', ''], // a positive needs no comment
+    [{ rating: 'positive', comment: null }, 'positive', ''],
+    [{ rating: 'positive', comment: '  ' }, 'positive', ''],
+    [{ rating: 'negative', comment: '  Cracked.\n' }, 'negative', 'Cracked.'], // trimmed
+    [{ rating: 'neutral', comment: 'x'.repeat(MAX_FEEDBACK_COMMENT_LENGTH) }, 'neutral', 'x'.repeat(MAX_FEEDBACK_COMMENT_LENGTH)],
+  ];
+  for (const [body, rating, comment] of accepted) {
+    it(`takes ${JSON.stringify(body).slice(0, 60)}`, () => expect(feedbackInput(body)).to.deep.equal({ rating, comment }));
+  }
+
+  it('takes each of the three ratings', () => {
+    expect(FEEDBACK_RATINGS).to.deep.equal(['positive', 'neutral', 'negative']);
+    for (const rating of FEEDBACK_RATINGS) expect(feedbackInput({ rating, comment: 'Why.' }).rating).to.equal(rating);
+  });
+
+  const refused: Array<[unknown, string]> = [
+    [null, 'The request body must be a JSON object with rating and comment.'],
+    ['positive', 'The request body must be a JSON object with rating and comment.'],
+    [[], 'The request body must be a JSON object with rating and comment.'],
+    [{}, 'rating is required.'],
+    [{ rating: null, comment: 'Good.' }, 'rating is required.'],
+    [{ rating: 'great', comment: 'Good.' }, 'rating must be one of positive, neutral, negative, got "great".'],
+    [{ rating: 'Positive' }, 'rating must be one of positive, neutral, negative, got "Positive".'],
+    [{ rating: 1 }, 'rating must be one of positive, neutral, negative, got 1.'],
+    [{ rating: 'neutral' }, 'A neutral feedback needs a comment saying why.'],
+    [{ rating: 'negative' }, 'A negative feedback needs a comment saying why.'],
+    [{ rating: 'negative', comment: '' }, 'A negative feedback needs a comment saying why.'],
+    [{ rating: 'negative', comment: ' \n ' }, 'A negative feedback needs a comment saying why.'],
+    [{ rating: 'positive', comment: 5 }, 'comment must be text, got 5.'],
+    [{ rating: 'negative', comment: 5 }, 'comment must be text, got 5. A negative feedback needs a comment saying why.'],
+    [
+      { rating: 'positive', comment: 'x'.repeat(MAX_FEEDBACK_COMMENT_LENGTH + 1) },
+      `comment may be at most ${MAX_FEEDBACK_COMMENT_LENGTH} characters long, got ${MAX_FEEDBACK_COMMENT_LENGTH + 1}.`,
+    ],
+  ];
+  for (const [body, message] of refused) {
+    it(`refuses ${JSON.stringify(body)?.slice(0, 60)}`, () => expect(() => feedbackInput(body)).to.throw(Refusal).that.includes({ kind: 'invalid', message }));
+  }
+});
+
+describe('Checkout terms', () => {
+  it('takes the address, optional instructions and an optional seller', () => {
+    expect(checkoutInput({ shipping_address: 'A\nB' })).to.deep.equal({ shippingAddress: 'A\nB', additionalInstructions: '', seller: null });
+    expect(checkoutInput({ shipping_address: 'A', additional_instructions: null, seller: null })).to.deep.equal({ shippingAddress: 'A', additionalInstructions: '', seller: null });
+    expect(checkoutInput({ shipping_address: 'A', additional_instructions: 'Ring.', seller: ' sue ' })).to.deep.equal({ shippingAddress: 'A', additionalInstructions: 'Ring.', seller: 'sue' });
+    expect(checkoutInput({ shipping_address: 'x'.repeat(2000), additional_instructions: 'y'.repeat(2000) }).shippingAddress).to.have.length(2000);
+  });
+
+  const refused: Array<[unknown, string]> = [
+    [undefined, 'The request body must be a JSON object with shipping_address.'],
+    [null, 'The request body must be a JSON object with shipping_address.'],
+    ['A', 'The request body must be a JSON object with shipping_address.'],
+    [['A'], 'The request body must be a JSON object with shipping_address.'],
+    [{}, 'shipping_address is required.'],
+    [{ shipping_address: null }, 'shipping_address is required.'],
+    [{ shipping_address: '' }, 'shipping_address may not be blank.'],
+    [{ shipping_address: ' \n ' }, 'shipping_address may not be blank.'],
+    [{ shipping_address: true }, 'shipping_address must be text, got true.'],
+    [{ shipping_address: 'x'.repeat(2001) }, 'shipping_address may be at most 2000 characters long, got 2001.'],
+    [{ shipping_address: 'A', additional_instructions: {} }, 'additional_instructions must be text, got {}.'],
+    [{ shipping_address: 'A', additional_instructions: 'y'.repeat(2001) }, 'additional_instructions may be at most 2000 characters long, got 2001.'],
+    [{ shipping_address: 'A', seller: '' }, 'seller must be a seller\'s name, got "".'],
+    [{ shipping_address: 'A', seller: 3 }, "seller must be a seller's name, got 3."],
+    [{ seller: 3 }, "shipping_address is required. seller must be a seller's name, got 3."],
+  ];
+  for (const [body, message] of refused) {
+    it(`refuses ${JSON.stringify(body)?.slice(0, 60)}`, () => expect(() => checkoutInput(body)).to.throw(Refusal).that.includes({ kind: 'invalid', message }));
   }
 });
