@@ -1,6 +1,6 @@
-import { isMediaCondition, isSleeveCondition, MEDIA_CONDITIONS, SLEEVE_CONDITIONS, type MediaCondition, type SleeveCondition } from './conditions.js';
+import type { MediaCondition, SleeveCondition } from './conditions.js';
 import type { Currency } from './currency.js';
-import { CREATE_STATUSES, isListingStatus, LISTING_LIFECYCLE, type ListingMove, type ListingStatus } from './listing-status.js';
+import { LISTING_LIFECYCLE, type ListingMove, type ListingStatus } from './listing-status.js';
 import { Money } from './money.js';
 import { isMoneyRefusal, moneyRefusal } from './money-refusal.js';
 import { isRefusal, Refusal } from '../shared/refusal.js';
@@ -71,8 +71,9 @@ export interface Listing extends ListingTerms {
 export type NewListing = Omit<Listing, 'id'>;
 
 /**
- * A listing's fields as a request gave them, checked one by one: `undefined` where the field was not given. Weight
- * and format quantity may still be `auto`, which the caller resolves from the release's formats.
+ * A listing's fields as a change gives them, each a value of its type: `undefined` where the field was not given,
+ * `null` where an optional one is cleared. Weight and format quantity may still be `auto`, which the caller resolves
+ * from the release's formats.
  */
 export interface ListingFields {
   readonly releaseId?: number;
@@ -89,23 +90,6 @@ export interface ListingFields {
 }
 
 const PRICE_TEXT = /^\s*\d+(\.\d+)?\s*$/;
-
-function wholeNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
-  if (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value)) return Number(value);
-  return undefined;
-}
-
-function booleanOf(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
-  if (typeof value === 'string') {
-    const v = value.trim().toLowerCase();
-    if (['true', '1', 'yes', 'y'].includes(v)) return true;
-    if (['false', '0', 'no', 'n', ''].includes(v)) return false;
-  }
-  return undefined;
-}
 
 /**
  * A price in the seller's currency: a number (or decimal text) of at most MAX_PRICE, rounded half up to the
@@ -135,96 +119,6 @@ export function listingPrice(value: unknown, currency: Currency, extraDecimals: 
   if (!price.isPositive()) throw moneyRefusal(`price must be greater than 0, got ${text.trim()}.`);
   if (price.isGreaterThan(Money.fromDecimal(MAX_PRICE, currency))) throw moneyRefusal(`price may be at most ${MAX_PRICE}, got ${text.trim()}.`);
   return price;
-}
-
-/**
- * Checks a listing's fields as a request body gives them (`release_id`, `condition`, … with numbers as numbers or
- * as text, as clients send them) and returns those given. `currency` is the currency of the price. Every bad field
- * is reported at once, in one `invalid` Refusal (code LISTING_REFUSAL) whose `problems` name each field. Fields not
- * given are left undefined; `null` or an empty string clears an optional field.
- */
-export function listingFields(body: Readonly<Record<string, unknown>>, currency: Currency): ListingFields {
-  const problems: ListingProblem[] = [];
-  const fields: { -readonly [K in keyof ListingFields]: ListingFields[K] } = {};
-  const refuse = (field: string, message: string) => problems.push({ field, message });
-  const given = (key: string) => body[key] !== undefined;
-  const text = (key: string, max: number): string | null | undefined => {
-    const v = body[key];
-    if (v === undefined) return undefined;
-    if (v === null) return null;
-    if (typeof v !== 'string' && typeof v !== 'number') {
-      refuse(key, `${key} must be text, got ${JSON.stringify(v)}.`);
-      return undefined;
-    }
-    const s = String(v);
-    if (s.length > max) {
-      refuse(key, `${key} may be at most ${max} characters long, got ${s.length}.`);
-      return undefined;
-    }
-    return s;
-  };
-  const estimable = (key: string, max: number): Estimable | null | undefined => {
-    const v = body[key];
-    if (v === undefined) return undefined;
-    if (v === null || v === '') return null;
-    if (typeof v === 'string' && v.trim().toLowerCase() === 'auto') return 'auto';
-    const n = wholeNumber(v);
-    if (n === undefined || n < 0 || n > max) {
-      refuse(key, `${key} must be a whole number from 0 to ${max} or "auto", got ${JSON.stringify(v)}.`);
-      return undefined;
-    }
-    return n;
-  };
-
-  if (given('release_id')) {
-    const id = wholeNumber(body.release_id);
-    if (id === undefined || id < 1) refuse('release_id', `release_id must be a release id (a positive whole number), got ${JSON.stringify(body.release_id)}.`);
-    else fields.releaseId = id;
-  }
-  if (given('condition')) {
-    if (isMediaCondition(body.condition)) fields.condition = body.condition;
-    else refuse('condition', `condition must be one of ${listText(MEDIA_CONDITIONS)}, got ${JSON.stringify(body.condition)}.`);
-  }
-  if (given('sleeve_condition')) {
-    const v = body.sleeve_condition;
-    if (v === null || v === '') fields.sleeveCondition = null;
-    else if (isSleeveCondition(v)) fields.sleeveCondition = v;
-    else refuse('sleeve_condition', `sleeve_condition must be one of ${listText(SLEEVE_CONDITIONS)}, got ${JSON.stringify(v)}.`);
-  }
-  if (given('price')) {
-    try {
-      fields.price = listingPrice(body.price, currency);
-    } catch (err) {
-      if (!(isMoneyRefusal(err))) throw err;
-      refuse('price', err.message);
-    }
-  }
-  const comments = text('comments', MAX_COMMENTS_LENGTH);
-  if (comments !== undefined) fields.comments = comments ?? '';
-  if (given('allow_offers')) {
-    const b = booleanOf(body.allow_offers);
-    if (b === undefined) refuse('allow_offers', `allow_offers must be true or false, got ${JSON.stringify(body.allow_offers)}.`);
-    else fields.allowOffers = b;
-  }
-  if (given('status')) {
-    if (isListingStatus(body.status) && CREATE_STATUSES.includes(body.status)) fields.status = body.status;
-    else refuse('status', `status must be ${CREATE_STATUSES.map((s) => `"${s}"`).join(' or ')}, got ${JSON.stringify(body.status)}.`);
-  }
-  const externalId = text('external_id', MAX_EXTERNAL_ID_LENGTH);
-  if (externalId !== undefined) fields.externalId = externalId === '' ? null : externalId;
-  const location = text('location', MAX_LOCATION_LENGTH);
-  if (location !== undefined) fields.location = location === '' ? null : location;
-  const weight = estimable('weight', MAX_WEIGHT_GRAMS);
-  if (weight !== undefined) fields.weight = weight;
-  const formatQuantity = estimable('format_quantity', MAX_FORMAT_QUANTITY);
-  if (formatQuantity !== undefined) fields.formatQuantity = formatQuantity;
-
-  if (problems.length > 0) throw listingRefusal(problems);
-  return fields;
-}
-
-function listText(values: readonly string[]): string {
-  return `${values.slice(0, -1).map((v) => `"${v}"`).join(', ')} or "${values.at(-1)}"`;
 }
 
 /** Resolved fields: weight and format quantity no longer `auto`. */

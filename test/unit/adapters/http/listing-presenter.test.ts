@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { CURRENCY_IDS, ListingPresenter, sellerStats } from '../../../../adapters/http/marketplace/listing-presenter.js';
-import { listingBody } from '../../../../adapters/http/marketplace/listing-routes.js';
+import { listingBody } from '../../../../adapters/http/marketplace/listing-bodies.js';
 import { ApiUrls } from '../../../../adapters/http/urls.js';
 import type { ListingDetailView } from '../../../../application/marketplace/listing-access.js';
 import { CURRENCIES } from '../../../../domain/marketplace/currency.js';

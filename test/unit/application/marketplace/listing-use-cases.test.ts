@@ -7,6 +7,7 @@ import { InMemoryMarketplaceStore } from '../../../../adapters/in-memory/in-memo
 import { InMemoryUnitOfWork } from '../../../../adapters/in-memory/in-memory-unit-of-work.js';
 import { Forbidden, NotFound, Unauthenticated } from '../../../../application/errors.js';
 import { Refusal } from '../../../../domain/shared/refusal.js';
+import { listingInput } from '../../../../adapters/http/marketplace/listing-bodies.js';
 import { CreateListing } from '../../../../application/marketplace/create-listing.js';
 import { DeleteListing } from '../../../../application/marketplace/delete-listing.js';
 import { EditListing } from '../../../../application/marketplace/edit-listing.js';
@@ -64,9 +65,9 @@ describe('Listings (use cases, in memory)', () => {
   const text = () => new TextRenderer(catalogue, 'https://web.test');
   const views = () => new ListingViews(catalogue, text(), store.sellers, figures(), rates, cartContents);
   const create = (body: unknown, caller: Caller = seller) =>
-    new CreateListing(users, store.sellers, store.listings, store.blocked, catalogue, uow, clock).execute({ caller, body });
+    new CreateListing(users, store.sellers, store.listings, store.blocked, catalogue, uow, clock).execute({ caller, body: () => listingInput({}, body) });
   const edit = (id: number, body: unknown, caller: Caller = seller, currency?: 'USD' | 'GBP') =>
-    new EditListing(users, store.listings, store.blocked, catalogue, uow, clock).execute({ id, caller, body, currency });
+    new EditListing(users, store.listings, store.blocked, catalogue, uow, clock).execute({ id, caller, body: () => listingInput({}, body), currency });
   const remove = (id: number, caller: Caller = seller) => new DeleteListing(store.listings, uow).execute({ id, caller });
   const get = (id: number, caller: Caller = buyer, currency?: 'USD' | 'GBP' | 'EUR') =>
     new GetListing(store.listings, users, views()).execute({ id, caller, currency, textFormat: 'plaintext' });
