@@ -1,7 +1,6 @@
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import { currencyOrDollars, type Currency } from '../../domain/marketplace/currency.js';
-import { editedListing } from '../../domain/marketplace/listing.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import { Forbidden, NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
@@ -39,8 +38,8 @@ export class EditListing {
       const body = input.body();
       const currency = input.currency ?? currencyOrDollars((await requireUserRecord(this.users, userId)).currency);
       const now = this.clock.now();
-      const edited = await checkedFields(body, currency, this.catalogue, this.blocked, listing.releaseId, (fields) => editedListing(listing, fields, now));
-      await this.listings.save(edited);
+      await checkedFields(body, currency, this.catalogue, this.blocked, listing.releaseId, (fields) => listing.edit(fields, now));
+      await this.listings.save(listing);
     });
   }
 }

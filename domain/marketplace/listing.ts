@@ -58,8 +58,8 @@ export interface ListingTerms {
   readonly formatQuantity: number | null;
 }
 
-/** A listing as stored: its terms, whose it is, and when it was posted and last changed. */
-export interface Listing extends ListingTerms {
+/** A listing's state as stored and shown: its terms, whose it is, and when it was posted and last changed. */
+export interface ListingRecord extends ListingTerms {
   /** A positive whole number, given by the repository when the listing is added. */
   readonly id: number;
   readonly sellerId: number;
@@ -67,8 +67,8 @@ export interface Listing extends ListingTerms {
   readonly updated: Date;
 }
 
-/** A listing before the repository gives it an id. */
-export type NewListing = Omit<Listing, 'id'>;
+/** A listing before the repository gives it an id (made by `newListing`, which checks the create rule). */
+export type NewListing = Omit<ListingRecord, 'id'>;
 
 /**
  * A listing's fields as a change gives them, each a value of its type: `undefined` where the field was not given,
@@ -155,60 +155,157 @@ export function newListing(sellerId: number, fields: ResolvedListingFields, now:
   };
 }
 
+const EQUAL_TERMS = [
+  'releaseId',
+  'condition',
+  'sleeveCondition',
+  'comments',
+  'allowOffers',
+  'status',
+  'externalId',
+  'location',
+  'weight',
+  'formatQuantity',
+] as const;
+
 /**
- * The listing after an edit: only in a status the lifecycle lets be edited (For Sale, Draft, Expired), to For Sale or
- * Draft; the fields given replace the stored ones, the rest stay. An edit of a listing in any other status is refused
- * whole: it may only be deleted.
+ * A stored listing, the marketplace's aggregate: its state is private, read through getters (or whole through
+ * `toView`), and changed only by its commands, each of which consults the listing lifecycle (LISTING_LIFECYCLE):
+ * `edit` (the seller's change of its terms), `sell` and `suspend` (the service's moves). A refused command changes
+ * nothing. Repositories make one from a stored record (`restore`) and store `toView()`.
  */
-export function editedListing(listing: Listing, fields: ResolvedListingFields, now: Date): Listing {
-  const rule = LISTING_LIFECYCLE[listing.status];
-  if (!rule.editable) {
-    throw listingRefusal([
-      {
-        field: 'status',
-        message: `This listing is ${listing.status} and cannot be edited; it can only be deleted${listing.status === 'Sold' ? ' (list the item again as a new listing)' : ''}.`,
-      },
-    ]);
+export class Listing {
+  private constructor(private state: ListingRecord) {}
+
+  /** The listing a repository has stored (or has just added, with its id). */
+  static restore(record: ListingRecord): Listing {
+    return new Listing(record);
   }
-  if (fields.status !== undefined && !rule.editTo.includes(fields.status)) {
-    throw listingRefusal([{ field: 'status', message: `status may only be set to ${rule.editTo.join(' or ')}.` }]);
+
+  get id(): number {
+    return this.state.id;
   }
-  const pick = <K extends keyof ListingTerms>(key: K): ListingTerms[K] => (fields[key] === undefined ? listing[key] : (fields[key] as ListingTerms[K]));
-  return {
-    ...listing,
-    releaseId: pick('releaseId'),
-    condition: pick('condition'),
-    sleeveCondition: pick('sleeveCondition'),
-    price: pick('price'),
-    comments: pick('comments'),
-    allowOffers: pick('allowOffers'),
-    status: pick('status'),
-    externalId: pick('externalId'),
-    location: pick('location'),
-    weight: pick('weight'),
-    formatQuantity: pick('formatQuantity'),
-    updated: now,
-  };
-}
+  get sellerId(): number {
+    return this.state.sellerId;
+  }
+  get releaseId(): number {
+    return this.state.releaseId;
+  }
+  get condition(): MediaCondition {
+    return this.state.condition;
+  }
+  get sleeveCondition(): SleeveCondition | null {
+    return this.state.sleeveCondition;
+  }
+  get price(): Money {
+    return this.state.price;
+  }
+  get comments(): string {
+    return this.state.comments;
+  }
+  get allowOffers(): boolean {
+    return this.state.allowOffers;
+  }
+  get status(): ListingStatus {
+    return this.state.status;
+  }
+  /** Private to the seller. */
+  get externalId(): string | null {
+    return this.state.externalId;
+  }
+  get location(): string | null {
+    return this.state.location;
+  }
+  /** Grams, or null when the seller gave none. */
+  get weight(): number | null {
+    return this.state.weight;
+  }
+  get formatQuantity(): number | null {
+    return this.state.formatQuantity;
+  }
+  get posted(): Date {
+    return this.state.posted;
+  }
+  get updated(): Date {
+    return this.state.updated;
+  }
 
-/** Whether the lifecycle lets the service make this move on the listing in its status. */
-export function canMoveListing(listing: Listing, move: ListingMove): boolean {
-  return LISTING_LIFECYCLE[listing.status].moves[move] !== undefined;
-}
+  /** The listing's state as a plain record, for repositories, read models and presenters. */
+  toView(): ListingRecord {
+    return this.state;
+  }
 
-/** The listing after a move of the service, to the status the lifecycle table gives; refused where it gives none. */
-function movedListing(listing: Listing, move: ListingMove, now: Date): Listing {
-  const to = LISTING_LIFECYCLE[listing.status].moves[move];
-  if (to === undefined) throw listingRefusal([{ field: 'status', message: `Listing ${listing.id} is not for sale.` }]);
-  return { ...listing, status: to, updated: now };
-}
+  /**
+   * The seller's edit: only in a status the lifecycle lets be edited (For Sale, Draft, Expired), to a status an edit
+   * may set (For Sale or Draft); the fields given replace the stored ones, the rest stay. An edit of a listing in any
+   * other status is refused whole (an `invalid` listing refusal naming `status`): it may only be deleted.
+   */
+  edit(fields: ResolvedListingFields, now: Date): void {
+    const rule = LISTING_LIFECYCLE[this.status];
+    if (!rule.editable) {
+      throw listingRefusal([
+        {
+          field: 'status',
+          message: `This listing is ${this.status} and cannot be edited; it can only be deleted${this.status === 'Sold' ? ' (list the item again as a new listing)' : ''}.`,
+        },
+      ]);
+    }
+    if (fields.status !== undefined && !rule.editTo.includes(fields.status)) {
+      throw listingRefusal([{ field: 'status', message: `status may only be set to ${rule.editTo.join(' or ')}.` }]);
+    }
+    const was = this.state;
+    const pick = <K extends keyof ListingTerms>(key: K): ListingTerms[K] => (fields[key] === undefined ? was[key] : (fields[key] as ListingTerms[K]));
+    this.state = {
+      id: was.id,
+      sellerId: was.sellerId,
+      posted: was.posted,
+      releaseId: pick('releaseId'),
+      condition: pick('condition'),
+      sleeveCondition: pick('sleeveCondition'),
+      price: pick('price'),
+      comments: pick('comments'),
+      allowOffers: pick('allowOffers'),
+      status: pick('status'),
+      externalId: pick('externalId'),
+      location: pick('location'),
+      weight: pick('weight'),
+      formatQuantity: pick('formatQuantity'),
+      updated: now,
+    };
+  }
 
-/** The listing sold: only a For Sale listing can be. */
-export function soldListing(listing: Listing, now: Date): Listing {
-  return movedListing(listing, 'sell', now);
-}
+  /**
+   * Whether an edit would change nothing: every field it gives equal to the listing's, a price equal in amount and
+   * currency (whatever the listing's status: an unchanged row of an exported file is no edit at all).
+   */
+  isUnchangedBy(fields: ResolvedListingFields): boolean {
+    for (const k of EQUAL_TERMS) {
+      const v = fields[k];
+      if (v !== undefined && v !== this.state[k]) return false;
+    }
+    const price = fields.price;
+    return price === undefined || (price.currency === this.price.currency && price.minorUnits === this.price.minorUnits);
+  }
 
-/** The listing suspended (its release blocked from sale): only a For Sale listing can be. */
-export function suspendedListing(listing: Listing, now: Date): Listing {
-  return movedListing(listing, 'suspend', now);
+  /** Whether the lifecycle lets the service make this move on the listing in its status. */
+  canMove(move: ListingMove): boolean {
+    return LISTING_LIFECYCLE[this.status].moves[move] !== undefined;
+  }
+
+  /** Sold by a checkout: only a For Sale listing can be (an `invalid` listing refusal otherwise). */
+  sell(now: Date): void {
+    this.move('sell', now);
+  }
+
+  /** Suspended, its release blocked from sale by the operator: only a For Sale listing can be. */
+  suspend(now: Date): void {
+    this.move('suspend', now);
+  }
+
+  /** A move of the service, to the status the lifecycle table gives; refused where it gives none. */
+  private move(move: ListingMove, now: Date): void {
+    const to = LISTING_LIFECYCLE[this.status].moves[move];
+    if (to === undefined) throw listingRefusal([{ field: 'status', message: `Listing ${this.id} is not for sale.` }]);
+    this.state = { ...this.state, status: to, updated: now };
+  }
 }

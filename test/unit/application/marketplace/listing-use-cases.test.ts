@@ -1,3 +1,4 @@
+import { withState } from '../../../support/listing-state.js';
 import { expect } from 'chai';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
@@ -175,7 +176,7 @@ describe('Listings (use cases, in memory)', () => {
     expect((await rejection(edit(listingId, { status: 'Expired' }))).message).to.equal('status must be "For Sale" or "Draft", got "Expired".');
     expect(await store.listings.byId(listingId)).to.deep.equal(before);
 
-    await uow.run(async () => store.listings.save({ ...before!, status: 'Sold' }));
+    await uow.run(async () => store.listings.save(withState(before!, { status: 'Sold' })));
     const sold = await rejection(edit(listingId, { price: 1 }));
     expect(sold).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
     expect(sold.message).to.equal('This listing is Sold and cannot be edited; it can only be deleted (list the item again as a new listing).');
@@ -201,7 +202,7 @@ describe('Listings (use cases, in memory)', () => {
     expect(await rejection(remove(listingId, buyer))).to.be.instanceOf(Forbidden);
     expect(await rejection(remove(listingId, app))).to.be.instanceOf(Forbidden);
     expect(await rejection(remove(listingId, ANONYMOUS))).to.be.instanceOf(Unauthenticated);
-    await uow.run(async () => store.listings.save({ ...(await store.listings.byId(listingId))!, status: 'Suspended' }));
+    await uow.run(async () => store.listings.save(withState((await store.listings.byId(listingId))!, { status: 'Suspended' })));
     await remove(listingId);
     expect(await store.listings.byId(listingId)).to.equal(null);
     expect(await rejection(remove(listingId))).to.be.instanceOf(NotFound);

@@ -1,13 +1,5 @@
 import { expect } from 'chai';
-import {
-  canMoveListing,
-  editedListing,
-  listingProblemsOf,
-  newListing,
-  soldListing,
-  suspendedListing,
-  type Listing,
-} from '../../../../domain/marketplace/listing.js';
+import { Listing, listingProblemsOf, newListing, type ResolvedListingFields } from '../../../../domain/marketplace/listing.js';
 import { CREATE_STATUSES, LISTING_LIFECYCLE, LISTING_STATUSES, type ListingStatus } from '../../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../../domain/marketplace/money.js';
 
@@ -15,12 +7,17 @@ const NOW = new Date('2026-11-23T10:00:00Z');
 const LATER = new Date('2026-11-24T10:00:00Z');
 
 function aListing(status: ListingStatus): Listing {
-  return {
+  return Listing.restore({
     ...newListing(7, { releaseId: 1, condition: 'Mint (M)', price: Money.fromDecimal('10', 'USD'), comments: 'c', externalId: 'x' }, NOW),
     id: 3,
     status,
-  };
+  });
 }
+
+/** The listing after its commands: each changes it in place and returns nothing. */
+const editedListing = (listing: Listing, fields: ResolvedListingFields, now: Date): Listing => (listing.edit(fields, now), listing);
+const soldListing = (listing: Listing, now: Date): Listing => (listing.sell(now), listing);
+const suspendedListing = (listing: Listing, now: Date): Listing => (listing.suspend(now), listing);
 
 /** The problems a call refuses with, by field; null when it is accepted. */
 function problems(work: () => unknown): Record<string, string> | null {
@@ -42,13 +39,16 @@ describe('Listing rules', () => {
         const allowed = EDITABLE.includes(from) && (to === 'For Sale' || to === 'Draft');
         it(`${from} → ${to}: ${allowed ? 'edited' : 'refused'}`, () => {
           const listing = aListing(from);
-          const found = problems(() => editedListing(listing, { status: to, price: Money.fromDecimal('12', 'USD') }, LATER));
+          const before = listing.toView();
+          const found = problems(() => editedListing(aListing(from), { status: to, price: Money.fromDecimal('12', 'USD') }, LATER));
           if (allowed) {
             expect(found).to.equal(null);
             const edited = editedListing(listing, { status: to, price: Money.fromDecimal('12', 'USD') }, LATER);
             expect(edited).to.deep.include({ status: to, updated: LATER, posted: NOW, comments: 'c', externalId: 'x', id: 3, sellerId: 7 });
             expect(edited.price.toString()).to.equal('12.00 USD');
           } else {
+            expect(problems(() => editedListing(listing, { status: to, price: Money.fromDecimal('12', 'USD') }, LATER))).to.deep.equal(found);
+            expect(listing.toView(), 'a refused edit changes nothing').to.equal(before);
             expect(found).to.have.property('status');
             expect(found!.status).to.equal(
               EDITABLE.includes(from)
@@ -72,8 +72,15 @@ describe('Listing rules', () => {
       });
       it(`${from}: the service ${from === 'For Sale' ? 'sells it (Sold) and suspends it (Suspended)' : 'neither sells nor suspends it'}, as the table says`, () => {
         const movable = from === 'For Sale';
-        expect(canMoveListing(aListing(from), 'sell')).to.equal(movable);
-        expect(canMoveListing(aListing(from), 'suspend')).to.equal(movable);
+        expect(aListing(from).canMove('sell')).to.equal(movable);
+        expect(aListing(from).canMove('suspend')).to.equal(movable);
+        const refused = aListing(from);
+        const before = refused.toView();
+        if (!movable) {
+          expect(() => refused.suspend(LATER)).to.throw('Listing 3 is not for sale.');
+          expect(() => refused.sell(LATER)).to.throw('Listing 3 is not for sale.');
+          expect(refused.toView(), 'a refused move changes nothing').to.equal(before);
+        }
         expect(problems(() => suspendedListing(aListing(from), LATER))).to.deep.equal(movable ? null : { status: 'Listing 3 is not for sale.' });
         if (movable) {
           expect(soldListing(aListing(from), LATER)).to.deep.include({ status: 'Sold', updated: LATER, comments: 'c' });
