@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { CsvParseDecoder } from '../../adapters/csv/csv-parse-decoder.js';
 import { CsvStringifyEncoder } from '../../adapters/csv/csv-stringify-encoder.js';
-import { ClassValidatorListingFieldsChecker } from '../../adapters/http/marketplace/listing-bodies.js';
+import { ListingBodyRulesChecker } from '../../adapters/http/marketplace/listing-bodies.js';
 import { InventoryUploadPresenter } from '../../adapters/http/inventory/inventory-upload-presenter.js';
 import { InventoryUploadRoutes } from '../../adapters/http/inventory/inventory-upload-routes.js';
 import { UploadSpool } from '../../adapters/http/inventory/upload-spool.js';
@@ -78,7 +78,7 @@ export const inventoryModule: SpindleModule = {
 
       bind(INVENTORY.CsvDecoder).toConstantValue(new CsvParseDecoder());
       bind(INVENTORY.Writer).toConstantValue(new SqlInventoryWriter(db.orm));
-      bind(INVENTORY.ListingFieldsChecker).toConstantValue(new ClassValidatorListingFieldsChecker());
+      bind(INVENTORY.ListingFieldsChecker).toConstantValue(new ListingBodyRulesChecker());
       bind(INVENTORY.UploadChecker)
         .toResolvedValue((d, w, c, f) => new UploadChecker(d, w, c, f), [INVENTORY.CsvDecoder, INVENTORY.Writer, CATALOGUE.Reader, INVENTORY.ListingFieldsChecker])
         .inSingletonScope();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { listingInput } from '../../../../adapters/http/marketplace/listing-bodies.js';
+import { ListingBodyRulesChecker, listingInput } from '../../../../adapters/http/marketplace/listing-bodies.js';
 import { MEDIA_CONDITIONS, SLEEVE_CONDITIONS } from '../../../../domain/marketplace/conditions.js';
 import type { Currency } from '../../../../domain/marketplace/currency.js';
 import {
@@ -23,6 +23,7 @@ import { Refusal } from '../../../../domain/shared/refusal.js';
  */
 function listingFields(body: Record<string, unknown>, currency: Currency): Record<string, unknown> {
   const { fields, problems } = listingInput({}, body);
+  expect(new ListingBodyRulesChecker().check(body, 'json'), 'the rules run directly agree').to.deep.equal({ fields, problems });
   const all: ListingProblem[] = [...problems];
   const out: Record<string, unknown> = { ...fields };
   if (fields.price !== undefined) {

@@ -1,5 +1,5 @@
 import { withState } from '../../../support/listing-state.js';
-import { ClassValidatorListingFieldsChecker } from '../../../../adapters/http/marketplace/listing-bodies.js';
+import { ListingBodyRulesChecker } from '../../../../adapters/http/marketplace/listing-bodies.js';
 import { expect } from 'chai';
 import { CsvParseDecoder } from '../../../../adapters/csv/csv-parse-decoder.js';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
@@ -99,7 +99,7 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
 
   function checkerOf(writer: InventoryWriter): UploadChecker {
     // Batches of two rows, so a handful of rows crosses batch boundaries (and the job writes a batch before a later one fails).
-    return new UploadChecker(new CsvParseDecoder(), writer, catalogue, new ClassValidatorListingFieldsChecker(), 2);
+    return new UploadChecker(new CsvParseDecoder(), writer, catalogue, new ListingBodyRulesChecker(), 2);
   }
 
   function workerOf(h: ApplyInventoryUpload): JobWorker {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ClassValidatorListingFieldsChecker } from '../../../../adapters/http/marketplace/listing-bodies.js';
+import { ClassValidatorListingFieldsChecker, ListingBodyRulesChecker } from '../../../../adapters/http/marketplace/listing-bodies.js';
 import { uploadRow as checkedRow } from '../../../../application/inventory/upload-row.js';
 import { INVENTORY_EXPORT_COLUMNS, inventoryCsvRecord, neutraliseCell } from '../../../../domain/inventory/inventory-csv.js';
 import {
@@ -36,9 +36,15 @@ import { LISTING_STATUSES, type ListingStatus } from '../../../../domain/marketp
 import { Money } from '../../../../domain/marketplace/money.js';
 import { Refusal } from '../../../../domain/shared/refusal.js';
 
-/** A record of an upload checked as the upload checker checks it: by the listing field rules of the API's bodies. */
-const uploadRow = (header: Parameters<typeof checkedRow>[0], cells: readonly string[], row: number) =>
-  checkedRow(header, cells, row, new ClassValidatorListingFieldsChecker());
+/**
+ * A record of an upload checked as the upload checker checks it: by the listing field rules of the API's bodies, run
+ * directly (ListingBodyRulesChecker), which must agree with class-validator's run of the same DTO on every row.
+ */
+const uploadRow = (header: Parameters<typeof checkedRow>[0], cells: readonly string[], row: number) => {
+  const byRules = checkedRow(header, cells, row, new ListingBodyRulesChecker());
+  expect(checkedRow(header, cells, row, new ClassValidatorListingFieldsChecker()), 'class-validator agrees').to.deep.equal(byRules);
+  return byRules;
+};
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 const POSTED = new Date('2026-11-01T00:00:00Z');
