@@ -14,6 +14,7 @@ import { DeleteListing } from '../../../../application/marketplace/delete-listin
 import { EditListing } from '../../../../application/marketplace/edit-listing.js';
 import { GetInventory } from '../../../../application/marketplace/get-inventory.js';
 import { GetListing } from '../../../../application/marketplace/get-listing.js';
+import { ReleaseMarketBlock } from '../../../../application/marketplace/market-release-block.js';
 import { MarketFiguresPart } from '../../../../application/marketplace/market-figures-part.js';
 import { ListingViews } from '../../../../application/marketplace/listing-views.js';
 import type { CartContents } from '../../../../application/ports/cart-contents.js';
@@ -103,6 +104,31 @@ describe('Listings (use cases, in memory)', () => {
       'price must be a number, got "-1.234". release_id is required. condition is required.',
     );
     expect((await rejection(create([1]))).message).to.equal('The body must be a JSON object of listing fields.');
+  });
+
+  it('names a price refused in its currency in the order of the fields, among the edge’s problems', async () => {
+    // 0.004 is a number (the edge passes it) but nothing once rounded to pence: the use case refuses it, between the
+    // condition and the comments as the fields come.
+    const err = await rejection(create({ release_id: 10, condition: 'Mint', price: 0.004, comments: ['x'] }));
+    expect(err.message).to.equal(
+      'condition must be one of "Mint (M)", "Near Mint (NM or M-)", "Very Good Plus (VG+)", "Very Good (VG)", "Good Plus (G+)", "Good (G)", "Fair (F)" or "Poor (P)", got "Mint". ' +
+        'price must be greater than 0, got 0.004. comments must be text, got ["x"].',
+    );
+  });
+
+  it('blocks a release: its For Sale listings suspended through their command, the others left as they are', async () => {
+    const forSale = await create({ release_id: 10, condition: 'Mint (M)', price: 8 });
+    const draft = await create({ release_id: 10, condition: 'Mint (M)', price: 8, status: 'Draft' });
+    const other = await create({ release_id: 11, condition: 'Mint (M)', price: 8 });
+    const ids = [forSale.listingId, draft.listingId, other.listingId];
+    const block = new ReleaseMarketBlock(catalogue, store.blocked, store.listings, { forSaleIds: async () => ids }, uow, clock);
+    clock.advance(60_000);
+    expect(await block.execute({ releaseId: 10, blocked: true, reason: 'counterfeit' })).to.deep.equal({ changed: true, suspended: 1 });
+    expect(await store.listings.byId(forSale.listingId)).to.deep.include({ status: 'Suspended', updated: clock.now() });
+    expect((await store.listings.byId(draft.listingId))!.status).to.equal('Draft');
+    expect((await store.listings.byId(other.listingId))!.status).to.equal('For Sale');
+    expect(await block.execute({ releaseId: 10, blocked: true })).to.deep.equal({ changed: false, suspended: 0 });
+    expect((await rejection(edit(forSale.listingId, { price: 1 }))).message).to.equal('This listing is Suspended and cannot be edited; it can only be deleted.');
   });
 
   it('shows a For Sale listing to anyone, converted on request; other statuses only to the seller', async () => {
