@@ -123,6 +123,15 @@ export function validateQuery<T extends object>(Dto: new () => T, query: Query):
  * means); a property's {@link Normalize} rewrites a string value, and answering undefined drops it.
  */
 export function validateBody<T extends object>(Dto: new () => T, body: unknown, options: { readonly notAnObject?: string } = {}): T {
+  return validated(filledBody(Dto, body, options));
+}
+
+/**
+ * A new DTO with the fields of a request body copied onto it as {@link validateBody} copies them (the same 422 for a
+ * body that is not an object when `notAnObject` names it), not yet validated: for a caller that wants every problem
+ * ({@link problemsOf}) rather than the first.
+ */
+export function filledBody<T extends object>(Dto: new () => T, body: unknown, options: { readonly notAnObject?: string } = {}): T {
   const dto = new Dto();
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
   if (!isObject && body !== undefined && body !== null && options.notAnObject !== undefined) throw new Invalid(options.notAnObject);
@@ -135,7 +144,7 @@ export function validateBody<T extends object>(Dto: new () => T, body: unknown, 
       setField(dto, key, normalized);
     }
   }
-  return validated(dto);
+  return dto;
 }
 
 /**
@@ -149,13 +158,27 @@ function setField(dto: object, key: string, value: unknown): void {
 
 /** The DTO when class-validator finds nothing wrong with it; else its first problem as a 422 naming the field. */
 function validated<T extends object>(dto: T): T {
-  const errors = validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true });
-  const first = errors[0];
-  if (first) {
-    const message = Object.values(first.constraints ?? {})[0] ?? `Invalid ${first.property}.`;
-    throw new Invalid(message);
-  }
+  const first = problemsOf(dto)[0];
+  if (first) throw new Invalid(first.message);
   return dto;
+}
+
+/** One problem of a DTO: its property (the field as the wire names it) and why. */
+export interface FieldProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+/**
+ * Every problem class-validator finds with a DTO, the first of each property (its constraint's message, else
+ * `Invalid <field>.`), in the order the class declares its properties: the every-problem mode beside the first
+ * problem's 422 of {@link validateQuery} and {@link validateBody}.
+ */
+export function problemsOf(dto: object): FieldProblem[] {
+  return validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true }).map((e) => ({
+    field: e.property,
+    message: Object.values(e.constraints ?? {})[0] ?? `Invalid ${e.property}.`,
+  }));
 }
 
 const DEFAULTS_VALID = new WeakMap<new () => object, boolean>();

@@ -3,7 +3,7 @@ import type { InventoryPageReader } from '../../application/ports/inventory-page
 import type { InventoryWriter } from '../../application/ports/inventory-writer.js';
 import { releaseListing } from '../../domain/catalogue/release-summary.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
-import type { Listing } from '../../domain/marketplace/listing.js';
+import { Listing, type ListingRecord } from '../../domain/marketplace/listing.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import type { InventorySort } from '../../domain/marketplace/inventory-sort.js';
 import type { SellerSettings } from '../../domain/marketplace/seller.js';
@@ -11,13 +11,16 @@ import type { SellerRepository } from '../../domain/marketplace/seller-repositor
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
 interface State {
-  readonly listings: Map<number, Listing>;
+  /** The listings' records: each read gives a Listing of its own, so only `save` changes what is stored. */
+  readonly listings: Map<number, ListingRecord>;
   readonly sellers: Map<number, SellerSettings>;
   readonly blocked: Map<number, { reason: string; at: Date }>;
   nextId: number;
 }
 
 type Key = string | number | bigint | boolean;
+
+const restored = (record: ListingRecord | undefined): Listing | null => (record ? Listing.restore(record) : null);
 
 /**
  * Listings, sellers' settings and blocked releases in memory, enlisted in an `InMemoryUnitOfWork` (a failed run puts
@@ -45,7 +48,7 @@ export class InMemoryMarketplaceStore implements InMemoryTransactional {
       const row = releaseListing(stored.record);
       return { title: stored.record.title, artist: row.artist, label: row.label, catno: row.catno };
     };
-    const sortKey = async (l: Listing, sort: InventorySort): Promise<Key> => {
+    const sortKey = async (l: ListingRecord, sort: InventorySort): Promise<Key> => {
       switch (sort) {
         case 'listed':
           return l.posted.getTime();
@@ -70,17 +73,17 @@ export class InMemoryMarketplaceStore implements InMemoryTransactional {
 
     this.listings = {
       add: async (listing) => {
-        const added: Listing = { ...listing, id: s().nextId++ };
+        const added: ListingRecord = { ...listing, id: s().nextId++ };
         s().listings.set(added.id, added);
-        return added;
+        return Listing.restore(added);
       },
-      byId: async (id) => s().listings.get(id) ?? null,
+      byId: async (id) => restored(s().listings.get(id)),
       lockForUpdate: async (ids) => {
         if (!uow.active) throw new Error('ListingRepository.lockForUpdate must run inside a unit of work');
-        return [...new Set(ids)].sort((a, b) => a - b).flatMap((id) => s().listings.get(id) ?? []);
+        return [...new Set(ids)].sort((a, b) => a - b).flatMap((id) => restored(s().listings.get(id)) ?? []);
       },
       save: async (listing) => {
-        if (s().listings.has(listing.id)) s().listings.set(listing.id, listing);
+        if (s().listings.has(listing.id)) s().listings.set(listing.id, listing.toView());
       },
       remove: async (id) => s().listings.delete(id),
       countForSale: async (sellerId) => [...s().listings.values()].filter((l) => l.sellerId === sellerId && l.status === 'For Sale').length,
@@ -96,7 +99,7 @@ export class InMemoryMarketplaceStore implements InMemoryTransactional {
         const keyed = await Promise.all(mine.map(async (l) => ({ l, key: await sortKey(l, q.sort) })));
         const sign = q.sortOrder === 'desc' ? -1 : 1;
         keyed.sort((a, b) => sign * (compare(a.key, b.key) || a.l.id - b.l.id));
-        return { total: keyed.length, listings: keyed.slice(q.offset, q.offset + q.limit).map((k) => k.l) };
+        return { total: keyed.length, listings: keyed.slice(q.offset, q.offset + q.limit).map((k) => Listing.restore(k.l)) };
       },
     };
 
@@ -119,9 +122,9 @@ export class InMemoryMarketplaceStore implements InMemoryTransactional {
       },
     };
 
-    const mine = (sellerId: number, lock: boolean, keep: (l: Listing) => boolean): Listing[] => {
+    const mine = (sellerId: number, lock: boolean, keep: (l: ListingRecord) => boolean): Listing[] => {
       if (lock && !uow.active) throw new Error('InventoryWriter: a locking read must run inside a unit of work');
-      return [...s().listings.values()].filter((l) => l.sellerId === sellerId && keep(l)).sort((a, b) => a.id - b.id);
+      return [...s().listings.values()].filter((l) => l.sellerId === sellerId && keep(l)).sort((a, b) => a.id - b.id).map((l) => Listing.restore(l));
     };
     this.inventory = {
       unsaleable: async (releaseIds) => {

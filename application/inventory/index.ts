@@ -17,3 +17,4 @@ export * from './problems.js';
 export * from './request-inventory-export.js';
 export * from './request-inventory-upload.js';
 export * from './upload-checker.js';
+export * from './upload-row.js';

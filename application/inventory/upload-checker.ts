@@ -3,7 +3,6 @@ import {
   uploadChangedListing,
   uploadedListing,
   uploadHeader,
-  uploadRow,
   uploadProblemsOf,
   type Estimates,
   type UploadHeader,
@@ -17,7 +16,9 @@ import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { CsvDecoder } from '../ports/csv-decoder.js';
 import type { InventoryWriter } from '../ports/inventory-writer.js';
 import { IdBits } from './id-bits.js';
+import type { ListingFieldsChecker } from '../marketplace/listing-input.js';
 import { Problems } from './problems.js';
+import { uploadRow } from './upload-row.js';
 
 /** How many rows are checked (and, in a job, written) at a time. */
 export const UPLOAD_BATCH_SIZE = 2000;
@@ -61,7 +62,7 @@ const notYours = (row: number, id: number): UploadProblem => ({
 /**
  * Reads an upload file from first byte to last, a batch of rows at a time (memory holds a few batches, whatever the
  * file's size: the one being checked, the next one being read, and the last one's write), and checks
- * every row: the header, each cell's rule, then what the database says of the batch (an added or changed release
+ * every row: the header, each cell's rule (the listing field rules of the API's bodies, `fields`), then what the database says of the batch (an added or changed release
  * must be stored and not blocked from sale; a changed or deleted listing must be the seller's). With `apply`, each
  * batch is also written (added, saved or removed in a few statements) as long as no problem has been found; the
  * caller's unit of work then commits all of it, or, when the check found problems, rolls all of it back. The
@@ -80,6 +81,7 @@ export class UploadChecker {
     private readonly decoder: CsvDecoder,
     private readonly writer: InventoryWriter,
     private readonly catalogue: CatalogueReader,
+    private readonly fields: ListingFieldsChecker,
     private readonly batchSize: number = UPLOAD_BATCH_SIZE,
     private readonly refreshSize: number = MARKET_REFRESH_SIZE,
   ) {}
@@ -150,7 +152,7 @@ export class UploadChecker {
             continue;
           }
           records++;
-          const row = uploadRow(header, record.cells, record.row);
+          const row = uploadRow(header, record.cells, record.row, this.fields);
           if (Array.isArray(row)) problems.add(row);
           else rows.push(row);
         }
@@ -217,6 +219,9 @@ export class UploadChecker {
     // Releases a row moves a listing to must be saleable, as for an add.
     const moved = rows.filter((r) => r.listingId !== undefined && r.releaseId !== undefined && listings.get(r.listingId)?.releaseId !== r.releaseId);
     const { missing, blocked } = await this.writer.unsaleable(moved.map((r) => r.releaseId!));
+    // The releases the listings are of before the rows change them (an edit changes the listing in place).
+    const releaseBefore = new Map<number, number>();
+    for (const l of [...listings.values(), ...[...ofRelease.values()].flat()]) releaseBefore.set(l.id, l.releaseId);
     const cache = new Map<number, Estimates | null>();
     const changed = new Map<number, Listing>();
     for (const row of rows) {
@@ -257,7 +262,7 @@ export class UploadChecker {
     }
     if (!c.apply || problems.total > 0) return null;
     // The releases the listings were of, and those they are of now.
-    for (const l of [...listings.values(), ...[...ofRelease.values()].flat()]) if (changed.has(l.id)) touched.add(l.releaseId);
+    for (const [id, releaseId] of releaseBefore) if (changed.has(id)) touched.add(releaseId);
     for (const l of changed.values()) touched.add(l.releaseId);
     const saved = [...changed.values()];
     return () => this.writer.saveMany(saved);

@@ -8,13 +8,16 @@ import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { requireUserCaller, type Caller } from '../shared/caller.js';
-import {bodyFields, checkedFields, requireSeller, requireUserRecord } from './listing-access.js';
+import type { CheckedInput } from '../shared/checked-input.js';
+import { checkedFields, requireSeller, requireUserRecord } from './listing-access.js';
+import type { CheckedListingFields } from './listing-input.js';
 
 /**
  * `POST /marketplace/listings`: a seller lists a copy of a release. Checked in order: the caller (401 anonymous, 403
- * an application alone, 403 a user who is not a seller: seller settings with both terms written), then every field
- * at once (422 naming each bad one: the field rules, an unknown or blocked release, a missing release, condition or
- * price). The price is in the seller's profile currency. Returns the new listing's id.
+ * an application alone, 403 a user who is not a seller: seller settings with both terms written), then the body
+ * (checked at the edge when read: 422 for one that is not an object), then every field at once (422 naming each bad
+ * one: the field rules, an unknown or blocked release, a missing release, condition or price). The price is in the
+ * seller's profile currency. Returns the new listing's id.
  */
 export class CreateListing {
   constructor(
@@ -27,11 +30,11 @@ export class CreateListing {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { readonly caller: Caller; readonly body: unknown }): Promise<{ readonly listingId: number }> {
+  async execute(input: { readonly caller: Caller; readonly body: CheckedInput<CheckedListingFields> }): Promise<{ readonly listingId: number }> {
     const userId = requireUserCaller(input.caller);
     await requireSeller(this.sellers, userId);
     const user = await requireUserRecord(this.users, userId);
-    const body = bodyFields(input.body);
+    const body = input.body();
     const now = this.clock.now();
     const listing = await checkedFields(body, currencyOrDollars(user.currency), this.catalogue, this.blocked, null, (fields) => newListing(userId, fields, now));
     const added = await this.uow.run(() => this.listings.add(listing));

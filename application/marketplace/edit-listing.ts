@@ -1,14 +1,15 @@
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import { currencyOrDollars, type Currency } from '../../domain/marketplace/currency.js';
-import { editedListing } from '../../domain/marketplace/listing.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import { Forbidden, NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { requireUserCaller, type Caller } from '../shared/caller.js';
-import {bodyFields, checkedFields, requireUserRecord } from './listing-access.js';
+import type { CheckedInput } from '../shared/checked-input.js';
+import { checkedFields, requireUserRecord } from './listing-access.js';
+import type { CheckedListingFields } from './listing-input.js';
 
 /**
  * `POST /marketplace/listings/{id}`: the seller changes the fields sent (the others stay). A price is read in
@@ -28,17 +29,17 @@ export class EditListing {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { readonly id: number; readonly caller: Caller; readonly body: unknown; readonly currency?: Currency }): Promise<void> {
+  async execute(input: { readonly id: number; readonly caller: Caller; readonly body: CheckedInput<CheckedListingFields>; readonly currency?: Currency }): Promise<void> {
     const userId = requireUserCaller(input.caller);
     await this.uow.run(async () => {
       const [listing] = await this.listings.lockForUpdate([input.id]);
       if (!listing) throw new NotFound();
       if (listing.sellerId !== userId) throw new Forbidden();
-      const body = bodyFields(input.body);
+      const body = input.body();
       const currency = input.currency ?? currencyOrDollars((await requireUserRecord(this.users, userId)).currency);
       const now = this.clock.now();
-      const edited = await checkedFields(body, currency, this.catalogue, this.blocked, listing.releaseId, (fields) => editedListing(listing, fields, now));
-      await this.listings.save(edited);
+      await checkedFields(body, currency, this.catalogue, this.blocked, listing.releaseId, (fields) => listing.edit(fields, now));
+      await this.listings.save(listing);
     });
   }
 }

@@ -14,6 +14,7 @@ export * from './get-price-suggestions.js';
 export * from './get-seller-settings.js';
 export * from './invalid-seller-settings-change.js';
 export * from './listing-access.js';
+export * from './listing-input.js';
 export * from './listing-views.js';
 export * from './market-figures-part.js';
 export * from './market-rate-cache.js';

@@ -7,8 +7,8 @@ import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.
 import type { Currency } from '../../domain/marketplace/currency.js';
 import {
   LISTING_REFUSAL,
+  listingPrice,
   listingProblemsOf,
-  listingFields,
   type Listing,
   type ListingFields,
   type ListingProblem,
@@ -17,7 +17,7 @@ import {
 import { isCompleteSeller, type SellerSettings } from '../../domain/marketplace/seller.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
 import type { Money } from '../../domain/marketplace/money.js';
-import { Forbidden, Invalid, NotFound } from '../errors.js';
+import { Forbidden, NotFound } from '../errors.js';
 import type { CatalogueReader, Stored } from '../ports/catalogue-reader.js';
 import type { TradeRatings } from '../ports/user-figures.js';
 import type { Holding } from '../ports/community-figures.js';
@@ -25,6 +25,8 @@ import type { Image } from '../../domain/catalogue/media.js';
 import { countryOf } from '../../domain/marketplace/countries.js';
 import type { Caller } from '../shared/caller.js';
 import { Refusal } from '../../domain/shared/refusal.js';
+import { isMoneyRefusal } from '../../domain/marketplace/money-refusal.js';
+import { LISTING_FIELD_ORDER, type CheckedListingFields } from './listing-input.js';
 
 /** What a listing shows of its release: the values release lists show (empty when the release is no longer stored). */
 export interface ListedRelease {
@@ -112,48 +114,48 @@ export function mayView(listing: Listing, caller: Caller): boolean {
   return listing.status === 'For Sale' || callerUserId(caller) === listing.sellerId;
 }
 
-/** A request body as an object of fields: none sent is no field; anything but an object is a 422. */
-export function bodyFields(body: unknown): Readonly<Record<string, unknown>> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid('The body must be a JSON object of listing fields.');
-  return body as Record<string, unknown>;
-}
-
 /** Keeps the first problem of each field, in order. */
 function distinct(problems: readonly ListingProblem[]): ListingProblem[] {
   const seen = new Set<string>();
   return problems.filter((p) => (seen.has(p.field) ? false : (seen.add(p.field), true)));
 }
 
+const FIELD_RANK = new Map<string, number>(LISTING_FIELD_ORDER.map((f, i) => [f, i]));
+
 /**
- * A request's listing fields, checked and resolved: every field's rule (`listingFields`), then the release (it must
- * be stored and not blocked from sale), then `weight` and `format_quantity` of `auto` estimated from the release's
- * formats (or from `fallbackReleaseId`'s, the listing's own release, when the request names none). Then `complete`
- * (the create rule, or the edit rule) runs on the resolved fields. Every problem is reported at once, as a 422 whose
- * message names each bad field.
+ * The input's fields with the price read in `currency` (`listingPrice`: rounded to the currency, positive, at most
+ * MAX_PRICE); a price it refuses joins the edge's problems, in field order.
+ */
+function fieldsIn(input: CheckedListingFields, currency: Currency): { fields: ListingFields; problems: ListingProblem[] } {
+  const { price, ...rest } = input.fields;
+  const problems = [...input.problems];
+  if (price === undefined) return { fields: rest, problems };
+  try {
+    return { fields: { ...rest, price: listingPrice(price, currency) }, problems };
+  } catch (err) {
+    if (!isMoneyRefusal(err)) throw err;
+    problems.push({ field: 'price', message: err.message });
+    problems.sort((a, b) => (FIELD_RANK.get(a.field) ?? 0) - (FIELD_RANK.get(b.field) ?? 0));
+    return { fields: rest, problems };
+  }
+}
+
+/**
+ * A request's listing fields, checked and resolved: every field's rule (the edge's problems, then the price read in
+ * `currency`), then the release (it must be stored and not blocked from sale), then `weight` and `format_quantity` of
+ * `auto` estimated from the release's formats (or from `fallbackReleaseId`'s, the listing's own release, when the
+ * request names none). Then `complete` (the create rule, or the edit rule) runs on the resolved fields. Every problem
+ * is reported at once, as a 422 whose message names each bad field.
  */
 export async function checkedFields<T>(
-  body: Readonly<Record<string, unknown>>,
+  input: CheckedListingFields,
   currency: Currency,
   catalogue: CatalogueReader,
   blocked: BlockedReleases,
   fallbackReleaseId: number | null,
   complete: (fields: ResolvedListingFields) => T,
 ): Promise<T> {
-  const problems: ListingProblem[] = [];
-  let fields: ListingFields;
-  try {
-    fields = listingFields(body, currency);
-  } catch (err) {
-    const refused = listingProblemsOf(err);
-    if (!refused) throw err;
-    problems.push(...refused);
-    // Keep the fields that were good, so the release is still checked and every problem named at once.
-    const good: Record<string, unknown> = {};
-    const bad = new Set(refused.map((p) => p.field));
-    for (const [k, v] of Object.entries(body)) if (!bad.has(k)) good[k] = v;
-    fields = listingFields(good, currency);
-  }
+  const { fields, problems } = fieldsIn(input, currency);
   let release: Stored<Release> | null = null;
   if (fields.releaseId !== undefined) {
     release = await catalogue.release(fields.releaseId);

@@ -1,6 +1,5 @@
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
-import { canMoveListing, suspendedListing } from '../../domain/marketplace/listing.js';
 import { NotFound } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
@@ -50,8 +49,9 @@ export class ReleaseMarketBlock {
       const locked = await this.listings.lockForUpdate(await this.forSale.forSaleIds(input.releaseId));
       let suspended = 0;
       for (const listing of locked) {
-        if (!canMoveListing(listing, 'suspend') || listing.releaseId !== input.releaseId) continue;
-        await this.listings.save(suspendedListing(listing, now));
+        if (!listing.canMove('suspend') || listing.releaseId !== input.releaseId) continue;
+        listing.suspend(now);
+        await this.listings.save(listing);
         suspended++;
       }
       return { changed, suspended };

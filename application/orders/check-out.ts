@@ -4,7 +4,7 @@ import type { UserRepository } from '../../domain/identity/identity-repositories
 import type { CurrencyRateRepository } from '../../domain/marketplace/currency-rate-repository.js';
 import { CurrencyRates } from '../../domain/marketplace/currency-rates.js';
 import type { FeeRule } from '../../domain/marketplace/fee-rule.js';
-import { soldListing, type Listing } from '../../domain/marketplace/listing.js';
+import type { Listing } from '../../domain/marketplace/listing.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import { countryOf } from '../../domain/marketplace/countries.js';
 import { isMoneyRefusal } from '../../domain/marketplace/money-refusal.js';
@@ -120,7 +120,10 @@ export class CheckOut {
         placed.push(order);
       }
       const byRelease = [...bought].sort((a, b) => a.releaseId - b.releaseId || a.id - b.id);
-      for (const l of byRelease) await this.listings.save(soldListing(l, now));
+      for (const l of byRelease) {
+        l.sell(now);
+        await this.listings.save(l);
+      }
       await this.carts.removeAll(buyerId, bought.map((l) => l.id));
       const access = { orders: this.orders, users: this.users, catalogue: this.catalogue };
       const views: OrderView[] = [];

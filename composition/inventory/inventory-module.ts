@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { CsvParseDecoder } from '../../adapters/csv/csv-parse-decoder.js';
 import { CsvStringifyEncoder } from '../../adapters/csv/csv-stringify-encoder.js';
+import { ListingBodyRulesChecker } from '../../adapters/http/marketplace/listing-bodies.js';
 import { InventoryUploadPresenter } from '../../adapters/http/inventory/inventory-upload-presenter.js';
 import { InventoryUploadRoutes } from '../../adapters/http/inventory/inventory-upload-routes.js';
 import { UploadSpool } from '../../adapters/http/inventory/upload-spool.js';
@@ -76,8 +77,9 @@ export const inventoryModule: SpindleModule = {
       bind(JOBS.Handler).toResolvedValue((h) => h, [INVENTORY.ExportHandler]);
 
       bind(INVENTORY.CsvDecoder).toConstantValue(new CsvParseDecoder());
+      bind(INVENTORY.ListingFieldsChecker).toConstantValue(new ListingBodyRulesChecker());
       bind(INVENTORY.UploadChecker)
-        .toResolvedValue((d, w, c) => new UploadChecker(d, w, c), [INVENTORY.CsvDecoder, INVENTORY.Writer, CATALOGUE.Reader])
+        .toResolvedValue((d, w, c, f) => new UploadChecker(d, w, c, f), [INVENTORY.CsvDecoder, INVENTORY.Writer, CATALOGUE.Reader, INVENTORY.ListingFieldsChecker])
         .inSingletonScope();
       bind(INVENTORY.RequestUpload)
         .toResolvedValue((u, s, k, f, q, w, i, c) => new RequestInventoryUpload(u, s, k, f, q, w, i, c), [

@@ -9,6 +9,7 @@ import type { GetInventoryUpload } from '../../application/inventory/get-invento
 import type { ListInventoryUploads } from '../../application/inventory/list-inventory-uploads.js';
 import type { RequestInventoryUpload } from '../../application/inventory/request-inventory-upload.js';
 import type { UploadChecker } from '../../application/inventory/upload-checker.js';
+import type { ListingFieldsChecker } from '../../application/marketplace/listing-input.js';
 import type { CsvDecoder } from '../../application/ports/csv-decoder.js';
 import type { CsvEncoder } from '../../application/ports/csv-encoder.js';
 import type { InventoryWriter } from '../../application/ports/inventory-writer.js';
@@ -33,6 +34,8 @@ export const INVENTORY = {
   ExportHandler: token<ExportInventory>('inventory/ExportHandler'),
   CsvDecoder: token<CsvDecoder>('inventory/CsvDecoder'),
   Writer: token<InventoryWriter>('inventory/Writer'),
+  /** The listing field rules an upload's rows are checked by: the API's listing bodies' (see ADR 0043). */
+  ListingFieldsChecker: token<ListingFieldsChecker>('inventory/ListingFieldsChecker'),
   UploadChecker: token<UploadChecker>('inventory/UploadChecker'),
   RequestUpload: token<RequestInventoryUpload>('inventory/RequestUpload'),
   ListUploads: token<ListInventoryUploads>('inventory/ListUploads'),

@@ -1,4 +1,4 @@
-import type { Listing } from '../marketplace/listing.js';
+import type { ListingRecord } from '../marketplace/listing.js';
 
 /**
  * An inventory as CSV (the spec's CSV rules): comma separated, a header of lower-case field names. The upload columns
@@ -22,7 +22,7 @@ export const INVENTORY_EXPORT_COLUMNS = [
 
 /** What an exported row says of a listing: its fields that the CSV has a column for. */
 export type ExportedListing = Pick<
-  Listing,
+  ListingRecord,
   | 'id'
   | 'releaseId'
   | 'status'

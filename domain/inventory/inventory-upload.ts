@@ -1,24 +1,18 @@
-import { isMediaCondition, isSleeveCondition, MEDIA_CONDITIONS, SLEEVE_CONDITIONS, type MediaCondition, type SleeveCondition } from '../marketplace/conditions.js';
+import type { MediaCondition, SleeveCondition } from '../marketplace/conditions.js';
 import type { Currency } from '../marketplace/currency.js';
 import {
-  editedListing,
   LISTING_REFUSAL,
   listingPrice,
-  MAX_COMMENTS_LENGTH,
-  MAX_EXTERNAL_ID_LENGTH,
-  MAX_FORMAT_QUANTITY,
-  MAX_LOCATION_LENGTH,
-  MAX_WEIGHT_GRAMS,
   newListing,
   type Estimable,
   type Listing,
   type NewListing,
   type ResolvedListingFields,
 } from '../marketplace/listing.js';
-import { isListingStatus, LISTING_LIFECYCLE, LISTING_STATUSES, type ListingStatus } from '../marketplace/listing-status.js';
+import { LISTING_LIFECYCLE, type ListingStatus } from '../marketplace/listing-status.js';
 import { isMoneyRefusal } from '../marketplace/money-refusal.js';
 import { isRefusal, Refusal } from '../shared/refusal.js';
-import { INVENTORY_EXPORT_COLUMNS, restoreCell } from './inventory-csv.js';
+import { INVENTORY_EXPORT_COLUMNS } from './inventory-csv.js';
 
 /** The kind of job that applies an inventory upload (see JobQueue). */
 export const INVENTORY_UPLOAD_JOB = 'inventory-upload';
@@ -159,7 +153,7 @@ export function uploadHeader(type: UploadType, cells: readonly string[]): Upload
 }
 
 /**
- * What one row says, each field checked on its own: `undefined` where the row's file has no such column (or, for a
+ * What one row says, each field checked on its own (application/inventory's `uploadRow`, by the listing field rules): `undefined` where the row's file has no such column (or, for a
  * change, leaves a field that cannot be cleared empty), `null` where an empty cell clears an optional field. The
  * price stays as written until the currency it is read in is known (the seller's for an add, the listing's own for a
  * change), and weight and format quantity may still be `auto`.
@@ -179,136 +173,6 @@ export interface UploadRow {
   readonly location?: string | null;
   readonly weight?: Estimable | null;
   readonly formatQuantity?: Estimable | null;
-}
-
-const WHOLE = /^\d{1,15}$/;
-const PRICE = /^\d+(\.\d+)?$/;
-
-function listOf(values: readonly string[]): string {
-  return `${values.slice(0, -1).map((v) => `"${v}"`).join(', ')} or "${values.at(-1)}"`;
-}
-
-/**
- * One record of an upload file, checked field by field against the spec's CSV rules: ids positive whole numbers, a
- * price a positive decimal number, a media condition (and a sleeve condition) spelled exactly, accept_offer Y or N,
- * weight and format_quantity whole numbers (or `auto`), text within the listing limits. Text cells have a formula
- * neutralisation of an export undone. Returns the row, or the problems of its cells (every one of them).
- */
-export function uploadRow(header: UploadHeader, cells: readonly string[], row: number): UploadRow | UploadProblem[] {
-  const problems: UploadProblem[] = [];
-  if (cells.length > header.width) {
-    return [{ row, column: null, value: null, message: `The row has ${cells.length} cells; the header has ${header.width} columns.` }];
-  }
-  const out: { -readonly [K in keyof UploadRow]: UploadRow[K] } = { row };
-  const cell = (column: UploadColumn): string | undefined => {
-    const i = header.index.get(column);
-    return i === undefined ? undefined : (cells[i] ?? '');
-  };
-  const refuse = (column: UploadColumn, value: string, message: string) => problems.push({ row, column, value, message });
-  const required = header.type === 'add';
-  const id = (column: 'listing_id' | 'release_id', what: string): number | undefined => {
-    const raw = cell(column);
-    if (raw === undefined) return undefined;
-    const v = raw.trim();
-    if (v === '') {
-      // listing_id names the listing; release_id is needed to add, and to change when it names the listing.
-      if (column === 'listing_id' || required || !header.index.has('listing_id')) refuse(column, raw, `${column} is required.`);
-      return undefined;
-    }
-    if (!WHOLE.test(v) || Number(v) < 1 || Number(v) > 2147483647) {
-      refuse(column, raw, `${column} must be ${what} (a positive whole number).`);
-      return undefined;
-    }
-    return Number(v);
-  };
-  const text = (column: UploadColumn, max: number): string | undefined => {
-    const raw = cell(column);
-    if (raw === undefined) return undefined;
-    const v = restoreCell(raw);
-    if (v.length > max) {
-      refuse(column, raw.length > 60 ? `${[...raw].slice(0, 57).join('')}...` : raw, `${column} may be at most ${max} characters long, got ${v.length}.`);
-      return undefined;
-    }
-    return v;
-  };
-  const estimable = (column: 'weight' | 'format_quantity', max: number): Estimable | null | undefined => {
-    const raw = cell(column);
-    if (raw === undefined) return undefined;
-    const v = raw.trim();
-    if (v === '') return null;
-    if (v.toLowerCase() === 'auto') return 'auto';
-    if (!WHOLE.test(v) || Number(v) > max) {
-      refuse(column, raw, `${column} must be a whole number from 0 to ${max} or "auto".`);
-      return undefined;
-    }
-    return Number(v);
-  };
-
-  const listingId = id('listing_id', 'a listing id');
-  if (listingId !== undefined) out.listingId = listingId;
-  if (header.type === 'delete') return problems.length > 0 ? problems : out;
-
-  const releaseId = id('release_id', 'a release id');
-  if (releaseId !== undefined) out.releaseId = releaseId;
-
-  const price = cell('price');
-  if (price !== undefined) {
-    const v = price.trim();
-    if (v === '') {
-      if (required) refuse('price', price, 'price is required.');
-    } else if (!PRICE.test(v)) refuse('price', price, 'price must be a number, such as 12.50.');
-    else out.price = v;
-  }
-
-  const condition = cell('media_condition');
-  if (condition !== undefined) {
-    const v = condition.trim();
-    if (v === '') {
-      if (required) refuse('media_condition', condition, 'media_condition is required.');
-    } else if (isMediaCondition(v)) out.condition = v;
-    else refuse('media_condition', condition, `media_condition must be one of ${listOf(MEDIA_CONDITIONS)}.`);
-  }
-
-  const sleeve = cell('sleeve_condition');
-  if (sleeve !== undefined) {
-    const v = sleeve.trim();
-    if (v === '') out.sleeveCondition = null;
-    else if (isSleeveCondition(v)) out.sleeveCondition = v;
-    else refuse('sleeve_condition', sleeve, `sleeve_condition must be empty or one of ${listOf(SLEEVE_CONDITIONS)}.`);
-  }
-
-  const comments = text('comments', MAX_COMMENTS_LENGTH);
-  if (comments !== undefined) out.comments = comments;
-
-  const offer = cell('accept_offer');
-  if (offer !== undefined) {
-    const v = offer.trim().toUpperCase();
-    if (v === 'Y') out.allowOffers = true;
-    else if (v === 'N') out.allowOffers = false;
-    else if (v === '') {
-      if (required) out.allowOffers = false;
-    } else refuse('accept_offer', offer, 'accept_offer must be Y or N.');
-  }
-
-  if (header.type === 'change') {
-    const status = cell('status');
-    if (status !== undefined && status.trim() !== '') {
-      const v = status.trim();
-      if (isListingStatus(v)) out.status = v;
-      else refuse('status', status, `status must be one of ${listOf(LISTING_STATUSES)} (a change may set For Sale or Draft).`);
-    }
-  }
-
-  const externalId = text('external_id', MAX_EXTERNAL_ID_LENGTH);
-  if (externalId !== undefined) out.externalId = externalId === '' ? null : externalId;
-  const location = text('location', MAX_LOCATION_LENGTH);
-  if (location !== undefined) out.location = location === '' ? null : location;
-  const weight = estimable('weight', MAX_WEIGHT_GRAMS);
-  if (weight !== undefined) out.weight = weight;
-  const formatQuantity = estimable('format_quantity', MAX_FORMAT_QUANTITY);
-  if (formatQuantity !== undefined) out.formatQuantity = formatQuantity;
-
-  return problems.length > 0 ? problems : out;
 }
 
 /** Weight and format quantity of a row with `auto` estimated (by the caller, from the release's formats). */
@@ -363,35 +227,9 @@ export function uploadedListing(row: UploadRow, sellerId: number, currency: Curr
   return newListing(sellerId, fields, now);
 }
 
-const EQUAL_KEYS = [
-  'releaseId',
-  'condition',
-  'sleeveCondition',
-  'comments',
-  'allowOffers',
-  'status',
-  'externalId',
-  'location',
-  'weight',
-  'formatQuantity',
-] as const;
-
 /**
- * Whether an edit changes nothing of the listing: every field it gives equal to the listing's, a price equal in amount
- * and currency. (An edit holds only the fields given, none of them undefined: the listing merged with it would equal
- * the listing.)
- */
-function changesNothing(edit: ResolvedListingFields, listing: Listing): boolean {
-  for (const k of EQUAL_KEYS) {
-    const v = edit[k];
-    if (v !== undefined && v !== listing[k]) return false;
-  }
-  const price = edit.price;
-  return price === undefined || (price.currency === listing.price.currency && price.minorUnits === listing.price.minorUnits);
-}
-
-/**
- * A change row applied to one of the seller's listings: the fields the row gives replace the stored ones, the price
+ * A change row applied to one of the seller's listings (its `edit`, so the listing returned is the one given, changed):
+ * the fields the row gives replace the stored ones, the price
  * read in the listing's own currency (an exported price is written in it). A row that changes nothing is `unchanged`
  * whatever the listing's status (so a whole export can be sent back); any other change follows the listing
  * lifecycle (only For Sale, Draft and Expired listings may be edited, and only to For Sale or Draft). Returns the
@@ -403,9 +241,10 @@ export function uploadChangedListing(row: UploadRow, listing: Listing, estimates
   if (problems.length > 0) return problems;
   const status = row.status !== undefined && row.status !== listing.status ? row.status : undefined;
   const edit = status === undefined ? fields : { ...fields, status };
-  if (changesNothing(edit, listing)) return 'unchanged';
+  if (listing.isUnchangedBy(edit)) return 'unchanged';
   try {
-    return editedListing(listing, edit, now);
+    listing.edit(edit, now);
+    return listing;
   } catch (err) {
     if (!isRefusal(err, 'invalid', LISTING_REFUSAL)) throw err;
     // A listing that may not be edited at all is the row's problem; one that may, but not to that status, the cell's.

@@ -1,6 +1,6 @@
-import { isMediaCondition, isSleeveCondition, MEDIA_CONDITIONS, SLEEVE_CONDITIONS, type MediaCondition, type SleeveCondition } from './conditions.js';
+import type { MediaCondition, SleeveCondition } from './conditions.js';
 import type { Currency } from './currency.js';
-import { CREATE_STATUSES, isListingStatus, LISTING_LIFECYCLE, type ListingMove, type ListingStatus } from './listing-status.js';
+import { LISTING_LIFECYCLE, type ListingMove, type ListingStatus } from './listing-status.js';
 import { Money } from './money.js';
 import { isMoneyRefusal, moneyRefusal } from './money-refusal.js';
 import { isRefusal, Refusal } from '../shared/refusal.js';
@@ -58,8 +58,8 @@ export interface ListingTerms {
   readonly formatQuantity: number | null;
 }
 
-/** A listing as stored: its terms, whose it is, and when it was posted and last changed. */
-export interface Listing extends ListingTerms {
+/** A listing's state as stored and shown: its terms, whose it is, and when it was posted and last changed. */
+export interface ListingRecord extends ListingTerms {
   /** A positive whole number, given by the repository when the listing is added. */
   readonly id: number;
   readonly sellerId: number;
@@ -67,12 +67,13 @@ export interface Listing extends ListingTerms {
   readonly updated: Date;
 }
 
-/** A listing before the repository gives it an id. */
-export type NewListing = Omit<Listing, 'id'>;
+/** A listing before the repository gives it an id (made by `newListing`, which checks the create rule). */
+export type NewListing = Omit<ListingRecord, 'id'>;
 
 /**
- * A listing's fields as a request gave them, checked one by one: `undefined` where the field was not given. Weight
- * and format quantity may still be `auto`, which the caller resolves from the release's formats.
+ * A listing's fields as a change gives them, each a value of its type: `undefined` where the field was not given,
+ * `null` where an optional one is cleared. Weight and format quantity may still be `auto`, which the caller resolves
+ * from the release's formats.
  */
 export interface ListingFields {
   readonly releaseId?: number;
@@ -89,23 +90,6 @@ export interface ListingFields {
 }
 
 const PRICE_TEXT = /^\s*\d+(\.\d+)?\s*$/;
-
-function wholeNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
-  if (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value)) return Number(value);
-  return undefined;
-}
-
-function booleanOf(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
-  if (typeof value === 'string') {
-    const v = value.trim().toLowerCase();
-    if (['true', '1', 'yes', 'y'].includes(v)) return true;
-    if (['false', '0', 'no', 'n', ''].includes(v)) return false;
-  }
-  return undefined;
-}
 
 /**
  * A price in the seller's currency: a number (or decimal text) of at most MAX_PRICE, rounded half up to the
@@ -135,96 +119,6 @@ export function listingPrice(value: unknown, currency: Currency, extraDecimals: 
   if (!price.isPositive()) throw moneyRefusal(`price must be greater than 0, got ${text.trim()}.`);
   if (price.isGreaterThan(Money.fromDecimal(MAX_PRICE, currency))) throw moneyRefusal(`price may be at most ${MAX_PRICE}, got ${text.trim()}.`);
   return price;
-}
-
-/**
- * Checks a listing's fields as a request body gives them (`release_id`, `condition`, … with numbers as numbers or
- * as text, as clients send them) and returns those given. `currency` is the currency of the price. Every bad field
- * is reported at once, in one `invalid` Refusal (code LISTING_REFUSAL) whose `problems` name each field. Fields not
- * given are left undefined; `null` or an empty string clears an optional field.
- */
-export function listingFields(body: Readonly<Record<string, unknown>>, currency: Currency): ListingFields {
-  const problems: ListingProblem[] = [];
-  const fields: { -readonly [K in keyof ListingFields]: ListingFields[K] } = {};
-  const refuse = (field: string, message: string) => problems.push({ field, message });
-  const given = (key: string) => body[key] !== undefined;
-  const text = (key: string, max: number): string | null | undefined => {
-    const v = body[key];
-    if (v === undefined) return undefined;
-    if (v === null) return null;
-    if (typeof v !== 'string' && typeof v !== 'number') {
-      refuse(key, `${key} must be text, got ${JSON.stringify(v)}.`);
-      return undefined;
-    }
-    const s = String(v);
-    if (s.length > max) {
-      refuse(key, `${key} may be at most ${max} characters long, got ${s.length}.`);
-      return undefined;
-    }
-    return s;
-  };
-  const estimable = (key: string, max: number): Estimable | null | undefined => {
-    const v = body[key];
-    if (v === undefined) return undefined;
-    if (v === null || v === '') return null;
-    if (typeof v === 'string' && v.trim().toLowerCase() === 'auto') return 'auto';
-    const n = wholeNumber(v);
-    if (n === undefined || n < 0 || n > max) {
-      refuse(key, `${key} must be a whole number from 0 to ${max} or "auto", got ${JSON.stringify(v)}.`);
-      return undefined;
-    }
-    return n;
-  };
-
-  if (given('release_id')) {
-    const id = wholeNumber(body.release_id);
-    if (id === undefined || id < 1) refuse('release_id', `release_id must be a release id (a positive whole number), got ${JSON.stringify(body.release_id)}.`);
-    else fields.releaseId = id;
-  }
-  if (given('condition')) {
-    if (isMediaCondition(body.condition)) fields.condition = body.condition;
-    else refuse('condition', `condition must be one of ${listText(MEDIA_CONDITIONS)}, got ${JSON.stringify(body.condition)}.`);
-  }
-  if (given('sleeve_condition')) {
-    const v = body.sleeve_condition;
-    if (v === null || v === '') fields.sleeveCondition = null;
-    else if (isSleeveCondition(v)) fields.sleeveCondition = v;
-    else refuse('sleeve_condition', `sleeve_condition must be one of ${listText(SLEEVE_CONDITIONS)}, got ${JSON.stringify(v)}.`);
-  }
-  if (given('price')) {
-    try {
-      fields.price = listingPrice(body.price, currency);
-    } catch (err) {
-      if (!(isMoneyRefusal(err))) throw err;
-      refuse('price', err.message);
-    }
-  }
-  const comments = text('comments', MAX_COMMENTS_LENGTH);
-  if (comments !== undefined) fields.comments = comments ?? '';
-  if (given('allow_offers')) {
-    const b = booleanOf(body.allow_offers);
-    if (b === undefined) refuse('allow_offers', `allow_offers must be true or false, got ${JSON.stringify(body.allow_offers)}.`);
-    else fields.allowOffers = b;
-  }
-  if (given('status')) {
-    if (isListingStatus(body.status) && CREATE_STATUSES.includes(body.status)) fields.status = body.status;
-    else refuse('status', `status must be ${CREATE_STATUSES.map((s) => `"${s}"`).join(' or ')}, got ${JSON.stringify(body.status)}.`);
-  }
-  const externalId = text('external_id', MAX_EXTERNAL_ID_LENGTH);
-  if (externalId !== undefined) fields.externalId = externalId === '' ? null : externalId;
-  const location = text('location', MAX_LOCATION_LENGTH);
-  if (location !== undefined) fields.location = location === '' ? null : location;
-  const weight = estimable('weight', MAX_WEIGHT_GRAMS);
-  if (weight !== undefined) fields.weight = weight;
-  const formatQuantity = estimable('format_quantity', MAX_FORMAT_QUANTITY);
-  if (formatQuantity !== undefined) fields.formatQuantity = formatQuantity;
-
-  if (problems.length > 0) throw listingRefusal(problems);
-  return fields;
-}
-
-function listText(values: readonly string[]): string {
-  return `${values.slice(0, -1).map((v) => `"${v}"`).join(', ')} or "${values.at(-1)}"`;
 }
 
 /** Resolved fields: weight and format quantity no longer `auto`. */
@@ -261,60 +155,157 @@ export function newListing(sellerId: number, fields: ResolvedListingFields, now:
   };
 }
 
+const EQUAL_TERMS = [
+  'releaseId',
+  'condition',
+  'sleeveCondition',
+  'comments',
+  'allowOffers',
+  'status',
+  'externalId',
+  'location',
+  'weight',
+  'formatQuantity',
+] as const;
+
 /**
- * The listing after an edit: only in a status the lifecycle lets be edited (For Sale, Draft, Expired), to For Sale or
- * Draft; the fields given replace the stored ones, the rest stay. An edit of a listing in any other status is refused
- * whole: it may only be deleted.
+ * A stored listing, the marketplace's aggregate: its state is private, read through getters (or whole through
+ * `toView`), and changed only by its commands, each of which consults the listing lifecycle (LISTING_LIFECYCLE):
+ * `edit` (the seller's change of its terms), `sell` and `suspend` (the service's moves). A refused command changes
+ * nothing. Repositories make one from a stored record (`restore`) and store `toView()`.
  */
-export function editedListing(listing: Listing, fields: ResolvedListingFields, now: Date): Listing {
-  const rule = LISTING_LIFECYCLE[listing.status];
-  if (!rule.editable) {
-    throw listingRefusal([
-      {
-        field: 'status',
-        message: `This listing is ${listing.status} and cannot be edited; it can only be deleted${listing.status === 'Sold' ? ' (list the item again as a new listing)' : ''}.`,
-      },
-    ]);
+export class Listing {
+  private constructor(private state: ListingRecord) {}
+
+  /** The listing a repository has stored (or has just added, with its id). */
+  static restore(record: ListingRecord): Listing {
+    return new Listing(record);
   }
-  if (fields.status !== undefined && !rule.editTo.includes(fields.status)) {
-    throw listingRefusal([{ field: 'status', message: `status may only be set to ${rule.editTo.join(' or ')}.` }]);
+
+  get id(): number {
+    return this.state.id;
   }
-  const pick = <K extends keyof ListingTerms>(key: K): ListingTerms[K] => (fields[key] === undefined ? listing[key] : (fields[key] as ListingTerms[K]));
-  return {
-    ...listing,
-    releaseId: pick('releaseId'),
-    condition: pick('condition'),
-    sleeveCondition: pick('sleeveCondition'),
-    price: pick('price'),
-    comments: pick('comments'),
-    allowOffers: pick('allowOffers'),
-    status: pick('status'),
-    externalId: pick('externalId'),
-    location: pick('location'),
-    weight: pick('weight'),
-    formatQuantity: pick('formatQuantity'),
-    updated: now,
-  };
-}
+  get sellerId(): number {
+    return this.state.sellerId;
+  }
+  get releaseId(): number {
+    return this.state.releaseId;
+  }
+  get condition(): MediaCondition {
+    return this.state.condition;
+  }
+  get sleeveCondition(): SleeveCondition | null {
+    return this.state.sleeveCondition;
+  }
+  get price(): Money {
+    return this.state.price;
+  }
+  get comments(): string {
+    return this.state.comments;
+  }
+  get allowOffers(): boolean {
+    return this.state.allowOffers;
+  }
+  get status(): ListingStatus {
+    return this.state.status;
+  }
+  /** Private to the seller. */
+  get externalId(): string | null {
+    return this.state.externalId;
+  }
+  get location(): string | null {
+    return this.state.location;
+  }
+  /** Grams, or null when the seller gave none. */
+  get weight(): number | null {
+    return this.state.weight;
+  }
+  get formatQuantity(): number | null {
+    return this.state.formatQuantity;
+  }
+  get posted(): Date {
+    return this.state.posted;
+  }
+  get updated(): Date {
+    return this.state.updated;
+  }
 
-/** Whether the lifecycle lets the service make this move on the listing in its status. */
-export function canMoveListing(listing: Listing, move: ListingMove): boolean {
-  return LISTING_LIFECYCLE[listing.status].moves[move] !== undefined;
-}
+  /** The listing's state as a plain record, for repositories, read models and presenters. */
+  toView(): ListingRecord {
+    return this.state;
+  }
 
-/** The listing after a move of the service, to the status the lifecycle table gives; refused where it gives none. */
-function movedListing(listing: Listing, move: ListingMove, now: Date): Listing {
-  const to = LISTING_LIFECYCLE[listing.status].moves[move];
-  if (to === undefined) throw listingRefusal([{ field: 'status', message: `Listing ${listing.id} is not for sale.` }]);
-  return { ...listing, status: to, updated: now };
-}
+  /**
+   * The seller's edit: only in a status the lifecycle lets be edited (For Sale, Draft, Expired), to a status an edit
+   * may set (For Sale or Draft); the fields given replace the stored ones, the rest stay. An edit of a listing in any
+   * other status is refused whole (an `invalid` listing refusal naming `status`): it may only be deleted.
+   */
+  edit(fields: ResolvedListingFields, now: Date): void {
+    const rule = LISTING_LIFECYCLE[this.status];
+    if (!rule.editable) {
+      throw listingRefusal([
+        {
+          field: 'status',
+          message: `This listing is ${this.status} and cannot be edited; it can only be deleted${this.status === 'Sold' ? ' (list the item again as a new listing)' : ''}.`,
+        },
+      ]);
+    }
+    if (fields.status !== undefined && !rule.editTo.includes(fields.status)) {
+      throw listingRefusal([{ field: 'status', message: `status may only be set to ${rule.editTo.join(' or ')}.` }]);
+    }
+    const was = this.state;
+    const pick = <K extends keyof ListingTerms>(key: K): ListingTerms[K] => (fields[key] === undefined ? was[key] : (fields[key] as ListingTerms[K]));
+    this.state = {
+      id: was.id,
+      sellerId: was.sellerId,
+      posted: was.posted,
+      releaseId: pick('releaseId'),
+      condition: pick('condition'),
+      sleeveCondition: pick('sleeveCondition'),
+      price: pick('price'),
+      comments: pick('comments'),
+      allowOffers: pick('allowOffers'),
+      status: pick('status'),
+      externalId: pick('externalId'),
+      location: pick('location'),
+      weight: pick('weight'),
+      formatQuantity: pick('formatQuantity'),
+      updated: now,
+    };
+  }
 
-/** The listing sold: only a For Sale listing can be. */
-export function soldListing(listing: Listing, now: Date): Listing {
-  return movedListing(listing, 'sell', now);
-}
+  /**
+   * Whether an edit would change nothing: every field it gives equal to the listing's, a price equal in amount and
+   * currency (whatever the listing's status: an unchanged row of an exported file is no edit at all).
+   */
+  isUnchangedBy(fields: ResolvedListingFields): boolean {
+    for (const k of EQUAL_TERMS) {
+      const v = fields[k];
+      if (v !== undefined && v !== this.state[k]) return false;
+    }
+    const price = fields.price;
+    return price === undefined || (price.currency === this.price.currency && price.minorUnits === this.price.minorUnits);
+  }
 
-/** The listing suspended (its release blocked from sale): only a For Sale listing can be. */
-export function suspendedListing(listing: Listing, now: Date): Listing {
-  return movedListing(listing, 'suspend', now);
+  /** Whether the lifecycle lets the service make this move on the listing in its status. */
+  canMove(move: ListingMove): boolean {
+    return LISTING_LIFECYCLE[this.status].moves[move] !== undefined;
+  }
+
+  /** Sold by a checkout: only a For Sale listing can be (an `invalid` listing refusal otherwise). */
+  sell(now: Date): void {
+    this.move('sell', now);
+  }
+
+  /** Suspended, its release blocked from sale by the operator: only a For Sale listing can be. */
+  suspend(now: Date): void {
+    this.move('suspend', now);
+  }
+
+  /** A move of the service, to the status the lifecycle table gives; refused where it gives none. */
+  private move(move: ListingMove, now: Date): void {
+    const to = LISTING_LIFECYCLE[this.status].moves[move];
+    if (to === undefined) throw listingRefusal([{ field: 'status', message: `Listing ${this.id} is not for sale.` }]);
+    this.state = { ...this.state, status: to, updated: now };
+  }
 }

@@ -1,3 +1,4 @@
+import { withState } from '../support/listing-state.js';
 import { expect } from 'chai';
 import { InMemoryMarketplaceStore } from '../../adapters/in-memory/in-memory-marketplace-store.js';
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
@@ -30,7 +31,7 @@ interface Subject {
 }
 
 const exported = (l: Listing): ExportedListing => {
-  const { sellerId: _s, posted: _p, updated: _u, ...rest } = l;
+  const { sellerId: _s, posted: _p, updated: _u, ...rest } = l.toView();
   return rest;
 };
 
@@ -56,7 +57,7 @@ function contract(name: string, open: () => Promise<Subject>): void {
             newListing(seller, { releaseId: 601, condition: 'Good (G)', price: Money.fromDecimal(`${i + 1}.25`, 'EUR'), comments: `#${i}`, allowOffers: i % 2 === 0, location: i === 0 ? 'Shelf' : null, weight: i === 1 ? 90 : null }, new Date('2026-11-01T00:00:00Z')),
           );
           if (status === 'For Sale') return added;
-          const changed = { ...added, status };
+          const changed = withState(added, { status });
           await s.listings.save(changed);
           return changed;
         });

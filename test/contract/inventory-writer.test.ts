@@ -1,3 +1,4 @@
+import { withState } from '../support/listing-state.js';
 import { expect } from 'chai';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../adapters/in-memory/in-memory-catalogue-reader.js';
@@ -66,7 +67,7 @@ function aListing(seller: number, release: number, price: string, currency: Curr
 }
 
 const withoutId = (l: Listing): NewListing => {
-  const { id: _id, ...rest } = l;
+  const { id: _id, ...rest } = l.toView();
   return rest;
 };
 
@@ -137,7 +138,7 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
         s.uow.run(async () => {
           const [current] = i % 2 === 0 ? await s.writer.sellerListings(u, [l!.id], true) : await s.writer.sellerListingsOfReleases(u, [701], true);
           await new Promise((resolve) => setTimeout(resolve, 5));
-          await s.writer.saveMany([{ ...current!, comments: current!.comments + mark }]);
+          await s.writer.saveMany([withState(current!, { comments: current!.comments + mark })]);
         });
       await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map(append));
       expect((await s.listings.byId(l!.id))!.comments.split('').sort().join('')).to.equal('abcdef');
@@ -185,8 +186,7 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
         aListing(v, 701, '4'),
       );
       const changed: Listing[] = [
-        {
-          ...a!,
+        withState(a!, {
           releaseId: 702,
           status: 'Draft',
           condition: 'Mint (M)',
@@ -199,9 +199,8 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
           weight: null,
           formatQuantity: null,
           updated: AT(9),
-        },
-        {
-          ...b!,
+        }),
+        withState(b!, {
           status: 'For Sale',
           sleeveCondition: 'No Cover',
           price: Money.fromDecimal('2.50', 'EUR'),
@@ -211,7 +210,7 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
           weight: 0,
           formatQuantity: 1000,
           updated: AT(10),
-        },
+        }),
       ];
       await s.uow.run(() => s.writer.saveMany(changed));
       expect(await stored(u)).to.deep.equal([changed[0], changed[1], c]);
@@ -219,7 +218,7 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
       await s.uow.run(() => s.writer.saveMany([]));
       expect(await stored(u)).to.deep.equal([changed[0], changed[1], c]);
       // A listing no longer stored is not made again.
-      await s.uow.run(() => s.writer.saveMany([{ ...c!, id: 999_999, comments: 'ghost' }]));
+      await s.uow.run(() => s.writer.saveMany([withState(c!, { id: 999_999, comments: 'ghost' })]));
       expect(await s.listings.byId(999_999)).to.equal(null);
     });
 
@@ -240,7 +239,7 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
       const failed = await s.uow
         .run(async () => {
           await s.writer.addMany([aListing(u, 703, '3'), aListing(u, 704, '4')]);
-          await s.writer.saveMany([{ ...a!, comments: 'changed', status: 'Draft' }]);
+          await s.writer.saveMany([withState(a!, { comments: 'changed', status: 'Draft' })]);
           await s.writer.removeMany(u, [b!.id]);
           expect(await stored(u)).to.have.length(3);
           throw new Error('boom');
@@ -275,12 +274,12 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
       await s.uow.run(() =>
         s.writer.saveMany([
           // The cheapest dollar listing withdrawn, the draft put on sale dearer, one moved to another release, the expired one back on sale.
-          { ...byPrice('7.50'), status: 'Draft' },
-          { ...byPrice('1.00'), status: 'For Sale', price: Money.fromDecimal('20', 'USD') },
-          { ...byPrice('3.00'), releaseId: 704 },
-          { ...byPrice('5.00'), status: 'For Sale', price: Money.fromDecimal('4', 'GBP') },
+          withState(byPrice('7.50'), { status: 'Draft' }),
+          withState(byPrice('1.00'), { status: 'For Sale', price: Money.fromDecimal('20', 'USD') }),
+          withState(byPrice('3.00'), { releaseId: 704 }),
+          withState(byPrice('5.00'), { status: 'For Sale', price: Money.fromDecimal('4', 'GBP') }),
           // A change of nothing the figures count.
-          { ...byPrice('10.00'), comments: 'only the comments' },
+          withState(byPrice('10.00'), { comments: 'only the comments' }),
         ]),
       );
       expect(await figures(701)).to.deep.equal({ numForSale: 3, lowestPrices: { USD: 1000, JPY: 900 } });
@@ -312,7 +311,7 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
         await s.writer.addMany([aListing(u, 701, '10'), aListing(u, 702, '4')]);
         expect(await figures(701), 'not counted while deferred').to.deep.equal({ numForSale: 0, lowestPrices: null });
         const mine = await stored(u);
-        await s.writer.saveMany([{ ...mine.find((l) => l.releaseId === 702)!, releaseId: 703 }]);
+        await s.writer.saveMany([withState(mine.find((l) => l.releaseId === 702)!, { releaseId: 703 })]);
         await s.writer.refreshMarketFigures([701, 702, 703]);
         expect(await figures(701), 'counted once refreshed').to.deep.equal({ numForSale: 1, lowestPrices: { USD: 1000 } });
         return mine;

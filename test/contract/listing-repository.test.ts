@@ -1,3 +1,4 @@
+import { withState } from '../support/listing-state.js';
 import { expect } from 'chai';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../adapters/in-memory/in-memory-catalogue-reader.js';
@@ -77,7 +78,7 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
       expect(read).to.deep.equal(first);
       expect(read.price.toString()).to.equal('12.50 EUR');
       expect((await s.listings.byId(second.id))!.price.toString()).to.equal('1000 JPY');
-      const changed: Listing = { ...read, status: 'Draft', price: Money.fromDecimal('3.10', 'GBP'), comments: 'Changed', location: null, updated: AT(9) };
+      const changed: Listing = withState(read, { status: 'Draft', price: Money.fromDecimal('3.10', 'GBP'), comments: 'Changed', location: null, updated: AT(9) });
       await s.uow.run(() => s.listings.save(changed));
       expect(await s.listings.byId(first.id)).to.deep.equal(changed);
       expect(await s.uow.run(() => s.listings.remove(first.id))).to.equal(true);
@@ -93,7 +94,7 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
       const failed = await s.uow
         .run(async () => {
           added = await s.listings.add(listing(u, 502, 'For Sale', '6'));
-          await s.listings.save({ ...kept, comments: 'changed' });
+          await s.listings.save(withState(kept, { comments: 'changed' }));
           await s.listings.remove(kept.id);
           throw new Error('boom');
         })
@@ -121,7 +122,7 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
         s.uow.run(async () => {
           const [current] = await s.listings.lockForUpdate([l.id]);
           await new Promise((resolve) => setTimeout(resolve, 5));
-          await s.listings.save({ ...current!, comments: current!.comments + mark });
+          await s.listings.save(withState(current!, { comments: current!.comments + mark }));
         });
       await Promise.all(['a', 'b', 'c', 'd', 'e'].map(append));
       const comments = (await s.listings.byId(l.id))!.comments;
@@ -214,12 +215,12 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
       const c = await s.uow.run(() => s.listings.add(listing(v, 503, 'For Sale', '900', 'JPY')));
       await s.uow.run(() => s.listings.add(listing(v, 503, 'Draft', '1', 'USD')));
       expect(await figures(503)).to.deep.equal({ numForSale: 3, lowestPrices: { USD: 750, JPY: 900 } });
-      await s.uow.run(() => s.listings.save({ ...b, status: 'Draft' }));
+      await s.uow.run(() => s.listings.save(withState(b, { status: 'Draft' })));
       expect(await figures(503)).to.deep.equal({ numForSale: 2, lowestPrices: { USD: 1000, JPY: 900 } });
-      await s.uow.run(() => s.listings.save({ ...a, price: Money.fromDecimal('2', 'USD') }));
+      await s.uow.run(() => s.listings.save(withState(a, { price: Money.fromDecimal('2', 'USD') })));
       expect(await figures(503)).to.deep.equal({ numForSale: 2, lowestPrices: { USD: 200, JPY: 900 } });
       // Moving a listing to another release changes both releases' figures.
-      await s.uow.run(() => s.listings.save({ ...c, releaseId: 502 }));
+      await s.uow.run(() => s.listings.save(withState(c, { releaseId: 502 })));
       expect(await figures(503)).to.deep.equal({ numForSale: 1, lowestPrices: { USD: 200 } });
       expect(await figures(502)).to.deep.equal({ numForSale: 1, lowestPrices: { JPY: 900 } });
       await s.uow.run(() => s.listings.remove(a.id));

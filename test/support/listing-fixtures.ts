@@ -1,3 +1,4 @@
+import { withState } from './listing-state.js';
 import type { Container } from 'inversify';
 import { IDENTITY } from '../../composition/identity/identity-tokens.js';
 import { MARKETPLACE } from '../../composition/marketplace/marketplace-tokens.js';
@@ -24,7 +25,7 @@ export async function setListingStatus(container: Container, id: number, status:
     const repo = container.get(MARKETPLACE.ListingRepository);
     const [listing] = await repo.lockForUpdate([id]);
     if (!listing) throw new Error(`no listing ${id}`);
-    await repo.save({ ...listing, status });
+    await repo.save(withState(listing, { status }));
     return listing;
   });
 }

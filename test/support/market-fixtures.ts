@@ -1,3 +1,4 @@
+import { withState } from './listing-state.js';
 import type { Container } from 'inversify';
 import type { MediaCondition } from '../../domain/marketplace/conditions.js';
 import type { Currency } from '../../domain/marketplace/currency.js';
@@ -28,13 +29,12 @@ export function marketFixtures(container: Container) {
         const listing = await listings.byId(id);
         if (!listing) throw new Error(`no listing ${id}`);
         const currency = change.currency ?? listing.price.currency;
-        await listings.save({
-          ...listing,
+        await listings.save(withState(listing, {
           price: change.price ? Money.fromDecimal(change.price, currency) : listing.price,
           status: change.status ?? listing.status,
           releaseId: change.releaseId ?? listing.releaseId,
           updated: change.updated ?? new Date(),
-        });
+        }));
       }),
     remove: (id: number) => uow.run(() => listings.remove(id)),
     byId: (id: number) => listings.byId(id),

@@ -1,3 +1,4 @@
+import { withState } from './listing-state.js';
 import type { Container } from 'inversify';
 import type { Database } from '../../adapters/persistence/database.js';
 import { query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
@@ -42,7 +43,7 @@ export async function aListing(
   return container.get(PERSISTENCE.UnitOfWork).run(async () => {
     const added = await repo.add(listing);
     if (more.status && more.status !== 'Draft' && more.status !== 'For Sale') {
-      const changed = { ...added, status: more.status };
+      const changed = withState(added, { status: more.status });
       await repo.save(changed);
       return changed;
     }

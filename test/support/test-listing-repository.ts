@@ -1,5 +1,5 @@
 import type { InMemoryTransactional, InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
-import type { Listing, NewListing } from '../../domain/marketplace/listing.js';
+import { Listing, type ListingRecord, type NewListing } from '../../domain/marketplace/listing.js';
 import type { InventoryQuery, ListingPage, ListingRepository, PriceObservation } from '../../domain/marketplace/listing-repository.js';
 
 /**
@@ -8,7 +8,8 @@ import type { InventoryQuery, ListingPage, ListingRepository, PriceObservation }
  * saved in.
  */
 export class TestListingRepository implements ListingRepository, InMemoryTransactional {
-  private listings = new Map<number, Listing>();
+  // Records, each read restored to a Listing of its own: only `save` changes what is stored.
+  private listings = new Map<number, ListingRecord>();
   private lastId = 0;
   readonly saved: number[] = [];
 
@@ -19,21 +20,22 @@ export class TestListingRepository implements ListingRepository, InMemoryTransac
   async add(listing: NewListing): Promise<Listing> {
     const stored = { ...listing, id: ++this.lastId };
     this.listings.set(stored.id, stored);
-    return stored;
+    return Listing.restore(stored);
   }
 
   async byId(id: number): Promise<Listing | null> {
-    return this.listings.get(id) ?? null;
+    const stored = this.listings.get(id);
+    return stored ? Listing.restore(stored) : null;
   }
 
   async lockForUpdate(ids: readonly number[]): Promise<Listing[]> {
     if (!this.uow.active) throw new Error('ListingRepository.lockForUpdate must run inside a unit of work');
-    return [...new Set(ids)].sort((a, b) => a - b).flatMap((id) => (this.listings.has(id) ? [this.listings.get(id)!] : []));
+    return [...new Set(ids)].sort((a, b) => a - b).flatMap((id) => (this.listings.has(id) ? [Listing.restore(this.listings.get(id)!)] : []));
   }
 
   async save(listing: Listing): Promise<void> {
     this.saved.push(listing.id);
-    if (this.listings.has(listing.id)) this.listings.set(listing.id, listing);
+    if (this.listings.has(listing.id)) this.listings.set(listing.id, listing.toView());
   }
 
   async remove(id: number): Promise<boolean> {
@@ -41,11 +43,11 @@ export class TestListingRepository implements ListingRepository, InMemoryTransac
   }
 
   async inventory(q: InventoryQuery): Promise<ListingPage> {
-    const key = (l: Listing) => (q.sort === 'price' ? Number(l.price.minorUnits) : l.posted.getTime());
+    const key = (l: ListingRecord) => (q.sort === 'price' ? Number(l.price.minorUnits) : l.posted.getTime());
     const all = [...this.listings.values()]
       .filter((l) => l.sellerId === q.sellerId && (q.statuses === null || q.statuses.includes(l.status)))
       .sort((a, b) => (key(a) - key(b) || a.id - b.id) * (q.sortOrder === 'desc' ? -1 : 1));
-    return { total: all.length, listings: all.slice(q.offset, q.offset + q.limit) };
+    return { total: all.length, listings: all.slice(q.offset, q.offset + q.limit).map((l) => Listing.restore(l)) };
   }
 
   async countForSale(sellerId: number): Promise<number> {
@@ -63,7 +65,7 @@ export class TestListingRepository implements ListingRepository, InMemoryTransac
   }
 
   restore(snapshot: unknown): void {
-    const s = snapshot as { listings: Map<number, Listing>; lastId: number };
+    const s = snapshot as { listings: Map<number, ListingRecord>; lastId: number };
     this.listings = new Map(s.listings);
     this.lastId = s.lastId;
   }

@@ -13,6 +13,7 @@ import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import { paginate } from '../pagination.js';
 import { pathId, validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
+import { listingInput } from './listing-bodies.js';
 import type { ListingPresenter } from './listing-presenter.js';
 import { CurrencyQuery, InventoryQuery } from './marketplace-queries.js';
 import type { ApiSchema } from '../api-shapes.js';
@@ -27,23 +28,6 @@ export interface ListingUseCases {
 }
 
 const listingId = (value: string | undefined): number => pathId(value, () => new NotFound());
-
-/** Query parameters that are credentials or options, never listing fields. */
-const NOT_FIELDS = new Set(['token', 'key', 'secret', 'callback', 'curr_abbr']);
-
-/**
- * A listing request's fields: the JSON (or form) body's, over the query's (last value of a repeated one), so clients
- * sending either are served. A body that is not an object is handed on as it is, for the use case to refuse.
- */
-export function listingBody(query: Readonly<Record<string, string | string[] | undefined>>, body: unknown): unknown {
-  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) return body;
-  const fields: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(query)) {
-    if (NOT_FIELDS.has(k) || k.startsWith('oauth_') || v === undefined) continue;
-    fields[k] = Array.isArray(v) ? v.at(-1) : v;
-  }
-  return { ...fields, ...((body as Record<string, unknown> | undefined) ?? {}) };
-}
 
 /**
  * Listings (`POST /marketplace/listings` 201, `GET`, `POST` 204 and `DELETE` 204 `/marketplace/listings/{id}`) and a
@@ -62,7 +46,7 @@ export class ListingRoutes implements RouteModule {
     const body = jsonBodyParser(this.options.maxBodyBytes);
 
     router.post('/marketplace/listings', body, async (ctx) => {
-      const { listingId: id } = await u.createListing.execute({ caller: ctx.state.caller, body: listingBody(ctx.query, requestBody(ctx)) });
+      const { listingId: id } = await u.createListing.execute({ caller: ctx.state.caller, body: () => listingInput(ctx.query, requestBody(ctx)) });
       ctx.status = 201;
       ctx.set('Location', p.listingUrl(id));
       ctx.body = p.created(id);
@@ -76,7 +60,7 @@ export class ListingRoutes implements RouteModule {
     router.post('/marketplace/listings/:id', body, async (ctx) => {
       const id = listingId(ctx.params.id);
       const q = validateQuery(CurrencyQuery, ctx.query);
-      await u.editListing.execute({ id, caller: ctx.state.caller, body: listingBody(ctx.query, requestBody(ctx)), currency: q.curr_abbr as Currency | undefined });
+      await u.editListing.execute({ id, caller: ctx.state.caller, body: () => listingInput(ctx.query, requestBody(ctx)), currency: q.curr_abbr as Currency | undefined });
       ctx.status = 204;
     });
     router.delete('/marketplace/listings/:id', async (ctx) => {

@@ -1,6 +1,6 @@
 import type { MediaCondition, SleeveCondition } from '../../../domain/marketplace/conditions.js';
 import type { Currency } from '../../../domain/marketplace/currency.js';
-import type { Listing, NewListing } from '../../../domain/marketplace/listing.js';
+import { Listing, type ListingRecord, type NewListing } from '../../../domain/marketplace/listing.js';
 import type { ListingStatus } from '../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../domain/marketplace/money.js';
 import { dateOf } from '../sql-values.js';
@@ -16,7 +16,7 @@ type Row = Record<string, unknown>;
  * The one mapping of a listing row, by its column names (the ORM repository reads its rows unmapped, as the SQL
  * readers do): its own fields (all but the seller and the times), as the inventory export's cursor selects them.
  */
-export function listingFieldsOf(row: Row): Omit<Listing, 'sellerId' | 'posted' | 'updated'> {
+export function listingFieldsOf(row: Row): Omit<ListingRecord, 'sellerId' | 'posted' | 'updated'> {
   return {
     id: Number(row.id),
     releaseId: Number(row.release_id),
@@ -35,10 +35,10 @@ export function listingFieldsOf(row: Row): Omit<Listing, 'sellerId' | 'posted' |
 
 /** A listing row (LISTING_COLUMNS, or the whole row) as a listing. */
 export function listingOf(row: Row): Listing {
-  return { ...listingFieldsOf(row), sellerId: Number(row.seller_id), posted: dateOf(row.posted), updated: dateOf(row.updated) };
+  return Listing.restore({ ...listingFieldsOf(row), sellerId: Number(row.seller_id), posted: dateOf(row.posted), updated: dateOf(row.updated) });
 }
 
-/** A listing's row for the ORM (`ListingRow`'s properties). */
+/** A listing's row for the ORM (`ListingRow`'s properties): of a new listing's record, or of a stored listing's view. */
 export function listingRowOf(l: NewListing) {
   return {
     seller: l.sellerId,

@@ -1,7 +1,7 @@
 import { LockMode, type MikroORM } from '@mikro-orm/postgresql';
 import type { MediaCondition } from '../../../domain/marketplace/conditions.js';
 import type { Currency } from '../../../domain/marketplace/currency.js';
-import type { Listing, NewListing } from '../../../domain/marketplace/listing.js';
+import { Listing, type NewListing } from '../../../domain/marketplace/listing.js';
 import type { ListingRepository, PriceObservation } from '../../../domain/marketplace/listing-repository.js';
 import { currentEntityManager } from '../mikro-orm-unit-of-work.js';
 import { listingOf, listingRowOf } from './listing-row-mappers.js';
@@ -20,7 +20,7 @@ export class MikroOrmListingRepository implements ListingRepository {
 
   async add(listing: NewListing): Promise<Listing> {
     const id = await currentEntityManager(this.orm).insert(ListingRow, listingRowOf(listing));
-    return { ...listing, id: Number(id) };
+    return Listing.restore({ ...listing, id: Number(id) });
   }
 
   async byId(id: number): Promise<Listing | null> {
@@ -45,7 +45,7 @@ export class MikroOrmListingRepository implements ListingRepository {
   }
 
   async save(l: Listing): Promise<void> {
-    const { seller: _seller, ...changed } = listingRowOf(l);
+    const { seller: _seller, ...changed } = listingRowOf(l.toView());
     await currentEntityManager(this.orm).nativeUpdate(ListingRow, { id: l.id }, changed);
   }
 

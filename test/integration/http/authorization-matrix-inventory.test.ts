@@ -1,3 +1,4 @@
+import { withState } from '../../support/listing-state.js';
 import { expect } from 'chai';
 import { JOBS } from '../../../composition/jobs/jobs-tokens.js';
 import { INVENTORY } from '../../../composition/inventory/inventory-tokens.js';
@@ -161,7 +162,7 @@ describe('Authorization matrix: inventory export', function () {
     const { container, parties } = world;
     await aSeller(container, parties.owner.id);
     const listing = await aListing(container, parties.owner.id, 10, '12.00');
-    await container.get(PERSISTENCE.UnitOfWork).run(() => container.get(MARKETPLACE.ListingRepository).save({ ...listing, location: LOCATION }));
+    await container.get(PERSISTENCE.UnitOfWork).run(() => container.get(MARKETPLACE.ListingRepository).save(withState(listing, { location: LOCATION })));
     const owner: Caller = { kind: 'user', userId: String(parties.owner.id), username: parties.owner.name, via: 'token' };
     ids.listing = listing.id;
     const second = await aListing(container, parties.owner.id, 11, '8.00');

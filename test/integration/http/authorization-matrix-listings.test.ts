@@ -1,3 +1,4 @@
+import { listingInput } from '../../../adapters/http/marketplace/listing-bodies.js';
 import { expect } from 'chai';
 import type { Caller } from '../../../application/shared/caller.js';
 import { LISTINGS } from '../../../composition/marketplace/listing-tokens.js';
@@ -110,7 +111,7 @@ describe('Authorization matrix: listings and inventories', function () {
     const { owner: o } = world.parties;
     await makeSeller(world.container, o.id);
     const create = world.container.get(LISTINGS.CreateListing);
-    const make = async (body: object) => (await create.execute({ caller: callerOf(o), body })).listingId;
+    const make = async (body: object) => (await create.execute({ caller: callerOf(o), body: () => listingInput({}, body) })).listingId;
     ids.forSale = await make({ release_id: 10, condition: 'Mint (M)', price: 10, external_id: EXTERNAL_ID, location: LOCATION });
     ids.draft = await make({ release_id: 11, condition: 'Mint (M)', price: 5, status: 'Draft', external_id: EXTERNAL_ID });
     ids.doomed = await make({ release_id: 10, condition: 'Fair (F)', price: 1 });

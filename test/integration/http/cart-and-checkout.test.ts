@@ -1,3 +1,4 @@
+import { withState } from '../../support/listing-state.js';
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
@@ -163,7 +164,7 @@ describe('Cart and checkout over HTTP', function () {
     expect((await as(carl).post(`/marketplace/cart/${l6.id}`)).status).to.equal(201);
     expect((await as(carl).post(`/marketplace/cart/${l7.id}`)).status).to.equal(201);
     const repo = container.get(MARKETPLACE.ListingRepository);
-    await container.get(PERSISTENCE.UnitOfWork).run(() => repo.save({ ...l6, status: 'Draft' }));
+    await container.get(PERSISTENCE.UnitOfWork).run(() => repo.save(withState(l6, { status: 'Draft' })));
     const res = await as(carl).post('/marketplace/checkout', { shipping_address: 'Carl' });
     expect(res.status).to.equal(409);
     expect(res.body).to.deep.equal({ message: `Listing ${l6.id} is no longer for sale; take it out of your cart and check out again.` });
@@ -174,7 +175,7 @@ describe('Cart and checkout over HTTP', function () {
     expect(cart.sellers[0].total).to.deep.equal({ currency: 'USD', value: 0 });
     const [orders] = await query(db.orm, 'select count(*)::int as n from market_order');
     expect(orders!.n).to.equal(0);
-    await container.get(PERSISTENCE.UnitOfWork).run(() => repo.save({ ...l6, status: 'For Sale' }));
+    await container.get(PERSISTENCE.UnitOfWork).run(() => repo.save(withState(l6, { status: 'For Sale' })));
   });
 
   it('checks out one order per seller, in each seller\'s currency, sells the listings and empties the cart', async () => {

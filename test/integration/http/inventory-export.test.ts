@@ -1,3 +1,4 @@
+import { withState } from '../../support/listing-state.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,7 +97,7 @@ describe('Inventory export over HTTP', function () {
     listings.push(await aListingOf(sam.id, { price: usd('0.99'), comments: '-5 off, ünïcödé ✓', location: "'=already quoted", externalId: '\tTAB' }));
     const sold = await aListingOf(sam.id, { price: usd('7.00') });
     await setListingStatus(container, sold.id, 'Sold');
-    listings.push({ ...sold, status: 'Sold' });
+    listings.push(withState(sold, { status: 'Sold' }));
     // Deleted listings and other sellers' listings are not exported.
     const deleted = await aListingOf(sam.id, { price: usd('3.00') });
     await setListingStatus(container, deleted.id, 'Deleted');

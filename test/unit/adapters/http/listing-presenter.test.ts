@@ -1,17 +1,17 @@
 import { expect } from 'chai';
 import { CURRENCY_IDS, ListingPresenter, sellerStats } from '../../../../adapters/http/marketplace/listing-presenter.js';
-import { listingBody } from '../../../../adapters/http/marketplace/listing-routes.js';
+import { listingBody } from '../../../../adapters/http/marketplace/listing-bodies.js';
 import { ApiUrls } from '../../../../adapters/http/urls.js';
 import type { ListingDetailView } from '../../../../application/marketplace/listing-access.js';
 import { CURRENCIES } from '../../../../domain/marketplace/currency.js';
-import { newListing } from '../../../../domain/marketplace/listing.js';
+import { Listing, newListing } from '../../../../domain/marketplace/listing.js';
 import { Money } from '../../../../domain/marketplace/money.js';
 
 describe('Listing presenter', () => {
   const urls = new ApiUrls('https://api.test', 'https://www.test', 's');
   const posted = new Date('2026-11-23T10:11:12.345Z');
   const view = (more: Partial<ListingDetailView> = {}): ListingDetailView => ({
-    listing: { ...newListing(5, { releaseId: 9, condition: 'Good (G)', price: Money.fromDecimal('1234.5', 'USD') }, posted), id: 77 },
+    listing: Listing.restore({ ...newListing(5, { releaseId: 9, condition: 'Good (G)', price: Money.fromDecimal('1234.5', 'USD') }, posted), id: 77 }),
     seller: {
       user: { id: 5, username: 'sel ler', realName: '', email: 'e@x', passwordHash: 'h', registeredAt: posted, homePage: '', location: 'Oslo', profile: '', currency: 'USD' },
       payment: 'p',

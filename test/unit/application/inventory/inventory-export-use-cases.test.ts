@@ -1,3 +1,4 @@
+import { withState } from '../../../support/listing-state.js';
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
 import { CsvStringifyEncoder } from '../../../../adapters/csv/csv-stringify-encoder.js';
@@ -93,7 +94,7 @@ describe('Inventory export (use cases and job handler, in memory)', () => {
   it('writes every listing but the deleted ones, in id order, across batches, and ends the job with the row count', async () => {
     const made: Listing[] = [];
     for (const price of ['1.00', '2.00', '3.00', '4.00', '5.00']) made.push(await listing(1, price));
-    await uow.run(() => store.listings.save({ ...made[2]!, status: 'Deleted' }));
+    await uow.run(() => store.listings.save(withState(made[2]!, { status: 'Deleted' })));
     await listing(2, '9.00');
     const asked = await request.execute({ caller: seller });
     await worker.runOnce();

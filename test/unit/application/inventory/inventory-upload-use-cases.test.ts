@@ -1,3 +1,5 @@
+import { withState } from '../../../support/listing-state.js';
+import { ListingBodyRulesChecker } from '../../../../adapters/http/marketplace/listing-bodies.js';
 import { expect } from 'chai';
 import { CsvParseDecoder } from '../../../../adapters/csv/csv-parse-decoder.js';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
@@ -97,7 +99,7 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
 
   function checkerOf(writer: InventoryWriter): UploadChecker {
     // Batches of two rows, so a handful of rows crosses batch boundaries (and the job writes a batch before a later one fails).
-    return new UploadChecker(new CsvParseDecoder(), writer, catalogue, 2);
+    return new UploadChecker(new CsvParseDecoder(), writer, catalogue, new ListingBodyRulesChecker(), 2);
   }
 
   function workerOf(h: ApplyInventoryUpload): JobWorker {
@@ -111,7 +113,7 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
       ),
     );
     if (!more.status || more.status === 'For Sale') return added;
-    const changed = { ...added, status: more.status };
+    const changed = withState(added, { status: more.status });
     await uow.run(() => store.listings.save(changed));
     return changed;
   }
@@ -389,7 +391,7 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
       const key = await keyOf(asked.id);
       // Sold between the request and the job. Its row (row 6) is checked in the last batch, after the first
       // batches' rows were written in the job's unit of work.
-      const sold = { ...last, status: 'Sold' as const };
+      const sold = withState(last, { status: 'Sold' });
       await uow.run(() => store.listings.save(sold));
       await worker.runOnce();
       const done = await get.execute({ caller: seller, id: asked.id });

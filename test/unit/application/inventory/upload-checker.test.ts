@@ -1,3 +1,4 @@
+import { ListingBodyRulesChecker } from '../../../../adapters/http/marketplace/listing-bodies.js';
 import { expect } from 'chai';
 import { CsvParseDecoder } from '../../../../adapters/csv/csv-parse-decoder.js';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
@@ -87,7 +88,7 @@ describe('UploadChecker over several batches (in memory, each statement taking a
   });
 
   const checker = (fail?: { method: keyof InventoryWriter; call: number }) =>
-    new UploadChecker(new CsvParseDecoder(), logged(store.inventory, log, fail), catalogue, 2);
+    new UploadChecker(new CsvParseDecoder(), logged(store.inventory, log, fail), catalogue, new ListingBodyRulesChecker(), 2);
   const listings = (): Promise<Listing[]> => uow.run(() => store.inventory.sellerListings(1, [...Array(50).keys()], true));
   const addFile = (rows: number) => `release_id,price,media_condition\n${[...Array(rows).keys()].map((i) => `${i + 1},${i + 1}.50,Mint (M)`).join('\n')}\n`;
 
@@ -180,7 +181,7 @@ ${first!.id},,Y
     const writer: InventoryWriter = { ...logged(store.inventory, log), refreshMarketFigures: async (releaseIds) => void refreshed.push([...releaseIds]) };
     const file = `release_id,price,media_condition\n${ids.map((id) => `${id},1,Mint (M)`).join('\n')}\n`;
 
-    const check = await uow.run(() => new UploadChecker(new CsvParseDecoder(), writer, catalogue, 2, 2).check(bytesOf(file), context('add')));
+    const check = await uow.run(() => new UploadChecker(new CsvParseDecoder(), writer, catalogue, new ListingBodyRulesChecker(), 2, 2).check(bytesOf(file), context('add')));
 
     expect(check.total).to.equal(0);
     expect(refreshed).to.deep.equal([[1, 3], [65535, 65536], [70000, 2147483647]]);

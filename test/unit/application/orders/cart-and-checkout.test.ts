@@ -1,3 +1,4 @@
+import { withState } from '../../../support/listing-state.js';
 import { expect } from 'chai';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
@@ -44,7 +45,7 @@ describe('Cart and checkout (use cases, in memory)', () => {
     uow.run(async () => {
       const l = await listings.add(newListing(sellerId, { releaseId, condition: 'Good (G)', price: Money.fromDecimal(price, currency) }, clock.now()));
       if (status === 'For Sale') return l;
-      const changed = { ...l, status };
+      const changed = withState(l, { status });
       await listings.save(changed);
       return changed;
     });
@@ -136,7 +137,7 @@ describe('Cart and checkout (use cases, in memory)', () => {
     const gone = await aListing(seller.id, '2');
     await uow.run(async () => {
       for (const l of [a, b, gone]) await put(buyer, l);
-      await listings.save({ ...gone, status: 'Sold' });
+      await listings.save(withState(gone, { status: 'Sold' }));
     });
     const view = await cart.execute({ caller: callerOf(buyer) });
     expect([view.currency, view.count]).to.deep.equal(['EUR', 3]);
@@ -206,8 +207,8 @@ describe('Cart and checkout (use cases, in memory)', () => {
     await uow.run(async () => {
       await put(buyer, a);
       await put(buyer, b);
-      await listings.save({ ...a, status: 'Sold' });
-      await listings.save({ ...b, status: 'Draft' });
+      await listings.save(withState(a, { status: 'Sold' }));
+      await listings.save(withState(b, { status: 'Draft' }));
     });
     const err = await rejection(checkOut.execute({ caller: callerOf(buyer), body: () => checkoutInput(ADDRESS) }));
     expect([err.constructor, err.message]).to.deep.equal([Conflict, `Listings ${a.id}, ${b.id} are no longer for sale; take them out of your cart and check out again.`]);

@@ -1,13 +1,26 @@
 import { expect } from 'chai';
-import { uploadChangedListing, uploadedListing, uploadHeader, uploadRow, type UploadRow } from '../../../../domain/inventory/inventory-upload.js';
-import type { Listing } from '../../../../domain/marketplace/listing.js';
+import { ClassValidatorListingFieldsChecker, ListingBodyRulesChecker } from '../../../../adapters/http/marketplace/listing-bodies.js';
+import { uploadRow as checkedRow } from '../../../../application/inventory/upload-row.js';
+import { uploadChangedListing, uploadedListing, uploadHeader, type UploadRow } from '../../../../domain/inventory/inventory-upload.js';
+import { Listing, type ListingRecord } from '../../../../domain/marketplace/listing.js';
 import type { ListingStatus } from '../../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../../domain/marketplace/money.js';
+
+/**
+ * A record of an upload checked as the upload checker checks it: by the listing field rules of the API's bodies, run
+ * directly (ListingBodyRulesChecker), which must agree with class-validator's run of the same DTO on every row.
+ */
+const uploadRow = (header: Parameters<typeof checkedRow>[0], cells: readonly string[], row: number) => {
+  const byRules = checkedRow(header, cells, row, new ListingBodyRulesChecker());
+  expect(checkedRow(header, cells, row, new ClassValidatorListingFieldsChecker()), 'class-validator agrees').to.deep.equal(byRules);
+  return byRules;
+};
 
 const POSTED = new Date('2026-11-01T00:00:00Z');
 const NOW = new Date('2026-11-23T10:00:00Z');
 
-const stored = (status: ListingStatus = 'For Sale', more: Partial<Listing> = {}): Listing => ({
+const stored = (status: ListingStatus = 'For Sale', more: Partial<ListingRecord> = {}): Listing =>
+  Listing.restore({
   id: 7,
   sellerId: 1,
   releaseId: 301,
@@ -24,7 +37,7 @@ const stored = (status: ListingStatus = 'For Sale', more: Partial<Listing> = {})
   posted: POSTED,
   updated: POSTED,
   ...more,
-});
+  });
 
 /** A row of a file with these columns, read as a change (or an add) file reads it. */
 function row(type: 'add' | 'change', cells: Record<string, string>): UploadRow {
@@ -93,8 +106,7 @@ describe('Inventory upload rows (add and change)', () => {
   }
 
   it('changes a listing by any one field a row gives, an empty optional cell clearing it', () => {
-    const listing = stored();
-    const changes: ReadonlyArray<readonly [Record<string, string>, Partial<Listing>]> = [
+    const changes: ReadonlyArray<readonly [Record<string, string>, Partial<ListingRecord>]> = [
       [{ price: '13' }, { price: Money.fromDecimal('13', 'EUR') }],
       [{ release_id: '302' }, { releaseId: 302 }],
       [{ media_condition: 'Mint (M)' }, { condition: 'Mint (M)' }],
@@ -108,8 +120,10 @@ describe('Inventory upload rows (add and change)', () => {
       [{ format_quantity: '' }, { formatQuantity: null }],
     ];
     for (const [cells, changed] of changes) {
+      const listing = stored();
       const result = uploadChangedListing(row('change', { ...exported(listing), ...cells }), listing, null, NOW);
-      expect(result, JSON.stringify(cells)).to.deep.equal({ ...listing, ...changed, updated: NOW });
+      expect(result, JSON.stringify(cells)).to.equal(listing);
+      expect(listing.toView(), JSON.stringify(cells)).to.deep.equal({ ...stored().toView(), ...changed, updated: NOW });
     }
   });
 

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { ClassValidatorListingFieldsChecker, ListingBodyRulesChecker } from '../../../../adapters/http/marketplace/listing-bodies.js';
+import { uploadRow as checkedRow } from '../../../../application/inventory/upload-row.js';
 import { INVENTORY_EXPORT_COLUMNS, inventoryCsvRecord, neutraliseCell } from '../../../../domain/inventory/inventory-csv.js';
 import {
   CSV_MEDIA_TYPES,
@@ -13,7 +15,6 @@ import {
   uploadRefusalText,
   uploadProblemsOf,
   uploadResults,
-  uploadRow,
   type UploadHeader,
   type UploadProblem,
   type UploadRow,
@@ -27,12 +28,23 @@ import {
   MAX_FORMAT_QUANTITY,
   MAX_LOCATION_LENGTH,
   MAX_WEIGHT_GRAMS,
+  Listing,
   newListing,
-  type Listing,
+  type ListingRecord,
 } from '../../../../domain/marketplace/listing.js';
 import { LISTING_STATUSES, type ListingStatus } from '../../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../../domain/marketplace/money.js';
 import { Refusal } from '../../../../domain/shared/refusal.js';
+
+/**
+ * A record of an upload checked as the upload checker checks it: by the listing field rules of the API's bodies, run
+ * directly (ListingBodyRulesChecker), which must agree with class-validator's run of the same DTO on every row.
+ */
+const uploadRow = (header: Parameters<typeof checkedRow>[0], cells: readonly string[], row: number) => {
+  const byRules = checkedRow(header, cells, row, new ListingBodyRulesChecker());
+  expect(checkedRow(header, cells, row, new ClassValidatorListingFieldsChecker()), 'class-validator agrees').to.deep.equal(byRules);
+  return byRules;
+};
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 const POSTED = new Date('2026-11-01T00:00:00Z');
@@ -83,8 +95,8 @@ function bad(result: UploadRow | UploadProblem[]): UploadProblem[] {
 const ADD = { release_id: '301', price: '12.50', media_condition: 'Mint (M)' };
 const CHANGE = { listing_id: '17' };
 
-function aListing(more: Partial<Listing> = {}): Listing {
-  return {
+function aListing(more: Partial<ListingRecord> = {}): Listing {
+  return Listing.restore({
     ...newListing(
       5,
       {
@@ -104,7 +116,7 @@ function aListing(more: Partial<Listing> = {}): Listing {
     ),
     id: 17,
     ...more,
-  };
+  });
 }
 
 /** A change row read from the cells of a listing's export record (the way a seller sends an export back). */

@@ -1,7 +1,7 @@
 import { CurrencyRates } from '../../../../domain/marketplace/currency-rates.js';
 import type { Currency } from '../../../../domain/marketplace/currency.js';
 import { DEFAULT_FEE_RULE } from '../../../../domain/marketplace/fee-rule.js';
-import type { Listing } from '../../../../domain/marketplace/listing.js';
+import { Listing } from '../../../../domain/marketplace/listing.js';
 import { Money } from '../../../../domain/marketplace/money.js';
 import { Order, type OrderRecord } from '../../../../domain/orders/order.js';
 
@@ -25,7 +25,7 @@ export const money = (amount: string, currency: Currency = 'USD') => Money.fromD
  * shipping, the total is the items' plus it.
  */
 export function anOrder(more: Partial<OrderRecord> = {}, price = '10', currency: Currency = 'USD'): Order {
-  const listing: Listing = {
+  const listing = Listing.restore({
     id: 1,
     sellerId: SELLER,
     releaseId: 100,
@@ -41,7 +41,7 @@ export function anOrder(more: Partial<OrderRecord> = {}, price = '10', currency:
     formatQuantity: null,
     posted: CREATED,
     updated: CREATED,
-  };
+  });
   const order = Order.place({
     sellerId: SELLER,
     number: 3,

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { CurrencyRates } from '../../../../domain/marketplace/currency-rates.js';
 import type { Currency } from '../../../../domain/marketplace/currency.js';
 import { DEFAULT_FEE_RULE } from '../../../../domain/marketplace/fee-rule.js';
-import type { Listing } from '../../../../domain/marketplace/listing.js';
+import { Listing } from '../../../../domain/marketplace/listing.js';
 import { LISTING_STATUSES, type ListingStatus } from '../../../../domain/marketplace/listing-status.js';
 import { Money } from '../../../../domain/marketplace/money.js';
 import { isVisibleTo, purchaseProblem } from '../../../../domain/orders/cart.js';
@@ -19,7 +19,7 @@ const RATES = CurrencyRates.fromEntries([
 
 let nextId = 1;
 function listing(sellerId: number, price: string, currency: Currency = 'USD', status: ListingStatus = 'For Sale'): Listing {
-  return {
+  return Listing.restore({
     id: nextId++,
     sellerId,
     releaseId: 100,
@@ -35,7 +35,7 @@ function listing(sellerId: number, price: string, currency: Currency = 'USD', st
     formatQuantity: null,
     posted: NOW,
     updated: NOW,
-  };
+  });
 }
 
 const order = (listings: Listing[], currency: Currency = 'USD', sellerId = 7) =>
