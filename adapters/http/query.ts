@@ -115,14 +115,43 @@ export function validateQuery<T extends object>(Dto: new () => T, query: Query):
   return validated(dto);
 }
 
+/** One problem class-validator found in a body: the property at fault and the message its 422 gives. */
+export interface FieldProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** A body checked in the every-problem mode of {@link validateBody}: the DTO as filled and all its problems. */
+export interface CheckedBody<T> {
+  /** The fields as sent (a field at fault keeps its value: read only the fields `problems` does not name). */
+  readonly dto: T;
+  /** The first problem of each property at fault, in the DTO's declaration order; empty when the body is valid. */
+  readonly problems: readonly FieldProblem[];
+}
+
+/** How {@link validateBody} reads a body: `notAnObject` names the 422 of a body that is not an object. */
+export interface BodyOptions {
+  readonly notAnObject?: string;
+}
+
 /**
  * Copies the fields of a request body (a JSON or form object; no body gives no field, and so does any other value,
  * unless `notAnObject` names the 422 it gets instead) onto a new instance of
  * a DTO class and validates it with class-validator, as {@link validateQuery} does a query: the same first problem
  * becomes the same 422. A body keeps its values as sent (not trimmed, a blank string is a value: JSON says what it
  * means); a property's {@link Normalize} rewrites a string value, and answering undefined drops it.
+ *
+ * With `everyProblem: true` nothing is thrown for a bad field: the answer is the DTO and every problem (one per
+ * property, its first, in declaration order), for an edge that reports them all at once or merges them with the use
+ * case's own (the seller settings, the checkout). A body that is not an object is still refused by `notAnObject`.
  */
-export function validateBody<T extends object>(Dto: new () => T, body: unknown, options: { readonly notAnObject?: string } = {}): T {
+export function validateBody<T extends object>(Dto: new () => T, body: unknown, options?: BodyOptions & { readonly everyProblem?: false }): T;
+export function validateBody<T extends object>(Dto: new () => T, body: unknown, options: BodyOptions & { readonly everyProblem: true }): CheckedBody<T>;
+export function validateBody<T extends object>(
+  Dto: new () => T,
+  body: unknown,
+  options: BodyOptions & { readonly everyProblem?: boolean } = {},
+): T | CheckedBody<T> {
   const dto = new Dto();
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
   if (!isObject && body !== undefined && body !== null && options.notAnObject !== undefined) throw new Invalid(options.notAnObject);
@@ -135,7 +164,7 @@ export function validateBody<T extends object>(Dto: new () => T, body: unknown, 
       setField(dto, key, normalized);
     }
   }
-  return validated(dto);
+  return options.everyProblem === true ? { dto, problems: problemsOf(dto) } : validated(dto);
 }
 
 /**
@@ -149,13 +178,20 @@ function setField(dto: object, key: string, value: unknown): void {
 
 /** The DTO when class-validator finds nothing wrong with it; else its first problem as a 422 naming the field. */
 function validated<T extends object>(dto: T): T {
-  const errors = validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true });
-  const first = errors[0];
-  if (first) {
-    const message = Object.values(first.constraints ?? {})[0] ?? `Invalid ${first.property}.`;
-    throw new Invalid(message);
-  }
+  const first = problemsOf(dto)[0];
+  if (first) throw new Invalid(first.message);
   return dto;
+}
+
+/**
+ * The problems class-validator finds with a DTO: the first of each property (its constraints in the order they were
+ * registered), properties in declaration order; the message is the constraint's, else `Invalid <field>.`.
+ */
+function problemsOf(dto: object): FieldProblem[] {
+  return validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true }).map((error) => ({
+    field: error.property,
+    message: Object.values(error.constraints ?? {})[0] ?? `Invalid ${error.property}.`,
+  }));
 }
 
 const DEFAULTS_VALID = new WeakMap<new () => object, boolean>();
