@@ -49,6 +49,7 @@ export * from './marketplace/listing-routes.js';
 export * from './marketplace/market-figure-presenter.js';
 export * from './marketplace/market-figure-routes.js';
 export * from './marketplace/marketplace-queries.js';
+export * from './marketplace/seller-settings-bodies.js';
 export * from './marketplace/seller-settings-page.js';
 export * from './marketplace/seller-settings-routes.js';
 export * from './marketplace/seller-settings-templates.js';
