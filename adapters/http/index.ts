@@ -11,6 +11,7 @@ export * from './catalogue/catalogue-presenter.js';
 export * from './catalogue/catalogue-queries.js';
 export * from './catalogue/catalogue-routes.js';
 export * from './client-errors.js';
+export * from './collection/collection-bodies.js';
 export * from './collection/collection-presenter.js';
 export * from './collection/collection-queries.js';
 export * from './collection/collection-routes.js';

@@ -88,14 +88,12 @@ export function textareaLines(raw: unknown): number {
 }
 
 /**
- * A value for `field` as a client sent it, checked against the field: a dropdown takes one of its options exactly
- * (or empty text, which clears the value); a textarea takes text of at most 2,000 characters. Line breaks are kept
- * as sent (`\r\n` read as `\n`). Numbers are read as their text (clients send `"value": 5`).
+ * A value for `field`, checked against the field: a dropdown takes one of its options exactly (or empty text, which
+ * clears the value); a textarea takes text of at most 2,000 characters. Line breaks are kept as sent (`\r\n` read as
+ * `\n`). (That a value was sent, and as text, the edge checks: see `noteValueInput`.)
  */
-export function noteValue(field: NotesField, raw: unknown): string {
-  if (raw === undefined || raw === null) throw new Refusal('invalid', `Invalid value for ${field.name}: a value is required (empty text clears it).`);
-  if (typeof raw !== 'string' && typeof raw !== 'number') throw new Refusal('invalid', `Invalid value for ${field.name}: expected text.`);
-  const value = String(raw).replace(/\r\n?/g, '\n');
+export function noteValue(field: NotesField, text: string): string {
+  const value = text.replace(/\r\n?/g, '\n');
   if (field.type === 'dropdown') {
     if (value === '' || field.options.includes(value)) return value;
     throw new Refusal('invalid', `Invalid value for ${field.name}: "${value}" is not one of its options (${field.options.join(', ')}).`);

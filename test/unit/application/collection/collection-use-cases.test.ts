@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { instanceChange } from '../../../../adapters/http/collection/collection-bodies.js';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
 import { InMemoryCollectionStore } from '../../../../adapters/in-memory/in-memory-collection-repositories.js';
@@ -52,11 +53,11 @@ describe('Collections and wantlists (use cases, in memory)', () => {
     new AddToFolder(users, store.collections, held, uow, clock).execute({ name: 'me', folderId, releaseId, caller });
 
   it('files releases in folders with the clock’s time; a folder empties before it goes', async () => {
-    const { folder } = await new CreateFolder(users, store.collections, uow).execute({ name: 'me', caller: me, body: { name: 'Jazz' } });
+    const { folder } = await new CreateFolder(users, store.collections, uow).execute({ name: 'me', caller: me, body: () => ({ name: 'Jazz' }) });
     const { instance } = await add(10, folder.id);
     expect(instance.dateAdded).to.deep.equal(clock.now());
     expect(await rejection(new DeleteFolder(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, caller: me }))).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
-    await new EditInstance(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, releaseId: 10, instanceId: instance.id, caller: me, body: { folder_id: 1 } });
+    await new EditInstance(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, releaseId: 10, instanceId: instance.id, caller: me, ...instanceChange({ folder_id: 1 }) });
     await new DeleteFolder(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, caller: me });
     const { folders } = await new ListFolders(users, store.collections).execute({ name: 'me', caller: me });
     expect(folders.map((f) => [f.id, f.count])).to.deep.equal([
@@ -77,15 +78,15 @@ describe('Collections and wantlists (use cases, in memory)', () => {
   it('leaves nothing behind when a note is refused halfway', async () => {
     const { instance } = await add(11);
     const at = { name: 'me', folderId: 1, releaseId: 11, instanceId: instance.id, caller: me };
-    expect(await rejection(new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 1, value: 'Shiny' }))).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
+    expect(await rejection(new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 1, value: () => 'Shiny' }))).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
     expect((await store.collections.instance(1, instance.id))!.notes.size).to.equal(0);
   });
 
   it('lists a folder with the public notes to others', async () => {
     const { instance } = await add(12);
     const at = { name: 'me', folderId: 1, releaseId: 12, instanceId: instance.id, caller: me };
-    await new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 3, value: 'private' });
-    await new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 2, value: 'Generic' });
+    await new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 3, value: () => 'private' });
+    await new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 2, value: () => 'Generic' });
     const list = (caller: Caller) =>
       new ListFolderItems(users, store.collections, store.lists, held).execute({ name: 'me', folderId: 0, caller, sort: 'added', order: 'asc', page: { page: 1, perPage: 50 } });
     expect((await list(me)).page.items[0]!.notes.map((n) => n.fieldId)).to.deep.equal([2, 3]);
@@ -119,8 +120,8 @@ describe('Collections and wantlists (use cases, in memory)', () => {
   it('counts the profile figures from the data; a PUT on a wanted release updates it', async () => {
     await add(10);
     const put = new PutWant(users, store.collections, store.wantlists, held, uow, clock);
-    await put.execute({ name: 'me', releaseId: 11, caller: me, change: { rating: 2 } });
-    const again = await put.execute({ name: 'me', releaseId: 11, caller: me, change: { notes: 'x' } });
+    await put.execute({ name: 'me', releaseId: 11, caller: me, change: () => ({ rating: 2 }) });
+    const again = await put.execute({ name: 'me', releaseId: 11, caller: me, change: () => ({ notes: 'x' }) });
     expect([again.want.rating, again.want.notes]).to.deep.equal([2, 'x']);
     const figures = new CollectionFigures(store.collections, store.wantlists);
     expect(await figures.forUser(1)).to.deep.equal({ numCollection: 1, collectionPublic: true, numWantlist: 1, wantlistPublic: true });
