@@ -35,8 +35,8 @@ export const DEFAULT_PRIVACY: Privacy = { collectionPublic: true, wantlistPublic
 
 /** A field as the settings page describes a new one or a change to one. */
 export type FieldSpec =
-  | { readonly type: 'dropdown'; readonly name: unknown; readonly public: boolean; readonly options: readonly unknown[] }
-  | { readonly type: 'textarea'; readonly name: unknown; readonly public: boolean; readonly lines: unknown };
+  | { readonly type: 'dropdown'; readonly name: string; readonly public: boolean; readonly options: readonly string[] }
+  | { readonly type: 'textarea'; readonly name: string; readonly public: boolean; readonly lines: number };
 
 /** A folder's name: trimmed, 1 to 100 characters. */
 export function folderName(raw: string): string {

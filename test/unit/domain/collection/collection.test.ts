@@ -161,13 +161,14 @@ describe('Collection (domain)', () => {
 
     const specs: Array<[string, FieldSpec, 'ok' | RegExp]> = [
       ['a dropdown', { type: 'dropdown', name: 'Storage', public: false, options: ['Shelf A', ' Shelf B ', ''] }, 'ok'],
-      ['a textarea', { type: 'textarea', name: 'Provenance', public: true, lines: '4' }, 'ok'],
+      ['a textarea', { type: 'textarea', name: 'Provenance', public: true, lines: 4 }, 'ok'],
       ['a taken name', { type: 'textarea', name: 'notes', public: true, lines: 2 }, /field named "notes" exists/],
       ['no options', { type: 'dropdown', name: 'X', public: true, options: ['', ' '] }, /at least one option/],
       ['an option twice', { type: 'dropdown', name: 'X', public: true, options: ['a', 'a'] }, /"a" is given twice/],
       ['0 lines', { type: 'textarea', name: 'X', public: true, lines: 0 }, /from 1 to 20/],
       ['21 lines', { type: 'textarea', name: 'X', public: true, lines: 21 }, /from 1 to 20/],
       ['2.5 lines', { type: 'textarea', name: 'X', public: true, lines: 2.5 }, /from 1 to 20/],
+      ['lines that are no number (a form’s text)', { type: 'textarea', name: 'X', public: true, lines: NaN }, /from 1 to 20/],
       ['an empty name', { type: 'textarea', name: ' ', public: true, lines: 2 }, /may not be empty/],
     ];
     for (const [what, spec, expected] of specs) {
