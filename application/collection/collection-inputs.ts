@@ -3,7 +3,10 @@
  * collection-bodies.ts); a want's change is the domain's own `WantEdit`.
  */
 
-/** A folder's name as written (the collection trims it and checks its length and that it is free). */
+/**
+ * A folder's name as written (the collection trims it and checks its length and that it is free). The edge checks
+ * `name` when it is read, so a rename can answer the folder first.
+ */
 export interface FolderNameInput {
   readonly name: string;
 }

@@ -9,7 +9,8 @@ import type { FolderView } from './folder-view.js';
 
 /**
  * `POST /s/{name}/collection/folders/{id}` (`{"name": …}`): renames a folder (not 0 or 1), 200 with it. The owner
- * only; the name is read (and checked) once the folder is found and may be renamed.
+ * only. The body is read first, its name once the folder is found and may be renamed (the edge checks each as
+ * it is read: see `FolderNameInput`).
  */
 export class EditFolder {
   constructor(
@@ -20,8 +21,9 @@ export class EditFolder {
 
   async execute(input: { name: string; folderId: number; caller: Caller; body: CheckedInput<FolderNameInput> }): Promise<FolderView> {
     return ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user, collection) => {
+      const body = input.body();
       collection.renamableFolder(input.folderId);
-      const changed = collection.renameFolder(input.folderId, input.body().name);
+      const changed = collection.renameFolder(input.folderId, body.name);
       await this.collections.save(changed);
       return { user, folder: changed.folder(input.folderId) };
     });

@@ -85,9 +85,17 @@ export class WantBody {
   notes_public?: unknown;
 }
 
-/** The folder name a body carries, checked. */
+/**
+ * The folder name a body carries: the body is checked as an object now, its `name` when it is read (a getter), so
+ * that a rename answers a body that is no object, then the folder (404, or a fixed one), then the name, as it did.
+ */
 export function folderNameInput(body: unknown): FolderNameInput {
-  return { name: validateBody(FolderBody, bodyObject(body)).name as string };
+  const fields = bodyObject(body);
+  return {
+    get name(): string {
+      return validateBody(FolderBody, fields).name as string;
+    },
+  };
 }
 
 /**
