@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     const caller = { kind: 'user', userId: String((await c.get(IDENTITY.UserRepository).byLoginName(name))!.id), username: name, via: 'token' } as const;
     for (const [n, id] of held.entries()) {
       if (n % 2 === 0) await c.get(COLLECTION.AddToFolder).execute({ name, folderId: 1, releaseId: id, caller });
-      else await c.get(COLLECTION.PutWant).execute({ name, releaseId: id, caller, change: {} });
+      else await c.get(COLLECTION.PutWant).execute({ name, releaseId: id, caller, change: () => ({}) });
     }
 
     const times = { app: [] as number[], user: [] as number[], releaseApp: [] as number[], releaseUser: [] as number[], lookup: [] as number[] };

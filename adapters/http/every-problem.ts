@@ -1,11 +1,12 @@
-import { ValidateBy, validateSync } from 'class-validator';
+import { ValidateBy } from 'class-validator';
 import { Refusal } from '../../domain/shared/refusal.js';
+import { filledBody, problemsOf } from './query.js';
 
 /*
- * The every-problem mode of body validation, beside the first-problem `validateBody` of query.ts: for the bodies whose
- * 422 names every bad field at once (the orders' and the checkout's). The DTO is the same kind of class-validator
- * class; what differs is the answer: the first problem of each property, in declaration order, joined into one
- * `invalid` Refusal (`Refusal.ofProblems`), as the domain's hand readers did before.
+ * The orders' policy over the every-problem mode of body validation (query.ts: `filledBody`, `problemsOf`, the same
+ * filling and problems `validateBody` uses): for the bodies whose 422 names every bad field at once (the orders' and
+ * the checkout's), a body must be an object, and the first problem of each property, in declaration order, is joined
+ * into one `invalid` Refusal (`Refusal.ofProblems`), as the domain's hand readers did before.
  */
 
 /**
@@ -31,13 +32,8 @@ export function Problem<T extends object>(problemOf: (value: unknown, dto: T) =>
  */
 export function validateBodyAll<T extends object>(dto: T, body: unknown, notAnObject: string): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw Refusal.ofProblems([notAnObject]);
-  for (const [key, value] of Object.entries(body)) {
-    Object.defineProperty(dto, key, { value, writable: true, enumerable: true, configurable: true });
-  }
-  const problems = validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true }).map(
-    (e) => Object.values(e.constraints ?? {})[0] ?? `Invalid ${e.property}.`,
-  );
-  if (problems.length > 0) throw Refusal.ofProblems(problems);
+  const problems = problemsOf(filledBody(dto, body));
+  if (problems.length > 0) throw Refusal.ofProblems(problems.map((p) => p.message));
   return dto;
 }
 

@@ -115,24 +115,55 @@ export function validateQuery<T extends object>(Dto: new () => T, query: Query):
   return validated(dto);
 }
 
+/** One problem class-validator found in a body: the property at fault and the message its 422 gives. */
+export interface FieldProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** A body checked in the every-problem mode of {@link validateBody}: the DTO as filled and all its problems. */
+export interface CheckedBody<T> {
+  /** The fields as sent (a field at fault keeps its value: read only the fields `problems` does not name). */
+  readonly dto: T;
+  /** The first problem of each property at fault, in the DTO's declaration order; empty when the body is valid. */
+  readonly problems: readonly FieldProblem[];
+}
+
+/** How {@link validateBody} reads a body: `notAnObject` names the 422 of a body that is not an object. */
+export interface BodyOptions {
+  readonly notAnObject?: string;
+}
+
 /**
  * Copies the fields of a request body (a JSON or form object; no body gives no field, and so does any other value,
  * unless `notAnObject` names the 422 it gets instead) onto a new instance of
  * a DTO class and validates it with class-validator, as {@link validateQuery} does a query: the same first problem
  * becomes the same 422. A body keeps its values as sent (not trimmed, a blank string is a value: JSON says what it
  * means); a property's {@link Normalize} rewrites a string value, and answering undefined drops it.
+ *
+ * With `everyProblem: true` nothing is thrown for a bad field: the answer is the DTO and every problem (one per
+ * property, its first, in declaration order), for an edge that reports them all at once or merges them with the use
+ * case's own (the seller settings, the checkout). A body that is not an object is still refused by `notAnObject`.
  */
-export function validateBody<T extends object>(Dto: new () => T, body: unknown, options: { readonly notAnObject?: string } = {}): T {
-  return validated(filledBody(Dto, body, options));
+export function validateBody<T extends object>(Dto: new () => T, body: unknown, options?: BodyOptions & { readonly everyProblem?: false }): T;
+export function validateBody<T extends object>(Dto: new () => T, body: unknown, options: BodyOptions & { readonly everyProblem: true }): CheckedBody<T>;
+export function validateBody<T extends object>(
+  Dto: new () => T,
+  body: unknown,
+  options: BodyOptions & { readonly everyProblem?: boolean } = {},
+): T | CheckedBody<T> {
+  const dto = filledBody(Dto, body, options);
+  return options.everyProblem === true ? { dto, problems: problemsOf(dto) } : validated(dto);
 }
 
 /**
- * A new DTO with the fields of a request body copied onto it as {@link validateBody} copies them (the same 422 for a
- * body that is not an object when `notAnObject` names it), not yet validated: for a caller that wants every problem
- * ({@link problemsOf}) rather than the first.
+ * The fields of a request body copied onto a DTO as {@link validateBody} copies them (the same 422 for a body that is
+ * not an object when `notAnObject` names it), not yet validated: a new instance of the class, or the instance given
+ * (made by a caller whose rules need more than the body, such as the order's currency). For a caller with a policy of
+ * its own over {@link problemsOf} (the listing fields, the orders' bodies).
  */
-export function filledBody<T extends object>(Dto: new () => T, body: unknown, options: { readonly notAnObject?: string } = {}): T {
-  const dto = new Dto();
+export function filledBody<T extends object>(Dto: (new () => T) | T, body: unknown, options: BodyOptions = {}): T {
+  const dto = typeof Dto === 'function' ? new (Dto as new () => T)() : Dto;
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
   if (!isObject && body !== undefined && body !== null && options.notAnObject !== undefined) throw new Invalid(options.notAnObject);
   if (isObject) {
@@ -163,21 +194,15 @@ function validated<T extends object>(dto: T): T {
   return dto;
 }
 
-/** One problem of a DTO: its property (the field as the wire names it) and why. */
-export interface FieldProblem {
-  readonly field: string;
-  readonly message: string;
-}
-
 /**
- * Every problem class-validator finds with a DTO, the first of each property (its constraint's message, else
- * `Invalid <field>.`), in the order the class declares its properties: the every-problem mode beside the first
- * problem's 422 of {@link validateQuery} and {@link validateBody}.
+ * Every problem class-validator finds with a DTO, the first of each property (its constraints in the order they were
+ * registered; the constraint's message, else `Invalid <field>.`), properties in the order the class declares them: the
+ * every-problem mode beside the first problem's 422 of {@link validateQuery} and {@link validateBody}.
  */
 export function problemsOf(dto: object): FieldProblem[] {
-  return validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true }).map((e) => ({
-    field: e.property,
-    message: Object.values(e.constraints ?? {})[0] ?? `Invalid ${e.property}.`,
+  return validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true }).map((error) => ({
+    field: error.property,
+    message: Object.values(error.constraints ?? {})[0] ?? `Invalid ${error.property}.`,
   }));
 }
 

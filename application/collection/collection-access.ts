@@ -2,7 +2,7 @@ import type { Collection } from '../../domain/collection/collection.js';
 import type { CollectionRepository } from '../../domain/collection/collection-repository.js';
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
-import { Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
+import { Forbidden, NotFound, Unauthenticated } from '../errors.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
 
@@ -28,21 +28,6 @@ export async function userNamed(users: UserRepository, name: string): Promise<Us
   const user = await users.byLoginName(name);
   if (!user) throw new NotFound('User not found.');
   return user;
-}
-
-
-/** A positive whole number from a path or body (numbers arrive as text), or a 422 naming it. */
-export function wholeNumber(raw: unknown, name: string): number {
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < 0) throw new Invalid(`Invalid ${name}: expected a whole number, got ${JSON.stringify(raw)}.`);
-  return n;
-}
-
-/** A JSON body as an object of fields: nothing sent is an empty object; anything but an object is a 422. */
-export function bodyFields(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null || body === '') return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid('The body must be a JSON object.');
-  return body as Record<string, unknown>;
 }
 
 /** What a change to a user's collection or wantlist needs. */

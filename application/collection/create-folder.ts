@@ -2,10 +2,15 @@ import type { CollectionRepository } from '../../domain/collection/collection-re
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
-import { bodyFields, ownerChange } from './collection-access.js';
+import type { CheckedInput } from '../shared/checked-input.js';
+import { ownerChange } from './collection-access.js';
+import type { FolderNameInput } from './collection-inputs.js';
 import type { FolderView } from './folder-view.js';
 
-/** `POST /s/{name}/collection/folders` (`{"name": …}`): a new empty folder, 201. The owner only. */
+/**
+ * `POST /s/{name}/collection/folders` (`{"name": …}`): a new empty folder, 201. The owner only; the name is read (and
+ * checked) once the user, the caller and the collection are answered.
+ */
 export class CreateFolder {
   constructor(
     private readonly users: UserRepository,
@@ -13,10 +18,10 @@ export class CreateFolder {
     private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(input: { name: string; caller: Caller; body: unknown }): Promise<FolderView> {
+  async execute(input: { name: string; caller: Caller; body: CheckedInput<FolderNameInput> }): Promise<FolderView> {
     return ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user, collection) => {
       const id = await this.collections.nextFolderId();
-      const changed = collection.createFolder(id, bodyFields(input.body).name);
+      const changed = collection.createFolder(id, input.body().name);
       await this.collections.save(changed);
       return { user, folder: changed.folder(id) };
     });

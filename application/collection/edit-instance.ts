@@ -1,10 +1,16 @@
 import type { CollectionRepository } from '../../domain/collection/collection-repository.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { bodyFields, ownerChange, wholeNumber } from './collection-access.js';
+import type { CheckedInput } from '../shared/checked-input.js';
+import { ownerChange } from './collection-access.js';
+import type { InstanceMoveInput, InstanceRatingInput } from './collection-inputs.js';
 import { type InstancePath, instanceAt } from './instance-path.js';
 
-/** `POST …/instances/{instance_id}` with `folder_id` (move) and/or `rating` (0–5): 204. The owner only. */
+/**
+ * `POST …/instances/{instance_id}` with `folder_id` (move) and/or `rating` (0–5): 204. The owner only. The move is
+ * read before the instance is found, the rating after the instance and the folder it moves to: two inputs of one
+ * body, so that each refusal comes where it always did.
+ */
 export class EditInstance {
   constructor(
     private readonly users: UserRepository,
@@ -12,13 +18,13 @@ export class EditInstance {
     private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(input: InstancePath & { body: unknown }): Promise<void> {
+  async execute(input: InstancePath & { move: CheckedInput<InstanceMoveInput>; rating: CheckedInput<InstanceRatingInput> }): Promise<void> {
     await ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user, collection) => {
-      const fields = bodyFields(input.body);
-      const target = fields.folder_id === undefined ? undefined : wholeNumber(fields.folder_id, 'folder_id');
+      const target = input.move().folderId;
       let instance = await instanceAt(this.collections, user, input);
       if (target !== undefined && target !== instance.folderId) instance = instance.movedTo(collection.receivingFolder(target).id);
-      if (fields.rating !== undefined) instance = instance.rated(fields.rating);
+      const { rating } = input.rating();
+      if (rating !== undefined) instance = instance.rated(rating);
       await this.collections.updateInstance(instance);
     });
   }

@@ -1,11 +1,12 @@
 import type { CollectionRepository, WantlistRepository } from '../../domain/collection/collection-repository.js';
+import type { WantEdit } from '../../domain/collection/want.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import { NotFound } from '../errors.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
+import type { CheckedInput } from '../shared/checked-input.js';
 import { ownerChange } from './collection-access.js';
 import type { HeldReleases } from './held-releases.js';
-import type { WantChange } from './want-change.js';
 import { type WantView, wantViewOf } from './want-view.js';
 
 /** `POST /s/{name}/wants/{release_id}`: changes the notes and rating of a want (200 with it); 404 when not wanted. */
@@ -18,11 +19,11 @@ export class EditWant {
     private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(input: { name: string; releaseId: number; caller: Caller; change: WantChange }): Promise<WantView> {
+  async execute(input: { name: string; releaseId: number; caller: Caller; change: CheckedInput<WantEdit> }): Promise<WantView> {
     const [user, want] = await ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user) => {
       const old = await this.wants.want(user.id, input.releaseId);
       if (!old) throw new NotFound('The release is not in the wantlist.');
-      const want = old.edited(input.change);
+      const want = old.edited(input.change());
       await this.wants.update(want);
       return [user, want] as const;
     });

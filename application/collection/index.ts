@@ -5,6 +5,7 @@
 export * from './add-to-folder.js';
 export * from './collection-access.js';
 export * from './collection-figures.js';
+export * from './collection-inputs.js';
 export * from './collection-settings.js';
 export * from './collection-value.js';
 export * from './create-folder.js';
@@ -27,5 +28,4 @@ export * from './list-wants.js';
 export * from './put-want.js';
 export * from './remove-want.js';
 export * from './set-instance-note.js';
-export * from './want-change.js';
 export * from './want-view.js';

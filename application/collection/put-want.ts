@@ -1,13 +1,13 @@
 import type { CollectionRepository, WantlistRepository } from '../../domain/collection/collection-repository.js';
-import { Want } from '../../domain/collection/want.js';
+import { Want, type WantEdit } from '../../domain/collection/want.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import { NotFound } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
+import type { CheckedInput } from '../shared/checked-input.js';
 import { ownerChange } from './collection-access.js';
 import type { HeldReleases } from './held-releases.js';
-import type { WantChange } from './want-change.js';
 import { type WantView, wantViewOf } from './want-view.js';
 
 /**
@@ -24,7 +24,7 @@ export class PutWant {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { name: string; releaseId: number; caller: Caller; change: WantChange }): Promise<WantView> {
+  async execute(input: { name: string; releaseId: number; caller: Caller; change: CheckedInput<WantEdit> }): Promise<WantView> {
     const releaseExists = async (): Promise<void> => {
       if (!(await this.held.exists(input.releaseId))) throw new NotFound('Release not found.');
     };
@@ -33,7 +33,7 @@ export class PutWant {
       input,
       async (user) => {
         const old = await this.wants.want(user.id, input.releaseId);
-        const want = (old ?? Want.added(user.id, input.releaseId, this.clock.now())).edited(input.change);
+        const want = (old ?? Want.added(user.id, input.releaseId, this.clock.now())).edited(input.change());
         if (old) await this.wants.update(want);
         else await this.wants.add(want);
         return [user, want] as const;

@@ -2,11 +2,12 @@ import type { CollectionRepository } from '../../domain/collection/collection-re
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { ownerChange } from './collection-access.js';
+import type { NoteValueInput } from './collection-inputs.js';
 import { type InstancePath, instanceAt } from './instance-path.js';
 
 /**
  * `POST …/instances/{instance_id}/fields/{field_id}` with the value in `?value=` or a JSON body `{"value": …}`: sets
- * the note (empty text clears it), checked against its field; 204. The owner only.
+ * the note (empty text clears it), checked against its field once the field is found; 204. The owner only.
  */
 export class SetInstanceNote {
   constructor(
@@ -15,9 +16,9 @@ export class SetInstanceNote {
     private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(input: InstancePath & { fieldId: number; value: unknown }): Promise<void> {
+  async execute(input: InstancePath & { fieldId: number; value: NoteValueInput }): Promise<void> {
     await ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user, collection) => {
-      const note = collection.note(input.fieldId, input.value);
+      const note = collection.note(input.fieldId, input.value(collection.field(input.fieldId).name));
       const instance = await instanceAt(this.collections, user, input);
       await this.collections.updateInstance(instance.noted(note));
     });

@@ -26,7 +26,7 @@ export class CreatePersonalToken {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { user: unknown; label?: unknown }): Promise<CreatedToken> {
+  async execute(input: { user: string; label?: string }): Promise<CreatedToken> {
     const label = optionalText(input.label, 'label', TOKEN_LABEL_MAX_LENGTH) || DEFAULT_TOKEN_LABEL;
     return this.uow.run(async () => {
       const user = await userNamed(this.users, input.user);

@@ -9,12 +9,12 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { type Account, account } from './account.js';
 import { optionalText, requiredText } from './identity-inputs.js';
 
-/** A new account as the client sent it: CreateUser checks each field. */
+/** A new account as a form or a command gave it (text): CreateUser checks each field. */
 export interface CreateUserInput {
-  readonly username: unknown;
-  readonly email: unknown;
-  readonly password: unknown;
-  readonly realName?: unknown;
+  readonly username: string;
+  readonly email: string;
+  readonly password: string;
+  readonly realName?: string;
 }
 
 /** Creates a user account: a free login name (in any case) and email, a password hashed before it is stored. */

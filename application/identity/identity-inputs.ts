@@ -1,17 +1,16 @@
 import { Invalid } from '../errors.js';
 
-/** A required text field, trimmed unless said otherwise: missing or not a string gives a clear 422. */
-export function requiredText(value: unknown, field: string, options: { trim?: boolean } = {}): string {
+/** A required text field, trimmed unless said otherwise: missing (or blank) gives a clear 422. */
+export function requiredText(value: string | undefined, field: string, options: { trim?: boolean } = {}): string {
   if (typeof value !== 'string') throw new Invalid(`${field} is required and must be a string.`);
   const text = options.trim === false ? value : value.trim();
   if (text === '') throw new Invalid(`${field} is required.`);
   return text;
 }
 
-/** An optional text field: undefined or null gives '', anything else must be a string. */
-export function optionalText(value: unknown, field: string, max: number): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') throw new Invalid(`${field} must be a string.`);
+/** An optional text field: undefined gives '', text is trimmed and at most `max` characters long. */
+export function optionalText(value: string | undefined, field: string, max: number): string {
+  if (value === undefined) return '';
   const text = value.trim();
   if (text.length > max) throw new Invalid(`${field} is at most ${max} characters long.`);
   return text;

@@ -9,7 +9,7 @@ export class ListPersonalTokens {
     private readonly tokens: PersonalTokenRepository,
   ) {}
 
-  async execute(input: { user: unknown }): Promise<PersonalToken[]> {
+  async execute(input: { user: string }): Promise<PersonalToken[]> {
     const user = await userNamed(this.users, input.user);
     return this.tokens.ofUser(user.id);
   }

@@ -25,7 +25,7 @@ export class RegisterApplication {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { name: unknown; owner: unknown; callbackUrl?: unknown }): Promise<ClientApplication> {
+  async execute(input: { name: string; owner: string; callbackUrl?: string }): Promise<ClientApplication> {
     const name = requiredText(input.name, 'application name');
     if (name.length > APPLICATION_NAME_MAX_LENGTH) {
       throw new Invalid(`An application name is at most ${APPLICATION_NAME_MAX_LENGTH} characters long.`);

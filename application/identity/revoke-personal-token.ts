@@ -15,7 +15,7 @@ export class RevokePersonalToken {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { user: unknown; tokenId: unknown }): Promise<PersonalToken> {
+  async execute(input: { user: string; tokenId: string }): Promise<PersonalToken> {
     const tokenId = requiredText(input.tokenId, 'token id');
     return this.uow.run(async () => {
       const user = await userNamed(this.users, input.user);

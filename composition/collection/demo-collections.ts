@@ -37,7 +37,7 @@ export async function seedDemoCollections(container: Container, log: (line: stri
     const plan = PLANS[name];
     const folderIds = [1];
     for (const folder of plan.folders) {
-      folderIds.push((await container.get(COLLECTION.CreateFolder).execute({ name, caller, body: { name: folder } })).folder.id);
+      folderIds.push((await container.get(COLLECTION.CreateFolder).execute({ name, caller, body: () => ({ name: folder }) })).folder.id);
     }
     let n = 0;
     for (const [folder, place] of plan.filed) {
@@ -45,10 +45,10 @@ export async function seedDemoCollections(container: Container, log: (line: stri
       const releaseId = releases[place]!;
       const { instance } = await container.get(COLLECTION.AddToFolder).execute({ name, caller, folderId, releaseId });
       const path = { name, caller, folderId, releaseId, instanceId: instance.id };
-      await container.get(COLLECTION.EditInstance).execute({ ...path, body: { rating: (n % 5) + 1 } });
-      await container.get(COLLECTION.SetInstanceNote).execute({ ...path, fieldId: 1, value: MEDIA[n % MEDIA.length] });
-      await container.get(COLLECTION.SetInstanceNote).execute({ ...path, fieldId: 2, value: 'Very Good Plus (VG+)' });
-      if (n % 2 === 0) await container.get(COLLECTION.SetInstanceNote).execute({ ...path, fieldId: 3, value: `Bought in ${2001 + n}; private note.` });
+      await container.get(COLLECTION.EditInstance).execute({ ...path, move: () => ({}), rating: () => ({ rating: (n % 5) + 1 }) });
+      await container.get(COLLECTION.SetInstanceNote).execute({ ...path, fieldId: 1, value: () => MEDIA[n % MEDIA.length]! });
+      await container.get(COLLECTION.SetInstanceNote).execute({ ...path, fieldId: 2, value: () => 'Very Good Plus (VG+)' });
+      if (n % 2 === 0) await container.get(COLLECTION.SetInstanceNote).execute({ ...path, fieldId: 3, value: () => `Bought in ${2001 + n}; private note.` });
       n++;
     }
     for (const [w, place] of plan.wants.entries()) {
@@ -57,7 +57,7 @@ export async function seedDemoCollections(container: Container, log: (line: stri
         name,
         caller,
         releaseId: releases[place]!,
-        change: { notes: w === 0 ? 'Any pressing will do, offers welcome.' : 'Looking for a clean copy.', rating: 4, notesPublic: w === 0 },
+        change: () => ({ notes: w === 0 ? 'Any pressing will do, offers welcome.' : 'Looking for a clean copy.', rating: 4, notesPublic: w === 0 }),
       });
     }
     log(`collection: ${name} got ${plan.folders.length} folders, ${plan.filed.length} instances and ${plan.wants.length} wants`);

@@ -90,7 +90,7 @@ export async function seedDemoMarketplace(container: Container, log: (line: stri
     const terms = settings.complete ? {} : { currency, paymentTerms: payment, shippingTerms: shipping };
     const amounts = settings.shippingRates === null ? { shippingPrice, minOrderTotal } : {};
     if (Object.keys(terms).length + Object.keys(amounts).length > 0) {
-      settings = (await container.get(SELLERS.SetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator', ...terms, ...amounts })).after;
+      settings = (await container.get(SELLERS.SetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator', change: () => ({ fields: { ...terms, ...amounts } }) })).after;
     }
     const own = settings.currency as Currency;
     const made = demoListings(seller.id, releases, own, table, container.get(CORE.Clock).now());

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { parseCurrencyRatesCsv } from '../../adapters/csv/csv-currency-rates-file.js';
+import { sellerSettingsChange } from '../../adapters/http/marketplace/seller-settings-bodies.js';
 import { Invalid, NotFound } from '../../application/errors.js';
 import { SELLER_SETTINGS_LABELS as LABELS, type SellerSettingsView } from '../../application/marketplace/seller-settings.js';
 import type { ReleaseMarketBlockResult } from '../../application/marketplace/market-release-block.js';
@@ -139,15 +140,9 @@ function sellerCommands(program: Command, context: CommandContext): void {
           for (const line of describeSellerSettings(view)) console.log(line);
           return;
         }
-        const { before, after, changed } = await container.get(SELLERS.SetSellerSettings).execute({
-          name,
-          actor: 'operator',
-          currency: opts.currency,
-          paymentTerms: opts.payment,
-          shippingTerms: opts.shipping,
-          shippingPrice: opts.shippingPrice,
-          minOrderTotal: opts.minOrderTotal,
-        });
+        // The options as the settings body names them, checked by the API's and the page's rules.
+        const body = { curr_abbr: opts.currency, payment: opts.payment, shipping: opts.shipping, shipping_price: opts.shippingPrice, min_order_total: opts.minOrderTotal };
+        const { before, after, changed } = await container.get(SELLERS.SetSellerSettings).execute({ name, actor: 'operator', change: () => sellerSettingsChange(body) });
         if (changed.length === 0) {
           console.log(`Nothing changed: the seller settings of ${after.username} are as given.`);
         } else {

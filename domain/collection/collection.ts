@@ -35,12 +35,11 @@ export const DEFAULT_PRIVACY: Privacy = { collectionPublic: true, wantlistPublic
 
 /** A field as the settings page describes a new one or a change to one. */
 export type FieldSpec =
-  | { readonly type: 'dropdown'; readonly name: unknown; readonly public: boolean; readonly options: readonly unknown[] }
-  | { readonly type: 'textarea'; readonly name: unknown; readonly public: boolean; readonly lines: unknown };
+  | { readonly type: 'dropdown'; readonly name: string; readonly public: boolean; readonly options: readonly string[] }
+  | { readonly type: 'textarea'; readonly name: string; readonly public: boolean; readonly lines: number };
 
-/** A folder's name: text, trimmed, 1 to 100 characters. */
-export function folderName(raw: unknown): string {
-  if (typeof raw !== 'string') throw new Refusal('invalid', 'Invalid name: expected the folder name as text.');
+/** A folder's name: trimmed, 1 to 100 characters. */
+export function folderName(raw: string): string {
   const name = raw.trim();
   if (name === '') throw new Refusal('invalid', 'Invalid name: a folder name may not be empty.');
   if (name.length > FOLDER_NAME_LIMIT) throw new Refusal('invalid', `Invalid name: a folder name has at most ${FOLDER_NAME_LIMIT} characters.`);
@@ -93,15 +92,22 @@ export class Collection {
     return folder;
   }
 
-  /** A new folder `id` named `name`. */
-  createFolder(id: number, rawName: unknown): Collection {
+  /** A new folder `id` named `name` (as written: trimmed here). */
+  createFolder(id: number, rawName: string): Collection {
     const name = this.freeName(rawName, undefined);
     return this.with({ folders: [...this.ownFolders, { id, name, count: 0 }] });
   }
 
-  renameFolder(id: number, rawName: unknown): Collection {
+  /** The folder `id` when it may be renamed: not found (404), or one of the two fixed folders (422), is refused. */
+  renamableFolder(id: number): Folder {
     const folder = this.folder(id);
     if (id === ALL_FOLDER || id === UNCATEGORIZED_FOLDER) throw new Refusal('invalid', `The folder "${folder.name}" cannot be renamed.`);
+    return folder;
+  }
+
+  /** The folder `id` renamed `name` (as written: trimmed here); see {@link renamableFolder} for the folders refused. */
+  renameFolder(id: number, rawName: string): Collection {
+    this.renamableFolder(id);
     const name = this.freeName(rawName, id);
     return this.with({ folders: this.ownFolders.map((f) => (f.id === id ? { ...f, name } : f)) });
   }
@@ -134,9 +140,9 @@ export class Collection {
   }
 
   /** A note for the instance: the field's id and the value checked against the field. */
-  note(fieldId: number, raw: unknown): { fieldId: number; value: string } {
+  note(fieldId: number, text: string): { fieldId: number; value: string } {
     const field = this.field(fieldId);
-    return { fieldId, value: noteValue(field, raw) };
+    return { fieldId, value: noteValue(field, text) };
   }
 
   withPrivacy(privacy: Privacy): Collection {
@@ -186,7 +192,7 @@ export class Collection {
       : { id, name, type: 'textarea', position, public: spec.public, lines: textareaLines(spec.lines) };
   }
 
-  private freeName(raw: unknown, except: number | undefined): string {
+  private freeName(raw: string, except: number | undefined): string {
     const name = folderName(raw);
     const clash = this.folders.find((f) => f.id !== except && sameName(f.name, name));
     if (clash) throw new Refusal('invalid', `Invalid name: a folder named "${clash.name}" exists already.`);

@@ -24,8 +24,9 @@ export class Instance {
     return new Instance(this.id, this.userId, this.releaseId, folderId, this.rating, this.dateAdded, this.notes);
   }
 
-  rated(raw: unknown): Instance {
-    return new Instance(this.id, this.userId, this.releaseId, this.folderId, ratingOf(raw), this.dateAdded, this.notes);
+  /** The instance rated `rating`, a whole number from 0 (not rated) to 5. */
+  rated(rating: number): Instance {
+    return new Instance(this.id, this.userId, this.releaseId, this.folderId, ratingOf(rating), this.dateAdded, this.notes);
   }
 
   /** The instance with a note set; an empty value removes the note. */

@@ -53,9 +53,8 @@ export const DEFAULT_FIELDS: readonly NotesField[] = [
   { id: 3, name: 'Notes', type: 'textarea', position: 3, public: false, lines: 3 },
 ];
 
-/** A field's name: text, trimmed, 1 to 100 characters. */
-export function fieldName(raw: unknown): string {
-  if (typeof raw !== 'string') throw new Refusal('invalid', 'Invalid field name: expected text.');
+/** A field's name: trimmed, 1 to 100 characters. */
+export function fieldName(raw: string): string {
   const name = raw.trim();
   if (name === '') throw new Refusal('invalid', 'Invalid field name: it may not be empty.');
   if (name.length > FIELD_LIMITS.name) throw new Refusal('invalid', `Invalid field name: at most ${FIELD_LIMITS.name} characters.`);
@@ -63,10 +62,9 @@ export function fieldName(raw: unknown): string {
 }
 
 /** A dropdown's options: 1 to 100 distinct non-empty texts of at most 100 characters each, trimmed, in order. */
-export function dropdownOptions(raw: readonly unknown[]): string[] {
+export function dropdownOptions(raw: readonly string[]): string[] {
   const options: string[] = [];
   for (const o of raw) {
-    if (typeof o !== 'string') throw new Refusal('invalid', 'Invalid options: each option is text.');
     const option = o.trim();
     if (option === '') continue;
     if (option.length > FIELD_LIMITS.option) throw new Refusal('invalid', `Invalid option "${option.slice(0, 20)}…": at most ${FIELD_LIMITS.option} characters.`);
@@ -78,9 +76,8 @@ export function dropdownOptions(raw: readonly unknown[]): string[] {
   return options;
 }
 
-/** A textarea's line count: a whole number from 1 to 20. */
-export function textareaLines(raw: unknown): number {
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+/** A textarea's line count: a whole number from 1 to 20 (NaN, what a form's text that is no number reads as, is refused). */
+export function textareaLines(n: number): number {
   if (!Number.isInteger(n) || n < FIELD_LIMITS.minLines || n > FIELD_LIMITS.maxLines) {
     throw new Refusal('invalid', `Invalid lines: expected a whole number from ${FIELD_LIMITS.minLines} to ${FIELD_LIMITS.maxLines}.`);
   }
@@ -88,14 +85,12 @@ export function textareaLines(raw: unknown): number {
 }
 
 /**
- * A value for `field` as a client sent it, checked against the field: a dropdown takes one of its options exactly
- * (or empty text, which clears the value); a textarea takes text of at most 2,000 characters. Line breaks are kept
- * as sent (`\r\n` read as `\n`). Numbers are read as their text (clients send `"value": 5`).
+ * A value for `field`, checked against the field: a dropdown takes one of its options exactly (or empty text, which
+ * clears the value); a textarea takes text of at most 2,000 characters. Line breaks are kept as sent (`\r\n` read as
+ * `\n`). (That a value was sent, and as text, the edge checks: see `noteValueInput`.)
  */
-export function noteValue(field: NotesField, raw: unknown): string {
-  if (raw === undefined || raw === null) throw new Refusal('invalid', `Invalid value for ${field.name}: a value is required (empty text clears it).`);
-  if (typeof raw !== 'string' && typeof raw !== 'number') throw new Refusal('invalid', `Invalid value for ${field.name}: expected text.`);
-  const value = String(raw).replace(/\r\n?/g, '\n');
+export function noteValue(field: NotesField, text: string): string {
+  const value = text.replace(/\r\n?/g, '\n');
   if (field.type === 'dropdown') {
     if (value === '' || field.options.includes(value)) return value;
     throw new Refusal('invalid', `Invalid value for ${field.name}: "${value}" is not one of its options (${field.options.join(', ')}).`);

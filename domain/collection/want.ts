@@ -21,28 +21,35 @@ export class Want {
     return new Want(userId, releaseId, '', 0, at, false);
   }
 
-  /** The want with the fields a client sent changed (undefined: unchanged), each checked. */
-  edited(change: { notes?: unknown; rating?: unknown; notesPublic?: unknown }): Want {
+  /** The want with the fields given changed (undefined: unchanged), each checked: notes of at most 2,000 characters, a rating from 0 to 5. */
+  edited(change: WantEdit): Want {
     const notes = change.notes === undefined ? this.notes : wantNotes(change.notes);
     const rating = change.rating === undefined ? this.rating : ratingOf(change.rating);
-    const notesPublic = change.notesPublic === undefined ? this.notesPublic : notesPublicOf(change.notesPublic);
+    const notesPublic = change.notesPublic ?? this.notesPublic;
     return new Want(this.userId, this.releaseId, notes, rating, this.dateAdded, notesPublic);
   }
 }
 
-/** Whether a want's notes are public: a boolean, or its text (`true`/`false`, `1`/`0`, as a query string has it). */
-export function notesPublicOf(raw: unknown): boolean {
-  if (typeof raw === 'boolean') return raw;
-  const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim().toLowerCase() : undefined;
-  if (text === 'true' || text === '1') return true;
-  if (text === 'false' || text === '0') return false;
-  throw new Refusal('invalid', 'Invalid notes_public: expected true or false.');
+/** A change of a want's notes (and whether they are public) and rating: only the fields given change. */
+export interface WantEdit {
+  readonly notes?: string;
+  readonly rating?: number;
+  readonly notesPublic?: boolean;
 }
 
-/** Notes of a want: text of at most 2,000 characters (numbers read as their text). */
-export function wantNotes(raw: unknown): string {
-  if (typeof raw !== 'string' && typeof raw !== 'number') throw new Refusal('invalid', 'Invalid notes: expected text.');
-  const notes = String(raw).replace(/\r\n?/g, '\n');
-  if (notes.length > WANT_NOTES_LIMIT) throw new Refusal('invalid', `Invalid notes: at most ${WANT_NOTES_LIMIT} characters.`);
-  return notes;
+/**
+ * What is wrong with a want's notes (line ends read as `\n`), as the 422 says it; undefined when they are at most
+ * 2,000 characters. The edge checks bodies with it; {@link wantNotes} guards the want with the same words.
+ */
+export function wantNotesProblem(notes: string): string | undefined {
+  return normalized(notes).length > WANT_NOTES_LIMIT ? `Invalid notes: at most ${WANT_NOTES_LIMIT} characters.` : undefined;
+}
+
+const normalized = (notes: string): string => notes.replace(/\r\n?/g, '\n');
+
+/** Notes of a want: text of at most 2,000 characters, line ends as `\n`. */
+export function wantNotes(notes: string): string {
+  const problem = wantNotesProblem(notes);
+  if (problem !== undefined) throw new Refusal('invalid', problem);
+  return normalized(notes);
 }

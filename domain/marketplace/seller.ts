@@ -53,27 +53,25 @@ export function isCompleteSeller(settings: SellerSettings | null): settings is S
 }
 
 /**
- * Settings from the terms given, checked: text of at most MAX_TERMS_LENGTH characters each (blank is allowed: it
- * leaves the user a buyer only), with the seller's amounts (checked where they were read: `shippingRates`). Every
- * bad term is reported at once, in one `invalid` Refusal (code SELLER_SETTINGS_REFUSAL) whose `problems` name each field.
+ * Settings from the terms given, checked: at most MAX_TERMS_LENGTH characters each (blank is allowed: it leaves the
+ * user a buyer only), with the seller's amounts (checked where they were read: `shippingRates`). Every bad term is
+ * reported at once, in one `invalid` Refusal (code SELLER_SETTINGS_REFUSAL) whose `problems` name each field.
  */
 export function sellerSettings(
   userId: number,
-  paymentTerms: unknown,
-  shippingTerms: unknown,
+  paymentTerms: string,
+  shippingTerms: string,
   now: Date,
   amounts: SellerAmounts = NO_SELLER_AMOUNTS,
 ): SellerSettings {
   const problems: SellerSettingsProblem[] = [];
-  const checked = (field: SellerSettingsProblem['field'], name: string, value: unknown): string => {
-    if (typeof value !== 'string') problems.push({ field, message: `${name} must be text.` });
-    else if (value.length > MAX_TERMS_LENGTH) {
+  const checked = (field: SellerSettingsProblem['field'], name: string, value: string): void => {
+    if (value.length > MAX_TERMS_LENGTH) {
       problems.push({ field, message: `${name} may be at most ${MAX_TERMS_LENGTH} characters long, got ${value.length}.` });
-    } else return value;
-    return '';
+    }
   };
-  const payment = checked('payment', 'Payment terms', paymentTerms);
-  const shipping = checked('shipping', 'Shipping terms', shippingTerms);
+  checked('payment', 'Payment terms', paymentTerms);
+  checked('shipping', 'Shipping terms', shippingTerms);
   if (problems.length > 0) throw Refusal.ofProblems(problems, SELLER_SETTINGS_REFUSAL);
-  return { userId, paymentTerms: payment, shippingTerms: shipping, shippingRates: amounts.shippingRates, minOrderTotal: amounts.minOrderTotal, updatedAt: now };
+  return { userId, paymentTerms, shippingTerms, shippingRates: amounts.shippingRates, minOrderTotal: amounts.minOrderTotal, updatedAt: now };
 }

@@ -61,12 +61,32 @@ function destinationKey(written: string): string | null {
 const AMOUNT_TEXT = /^\d+(\.\d+)?$/;
 
 /**
+ * Shipping rates as a seller writes them: a flat amount (a number, or decimal text), text of `destination=amount`
+ * pairs, or an object of destination → amount whose amounts are as the client sent them (each is checked here, in
+ * order, with its destination, so that the first problem named is the first written).
+ */
+export type ShippingRatesWritten = number | string | Readonly<Record<string, unknown>>;
+
+/** An amount as a client writes it: a number, or decimal text. */
+export type AmountWritten = number | string;
+
+/** Why a value is not an amount (`name` says whose): the words of `shippingAmount`, and of an edge that checks types. */
+export function notAnAmount(name: string, value: unknown): string {
+  return `${name} must be a number of 0 or more, got ${JSON.stringify(value)}.`;
+}
+
+/** Why a value is not shipping rates at all (neither an amount, nor pairs, nor an object): an edge's words. */
+export function notShippingRates(value: unknown): string {
+  return `Shipping price must be an amount or destination=amount pairs, got ${JSON.stringify(value)}.`;
+}
+
+/**
  * A shipping amount in `currency`: a number or decimal text, zero or more, at most MAX_SHIPPING_PRICE, rounded half
  * up to the currency's minor unit as listing prices are (see `listingPrice`). Throws a money refusal otherwise.
  */
 export function shippingAmount(value: unknown, currency: Currency, name: string): Money {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
-  if (text === undefined || !AMOUNT_TEXT.test(text)) throw moneyRefusal(`${name} must be a number of 0 or more, got ${JSON.stringify(value)}.`);
+  if (text === undefined || !AMOUNT_TEXT.test(text)) throw moneyRefusal(notAnAmount(name, value));
   let amount: Money;
   try {
     amount = Money.fromDecimal(text, currency);
@@ -89,9 +109,9 @@ function destinationOrder(a: string, b: string): number {
  * "europe": 8}`), text of `destination=amount` pairs separated by commas, semicolons or lines (`default=5, GB=2.50,
  * europe=8`), or a single amount (a flat price: the default alone). Destinations in any letter case; a `default` is
  * required. Blank text, an empty object and null mean no rates (null). Throws an `invalid` Refusal (code SHIPPING_RATES_REFUSAL) naming the
- * first problem.
+ * first problem. (Which JSON types may stand for rates is the edge's to check: see `notShippingRates`.)
  */
-export function shippingRates(value: unknown, currency: Currency): ShippingRates | null {
+export function shippingRates(value: ShippingRatesWritten | null | undefined, currency: Currency): ShippingRates | null {
   if (value === null || value === undefined) return null;
   let entries: [string, unknown][];
   if (typeof value === 'number') entries = [[DEFAULT_DESTINATION, value]];
@@ -108,8 +128,7 @@ export function shippingRates(value: unknown, currency: Currency): ShippingRates
         entries.push([match[1]!, match[2]!]);
       }
     }
-  } else if (typeof value === 'object' && !Array.isArray(value)) entries = Object.entries(value as Record<string, unknown>);
-  else throw shippingRatesRefusal(`Shipping price must be an amount or destination=amount pairs, got ${JSON.stringify(value)}.`);
+  } else entries = Object.entries(value);
   if (entries.length === 0) return null;
   if (entries.length > MAX_SHIPPING_DESTINATIONS) {
     throw shippingRatesRefusal(`Shipping price may name at most ${MAX_SHIPPING_DESTINATIONS} destinations, got ${entries.length}.`);

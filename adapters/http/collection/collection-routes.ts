@@ -18,13 +18,13 @@ import type { ListWants } from '../../../application/collection/list-wants.js';
 import type { PutWant } from '../../../application/collection/put-want.js';
 import type { RemoveWant } from '../../../application/collection/remove-want.js';
 import type { SetInstanceNote } from '../../../application/collection/set-instance-note.js';
-import { wantChangeOf } from '../../../application/collection/want-change.js';
 import { NotFound } from '../../../application/errors.js';
 import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import { PageQuery, paginate } from '../pagination.js';
 import { pathId, validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
+import { folderNameInput, instanceChange, noteValueInput, wantChange } from './collection-bodies.js';
 import type { CollectionPresenter } from './collection-presenter.js';
 import { CollectionListQuery } from './collection-queries.js';
 import type Koa from 'koa';
@@ -95,7 +95,7 @@ export class CollectionRoutes implements RouteModule {
       ctx.body = { folders: folders.map((f) => p.folder(user, f)) } satisfies ApiSchema<'FolderList'>;
     });
     router.post(`${base}/folders`, body, async (ctx) => {
-      const { user, folder } = await u.createFolder.execute({ name: ctx.params.name!, caller: ctx.state.caller, body: requestBody(ctx) });
+      const { user, folder } = await u.createFolder.execute({ name: ctx.params.name!, caller: ctx.state.caller, body: () => folderNameInput(requestBody(ctx)) });
       ctx.status = 201;
       ctx.body = p.folder(user, folder);
     });
@@ -108,7 +108,7 @@ export class CollectionRoutes implements RouteModule {
         name: ctx.params.name!,
         folderId: folderId(ctx.params.folder),
         caller: ctx.state.caller,
-        body: requestBody(ctx),
+        body: () => folderNameInput(requestBody(ctx)),
       });
       ctx.body = p.folder(user, folder);
     });
@@ -139,7 +139,7 @@ export class CollectionRoutes implements RouteModule {
     // The instance paths, and the singular form the spec writes into resource_url (`…/release/{r}/instance/{i}`).
     for (const path of [`${base}/folders/:folder/releases/:release/instances/:instance`, `${base}/folders/:folder/release/:release/instance/:instance`]) {
       router.post(path, body, async (ctx) => {
-        await u.editInstance.execute({ ...instancePath(ctx), body: requestBody(ctx) });
+        await u.editInstance.execute({ ...instancePath(ctx), ...instanceChange(requestBody(ctx)) });
         ctx.status = 204;
       });
       router.delete(path, async (ctx) => {
@@ -147,14 +147,7 @@ export class CollectionRoutes implements RouteModule {
         ctx.status = 204;
       });
       router.post(`${path}/fields/:field`, body, async (ctx) => {
-        const fromBody = requestBody(ctx);
-        const value =
-          ctx.query.value !== undefined
-            ? ctx.query.value
-            : typeof fromBody === 'object' && fromBody !== null && !Array.isArray(fromBody)
-              ? (fromBody as Record<string, unknown>).value
-              : undefined;
-        await u.setInstanceNote.execute({ ...instancePath(ctx), fieldId: fieldId(ctx.params.field), value: Array.isArray(value) ? value.at(-1) : value });
+        await u.setInstanceNote.execute({ ...instancePath(ctx), fieldId: fieldId(ctx.params.field), value: noteValueInput(ctx.query, requestBody(ctx)) });
         ctx.status = 204;
       });
     }
@@ -194,7 +187,7 @@ export class CollectionRoutes implements RouteModule {
         name: ctx.params.name!,
         releaseId: releaseId(ctx.params.release),
         caller: ctx.state.caller,
-        change: wantChangeOf(lastValues(ctx.query), requestBody(ctx)),
+        change: wantChange(lastValues(ctx.query), requestBody(ctx)),
       });
       ctx.status = 201;
       ctx.body = p.want(view);
@@ -204,7 +197,7 @@ export class CollectionRoutes implements RouteModule {
         name: ctx.params.name!,
         releaseId: releaseId(ctx.params.release),
         caller: ctx.state.caller,
-        change: wantChangeOf(lastValues(ctx.query), requestBody(ctx)),
+        change: wantChange(lastValues(ctx.query), requestBody(ctx)),
       });
       ctx.body = p.want(view);
     });

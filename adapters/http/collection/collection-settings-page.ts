@@ -15,12 +15,18 @@ const PATH = '/settings/collection';
 const MAX_FORM_BYTES = 64 * 1024;
 
 /** A field as the page's form describes it: the kind, name, public box, and options (one per line) or lines. */
+/** A form's line count: its digits as a number; any other text is NaN, which the collection refuses as no count. */
+function linesOf(text: string | null): number {
+  return text !== null && /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+}
+
+/** The field a form describes (its type decides which of options and lines it has). */
 function specOf(form: URLSearchParams): FieldSpec {
   const type = form.get('type');
   const name = form.get('name') ?? '';
   const isPublic = form.get('public') === '1';
   if (type === 'dropdown') return { type, name, public: isPublic, options: (form.get('options') ?? '').split(/\r?\n/) };
-  if (type === 'textarea') return { type, name, public: isPublic, lines: form.get('lines') ?? '' };
+  if (type === 'textarea') return { type, name, public: isPublic, lines: linesOf(form.get('lines')) };
   throw new Invalid('Choose the kind of field: a dropdown or a text box.');
 }
 

@@ -15,6 +15,7 @@ import type { SpindleState } from '../http-state.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
 import { WebPageKit, type SignedIn, type WebPageDeps, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { sellerSettingsChange } from './seller-settings-bodies.js';
 import { sellerSettingsTemplates } from './seller-settings-templates.js';
 
 const PATH = '/settings/seller';
@@ -101,15 +102,14 @@ export class SellerSettingsPage implements RouteModule {
     const given: Partial<FormValues> = {};
     for (const name of Object.keys(LABELS) as SellerSettingsField[]) given[name] = field(form, name);
     try {
-      const change = await this.setSettings.execute({
-        name: caller.username,
-        actor: caller,
-        currency: given.currency,
-        paymentTerms: given.payment,
-        shippingTerms: given.shipping,
-        shippingPrice: given.shippingPrice,
-        minOrderTotal: given.minOrderTotal,
-      });
+      const body = {
+        curr_abbr: given.currency,
+        payment: given.payment,
+        shipping: given.shipping,
+        shipping_price: given.shippingPrice,
+        min_order_total: given.minOrderTotal,
+      };
+      const change = await this.setSettings.execute({ name: caller.username, actor: caller, change: () => sellerSettingsChange(body) });
       const notice = change.changed.length === 0
         ? 'Nothing to change: these are your settings already.'
         : `Saved your ${change.changed.map((f) => LABELS[f]).join(', ')}.`;

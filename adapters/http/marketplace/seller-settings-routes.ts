@@ -1,5 +1,4 @@
 import type Router from '@koa/router';
-import { Invalid } from '../../../application/errors.js';
 import type { GetSellerSettings } from '../../../application/marketplace/get-seller-settings.js';
 import type { SellerSettingsView } from '../../../application/marketplace/seller-settings.js';
 import type { SetSellerSettings } from '../../../application/marketplace/set-seller-settings.js';
@@ -11,6 +10,7 @@ import type { SpindleState } from '../http-state.js';
 import { jsonBodyParser, requestBody } from '../json-body-parser.js';
 import type { ApiSchema } from '../api-shapes.js';
 import type { RouteModule } from '../route-module.js';
+import { sellerSettingsChange } from './seller-settings-bodies.js';
 
 const PATH = '/marketplace/settings';
 
@@ -41,13 +41,6 @@ function shippingPriceBody(rates: ShippingRates): NonNullable<ApiSchema<'SellerS
   return { currency: rates.currency, ...amounts } as NonNullable<ApiSchema<'SellerSettings'>['shipping_price']>;
 }
 
-/** A settings change as sent: a JSON (or form) object; `shipping_price` keeps its own shape for the use case. */
-function changeOf(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid('The body must be a JSON object of seller settings.');
-  return body as Record<string, unknown>;
-}
-
 /**
  * The calling user's seller settings through the API (`GET` and `POST /marketplace/settings`; the web page
  * `/settings/seller` and `spindle seller` change the same): 401 anonymous, 403 for an application alone. A change
@@ -73,16 +66,7 @@ export class SellerSettingsRoutes implements RouteModule {
       const caller = ctx.state.caller;
       requireUserCaller(caller);
       const name = caller.kind === 'user' ? caller.username : '';
-      const body = changeOf(requestBody(ctx));
-      const change = await this.setSettings.execute({
-        name,
-        actor: caller,
-        currency: body.curr_abbr,
-        paymentTerms: body.payment,
-        shippingTerms: body.shipping,
-        shippingPrice: body.shipping_price,
-        minOrderTotal: body.min_order_total,
-      });
+      const change = await this.setSettings.execute({ name, actor: caller, change: () => sellerSettingsChange(requestBody(ctx)) });
       ctx.body = sellerSettingsBody(change.after, this.dialect);
     });
   }

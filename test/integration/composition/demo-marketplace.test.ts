@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sellerSettingsChange } from '../../../adapters/http/marketplace/seller-settings-bodies.js';
 import { shippingRatesText } from '../../../domain/marketplace/shipping-rates.js';
 import type { Container } from 'inversify';
 import type { Database } from '../../../adapters/persistence/database.js';
@@ -79,7 +80,11 @@ describe('Marketplace demo data: the demo seller', function () {
   it('keeps the terms and currency of a demo seller who is a seller already, pricing in that currency through the rates', async () => {
     const seller = await aUser(container, DEMO_SELLER);
     await seedCatalogue(db, { releases: RELEASES.slice(0, 3).map((id) => aRelease(id)) });
-    await container.get(SELLERS.SetSellerSettings).execute({ name: DEMO_SELLER, actor: 'operator', currency: 'sek', paymentTerms: 'Mine', shippingTerms: 'Mine too' });
+    await container.get(SELLERS.SetSellerSettings).execute({
+      name: DEMO_SELLER,
+      actor: 'operator',
+      change: () => sellerSettingsChange({ curr_abbr: 'sek', payment: 'Mine', shipping: 'Mine too' }),
+    });
     const lines: string[] = [];
     await marketplaceModule.demo!(container, (line) => lines.push(line)); // the demo rates, then the listings
     expect(lines.at(-1)).to.equal(`marketplace: ${DEMO_SELLER} sells in SEK with 11 listings (9 For Sale in SEK, USD, EUR, 2 Draft or Expired)`);

@@ -30,7 +30,7 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'GET', path: (p) => `/s/${owner(p)}/collection/folders/0`, status: everyone(200) },
   { method: 'GET', path: (p) => `/s/${owner(p)}/collection/folders/${ids.folder}`, status: owns, privateTo: [folderName] },
   { method: 'POST', path: (p) => `/s/${owner(p)}/collection/folders`, body: () => ({ name: `Made ${Math.random()}` }), status: ownsCreated },
-  { method: 'POST', path: (p) => `/s/${owner(p)}/collection/folders/${ids.folder}`, body: { name: PRIVATE_FOLDER }, status: owns },
+  { method: 'POST', path: (p) => `/s/${owner(p)}/collection/folders/${ids.folder}`, body: () => ({ name: PRIVATE_FOLDER }), status: owns },
   { method: 'DELETE', path: (p) => `/s/${owner(p)}/collection/folders/${ids.spare}`, status: { ...owns, owner: 204 } },
   {
     method: 'GET',
@@ -102,17 +102,17 @@ describe('Authorization matrix: collections and wantlists', function () {
     const c = world.container;
     const { owner: o, other: x } = world.parties;
     const [oc, xc] = [callerOf(o), callerOf(x)];
-    ids.folder = (await c.get(COLLECTION.CreateFolder).execute({ name: o.name, caller: oc, body: { name: 'Shelf' } })).folder.id;
-    ids.spare = (await c.get(COLLECTION.CreateFolder).execute({ name: o.name, caller: oc, body: { name: 'Spare' } })).folder.id;
+    ids.folder = (await c.get(COLLECTION.CreateFolder).execute({ name: o.name, caller: oc, body: () => ({ name: 'Shelf' }) })).folder.id;
+    ids.spare = (await c.get(COLLECTION.CreateFolder).execute({ name: o.name, caller: oc, body: () => ({ name: 'Spare' }) })).folder.id;
     ids.instance = (await c.get(COLLECTION.AddToFolder).execute({ name: o.name, caller: oc, folderId: ids.folder, releaseId: 10 })).instance.id;
     const at = { name: o.name, caller: oc, folderId: ids.folder, releaseId: 10, instanceId: ids.instance };
-    await c.get(COLLECTION.SetInstanceNote).execute({ ...at, fieldId: 1, value: 'Mint (M)' });
-    await c.get(COLLECTION.SetInstanceNote).execute({ ...at, fieldId: 3, value: PRIVATE_NOTE });
-    await c.get(COLLECTION.PutWant).execute({ name: o.name, caller: oc, releaseId: 10, change: { notes: 'owner want' } });
+    await c.get(COLLECTION.SetInstanceNote).execute({ ...at, fieldId: 1, value: () => 'Mint (M)' });
+    await c.get(COLLECTION.SetInstanceNote).execute({ ...at, fieldId: 3, value: () => PRIVATE_NOTE });
+    await c.get(COLLECTION.PutWant).execute({ name: o.name, caller: oc, releaseId: 10, change: () => ({ notes: 'owner want' }) });
     // Folders other than 0 are the owner's alone: their names never reach anyone else.
-    await c.get(COLLECTION.EditFolder).execute({ name: o.name, caller: oc, folderId: ids.folder, body: { name: PRIVATE_FOLDER } });
+    await c.get(COLLECTION.EditFolder).execute({ name: o.name, caller: oc, folderId: ids.folder, body: () => ({ name: PRIVATE_FOLDER }) });
     await c.get(COLLECTION.AddToFolder).execute({ name: x.name, caller: xc, folderId: 1, releaseId: 10 });
-    await c.get(COLLECTION.PutWant).execute({ name: x.name, caller: xc, releaseId: 11, change: { notes: PRIVATE_WANT } });
+    await c.get(COLLECTION.PutWant).execute({ name: x.name, caller: xc, releaseId: 11, change: () => ({ notes: PRIVATE_WANT }) });
     await c.get(COLLECTION.Settings).change({ name: x.name, caller: xc, change: { kind: 'privacy', privacy: { collectionPublic: false, wantlistPublic: false } } });
   });
   after(async () => {

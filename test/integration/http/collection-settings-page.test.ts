@@ -68,6 +68,12 @@ describe('Web page: collection settings (privacy and notes fields)', function ()
     expect(clash.text).to.include('A field named &quot;notes&quot; exists already.');
     const badLines = await browser.post('/settings/collection/fields', { name: 'Story', type: 'textarea', lines: '99' });
     expect(badLines.status).to.equal(422);
+    // Lines written as no number (or left blank) are refused as no count, as the collection words it.
+    for (const lines of ['two', '']) {
+      const noNumber = await browser.post('/settings/collection/fields', { name: 'Story', type: 'textarea', lines });
+      expect(noNumber.status).to.equal(422);
+      expect(noNumber.text).to.include('Invalid lines: expected a whole number from 1 to 20.');
+    }
     expect((await browser.post('/settings/collection/fields', { name: 'X', type: 'radio' })).status).to.equal(422);
     expect((await browser.post('/settings/collection/fields/77/remove', {})).status).to.equal(404);
 

@@ -1,4 +1,4 @@
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import { expect } from 'chai';
 
 import { CurrencyQuery, VersionsQuery } from '../../../../adapters/http/catalogue/catalogue-queries.js';
@@ -153,6 +153,46 @@ describe('adapters/http/query', () => {
       expect(invalid(() => validateBody(NoteBody, body))).to.equal('Invalid note.');
       expect(validateBody(NoteBody, JSON.parse('{"__proto__": {"note": "A"}}') as unknown)).to.be.instanceOf(NoteBody);
       expect(invalid(() => validateQuery(NoteBody, { note: 'c', __proto__: 'x' } as never))).to.equal('Invalid note.');
+    });
+
+    describe('every problem at once (everyProblem: true)', () => {
+      // Declared in the order z, a, m (not alphabetical), each with two constraints: a type, then a limit.
+      class ThreeFields {
+        @IsOptional() @MaxLength(3, { message: 'z is too long.' }) @IsString({ message: 'z must be text.' }) z?: unknown;
+        @IsOptional() @IsIn([1, 2], { message: 'a must be 1 or 2.' }) a?: unknown;
+        @IsOptional() @MaxLength(2, { message: 'm is too long.' }) @IsString({ message: 'm must be text.' }) m?: unknown;
+        @IsOptional() @IsInt() n?: unknown;
+      }
+
+      it('answers every bad field, its first problem each, in declaration order, without throwing', () => {
+        const checked = validateBody(ThreeFields, { m: 'long', a: 3, z: 4, n: 'x' }, { everyProblem: true });
+        expect(checked.problems).to.deep.equal([
+          { field: 'z', message: 'z must be text.' },
+          { field: 'a', message: 'a must be 1 or 2.' },
+          { field: 'm', message: 'm is too long.' },
+          { field: 'n', message: 'n must be an integer number' },
+        ]);
+        expect(checked.dto).to.be.instanceOf(ThreeFields);
+        expect(checked.dto.m).to.equal('long');
+      });
+
+      it('answers no problem and the filled DTO for a valid body, and no field for no body', () => {
+        const checked = validateBody(ThreeFields, { z: 'abc', a: 2 }, { everyProblem: true });
+        expect(checked.problems).to.deep.equal([]);
+        expect([checked.dto.z, checked.dto.a, checked.dto.m]).to.deep.equal(['abc', 2, undefined]);
+        for (const body of [undefined, null]) expect(validateBody(ThreeFields, body, { everyProblem: true }).problems).to.deep.equal([]);
+      });
+
+      it('gives the first of its problems as the 422 of the first-problem mode', () => {
+        const body = { m: 'long', a: 3 };
+        const first = validateBody(ThreeFields, body, { everyProblem: true }).problems[0]!;
+        expect(invalid(() => validateBody(ThreeFields, body))).to.equal(first.message);
+      });
+
+      it('still refuses a body that is not an object when notAnObject names the 422', () => {
+        expect(invalid(() => validateBody(ThreeFields, [1], { everyProblem: true, notAnObject: 'Send an object.' }))).to.equal('Send an object.');
+        expect(validateBody(ThreeFields, 'a', { everyProblem: true }).problems).to.deep.equal([]);
+      });
     });
 
     it('checks a rating into its input with the domain’s words', () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { folderNameInput, instanceChange, noteValueInput } from '../../../../adapters/http/collection/collection-bodies.js';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
 import { InMemoryCollectionStore } from '../../../../adapters/in-memory/in-memory-collection-repositories.js';
@@ -9,6 +10,7 @@ import { GetCollectionValue } from '../../../../application/collection/collectio
 import { AddToFolder } from '../../../../application/collection/add-to-folder.js';
 import { CreateFolder } from '../../../../application/collection/create-folder.js';
 import { DeleteFolder } from '../../../../application/collection/delete-folder.js';
+import { EditFolder } from '../../../../application/collection/edit-folder.js';
 import { EditInstance } from '../../../../application/collection/edit-instance.js';
 import { ListFolderItems } from '../../../../application/collection/list-folder-items.js';
 import { ListFolders } from '../../../../application/collection/list-folders.js';
@@ -52,17 +54,46 @@ describe('Collections and wantlists (use cases, in memory)', () => {
     new AddToFolder(users, store.collections, held, uow, clock).execute({ name: 'me', folderId, releaseId, caller });
 
   it('files releases in folders with the clock’s time; a folder empties before it goes', async () => {
-    const { folder } = await new CreateFolder(users, store.collections, uow).execute({ name: 'me', caller: me, body: { name: 'Jazz' } });
+    const { folder } = await new CreateFolder(users, store.collections, uow).execute({ name: 'me', caller: me, body: () => ({ name: 'Jazz' }) });
     const { instance } = await add(10, folder.id);
     expect(instance.dateAdded).to.deep.equal(clock.now());
     expect(await rejection(new DeleteFolder(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, caller: me }))).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
-    await new EditInstance(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, releaseId: 10, instanceId: instance.id, caller: me, body: { folder_id: 1 } });
+    await new EditInstance(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, releaseId: 10, instanceId: instance.id, caller: me, ...instanceChange({ folder_id: 1 }) });
     await new DeleteFolder(users, store.collections, uow).execute({ name: 'me', folderId: folder.id, caller: me });
     const { folders } = await new ListFolders(users, store.collections).execute({ name: 'me', caller: me });
     expect(folders.map((f) => [f.id, f.count])).to.deep.equal([
       [0, 1],
       [1, 1],
     ]);
+  });
+
+  it('answers a rename in the order: a body that is no object, the folder (404, a fixed one), then the name', async () => {
+    const rename = (folderId: number, body: unknown) => rejection(new EditFolder(users, store.collections, uow).execute({ name: 'me', folderId, caller: me, body: () => folderNameInput(body) }));
+    expect((await rename(99, [{ name: 'x' }])).message).to.equal('The body must be a JSON object.');
+    expect(await rename(99, { name: 5 })).to.be.instanceOf(Refusal).with.property('kind', 'not-found');
+    expect((await rename(1, { name: 5 })).message).to.equal('The folder "Uncategorized" cannot be renamed.');
+    const { folder } = await new CreateFolder(users, store.collections, uow).execute({ name: 'me', caller: me, body: () => folderNameInput({ name: 'Jazz' }) });
+    expect((await rename(folder.id, { name: 5 })).message).to.equal('Invalid name: expected the folder name as text.');
+    expect((await rename(folder.id, { name: ' ' })).message).to.equal('Invalid name: a folder name may not be empty.');
+  });
+
+  it('answers an instance edit in the order: the move, the instance (404), the folder it moves to, then the rating', async () => {
+    const { instance } = await add(10);
+    const edit = (instanceId: number, body: unknown) =>
+      rejection(new EditInstance(users, store.collections, uow).execute({ name: 'me', folderId: 1, releaseId: 10, instanceId, caller: me, ...instanceChange(body) }));
+    expect((await edit(999, { folder_id: 'x', rating: 9 })).message).to.equal('Invalid folder_id: expected a whole number, got "x".');
+    expect(await edit(999, { rating: 9 })).to.be.instanceOf(NotFound);
+    expect((await edit(instance.id, { folder_id: 0, rating: 9 })).message).to.match(/folder 0 \("All"\) cannot receive releases/);
+    expect((await edit(instance.id, { rating: 9 })).message).to.equal('Invalid rating: expected a whole number from 0 to 5, got 9.');
+  });
+
+  it('answers a note in the order: the field (404), the value as text naming the field, its options, then the instance (404)', async () => {
+    const note = (fieldId: number, instanceId: number, value: unknown) =>
+      rejection(new SetInstanceNote(users, store.collections, uow).execute({ name: 'me', folderId: 1, releaseId: 10, instanceId, caller: me, fieldId, value: noteValueInput({}, { value }) }));
+    expect((await note(9, 999, true)).message).to.equal('Field not found.');
+    expect((await note(1, 999, true)).message).to.equal('Invalid value for Media Condition: expected text.');
+    expect((await note(1, 999, 'Shiny')).message).to.match(/"Shiny" is not one of its options/);
+    expect(await note(1, 999, 'Mint (M)')).to.be.instanceOf(NotFound);
   });
 
   it('refuses strangers by kind: 401 anonymous, 403 an application or another user, 404 an unknown user or release', async () => {
@@ -77,15 +108,15 @@ describe('Collections and wantlists (use cases, in memory)', () => {
   it('leaves nothing behind when a note is refused halfway', async () => {
     const { instance } = await add(11);
     const at = { name: 'me', folderId: 1, releaseId: 11, instanceId: instance.id, caller: me };
-    expect(await rejection(new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 1, value: 'Shiny' }))).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
+    expect(await rejection(new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 1, value: () => 'Shiny' }))).to.be.instanceOf(Refusal).with.property('kind', 'invalid');
     expect((await store.collections.instance(1, instance.id))!.notes.size).to.equal(0);
   });
 
   it('lists a folder with the public notes to others', async () => {
     const { instance } = await add(12);
     const at = { name: 'me', folderId: 1, releaseId: 12, instanceId: instance.id, caller: me };
-    await new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 3, value: 'private' });
-    await new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 2, value: 'Generic' });
+    await new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 3, value: () => 'private' });
+    await new SetInstanceNote(users, store.collections, uow).execute({ ...at, fieldId: 2, value: () => 'Generic' });
     const list = (caller: Caller) =>
       new ListFolderItems(users, store.collections, store.lists, held).execute({ name: 'me', folderId: 0, caller, sort: 'added', order: 'asc', page: { page: 1, perPage: 50 } });
     expect((await list(me)).page.items[0]!.notes.map((n) => n.fieldId)).to.deep.equal([2, 3]);
@@ -119,8 +150,8 @@ describe('Collections and wantlists (use cases, in memory)', () => {
   it('counts the profile figures from the data; a PUT on a wanted release updates it', async () => {
     await add(10);
     const put = new PutWant(users, store.collections, store.wantlists, held, uow, clock);
-    await put.execute({ name: 'me', releaseId: 11, caller: me, change: { rating: 2 } });
-    const again = await put.execute({ name: 'me', releaseId: 11, caller: me, change: { notes: 'x' } });
+    await put.execute({ name: 'me', releaseId: 11, caller: me, change: () => ({ rating: 2 }) });
+    const again = await put.execute({ name: 'me', releaseId: 11, caller: me, change: () => ({ notes: 'x' }) });
     expect([again.want.rating, again.want.notes]).to.deep.equal([2, 'x']);
     const figures = new CollectionFigures(store.collections, store.wantlists);
     expect(await figures.forUser(1)).to.deep.equal({ numCollection: 1, collectionPublic: true, numWantlist: 1, wantlistPublic: true });

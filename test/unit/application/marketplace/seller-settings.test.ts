@@ -12,6 +12,25 @@ import { CURRENCIES } from '../../../../domain/marketplace/currency.js';
 import { MAX_TERMS_LENGTH } from '../../../../domain/marketplace/seller.js';
 import { shippingRatesText } from '../../../../domain/marketplace/shipping-rates.js';
 import { rejection } from '../../../support/rejection.js';
+import { sellerSettingsChange } from '../../../../adapters/http/marketplace/seller-settings-bodies.js';
+
+interface Sent {
+  currency?: unknown;
+  paymentTerms?: unknown;
+  shippingTerms?: unknown;
+  shippingPrice?: unknown;
+  minOrderTotal?: unknown;
+}
+
+/** A change as the three edges send it, checked by their function (the body's names), as the use case is given it. */
+const asSent = (sent: Sent) => () =>
+  sellerSettingsChange({
+    curr_abbr: sent.currency,
+    payment: sent.paymentTerms,
+    shipping: sent.shippingTerms,
+    shipping_price: sent.shippingPrice,
+    min_order_total: sent.minOrderTotal,
+  });
 
 describe('GetSellerSettings and SetSellerSettings (in-memory adapters)', () => {
   let clock: FixedClock;
@@ -56,16 +75,16 @@ describe('GetSellerSettings and SetSellerSettings (in-memory adapters)', () => {
     expect((await get.execute({ name: 'ann', actor: 'operator' })).username).to.equal('ann');
     for (const [actor, error] of [[ANONYMOUS, Unauthenticated], [app, Unauthenticated], [bob, Forbidden]] as const) {
       expect(await rejection(get.execute({ name: 'ann', actor }))).to.be.instanceOf(error);
-      expect(await rejection(set.execute({ name: 'ann', actor, paymentTerms: 'x' }))).to.be.instanceOf(error);
+      expect(await rejection(set.execute({ name: 'ann', actor, change: asSent({ paymentTerms: 'x' }) }))).to.be.instanceOf(error);
     }
     expect(await sellers.settingsOf(1)).to.equal(null);
-    const missing = await rejection(set.execute({ name: 'nobody', actor: 'operator', currency: 'EUR' }));
+    const missing = await rejection(set.execute({ name: 'nobody', actor: 'operator', change: asSent({ currency: 'EUR' }) }));
     expect(missing).to.be.instanceOf(NotFound);
     expect(missing.message).to.equal('There is no user "nobody".');
   });
 
   it('makes a seller of a user who writes both terms, trimmed, and stores the currency on the profile', async () => {
-    const change = await set.execute({ name: 'ann', actor: ann, currency: 'gbp', paymentTerms: '  [b]PayPal[/b]\n', shippingTerms: 'From Bristol.' });
+    const change = await set.execute({ name: 'ann', actor: ann, change: asSent({ currency: 'gbp', paymentTerms: '  [b]PayPal[/b]\n', shippingTerms: 'From Bristol.' }) });
     expect(change.changed).to.deep.equal(['currency', 'payment', 'shipping']);
     expect(change.before).to.include({ currency: 'USD', complete: false });
     expect(change.after).to.deep.equal({
@@ -85,42 +104,42 @@ describe('GetSellerSettings and SetSellerSettings (in-memory adapters)', () => {
   });
 
   it('changes only the fields given; clearing a term makes the user a buyer only again', async () => {
-    await set.execute({ name: 'ann', actor: ann, paymentTerms: 'Cash', shippingTerms: 'Post' });
+    await set.execute({ name: 'ann', actor: ann, change: asSent({ paymentTerms: 'Cash', shippingTerms: 'Post' }) });
     clock.advance(60_000);
-    const payment = await set.execute({ name: 'ann', actor: 'operator', paymentTerms: 'Bank transfer' });
+    const payment = await set.execute({ name: 'ann', actor: 'operator', change: asSent({ paymentTerms: 'Bank transfer' }) });
     expect(payment.changed).to.deep.equal(['payment']);
     expect(payment.after).to.include({ currency: 'USD', paymentTerms: 'Bank transfer', shippingTerms: 'Post', complete: true });
     expect(payment.after.updatedAt).to.deep.equal(new Date('2026-11-23T10:01:00Z'));
-    const currency = await set.execute({ name: 'ann', actor: ann, currency: 'JPY' });
+    const currency = await set.execute({ name: 'ann', actor: ann, change: asSent({ currency: 'JPY' }) });
     expect(currency.changed).to.deep.equal(['currency']);
     expect(currency.after.updatedAt, 'the terms were not written again').to.deep.equal(new Date('2026-11-23T10:01:00Z'));
-    const cleared = await set.execute({ name: 'ann', actor: ann, shippingTerms: '   ' });
+    const cleared = await set.execute({ name: 'ann', actor: ann, change: asSent({ shippingTerms: '   ' }) });
     expect(cleared.changed).to.deep.equal(['shipping']);
     expect(cleared.after).to.include({ shippingTerms: '', complete: false, currency: 'JPY' });
   });
 
   it('writes nothing when nothing differs', async () => {
-    await set.execute({ name: 'ann', actor: ann, currency: 'EUR', paymentTerms: 'Cash', shippingTerms: 'Post' });
+    await set.execute({ name: 'ann', actor: ann, change: asSent({ currency: 'EUR', paymentTerms: 'Cash', shippingTerms: 'Post' }) });
     clock.advance(60_000);
-    const same = await set.execute({ name: 'ann', actor: ann, currency: 'eur', paymentTerms: 'Cash ', shippingTerms: 'Post' });
+    const same = await set.execute({ name: 'ann', actor: ann, change: asSent({ currency: 'eur', paymentTerms: 'Cash ', shippingTerms: 'Post' }) });
     expect(same.changed).to.deep.equal([]);
     expect((await sellers.settingsOf(1))!.updatedAt).to.deep.equal(new Date('2026-11-23T10:00:00Z'));
     // A currency alone for a user without terms leaves them without a settings row.
-    expect((await set.execute({ name: 'bob', actor: bob, currency: 'SEK' })).changed).to.deep.equal(['currency']);
+    expect((await set.execute({ name: 'bob', actor: bob, change: asSent({ currency: 'SEK' }) })).changed).to.deep.equal(['currency']);
     expect(await sellers.settingsOf(2)).to.equal(null);
   });
 
   it('accepts each of the twelve currencies in any letter case', async () => {
     for (const code of CURRENCIES) {
       for (const written of [code, code.toLowerCase(), code[0] + code.slice(1).toLowerCase()]) {
-        const change = await set.execute({ name: 'ann', actor: ann, currency: ` ${written} ` });
+        const change = await set.execute({ name: 'ann', actor: ann, change: asSent({ currency: ` ${written} ` }) });
         expect(change.after.currency).to.equal(code);
       }
     }
   });
 
   it('refuses every bad field at once (422, each with its field) and then changes nothing', async () => {
-    await set.execute({ name: 'ann', actor: ann, paymentTerms: 'Cash', shippingTerms: 'Post' });
+    await set.execute({ name: 'ann', actor: ann, change: asSent({ paymentTerms: 'Cash', shippingTerms: 'Post' }) });
     const cases: Array<[Record<string, unknown>, Array<[string, string]>]> = [
       [{ currency: 'XYZ' }, [['currency', `Currency must be one of ${CURRENCIES.join(', ')}, got "XYZ".`]]],
       [{ currency: '' }, [['currency', `Currency must be one of ${CURRENCIES.join(', ')}, got "".`]]],
@@ -133,9 +152,21 @@ describe('GetSellerSettings and SetSellerSettings (in-memory adapters)', () => {
           ['shipping', `Shipping terms may be at most ${MAX_TERMS_LENGTH} characters long, got ${MAX_TERMS_LENGTH + 1}.`],
         ],
       ],
+      // The edge's problems (types) and the use case's (amounts, lengths) merged in one order.
+      [
+        { currency: 42, paymentTerms: 5, shippingTerms: 'z'.repeat(MAX_TERMS_LENGTH + 1), shippingPrice: 'GB=1', minOrderTotal: true },
+        [
+          ['currency', `Currency must be one of ${CURRENCIES.join(', ')}, got 42.`],
+          ['shippingPrice', 'Shipping price needs a default amount (for every destination not named).'],
+          ['minOrderTotal', 'Minimum order total must be a number of 0 or more, got true.'],
+          ['payment', 'Payment terms must be text.'],
+          ['shipping', `Shipping terms may be at most ${MAX_TERMS_LENGTH} characters long, got ${MAX_TERMS_LENGTH + 1}.`],
+        ],
+      ],
+      [{ shippingPrice: [5], paymentTerms: null }, [['shippingPrice', 'Shipping price must be an amount or destination=amount pairs, got [5].'], ['payment', 'Payment terms must be text.']]],
     ];
     for (const [body, problems] of cases) {
-      const err = await rejection(set.execute({ name: 'ann', actor: ann, ...body }));
+      const err = await rejection(set.execute({ name: 'ann', actor: ann, change: asSent(body) }));
       expect(err).to.be.instanceOf(InvalidSellerSettingsChange).and.instanceOf(Invalid);
       expect((err as InvalidSellerSettingsChange).problems.map((p) => [p.field, p.message])).to.deep.equal(problems);
       expect(err.message).to.equal(problems.map(([, m]) => m).join(' '));
@@ -144,20 +175,20 @@ describe('GetSellerSettings and SetSellerSettings (in-memory adapters)', () => {
   });
 
   it('sets the shipping price by destination and the minimum order in the seller’s currency, rounded; clears them', async () => {
-    const change = await set.execute({ name: 'ann', actor: ann, currency: 'EUR', shippingPrice: 'default=12, europe=6.505, DE=4', minOrderTotal: '10' });
+    const change = await set.execute({ name: 'ann', actor: ann, change: asSent({ currency: 'EUR', shippingPrice: 'default=12, europe=6.505, DE=4', minOrderTotal: '10' }) });
     expect(change.changed).to.deep.equal(['currency', 'shippingPrice', 'minOrderTotal']);
     expect(shippingRatesText(change.after.shippingRates)).to.equal('default=12.00, europe=6.51, DE=4.00');
     expect(change.after.shippingRates?.currency).to.equal('EUR');
     expect(change.after.minOrderTotal?.toString()).to.equal('10.00 EUR');
-    const json = await set.execute({ name: 'ann', actor: 'operator', shippingPrice: { default: 5 } });
+    const json = await set.execute({ name: 'ann', actor: 'operator', change: asSent({ shippingPrice: { default: 5 } }) });
     expect(json.changed).to.deep.equal(['shippingPrice']);
     expect(shippingRatesText((await sellers.settingsOf(1))!.shippingRates)).to.equal('default=5.00');
-    const same = await set.execute({ name: 'ann', actor: ann, shippingPrice: '5', minOrderTotal: 10 });
+    const same = await set.execute({ name: 'ann', actor: ann, change: asSent({ shippingPrice: '5', minOrderTotal: 10 }) });
     expect(same.changed).to.deep.equal([]);
-    const cleared = await set.execute({ name: 'ann', actor: ann, shippingPrice: '', minOrderTotal: 0 });
+    const cleared = await set.execute({ name: 'ann', actor: ann, change: asSent({ shippingPrice: '', minOrderTotal: 0 }) });
     expect(cleared.changed).to.deep.equal(['shippingPrice', 'minOrderTotal']);
     expect(cleared.after).to.include({ shippingRates: null, minOrderTotal: null });
-    const err = await rejection(set.execute({ name: 'ann', actor: ann, shippingPrice: 'GB=1', minOrderTotal: '-2', paymentTerms: 'Cash' }));
+    const err = await rejection(set.execute({ name: 'ann', actor: ann, change: asSent({ shippingPrice: 'GB=1', minOrderTotal: '-2', paymentTerms: 'Cash' }) }));
     expect((err as InvalidSellerSettingsChange).problems.map((p) => p.field)).to.deep.equal(['shippingPrice', 'minOrderTotal']);
     expect(err.message).to.equal(
       'Shipping price needs a default amount (for every destination not named). Minimum order total must be a number of 0 or more, got "-2".',
@@ -167,7 +198,7 @@ describe('GetSellerSettings and SetSellerSettings (in-memory adapters)', () => {
 
   it('puts the currency back when the terms cannot be stored (one unit of work)', async () => {
     const failing = new SetSellerSettings(users, { settingsOf: (id) => sellers.settingsOf(id), put: async () => { throw new Error('disk full'); } }, uow, clock);
-    const err = await rejection(failing.execute({ name: 'ann', actor: ann, currency: 'CHF', paymentTerms: 'Cash', shippingTerms: 'Post' }));
+    const err = await rejection(failing.execute({ name: 'ann', actor: ann, change: asSent({ currency: 'CHF', paymentTerms: 'Cash', shippingTerms: 'Post' }) }));
     expect(err.message).to.equal('disk full');
     expect((await users.byId(1))!.currency).to.equal('USD');
   });

@@ -48,15 +48,12 @@ describe('Collection (domain)', () => {
       expect(c.folders.map((f) => f.id)).to.deep.equal([0, 1, 4]);
     });
 
-    const names: Array<[unknown, string | RegExp]> = [
+    const names: Array<[string, string | RegExp]> = [
       ['  Jazz  ', 'Jazz'],
       ['x'.repeat(100), 'x'.repeat(100)],
       ['', /may not be empty/],
       ['   ', /may not be empty/],
       ['x'.repeat(101), /at most 100/],
-      [42, /as text/],
-      [undefined, /as text/],
-      [null, /as text/],
     ];
     for (const [raw, expected] of names) {
       it(`folder name ${JSON.stringify(raw)?.slice(0, 20)} → ${String(expected).slice(0, 20)}`, () => {
@@ -65,7 +62,7 @@ describe('Collection (domain)', () => {
       });
     }
 
-    const creations: Array<[string, unknown, 'ok' | RegExp]> = [
+    const creations: Array<[string, string, 'ok' | RegExp]> = [
       ['a new name', 'Jazz', 'ok'],
       ['a name taken, in another case', 'vinyl', /folder named "Vinyl" exists/],
       ['the name of folder 0', 'all', /folder named "All" exists/],
@@ -81,7 +78,7 @@ describe('Collection (domain)', () => {
       });
     }
 
-    const renames: Array<[number, unknown, 'ok' | RegExp, ('invalid' | 'not-found')?]> = [
+    const renames: Array<[number, string, 'ok' | RegExp, ('invalid' | 'not-found')?]> = [
       [2, 'Records', 'ok'],
       [2, 'VINYL', 'ok'],
       [3, 'vinyl', /exists already/, 'invalid'],
@@ -139,21 +136,15 @@ describe('Collection (domain)', () => {
       expect(Collection.fresh(1).visibleFields(true).map((f) => f.id)).to.deep.equal([1, 2, 3]);
     });
 
-    const values: Array<[NotesField, unknown, string | RegExp]> = [
+    const values: Array<[NotesField, string, string | RegExp]> = [
       [media, 'Mint (M)', 'Mint (M)'],
       [media, '', ''],
       [media, 'mint (m)', /is not one of its options/],
       [media, 'Brand new', /is not one of its options/],
-      [media, undefined, /a value is required/],
-      [media, null, /a value is required/],
-      [media, { a: 1 }, /expected text/],
       [notes, 'Signed copy', 'Signed copy'],
       [notes, 'line one\r\nline two', 'line one\nline two'],
-      [notes, 1999, '1999'],
       [notes, 'x'.repeat(2000), 'x'.repeat(2000)],
       [notes, 'x'.repeat(2001), /at most 2000/],
-      [notes, ['a'], /expected text/],
-      [notes, true, /expected text/],
     ];
     for (const [field, raw, expected] of values) {
       it(`${field.name} takes ${JSON.stringify(raw)?.slice(0, 24)}: ${typeof expected === 'string' ? 'yes' : 'no'}`, () => {
@@ -170,13 +161,14 @@ describe('Collection (domain)', () => {
 
     const specs: Array<[string, FieldSpec, 'ok' | RegExp]> = [
       ['a dropdown', { type: 'dropdown', name: 'Storage', public: false, options: ['Shelf A', ' Shelf B ', ''] }, 'ok'],
-      ['a textarea', { type: 'textarea', name: 'Provenance', public: true, lines: '4' }, 'ok'],
+      ['a textarea', { type: 'textarea', name: 'Provenance', public: true, lines: 4 }, 'ok'],
       ['a taken name', { type: 'textarea', name: 'notes', public: true, lines: 2 }, /field named "notes" exists/],
       ['no options', { type: 'dropdown', name: 'X', public: true, options: ['', ' '] }, /at least one option/],
       ['an option twice', { type: 'dropdown', name: 'X', public: true, options: ['a', 'a'] }, /"a" is given twice/],
       ['0 lines', { type: 'textarea', name: 'X', public: true, lines: 0 }, /from 1 to 20/],
       ['21 lines', { type: 'textarea', name: 'X', public: true, lines: 21 }, /from 1 to 20/],
       ['2.5 lines', { type: 'textarea', name: 'X', public: true, lines: 2.5 }, /from 1 to 20/],
+      ['lines that are no number (a form’s text)', { type: 'textarea', name: 'X', public: true, lines: NaN }, /from 1 to 20/],
       ['an empty name', { type: 'textarea', name: ' ', public: true, lines: 2 }, /may not be empty/],
     ];
     for (const [what, spec, expected] of specs) {
@@ -231,7 +223,7 @@ describe('Collection (domain)', () => {
   describe('instances and wants', () => {
     it('keeps its id when moved, rated or noted; an empty note removes it', () => {
       const at = new Date('2026-01-02T03:04:05Z');
-      const i = Instance.added(77, 1, 10, 1, at).movedTo(3).rated('4').noted({ fieldId: 1, value: 'Mint (M)' }).noted({ fieldId: 3, value: 'x' });
+      const i = Instance.added(77, 1, 10, 1, at).movedTo(3).rated(4).noted({ fieldId: 1, value: 'Mint (M)' }).noted({ fieldId: 3, value: 'x' });
       expect([i.id, i.folderId, i.rating, i.dateAdded]).to.deep.equal([77, 3, 4, at]);
       expect(i.noted({ fieldId: 3, value: '' }).visibleNotes(DEFAULT_FIELDS)).to.deep.equal([{ fieldId: 1, value: 'Mint (M)' }]);
       expect(i.visibleNotes(DEFAULT_FIELDS.filter((f) => f.public))).to.deep.equal([{ fieldId: 1, value: 'Mint (M)' }]);
@@ -242,7 +234,6 @@ describe('Collection (domain)', () => {
       expect(w.edited({ notes: 'clean copy' }).edited({ rating: 5 })).to.include({ notes: 'clean copy', rating: 5 });
       refused(() => w.edited({ rating: 7 }), 'invalid', /from 0 to 5/);
       refused(() => w.edited({ notes: 'x'.repeat(2001) }), 'invalid', /at most 2000/);
-      refused(() => w.edited({ notes: {} }), 'invalid', /expected text/);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { countryOf } from '../../../../domain/marketplace/countries.js';
-import { SHIPPING_RATES_REFUSAL, shippingRates, shippingRatesText, shippingTo } from '../../../../domain/marketplace/shipping-rates.js';
+import { SHIPPING_RATES_REFUSAL, shippingRates, shippingRatesText, shippingTo, type ShippingRatesWritten } from '../../../../domain/marketplace/shipping-rates.js';
 import { Refusal } from '../../../../domain/shared/refusal.js';
 
 describe('Shipping rates (domain)', () => {
@@ -28,7 +28,7 @@ describe('Shipping rates (domain)', () => {
   });
 
   describe('shippingRates: what a seller writes', () => {
-    const cases: Array<[string, unknown, string, string]> = [
+    const cases: Array<[string, ShippingRatesWritten, string, string]> = [
       ['a flat amount as a number', 5, 'USD', 'default=5.00'],
       ['a flat amount as text', ' 4.5 ', 'EUR', 'default=4.50'],
       ['pairs in any case and order, rounded half up', 'GB=2.505; Europe = 8, DEFAULT=15\nnorth america=9', 'GBP', 'default=15.00, europe=8.00, north_america=9.00, GB=2.51'],
@@ -43,7 +43,7 @@ describe('Shipping rates (domain)', () => {
       for (const none of [null, undefined, '', '  ', {}]) expect(shippingRates(none, 'USD')).to.equal(null);
     });
 
-    const refusals: Array<[unknown, string]> = [
+    const refusals: Array<[ShippingRatesWritten, string]> = [
       ['GB=2', 'Shipping price needs a default amount (for every destination not named).'],
       ['default=2, mars=3', 'Shipping price: "mars" is not a destination (default, europe, north_america or a two-letter country code).'],
       ['default=-1', 'Shipping price for default must be a number of 0 or more, got "-1".'],
@@ -51,8 +51,7 @@ describe('Shipping rates (domain)', () => {
       ['default=200000', 'Shipping price for default may be at most 100000, got 200000.'],
       ['default=1, DEFAULT=2', 'Shipping price names default twice.'],
       ['default 5', 'Shipping price for default must be a number of 0 or more, got "default 5".'],
-      [[5], 'Shipping price must be an amount or destination=amount pairs, got [5].'],
-      [true, 'Shipping price must be an amount or destination=amount pairs, got true.'],
+      [{ default: true }, 'Shipping price for default must be a number of 0 or more, got true.'],
     ];
     for (const [value, message] of refusals) {
       it(`refuses ${JSON.stringify(value)}`, () => {
