@@ -4,6 +4,9 @@
  */
 export * from './fixed-clock.js';
 export * from './in-memory-catalogue-reader.js';
+export * from './in-memory-catalogue-search.js';
+export * from './in-memory-catalogue-writer.js';
+export * from './in-memory-catalogue.js';
 export * from './in-memory-collection-repositories.js';
 export * from './in-memory-contribution-repository.js';
 export * from './in-memory-currency-rate-repository.js';
@@ -14,6 +17,7 @@ export * from './in-memory-marketplace-store.js';
 export * from './in-memory-order-store.js';
 export * from './in-memory-posting-source.js';
 export * from './in-memory-rating-store.js';
+export * from './in-memory-release-people.js';
 export * from './in-memory-seller-repository.js';
 export * from './in-memory-storage.js';
 export * from './in-memory-unit-of-work.js';
