@@ -39,9 +39,19 @@ export class InMemoryRatingStore implements InMemoryTransactional {
       givenBy: async (userId) => totalsOf(all().filter((r) => r.userId === userId)),
     };
 
+    this.counts = this.countsWith(catalogue);
+  }
+
+  /**
+   * The community figures of releases and masters (what the release rows' `rating_count` and `rating_sum` are on the
+   * database, kept there by triggers; counted here on each read), a master's over the versions `catalogue` tells. A
+   * memory family makes them once per container, with the catalogue that container reads.
+   */
+  countsWith(catalogue?: CatalogueReader): RatingCounts {
+    const all = (): ReleaseRating[] => [...this.state.values()];
     const summaries = (ids: readonly number[], of: (id: number) => ReleaseRating[]): Map<number, RatingSummary> =>
       new Map(ids.map((id) => [id, ratingSummaryOf(totalsOf(of(id)))]));
-    this.counts = {
+    return {
       forReleases: async (ids) => summaries(ids, (id) => all().filter((r) => r.releaseId === id)),
       forMasters: async (ids) => {
         const masterOf = new Map<number, number | null>();
@@ -58,6 +68,6 @@ export class InMemoryRatingStore implements InMemoryTransactional {
   }
 
   restore(snapshot: unknown): void {
-    this.state = snapshot as Map<string, ReleaseRating>;
+    this.state = new Map(snapshot as Map<string, ReleaseRating>);
   }
 }

@@ -4,6 +4,9 @@
  */
 export * from './fixed-clock.js';
 export * from './in-memory-catalogue-reader.js';
+export * from './in-memory-catalogue-search.js';
+export * from './in-memory-catalogue-writer.js';
+export * from './in-memory-catalogue.js';
 export * from './in-memory-collection-repositories.js';
 export * from './in-memory-contribution-repository.js';
 export * from './in-memory-currency-rate-repository.js';
@@ -18,6 +21,7 @@ export * from './in-memory-order-party-names.js';
 export * from './in-memory-order-store.js';
 export * from './in-memory-posting-source.js';
 export * from './in-memory-rating-store.js';
+export * from './in-memory-release-people.js';
 export * from './in-memory-release-prices.js';
 export * from './in-memory-seller-repository.js';
 export * from './in-memory-storage.js';
