@@ -1,0 +1,31 @@
+import { stem } from 'porter2';
+import type { Clock } from '../../application/ports/clock.js';
+import { InMemoryCatalogueReader } from './in-memory-catalogue-reader.js';
+import { InMemoryCatalogueWriter } from './in-memory-catalogue-writer.js';
+import { InMemoryPostingSource } from './in-memory-posting-source.js';
+import type { InMemoryStorage } from './in-memory-storage.js';
+
+/**
+ * The catalogue of an in-memory storage: its records (the reader), the posting lists of database search made from
+ * them, and the dump import's writer, which keeps both (as the SQL import writes the records and their postings in one
+ * transaction). One per storage, shared by every container on it: the catalogue's and search's memory families both
+ * ask for it here (search reads the postings and the records its results show, as the SQL search reads the
+ * catalogue's tables).
+ */
+export interface InMemoryCatalogue {
+  readonly reader: InMemoryCatalogueReader;
+  readonly postings: InMemoryPostingSource;
+  readonly writer: InMemoryCatalogueWriter;
+}
+
+/**
+ * The storage's catalogue, made the first time it is asked for: `clock` dates the records put (the first asker's
+ * clock; the application's is the system clock), the postings' words are stemmed as the import stems them (Porter2).
+ */
+export function inMemoryCatalogue(memory: InMemoryStorage, clock: Clock): InMemoryCatalogue {
+  return memory.store('catalogue/records', () => {
+    const reader = new InMemoryCatalogueReader(clock);
+    const postings = new InMemoryPostingSource([], stem);
+    return { reader, postings, writer: new InMemoryCatalogueWriter(reader, postings) };
+  });
+}
