@@ -42,7 +42,8 @@ export class InMemoryMarketFigures implements MarketFigures {
   }
 
   private summaryOf(forSale: readonly Listing[], currency: Currency): MarketSummary | Promise<MarketSummary> {
-    return this.fromStored(lowestPricesOf(forSale), forSale.length, currency);
+    const { lowestPrices, numForSale } = releaseMarketOf(forSale);
+    return this.fromStored(lowestPrices, numForSale, currency);
   }
 
   /** The ids of every version of the master. */
@@ -56,12 +57,16 @@ export class InMemoryMarketFigures implements MarketFigures {
   }
 }
 
-/** The lowest asking price in each currency, in minor units (as a release row keeps it); null when none. */
-function lowestPricesOf(forSale: readonly Listing[]): StoredLowestPrices | null {
+/**
+ * The figures a release row keeps on a database (`num_for_sale`, `lowest_prices`), from its For Sale listings: how
+ * many there are, and the lowest asking price in each currency in minor units (null when none).
+ */
+export function releaseMarketOf(forSale: readonly Listing[]): { readonly numForSale: number; readonly lowestPrices: StoredLowestPrices | null } {
   const lowest = new Map<string, bigint>();
   for (const { price } of forSale) {
     const known = lowest.get(price.currency);
     if (known === undefined || price.minorUnits < known) lowest.set(price.currency, price.minorUnits);
   }
-  return lowest.size === 0 ? null : Object.fromEntries([...lowest].map(([code, minor]) => [code, minor.toString()]));
+  const lowestPrices = lowest.size === 0 ? null : Object.fromEntries([...lowest].map(([code, minor]) => [code, minor.toString()]));
+  return { numForSale: forSale.length, lowestPrices };
 }

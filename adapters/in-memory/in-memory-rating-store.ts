@@ -42,6 +42,11 @@ export class InMemoryRatingStore implements InMemoryTransactional {
     this.counts = this.countsWith(catalogue);
   }
 
+  /** How many ratings a release has and their sum (what its release row's `rating_count` and `rating_sum` are on the database). */
+  totalsOf(releaseId: number): RatingTotals {
+    return totalsOf([...this.state.values()].filter((r) => r.releaseId === releaseId));
+  }
+
   /**
    * The community figures of releases and masters (what the release rows' `rating_count` and `rating_sum` are on the
    * database, kept there by triggers; counted here on each read), a master's over the versions `catalogue` tells. A

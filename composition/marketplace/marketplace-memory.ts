@@ -12,6 +12,9 @@ import type { MemoryRuntime } from '../spindle-module.js';
 import { MARKET_FIGURES } from './market-figure-tokens.js';
 import { MARKETPLACE } from './marketplace-tokens.js';
 
+/** The name of the in-memory storage's store of listings and blocked releases. */
+export const LISTINGS_STORE = 'marketplace/listings';
+
 /**
  * The marketplace in the in-memory storage: listings and blocked releases in one store (which sorts a seller's
  * inventory pages on their releases' fields, read through the catalogue's reader), sellers' settings and the rate
@@ -24,7 +27,7 @@ export const marketplaceMemory = ({ memory }: MemoryRuntime): ContainerModule =>
     // One store per storage, made by the first container that asks, with that container's catalogue reader (which
     // reads the storage's catalogue, as every container's does).
     const listings = (catalogue: CatalogueReader): InMemoryMarketplaceStore =>
-      memory.store('marketplace/listings', (uow) => new InMemoryMarketplaceStore(uow, catalogue));
+      memory.store(LISTINGS_STORE, (uow) => new InMemoryMarketplaceStore(uow, catalogue));
     bind(MARKETPLACE.ListingRepository).toResolvedValue((c) => listings(c).listings, [CATALOGUE.Reader]).inSingletonScope();
     bind(MARKETPLACE.InventoryPages).toResolvedValue((c) => listings(c).inventoryPages, [CATALOGUE.Reader]).inSingletonScope();
     bind(MARKETPLACE.BlockedReleases).toResolvedValue((c) => listings(c).blocked, [CATALOGUE.Reader]).inSingletonScope();
