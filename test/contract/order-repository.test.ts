@@ -168,6 +168,8 @@ function contract(name: string, open: () => Promise<Subject>): void {
       const changed: Order = {
         ...read,
         status: 'Shipped',
+        // A new shipping moves the total with it.
+        total: read.total.plus(EUR('4.5')),
         shipping: EUR('4.5'),
         shippingMethod: 'Parcel',
         refunded: EUR('2.00'),

@@ -7,10 +7,10 @@ import { REPO_ROOT } from './repo-root.js';
 export const FIXTURES = path.join(REPO_ROOT, 'test/fixtures');
 
 /** Imports the bundled 2020 demo samples and the synthetic master-with-versions records. */
-export async function loadCatalogueFixtures(db: TestStorage): Promise<void> {
-  await seedDemoData(db, { progress: 'none' });
+export async function loadCatalogueFixtures(storage: TestStorage): Promise<void> {
+  await seedDemoData(storage, { progress: 'none' });
   const dir = path.join(FIXTURES, 'dumps/synthetic');
-  await runImport(db, ['labels.xml', 'artists.xml', 'masters.xml', 'releases.xml'].map((f) => path.join(dir, f)), {
+  await runImport(storage, ['labels.xml', 'artists.xml', 'masters.xml', 'releases.xml'].map((f) => path.join(dir, f)), {
     progress: 'none',
   });
 }
