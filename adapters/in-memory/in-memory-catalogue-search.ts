@@ -1,4 +1,3 @@
-import { stem } from 'porter2';
 import type { CatalogueSearch, SearchCriteria, SearchHit } from '../../application/ports/catalogue-search.js';
 import type { HoldingCounts } from '../../application/ports/community-figures.js';
 import type { PostingSource } from '../../application/ports/posting-source.js';
@@ -14,7 +13,7 @@ import {
   releaseSearchEntry,
   type SearchResultFacts,
 } from '../../domain/catalogue/search-facts.js';
-import type { InMemoryCatalogue } from './in-memory-catalogue.js';
+import { catalogueStem as stem, type InMemoryCatalogue } from './in-memory-catalogue.js';
 
 export interface InMemorySearchOptions {
   /** How long one search may take, in milliseconds, before it is given up (`QueryTimeExceeded`). */

@@ -172,15 +172,26 @@ export class InMemoryCollectionStore implements InMemoryTransactional {
       },
     };
 
-    const holding = (userId: string | null, matches: (releaseId: number) => boolean): Holding => {
+    /**
+     * The counts of the ids asked, in one pass over the instances and wants: each counted for the id `keyOf` gives its
+     * release (its own id, or its master's), everyone's and `userId`'s; an id nothing is counted for has zeros.
+     */
+    const tally = (ids: readonly number[], userId: string | null, keyOf: (releaseId: number) => number | null | undefined): Map<number, Holding> => {
       const s = store();
-      const instances = [...s.instances.values()].filter((i) => matches(i.releaseId));
-      const wants = [...s.wants.values()].filter((w) => matches(w.releaseId));
-      const mine = (x: { userId: number }): boolean => userId !== null && x.userId === Number(userId);
-      return {
-        community: { inCollection: instances.length, inWantlist: wants.length },
-        user: userId === null ? null : { inCollection: instances.filter(mine).length, inWantlist: wants.filter(mine).length },
+      const user = userId === null ? null : Number(userId);
+      const counts = new Map(ids.map((id) => [id, { inCollection: 0, inWantlist: 0, mine: { inCollection: 0, inWantlist: 0 } }]));
+      const count = (x: { userId: number; releaseId: number }, field: 'inCollection' | 'inWantlist'): void => {
+        const key = keyOf(x.releaseId);
+        const c = key === null || key === undefined ? undefined : counts.get(key);
+        if (!c) return;
+        c[field]++;
+        if (x.userId === user) c.mine[field]++;
       };
+      for (const i of s.instances.values()) count(i, 'inCollection');
+      for (const w of s.wants.values()) count(w, 'inWantlist');
+      return new Map(
+        [...counts].map(([id, c]) => [id, { community: { inCollection: c.inCollection, inWantlist: c.inWantlist }, user: user === null ? null : c.mine }]),
+      );
     };
     /** The master of each release held or wanted (by anyone), as the catalogue tells it. */
     const mastersOfHeld = async (): Promise<Map<number, number | null>> => {
@@ -192,11 +203,11 @@ export class InMemoryCollectionStore implements InMemoryTransactional {
     };
     const holdings: HoldingCounts = {
       async forReleases(ids, userId) {
-        return new Map(ids.map((id) => [id, holding(userId, (r) => r === id)]));
+        return tally(ids, userId, (r) => r);
       },
       async forMasters(ids, userId) {
         const masterOf = await mastersOfHeld();
-        return new Map(ids.map((id) => [id, holding(userId, (r) => masterOf.get(r) === id)]));
+        return tally(ids, userId, (r) => masterOf.get(r));
       },
     };
 
