@@ -242,7 +242,9 @@ export class InMemoryWebSessionRepository implements WebSessionRepository, InMem
     uow.enlist(this);
   }
 
+  /** Keeps the session; forgets those expired before it was made, as the SQL adapter deletes them now and then. */
   async add(session: WebSession): Promise<void> {
+    for (const [digest, s] of this.sessions) if (s.expiresAt < session.createdAt) this.sessions.delete(digest);
     this.sessions.set(session.digest, session);
   }
 
