@@ -15,6 +15,7 @@ export * from './in-memory-for-sale-listings.js';
 export * from './in-memory-identity-repositories.js';
 export * from './in-memory-inventory-writer.js';
 export * from './in-memory-job-queue.js';
+export * from './in-memory-listed-carts.js';
 export * from './in-memory-market-figures.js';
 export * from './in-memory-marketplace-store.js';
 export * from './in-memory-order-party-names.js';
