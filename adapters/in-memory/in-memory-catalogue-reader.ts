@@ -7,6 +7,7 @@ import type {
   MasterVersion,
   MasterVersionsQuery,
 } from '../../application/catalogue/read-models.js';
+import type { CatalogueSamples, SampledKind } from '../../application/ports/catalogue-samples.js';
 import type { Clock } from '../../application/ports/clock.js';
 import { masterWithMainTracklist } from '../../application/catalogue/master-document.js';
 import { releaseTemplate } from '../../application/catalogue/release-document.js';
@@ -21,6 +22,9 @@ import type { EntityIds, EntityNames, NameResolver } from '../../domain/text/nam
 import { releaseListing, type ReleaseListing } from '../../domain/catalogue/release-summary.js';
 import { VERSION_FACETS, type VersionFacetId } from '../../domain/catalogue/version-facets.js';
 import { versionFacetCounts, type CountedFacetValue } from '../../application/catalogue/version-facet-counts.js';
+
+/** What putting a record did: stored it new, changed it, or found it as it was (the import's counts). */
+export type PutOutcome = 'inserted' | 'updated' | 'unchanged';
 
 /** Which of two versions was released more recently (see `CatalogueReader.mostRecentVersion`): > 0 when `a`. */
 function compareRecency(a: Release, b: Release): number {
@@ -40,9 +44,10 @@ function page<T>(items: readonly T[], request: PageRequest): Page<T> {
 /**
  * The catalogue held in memory, for embedding without a database and for application tests. Records are put in
  * whole (a put replaces the record, keeping its `dateAdded`); the derived lists follow the same rules, filters and
- * orders as the SQL adapter (the contract tests run both). It also resolves markup ids to names.
+ * orders as the SQL adapter (the contract tests run both). It also resolves markup ids to names, and draws the
+ * samples of the demo data.
  */
-export class InMemoryCatalogueReader implements CatalogueReader, NameResolver {
+export class InMemoryCatalogueReader implements CatalogueReader, NameResolver, CatalogueSamples {
   private readonly releases = new Map<number, { stored: Stored<Release>; columns: ReleaseListing }>();
   private readonly masters = new Map<number, Stored<Master>>();
   private readonly artists = new Map<number, Stored<Artist>>();
@@ -51,33 +56,44 @@ export class InMemoryCatalogueReader implements CatalogueReader, NameResolver {
   /** `clock` dates what is put (a `FixedClock` in tests, the `SystemClock` otherwise). */
   constructor(private readonly clock: Clock) {}
 
-  private stamp<T>(previous: Stored<T> | undefined, record: T): Stored<T> {
+  private stamp<T>(previous: Stored<T> | undefined, record: T): { stored: Stored<T>; outcome: PutOutcome } {
     const now = this.clock.now();
-    const unchanged = previous && JSON.stringify(previous.record) === JSON.stringify(record);
-    return {
-      record,
-      dateAdded: previous?.dateAdded ?? now,
-      dateChanged: unchanged ? previous.dateChanged : now,
-    };
+    const unchanged = previous !== undefined && JSON.stringify(previous.record) === JSON.stringify(record);
+    const stored = { record, dateAdded: previous?.dateAdded ?? now, dateChanged: unchanged ? previous.dateChanged : now };
+    return { stored, outcome: previous === undefined ? 'inserted' : unchanged ? 'unchanged' : 'updated' };
   }
 
-  putRelease(release: Release): void {
-    this.releases.set(release.id, {
-      stored: this.stamp(this.releases.get(release.id)?.stored, release),
-      columns: releaseListing(release),
-    });
+  putRelease(release: Release): PutOutcome {
+    const { stored, outcome } = this.stamp(this.releases.get(release.id)?.stored, release);
+    this.releases.set(release.id, { stored, columns: releaseListing(release) });
+    return outcome;
   }
 
-  putMaster(master: Master): void {
-    this.masters.set(master.id, this.stamp(this.masters.get(master.id), master));
+  putMaster(master: Master): PutOutcome {
+    return this.putIn(this.masters, master);
   }
 
-  putArtist(artist: Artist): void {
-    this.artists.set(artist.id, this.stamp(this.artists.get(artist.id), artist));
+  putArtist(artist: Artist): PutOutcome {
+    return this.putIn(this.artists, artist);
   }
 
-  putLabel(label: Label): void {
-    this.labels.set(label.id, this.stamp(this.labels.get(label.id), label));
+  putLabel(label: Label): PutOutcome {
+    return this.putIn(this.labels, label);
+  }
+
+  private putIn<T extends { readonly id: number }>(store: Map<number, Stored<T>>, record: T): PutOutcome {
+    const { stored, outcome } = this.stamp(store.get(record.id), record);
+    store.set(record.id, stored);
+    return outcome;
+  }
+
+  async lowestIds(kind: SampledKind, count: number): Promise<number[]> {
+    const store = { artist: this.artists, label: this.labels, master: this.masters, release: this.releases }[kind];
+    return [...store.keys()].sort((a, b) => a - b).slice(0, Math.max(0, count));
+  }
+
+  async hasReleases(): Promise<boolean> {
+    return this.releases.size > 0;
   }
 
   async names(ids: EntityIds): Promise<EntityNames> {

@@ -1,5 +1,6 @@
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
 import type { CollectionListReader } from '../../application/ports/collection-list-reader.js';
+import type { Holds, UserHoldings } from '../../application/ports/catalogue-search.js';
 import type { Holding, HoldingCounts } from '../../application/ports/community-figures.js';
 import { creditLine } from '../../domain/catalogue/credit.js';
 import { formatSummary, releaseYear } from '../../domain/catalogue/release-summary.js';
@@ -80,7 +81,8 @@ export class InMemoryCollectionStore implements InMemoryTransactional {
       const s = store();
       const count = (folderId: number): number => [...s.instances.values()].filter((i) => i.userId === userId && i.folderId === folderId).length;
       const folders: Folder[] = [{ id: UNCATEGORIZED_FOLDER, name: 'Uncategorized', count: count(UNCATEGORIZED_FOLDER) }];
-      for (const [id, f] of s.folders) if (f.userId === userId) folders.push({ id, name: f.name, count: count(id) });
+      const own = [...s.folders].filter(([, f]) => f.userId === userId).sort(([a], [b]) => a - b);
+      for (const [id, f] of own) folders.push({ id, name: f.name, count: count(id) });
       const settings = s.settings.get(userId) ?? { fields: DEFAULT_FIELDS, privacy: DEFAULT_PRIVACY };
       return Collection.restore(userId, folders, settings.fields, settings.privacy);
     };
@@ -148,7 +150,18 @@ export class InMemoryCollectionStore implements InMemoryTransactional {
       },
     };
 
-    this.lists = {
+    ({ lists: this.lists, holdings: this.holdings } = this.readModels(catalogue));
+  }
+
+  /**
+   * The read models that need release fields (sort keys, a release's master), reading the releases from `catalogue`:
+   * the folders' and wantlist's sorted pages, the collection and wantlist counts (what the release rows' `num_have`
+   * and `num_want` are on the database, kept there by triggers; counted here on each read) and a user's holdings of
+   * search results. A memory family makes them once per container, with the catalogue that container reads.
+   */
+  readModels(catalogue?: CatalogueReader): { readonly lists: CollectionListReader; readonly holdings: HoldingCounts; readonly userHoldings: UserHoldings } {
+    const store = (): Stored => this.state;
+    const lists: CollectionListReader = {
       async instancesInFolder(userId, folderId, request) {
         const all = [...store().instances.values()].filter((i) => i.userId === userId && (folderId === ALL_FOLDER || i.folderId === folderId));
         return sorted(all, await sortKeysOf(catalogue, all.map((i) => i.releaseId)), request, (i) => i.id);
@@ -159,28 +172,64 @@ export class InMemoryCollectionStore implements InMemoryTransactional {
       },
     };
 
-    const holding = (userId: string | null, matches: (releaseId: number) => boolean): Holding => {
+    /**
+     * The counts of the ids asked, in one pass over the instances and wants: each counted for the id `keyOf` gives its
+     * release (its own id, or its master's), everyone's and `userId`'s; an id nothing is counted for has zeros.
+     */
+    const tally = (ids: readonly number[], userId: string | null, keyOf: (releaseId: number) => number | null | undefined): Map<number, Holding> => {
       const s = store();
-      const instances = [...s.instances.values()].filter((i) => matches(i.releaseId));
-      const wants = [...s.wants.values()].filter((w) => matches(w.releaseId));
-      const mine = (x: { userId: number }): boolean => userId !== null && x.userId === Number(userId);
-      return {
-        community: { inCollection: instances.length, inWantlist: wants.length },
-        user: userId === null ? null : { inCollection: instances.filter(mine).length, inWantlist: wants.filter(mine).length },
+      const user = userId === null ? null : Number(userId);
+      const counts = new Map(ids.map((id) => [id, { inCollection: 0, inWantlist: 0, mine: { inCollection: 0, inWantlist: 0 } }]));
+      const count = (x: { userId: number; releaseId: number }, field: 'inCollection' | 'inWantlist'): void => {
+        const key = keyOf(x.releaseId);
+        const c = key === null || key === undefined ? undefined : counts.get(key);
+        if (!c) return;
+        c[field]++;
+        if (x.userId === user) c.mine[field]++;
       };
+      for (const i of s.instances.values()) count(i, 'inCollection');
+      for (const w of s.wants.values()) count(w, 'inWantlist');
+      return new Map(
+        [...counts].map(([id, c]) => [id, { community: { inCollection: c.inCollection, inWantlist: c.inWantlist }, user: user === null ? null : c.mine }]),
+      );
     };
-    this.holdings = {
+    /** The master of each release held or wanted (by anyone), as the catalogue tells it. */
+    const mastersOfHeld = async (): Promise<Map<number, number | null>> => {
+      const masterOf = new Map<number, number | null>();
+      for (const r of new Set([...store().instances.values(), ...store().wants.values()].map((x) => x.releaseId))) {
+        masterOf.set(r, (await catalogue?.release(r))?.record.masterId ?? null);
+      }
+      return masterOf;
+    };
+    const holdings: HoldingCounts = {
       async forReleases(ids, userId) {
-        return new Map(ids.map((id) => [id, holding(userId, (r) => r === id)]));
+        return tally(ids, userId, (r) => r);
       },
       async forMasters(ids, userId) {
-        const masterOf = new Map<number, number | null>();
-        for (const r of new Set([...store().instances.values(), ...store().wants.values()].map((x) => x.releaseId))) {
-          masterOf.set(r, (await catalogue?.release(r))?.record.masterId ?? null);
-        }
-        return new Map(ids.map((id) => [id, holding(userId, (r) => masterOf.get(r) === id)]));
+        const masterOf = await mastersOfHeld();
+        return tally(ids, userId, (r) => masterOf.get(r));
       },
     };
+
+    const userHoldings: UserHoldings = {
+      async of(userId, records) {
+        const masterOf = records.some((r) => r.kind === 'master') ? await mastersOfHeld() : new Map<number, number | null>();
+        const s = store();
+        const mine = <T extends { userId: number; releaseId: number }>(xs: Iterable<T>): T[] => [...xs].filter((x) => x.userId === userId);
+        const instances = mine(s.instances.values());
+        const wants = mine(s.wants.values());
+        return records.map((record): Holds => {
+          const matches =
+            record.kind === 'release'
+              ? (x: { releaseId: number }) => x.releaseId === record.id
+              : record.kind === 'master'
+                ? (x: { releaseId: number }) => masterOf.get(x.releaseId) === record.id
+                : () => false;
+          return { inCollection: instances.some(matches), inWantlist: wants.some(matches) };
+        });
+      },
+    };
+    return { lists, holdings, userHoldings };
   }
 
   snapshot(): unknown {
@@ -188,7 +237,10 @@ export class InMemoryCollectionStore implements InMemoryTransactional {
     return { ...s, folders: new Map(s.folders), settings: new Map(s.settings), instances: new Map(s.instances), wants: new Map(s.wants) };
   }
 
+  // Ids are not taken back by a failed unit of work (as a database sequence's are not): one is never given twice.
   restore(snapshot: unknown): void {
-    this.state = snapshot as Stored;
+    const s = snapshot as Stored;
+    const { nextFolder, nextInstance } = this.state;
+    this.state = { folders: new Map(s.folders), settings: new Map(s.settings), instances: new Map(s.instances), wants: new Map(s.wants), nextFolder, nextInstance };
   }
 }

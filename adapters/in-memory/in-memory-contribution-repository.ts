@@ -5,6 +5,7 @@ import {
   type SubmissionEntry,
 } from '../../application/contributions/read-models.js';
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
+import type { RecordRef, RecordsByPerson } from '../../application/ports/catalogue-search.js';
 import type { ContributionReader } from '../../application/ports/contribution-reader.js';
 import { pageOffset, type Page, type PageRequest } from '../../application/shared/page.js';
 import { releaseListing } from '../../domain/catalogue/release-summary.js';
@@ -47,9 +48,10 @@ const COMPARE: Record<ContributionSort, (a: Sortable, b: Sortable) => number> = 
 
 /**
  * The edit history in memory, enlisted in an `InMemoryUnitOfWork`, read against a catalogue reader with the same
- * joins, orders and counts as the SQL adapter (the contract tests run both).
+ * joins, orders and counts as the SQL adapter (the contract tests run both); it also answers database search's
+ * submitter and contributor filters (`RecordsByPerson`), and gives a release's entries to `InMemoryReleasePeople`.
  */
-export class InMemoryContributionRepository implements ContributionRepository, ContributionReader, InMemoryTransactional {
+export class InMemoryContributionRepository implements ContributionRepository, ContributionReader, RecordsByPerson, InMemoryTransactional {
   private entries: Contribution[] = [];
 
   constructor(
@@ -122,6 +124,21 @@ export class InMemoryContributionRepository implements ContributionRepository, C
       out.push({ id, added: at, title: stored.record.title, ...columns });
     }
     return out;
+  }
+
+  async recordsOf(userId: number, role: 'submitter' | 'contributor'): Promise<readonly RecordRef[]> {
+    const records = new Map<string, RecordRef>();
+    for (const e of this.entries) {
+      if (e.userId !== userId || (role === 'submitter' && !e.isSubmission)) continue;
+      records.set(`${e.kind} ${e.catalogueId}`, { kind: e.kind, id: e.catalogueId });
+    }
+    return [...records.values()];
+  }
+
+  /** The entries of these releases, in the order they were added. */
+  releaseEntries(releaseIds: readonly number[]): readonly Contribution[] {
+    const wanted = new Set(releaseIds);
+    return this.entries.filter((e) => e.kind === 'release' && wanted.has(e.catalogueId));
   }
 
   private async holds(kind: SubmissionEntry['kind'], id: number): Promise<boolean> {

@@ -51,7 +51,8 @@ export class InMemoryUserRepository implements UserRepository, InMemoryTransacti
   async updateProfile(id: number, changes: ProfileChanges): Promise<User | null> {
     const user = this.users.get(id);
     if (!user) return null;
-    const updated = { ...user, ...changes };
+    const given = Object.entries(changes).filter(([, value]) => value !== undefined);
+    const updated: User = { ...user, ...(Object.fromEntries(given) as ProfileChanges) };
     this.users.set(id, updated);
     return updated;
   }
@@ -89,7 +90,9 @@ export class InMemoryApplicationRepository implements ApplicationRepository, InM
   }
 
   async ownedBy(userId: number): Promise<ClientApplication[]> {
-    return [...this.applications.values()].filter((a) => a.ownerId === userId);
+    return [...this.applications.values()]
+      .filter((a) => a.ownerId === userId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   snapshot(): unknown {
@@ -125,7 +128,7 @@ export class InMemoryPersonalTokenRepository implements PersonalTokenRepository,
   async ofUser(userId: number): Promise<PersonalToken[]> {
     return [...this.tokens.values()]
       .filter((t) => t.userId === userId)
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   async revoke(id: string, at: Date): Promise<boolean> {
@@ -210,11 +213,17 @@ export class InMemoryOAuthTokenRepository implements OAuthTokenRepository, InMem
   }
 }
 
-/** OAuth nonces in this process's memory (one process only: embedding and tests). */
+/**
+ * OAuth nonces in this process's memory (one process only: embedding and tests). `seen` (each key's expiry, in
+ * milliseconds) may be shared by several stores, as applications on one database share its table: a nonce claimed
+ * through one is a replay through every other. Claims do not enlist in a unit of work: once seen, a nonce stays seen
+ * even when the request that carried it fails.
+ */
 export class InMemoryNonceStore implements NonceStore {
-  private readonly seen = new Map<string, number>();
-
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly seen = new Map<string, number>(),
+  ) {}
 
   async claim(key: string, ttlSeconds: number): Promise<boolean> {
     const now = this.clock.now().getTime();
@@ -233,7 +242,9 @@ export class InMemoryWebSessionRepository implements WebSessionRepository, InMem
     uow.enlist(this);
   }
 
+  /** Keeps the session; forgets those expired before it was made, as the SQL adapter deletes them now and then. */
   async add(session: WebSession): Promise<void> {
+    for (const [digest, s] of this.sessions) if (s.expiresAt < session.createdAt) this.sessions.delete(digest);
     this.sessions.set(session.digest, session);
   }
 

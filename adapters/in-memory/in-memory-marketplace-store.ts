@@ -155,6 +155,18 @@ export class InMemoryMarketplaceStore implements InMemoryTransactional {
     };
   }
 
+  /**
+   * The For Sale listings of these releases, in id order: what the memory family's market read models (figures,
+   * release prices, a release's listings to suspend) read, as the SQL ones read the listing table.
+   */
+  async forSaleOf(releaseIds: readonly number[]): Promise<Listing[]> {
+    const wanted = new Set(releaseIds);
+    return [...this.state.listings.values()]
+      .filter((l) => l.status === 'For Sale' && wanted.has(l.releaseId))
+      .sort((a, b) => a.id - b.id)
+      .map((l) => Listing.restore(l));
+  }
+
   snapshot(): unknown {
     const st = this.state;
     return { listings: new Map(st.listings), sellers: new Map(st.sellers), blocked: new Map(st.blocked), nextId: st.nextId };

@@ -98,6 +98,7 @@ export class InMemoryOrderStore implements InMemoryTransactional {
         this.state.orders.set(order.id, {
           ...stored,
           status: order.status,
+          total: order.total,
           shipping: order.shipping,
           shippingMethod: order.shippingMethod,
           refunded: order.refunded,

@@ -39,16 +39,40 @@ export class InMemoryRatingStore implements InMemoryTransactional {
       givenBy: async (userId) => totalsOf(all().filter((r) => r.userId === userId)),
     };
 
-    const summaries = (ids: readonly number[], of: (id: number) => ReleaseRating[]): Map<number, RatingSummary> =>
-      new Map(ids.map((id) => [id, ratingSummaryOf(totalsOf(of(id)))]));
-    this.counts = {
-      forReleases: async (ids) => summaries(ids, (id) => all().filter((r) => r.releaseId === id)),
+    this.counts = this.countsWith(catalogue);
+  }
+
+  /** How many ratings a release has and their sum (what its release row's `rating_count` and `rating_sum` are on the database). */
+  totalsOf(releaseId: number): RatingTotals {
+    return totalsOf([...this.state.values()].filter((r) => r.releaseId === releaseId));
+  }
+
+  /**
+   * The community figures of releases and masters (what the release rows' `rating_count` and `rating_sum` are on the
+   * database, kept there by triggers; counted here on each read), a master's over the versions `catalogue` tells. A
+   * memory family makes them once per container, with the catalogue that container reads.
+   */
+  countsWith(catalogue?: CatalogueReader): RatingCounts {
+    /** The summaries of the ids asked, in one pass over the ratings: each counted for the id `keyOf` gives its release. */
+    const tally = (ids: readonly number[], keyOf: (releaseId: number) => number | null | undefined): Map<number, RatingSummary> => {
+      const totals = new Map(ids.map((id) => [id, { count: 0, sum: 0 }]));
+      for (const r of this.state.values()) {
+        const key = keyOf(r.releaseId);
+        const t = key === null || key === undefined ? undefined : totals.get(key);
+        if (!t) continue;
+        t.count++;
+        t.sum += r.rating;
+      }
+      return new Map([...totals].map(([id, t]) => [id, ratingSummaryOf(t)]));
+    };
+    return {
+      forReleases: async (ids) => tally(ids, (r) => r),
       forMasters: async (ids) => {
         const masterOf = new Map<number, number | null>();
-        for (const releaseId of new Set(all().map((r) => r.releaseId))) {
+        for (const releaseId of new Set([...this.state.values()].map((r) => r.releaseId))) {
           masterOf.set(releaseId, (await catalogue?.release(releaseId))?.record.masterId ?? null);
         }
-        return summaries(ids, (id) => all().filter((r) => masterOf.get(r.releaseId) === id));
+        return tally(ids, (r) => masterOf.get(r));
       },
     };
   }
@@ -58,6 +82,6 @@ export class InMemoryRatingStore implements InMemoryTransactional {
   }
 
   restore(snapshot: unknown): void {
-    this.state = snapshot as Map<string, ReleaseRating>;
+    this.state = new Map(snapshot as Map<string, ReleaseRating>);
   }
 }

@@ -14,6 +14,7 @@ import { ListArtistReleases } from '../../application/catalogue/list-artist-rele
 import { ListLabelReleases } from '../../application/catalogue/list-label-releases.js';
 import { ListMasterVersions } from '../../application/catalogue/list-master-versions.js';
 import { seedDemoData } from './catalogue-import.js';
+import { catalogueMemory } from './catalogue-memory.js';
 import { catalogueSql } from './catalogue-sql.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
@@ -35,7 +36,7 @@ export const catalogueModule: SpindleModule = {
   name: 'catalogue',
   schema: catalogueSchema,
 
-  adapters: { sql: catalogueSql },
+  adapters: { sql: catalogueSql, memory: catalogueMemory },
 
   bindings: () =>
     new ContainerModule(({ bind }) => {

@@ -32,6 +32,7 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { collectionMemory } from './collection-memory.js';
 import { collectionSql } from './collection-sql.js';
 import { collectionSchema } from './collection-schema.js';
 import { USERS } from '../users/users-tokens.js';
@@ -49,7 +50,7 @@ export const collectionModule: SpindleModule = {
   schema: collectionSchema,
   demoAfter: ['identity', 'catalogue'],
 
-  adapters: { sql: collectionSql },
+  adapters: { sql: collectionSql, memory: collectionMemory },
 
   bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {

@@ -14,6 +14,7 @@ import { DEMO_USERS } from '../identity/identity-module.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { contributionsMemory } from './contributions-memory.js';
 import { contributionsSql } from './contributions-sql.js';
 import { contributionsSchema } from './contributions-schema.js';
 import { USERS } from '../users/users-tokens.js';
@@ -30,7 +31,7 @@ export const contributionsModule: SpindleModule = {
   schema: contributionsSchema,
   demoAfter: ['identity', 'catalogue'],
 
-  adapters: { sql: contributionsSql },
+  adapters: { sql: contributionsSql, memory: contributionsMemory },
 
   bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {

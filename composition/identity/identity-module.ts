@@ -29,6 +29,7 @@ import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { identityMemory } from './identity-memory.js';
 import { identitySql } from './identity-sql.js';
 import { identitySchema } from './identity-schema.js';
 import { IDENTITY } from './identity-tokens.js';
@@ -42,7 +43,7 @@ export const identityModule: SpindleModule = {
   name: 'identity',
   schema: identitySchema,
 
-  adapters: { sql: identitySql },
+  adapters: { sql: identitySql, memory: identityMemory },
 
   bindings: ({ config, rateLimitStore, logger }) =>
     new ContainerModule(({ bind }) => {

@@ -28,6 +28,7 @@ import { JOBS } from '../jobs/jobs-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import { seedDemoInventory } from './demo-inventory.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { inventoryMemory } from './inventory-memory.js';
 import { inventorySql } from './inventory-sql.js';
 import { INVENTORY } from './inventory-tokens.js';
 
@@ -42,7 +43,7 @@ import { INVENTORY } from './inventory-tokens.js';
 export const inventoryModule: SpindleModule = {
   name: 'inventory',
 
-  adapters: { sql: inventorySql },
+  adapters: { sql: inventorySql, memory: inventoryMemory },
 
   bindings: ({ config, logger }) =>
     new ContainerModule(({ bind }) => {

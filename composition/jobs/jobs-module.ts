@@ -7,6 +7,7 @@ import type { BackgroundService } from '../core/background-service.js';
 import { CORE } from '../core/core-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { jobsMemory } from './jobs-memory.js';
 import { jobsSql } from './jobs-sql.js';
 import { jobsSchema } from './jobs-schema.js';
 import { JOBS } from './jobs-tokens.js';
@@ -20,7 +21,7 @@ export const jobsModule: SpindleModule = {
   name: 'jobs',
   schema: jobsSchema,
 
-  adapters: { sql: jobsSql },
+  adapters: { sql: jobsSql, memory: jobsMemory },
 
   bindings: ({ config, logger }) =>
     new ContainerModule(({ bind }) => {

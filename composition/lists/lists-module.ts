@@ -24,6 +24,7 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { listsMemory } from './lists-memory.js';
 import { listsSql } from './lists-sql.js';
 import { listsSchema } from './lists-schema.js';
 import { TEXT } from '../text/text-tokens.js';
@@ -40,7 +41,7 @@ export const listsModule: SpindleModule = {
   schema: listsSchema,
   demoAfter: ['identity', 'catalogue'],
 
-  adapters: { sql: listsSql },
+  adapters: { sql: listsSql, memory: listsMemory },
 
   bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {

@@ -6,6 +6,7 @@ import { demoDataFile } from '../demo-data.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { marketplaceSchema } from './marketplace-schema.js';
+import { marketplaceMemory } from './marketplace-memory.js';
 import { marketplaceSql } from './marketplace-sql.js';
 import { seedDemoMarketplace } from './demo-marketplace.js';
 import { bindListings } from './listing-bindings.js';
@@ -24,7 +25,7 @@ export const marketplaceModule: SpindleModule = {
   name: 'marketplace',
   schema: marketplaceSchema,
 
-  adapters: { sql: marketplaceSql },
+  adapters: { sql: marketplaceSql, memory: marketplaceMemory },
 
   bindings: (runtime) =>
     new ContainerModule(({ bind }) => {

@@ -28,6 +28,7 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { ordersMemory } from './orders-memory.js';
 import { ordersSql } from './orders-sql.js';
 import { ordersSchema } from './orders-schema.js';
 import { seedDemoOrders } from './demo-order-lifecycle.js';
@@ -44,7 +45,7 @@ export const ordersModule: SpindleModule = {
   schema: ordersSchema,
   demoAfter: ['identity', 'catalogue', 'marketplace'],
 
-  adapters: { sql: ordersSql },
+  adapters: { sql: ordersSql, memory: ordersMemory },
 
   bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {

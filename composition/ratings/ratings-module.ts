@@ -12,6 +12,7 @@ import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { ratingsMemory } from './ratings-memory.js';
 import { ratingsSql } from './ratings-sql.js';
 import { ratingsSchema } from './ratings-schema.js';
 import { USERS } from '../users/users-tokens.js';
@@ -28,7 +29,7 @@ export const ratingsModule: SpindleModule = {
   schema: ratingsSchema,
   demoAfter: ['identity', 'catalogue'],
 
-  adapters: { sql: ratingsSql },
+  adapters: { sql: ratingsSql, memory: ratingsMemory },
 
   bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {

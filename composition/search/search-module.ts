@@ -9,6 +9,7 @@ import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
+import { searchMemory } from './search-memory.js';
 import { searchSql } from './search-sql.js';
 import { SEARCH } from './search-tokens.js';
 
@@ -21,7 +22,7 @@ import { SEARCH } from './search-tokens.js';
 export const searchModule: SpindleModule = {
   name: 'search',
 
-  adapters: { sql: searchSql },
+  adapters: { sql: searchSql, memory: searchMemory },
 
   bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {

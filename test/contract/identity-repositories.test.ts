@@ -79,6 +79,23 @@ function contract(name: string, open: () => Promise<{ subject: Subject; reset():
       expect(await s.scoped(() => s.users.byId(alice.id))).to.deep.equal(changed);
       expect(await s.scoped(() => s.uow.run(() => s.users.updateProfile(alice.id, {})))).to.deep.equal(changed);
       expect(await s.scoped(() => s.uow.run(() => s.users.updateProfile(999999, { location: 'x' })))).to.equal(null);
+      // A field present but undefined is a field not given.
+      const renamed = await s.scoped(() => s.uow.run(() => s.users.updateProfile(alice.id, { location: undefined, realName: 'Alice A.' })));
+      expect(renamed).to.deep.equal({ ...changed, realName: 'Alice A.' });
+    });
+
+    it("lists a user's applications oldest first and tokens newest first, those made at one time by id", async () => {
+      const alice = await s.scoped(() => s.uow.run(() => s.users.add(user('Alice'))));
+      const later = new Date(AT.getTime() + 60_000);
+      const app = (id: string, createdAt: Date) => ({
+        id, name: id, ownerId: alice.id, consumerKey: `key-${id}`.padEnd(20, 'k'), consumerSecret: 's'.repeat(32), callbackUrl: null, createdAt,
+      });
+      for (const a of [app('app-c', AT), app('app-a', later), app('app-b', AT)]) await s.scoped(() => s.uow.run(() => s.applications.add(a)));
+      expect((await s.scoped(() => s.applications.ownedBy(alice.id))).map((a) => a.id)).to.deep.equal(['app-b', 'app-c', 'app-a']);
+
+      const token = (id: string, createdAt: Date) => ({ id, userId: alice.id, label: id, digest: id.padEnd(64, 'd'), lastCharacters: 'abcd', createdAt, revokedAt: null });
+      for (const t of [token('t-c', AT), token('t-a', AT), token('t-b', later)]) await s.scoped(() => s.uow.run(() => s.tokens.add(t)));
+      expect((await s.scoped(() => s.tokens.ofUser(alice.id))).map((t) => t.id)).to.deep.equal(['t-b', 't-a', 't-c']);
     });
 
     it('refuses a second user with the same name or email in another case', async () => {

@@ -2,6 +2,7 @@ import { withState } from '../support/listing-state.js';
 import { expect } from 'chai';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../adapters/in-memory/in-memory-catalogue-reader.js';
+import { InMemoryInventoryWriter } from '../../adapters/in-memory/in-memory-inventory-writer.js';
 import { InMemoryMarketplaceStore } from '../../adapters/in-memory/in-memory-marketplace-store.js';
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import type { Database } from '../../adapters/persistence/database.js';
@@ -343,6 +344,19 @@ contract(
     for (const id of RELEASE_IDS) catalogue.putRelease(aRelease(id));
     const store = new InMemoryMarketplaceStore(uow, catalogue);
     return { uow, writer: store.inventory, listings: store.listings, blocked: store.blocked, users: [1, 2] };
+  },
+  false,
+);
+
+contract(
+  'in memory, through the marketplace ports (the memory family\'s)',
+  async () => {
+    const uow = new InMemoryUnitOfWork();
+    const catalogue = new InMemoryCatalogueReader(new FixedClock('2026-01-01T00:00:00Z'));
+    for (const id of RELEASE_IDS) catalogue.putRelease(aRelease(id));
+    const store = new InMemoryMarketplaceStore(uow, catalogue);
+    const writer = new InMemoryInventoryWriter(store.listings, store.inventoryPages, store.blocked, catalogue);
+    return { uow, writer, listings: store.listings, blocked: store.blocked, users: [1, 2] };
   },
   false,
 );

@@ -2,6 +2,7 @@ import { withState } from '../support/listing-state.js';
 import { expect } from 'chai';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../adapters/in-memory/in-memory-catalogue-reader.js';
+import { releaseMarketOf } from '../../adapters/in-memory/in-memory-market-figures.js';
 import { InMemoryMarketplaceStore } from '../../adapters/in-memory/in-memory-marketplace-store.js';
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import type { Database } from '../../adapters/persistence/database.js';
@@ -37,7 +38,7 @@ interface Subject {
   readonly blocked: BlockedReleases;
   /** Two users who exist. */
   readonly users: readonly [number, number];
-  /** The release's figures as the catalogue row keeps them (SQL only: the trigger). */
+  /** The release's figures as the catalogue row keeps them (the trigger), or as the memory family counts them. */
   readonly releaseFigures?: (id: number) => Promise<{ numForSale: number; lowestPrices: Record<string, number> | null }>;
 }
 
@@ -203,7 +204,7 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
       expect(await s.blocked.isBlocked(501)).to.equal(false);
     });
 
-    // Only the SQL catalogue keeps a release's figures on its row (the trigger); the in-memory store has none to keep.
+    // The SQL catalogue keeps a release's figures on its row (the trigger); the memory family counts them when read.
     if (!keepsReleaseFigures) return;
     it('keeps the release’s for-sale figures with every add, edit and delete', async () => {
       const figures = s.releaseFigures!;
@@ -240,8 +241,20 @@ contract('in memory', async () => {
   const catalogue = new InMemoryCatalogueReader(new FixedClock('2026-01-01T00:00:00Z'));
   for (const r of RELEASES) catalogue.putRelease(r);
   const store = new InMemoryMarketplaceStore(uow, catalogue);
-  return { uow, listings: store.listings, pages: store.inventoryPages, sellers: store.sellers, blocked: store.blocked, users: [1, 2] };
-}, false);
+  return {
+    uow,
+    listings: store.listings,
+    pages: store.inventoryPages,
+    sellers: store.sellers,
+    blocked: store.blocked,
+    users: [1, 2],
+    // The memory family counts the figures from the listings when read (InMemoryMarketFigures): the same rule.
+    releaseFigures: async (id) => {
+      const { numForSale, lowestPrices } = releaseMarketOf(await store.forSaleOf([id]));
+      return { numForSale, lowestPrices: lowestPrices && Object.fromEntries(Object.entries(lowestPrices).map(([code, minor]) => [code, Number(minor)])) };
+    },
+  };
+}, true);
 
 describe('with the SQL adapters', () => {
   let db: Database;

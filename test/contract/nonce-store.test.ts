@@ -1,13 +1,16 @@
 import { expect } from 'chai';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
 import { InMemoryNonceStore } from '../../adapters/in-memory/in-memory-identity-repositories.js';
+import { InMemoryStorage } from '../../adapters/in-memory/in-memory-storage.js';
 import { Database } from '../../adapters/persistence/database.js';
 import { SqlNonceStore } from '../../adapters/persistence/identity/sql-nonce-store.js';
 import { MikroOrmRequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import type { NonceStore } from '../../application/ports/nonce-store.js';
+import { IDENTITY } from '../../composition/identity/identity-tokens.js';
 import { discoverModules, schemaOf } from '../../composition/modules.js';
 import { emptyIdentity } from '../support/identity-fixtures.js';
 import { rejection } from '../support/rejection.js';
+import { testContainer } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-database.js';
 
 /** The same expectations of every NonceStore: a key is claimed once within its time, and again after it. */
@@ -45,6 +48,17 @@ function contract(name: string, open: () => Promise<{ store: NonceStore; clock: 
 contract('in memory', async () => {
   const clock = new FixedClock('2026-11-22T12:00:00Z');
   return { store: new InMemoryNonceStore(clock), clock, close: async () => undefined };
+});
+
+describe('NonceStore of the memory family', () => {
+  it('refuses through one application a nonce claimed through another on the same in-memory storage', async () => {
+    const memory = new InMemoryStorage();
+    const [one, two] = [testContainer(memory).get(IDENTITY.NonceStore), testContainer(memory).get(IDENTITY.NonceStore)];
+    const key = `shared-${Math.random()}`;
+    expect(await one.claim(key, 600)).to.equal(true);
+    expect(await two.claim(key, 600)).to.equal(false);
+    expect(await testContainer(new InMemoryStorage()).get(IDENTITY.NonceStore).claim(key, 600)).to.equal(true);
+  });
 });
 
 describe('with a database', () => {

@@ -170,6 +170,8 @@ function contract(name: string, open: () => Promise<Subject>): void {
       const read = (await s.uow.run(() => s.orders.lockById(`${u}-1`)))!;
       const change = changed(read, {
         status: 'Shipped',
+        // A new shipping moves the total with it.
+        total: read.total.plus(EUR('4.5')),
         shipping: EUR('4.5'),
         shippingMethod: 'Parcel',
         refunded: EUR('2.00'),

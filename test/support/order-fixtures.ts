@@ -1,7 +1,7 @@
 import { withState } from './listing-state.js';
 import type { Container } from 'inversify';
-import type { Database } from '../../adapters/persistence/database.js';
 import { query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
+import { idArray } from '../../adapters/persistence/sql-values.js';
 import { IDENTITY } from '../../composition/identity/identity-tokens.js';
 import { MARKETPLACE } from '../../composition/marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../../composition/persistence/persistence-tokens.js';
@@ -11,6 +11,11 @@ import { newListing, type Listing } from '../../domain/marketplace/listing.js';
 import type { ListingStatus } from '../../domain/marketplace/listing-status.js';
 import { Money } from '../../domain/marketplace/money.js';
 import { sellerSettings } from '../../domain/marketplace/seller.js';
+import { testContainer } from './test-app.js';
+import { isMemory, type TestStorage } from './test-storage.js';
+import { releaseMarketOf } from '../../adapters/in-memory/in-memory-market-figures.js';
+import type { InMemoryMarketplaceStore } from '../../adapters/in-memory/in-memory-marketplace-store.js';
+import { LISTINGS_STORE } from '../../composition/marketplace/marketplace-memory.js';
 
 /*
  * Marketplace state for the orders module's tests, made through the marketplace's repositories inside the unit of
@@ -56,14 +61,38 @@ export async function someRates(container: Container, rates: Record<string, stri
   await container.get(MARKETPLACE.SetCurrencyRates).execute({ entries: Object.entries(rates).map(([currency, rate]) => ({ currency, rate })), source: 'test' });
 }
 
-/** A release row's `num_for_sale`, as the listing trigger keeps it. */
-export async function numForSale(db: Database, releaseId: number): Promise<number> {
-  const [row] = await query(db.orm, 'select num_for_sale from release where id = ?', [releaseId]);
+/**
+ * A release's `num_for_sale`: on a database, its row's, as the listing trigger keeps it; in memory, the marketplace's
+ * figures, which count the listings when read.
+ */
+export async function numForSale(storage: TestStorage, releaseId: number): Promise<number> {
+  if (isMemory(storage)) return (await testContainer(storage).get(MARKETPLACE.MarketFigures).forRelease(releaseId, 'USD')).numForSale;
+  const [row] = await query(storage.orm, 'select num_for_sale from release where id = ?', [releaseId]);
   return Number(row!.num_for_sale);
 }
 
-/** Empties the orders module's and the marketplace's tables. */
-export async function emptyMarket(db: Database): Promise<void> {
+/**
+ * The market figures of releases as their rows keep them (`id`, `num_for_sale`, `lowest_prices`), in id order: on a
+ * database, the rows the listing trigger keeps; in memory, the same figures counted from the store's listings.
+ */
+export async function releaseFigureRows(storage: TestStorage, releaseIds: readonly number[]): Promise<Record<string, unknown>[]> {
+  if (!isMemory(storage)) return query(storage.orm, 'select id, num_for_sale, lowest_prices from release where id = any(?::int[]) order by id', [idArray(releaseIds)]);
+  const store = storage.store<InMemoryMarketplaceStore>(LISTINGS_STORE, () => {
+    throw new Error('No listings are stored yet');
+  });
+  const rows = [];
+  for (const id of [...releaseIds].sort((a, b) => a - b)) {
+    const { numForSale, lowestPrices } = releaseMarketOf(await store.forSaleOf([id]));
+    const lowest = lowestPrices && Object.fromEntries(Object.entries(lowestPrices).map(([code, minor]) => [code, Number(minor)]));
+    rows.push({ id, num_for_sale: numForSale, lowest_prices: lowest });
+  }
+  return rows;
+}
+
+/** Empties the orders module's and the marketplace's tables (a new in-memory storage has none to empty). */
+export async function emptyMarket(storage: TestStorage): Promise<void> {
+  if (isMemory(storage)) return;
+  const db = storage;
   for (const table of ['cart_item', 'order_feedback', 'order_message', 'market_order_item', 'market_order', 'seller_order_sequence', 'listing', 'seller_settings']) {
     await query(db.orm, `delete from ${table}`);
   }

@@ -2,21 +2,21 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
-import type { Database } from '../../adapters/persistence/database.js';
 import { CORE } from '../../composition/core/core-tokens.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
 import type { Listing } from '../../domain/marketplace/listing.js';
 import { apiAs, type Who } from './api-as.js';
 import type { TestApplication, TestUser } from './identity-fixtures.js';
 import { BASE_URL, testContainer } from './test-app.js';
+import type { TestStorage } from './test-storage.js';
 
 /*
  * Orders over HTTP for the order endpoints' integration tests: a container whose clock stands still (so every
  * timestamp a request writes is known), and orders made the way buyers make them, through the cart and the checkout.
  */
 
-/** The whole container on `db`, with rate limits out of the way and `CORE.Clock` rebound to `clock`. */
-export function clockedContainer(db: Database, clock: FixedClock, env: Record<string, string> = {}): Container {
+/** The whole container on a test storage, with rate limits out of the way and `CORE.Clock` rebound to `clock`. */
+export function clockedContainer(db: TestStorage, clock: FixedClock, env: Record<string, string> = {}): Container {
   const container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '1000000', RATE_LIMIT_AUTHENTICATED: '1000000', ...env });
   container.rebind(CORE.Clock).toConstantValue(clock);
   return container;

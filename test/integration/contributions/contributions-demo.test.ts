@@ -1,29 +1,35 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { contributionsModule } from '../../../composition/contributions/contributions-module.js';
 import { CONTRIBUTIONS } from '../../../composition/contributions/contributions-tokens.js';
 import { DEMO_USERS } from '../../../composition/identity/identity-module.js';
+import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { aLabel, anArtist, aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
 import { testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { isMemory, openTestStorage, sqlOf, type TestStorage } from '../../support/test-storage.js';
 
 describe('Contributions demo data', function () {
   this.timeout(60_000);
-  let db: Database;
+  let storage: TestStorage;
   let container: Container;
 
   before(async () => {
-    db = await openTestDatabase();
-    container = testContainer(db);
+    storage = await openTestStorage();
+    container = testContainer(storage);
   });
-  after(() => db.close());
+  after(() => storage.close());
   beforeEach(async () => {
-    await emptyIdentity(db);
-    for (const table of ['release', 'artist', 'label']) await query(db.orm, `delete from "${table}"`);
+    if (isMemory(storage)) {
+      // The memory family has no tables to empty: each test gets a storage of its own.
+      storage = await openTestStorage();
+      container = testContainer(storage);
+      return;
+    }
+    await emptyIdentity(storage);
+    for (const table of ['release', 'artist', 'label']) await query(sqlOf(storage).orm, `delete from "${table}"`);
   });
 
   const demo = async (): Promise<string[]> => {
@@ -31,17 +37,16 @@ describe('Contributions demo data', function () {
     await contributionsModule.demo!(container, (line) => lines.push(line));
     return lines;
   };
+  const userId = async (name: string): Promise<number> => (await container.get(IDENTITY.UserRepository).byLoginName(name))!.id;
+  /** A user's history in the order of its times (then catalogue ids), as the rows the checks compare. */
   const historyOf = async (name: string) =>
-    query(
-      db.orm,
-      `select c.kind, c.catalogue_id, c.action from contribution c join app_user u on u.id = c.user_id
-        where u.username = ? order by c.at, c.catalogue_id`,
-      [name],
-    );
+    (await container.get(CONTRIBUTIONS.Repository).ofUser(await userId(name)))
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.catalogueId - b.catalogueId)
+      .map((e) => ({ kind: e.kind, catalogue_id: e.catalogueId, action: e.action }));
 
   it('gives each demo user a few entries over records the catalogue holds, once', async () => {
     for (const name of DEMO_USERS) await aUser(container, name);
-    await seedCatalogue(db, {
+    await seedCatalogue(storage, {
       artists: [anArtist(40), anArtist(41), anArtist(42)],
       labels: [aLabel(50), aLabel(51)],
       releases: [700, 701, 702, 703, 704, 705, 706].map((id) => aRelease(id)),
@@ -66,7 +71,7 @@ describe('Contributions demo data', function () {
       { kind: 'release', catalogue_id: 705, action: 'edited' },
     ]);
     const reader = container.get(CONTRIBUTIONS.Reader);
-    const seller = (await query(db.orm, `select id from app_user where username = 'demo-seller'`))[0]!.id as number;
+    const seller = await userId('demo-seller');
     expect(await reader.releasesContributed(seller)).to.equal(4);
 
     expect(await demo()).to.deep.equal([
@@ -79,7 +84,7 @@ describe('Contributions demo data', function () {
   it('makes what it can of a small catalogue, and says when there is nothing to make it over', async () => {
     expect(await demo()).to.deep.equal(['contributions: the catalogue holds no releases; no demo history']);
     await aUser(container, 'demo-buyer');
-    await seedCatalogue(db, { releases: [aRelease(900)] });
+    await seedCatalogue(storage, { releases: [aRelease(900)] });
     expect(await demo()).to.deep.equal([
       'contributions: no user demo-seller; no demo history for it',
       'contributions: demo-buyer got 1 demo history entry',

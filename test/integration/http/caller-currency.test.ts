@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { apiAs, type Who } from '../../support/api-as.js';
@@ -10,7 +9,7 @@ import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { loadTestRates, makeSeller } from '../../support/listing-fixtures.js';
 import { testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 /**
  * The caller's currency (ADR 0032): with no `curr_abbr`, every price a user sees is in their profile currency, US
@@ -19,7 +18,7 @@ import { openTestDatabase } from '../../support/test-database.js';
  */
 describe('Prices in the caller’s currency, shipping to the caller’s country', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let app: Koa;
   let seller: TestUser;
@@ -29,7 +28,7 @@ describe('Prices in the caller’s currency, shipping to the caller’s country'
   let listingId: number;
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);

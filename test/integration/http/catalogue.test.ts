@@ -1,23 +1,22 @@
 import { expect } from 'chai';
 import type Koa from 'koa';
 import request from 'supertest';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { loadCatalogueFixtures } from '../../support/catalogue-fixtures.js';
 import { AGENT, BASE_URL, testApp, WEB_URL } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 describe('catalogue API', () => {
-  let db: Database;
+  let storage: TestStorage;
   let app: Koa;
   const get = (path: string, headers: Record<string, string> = {}) =>
     request(app.callback()).get(path).set('User-Agent', AGENT).set(headers);
 
   before(async () => {
-    db = await openTestDatabase();
-    await loadCatalogueFixtures(db);
-    app = testApp(db, { RATE_LIMIT_ANONYMOUS: '100000' });
+    storage = await openTestStorage();
+    await loadCatalogueFixtures(storage);
+    app = testApp(storage, { RATE_LIMIT_ANONYMOUS: '100000' });
   });
-  after(() => db.close());
+  after(() => storage.close());
 
   describe('GET /releases/{id}', () => {
     it('returns the release with every field the spec lists', async () => {

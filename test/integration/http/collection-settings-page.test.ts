@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { COLLECTION } from '../../../composition/collection/collection-tokens.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
 import { Instance } from '../../../domain/collection/instance.js';
@@ -10,17 +9,17 @@ import { HTTP } from '../../../composition/http/http-tokens.js';
 import { Browser, signedIn } from '../../support/browser.js';
 import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, WEB_URL, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 describe('Web page: collection settings (privacy and notes fields)', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let app: Koa;
   let dora: TestUser;
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);

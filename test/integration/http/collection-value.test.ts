@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import type { Database } from '../../../adapters/persistence/database.js';
+import { InMemoryReleasePrices } from '../../../adapters/in-memory/in-memory-release-prices.js';
 import { SqlReleasePrices } from '../../../adapters/persistence/marketplace/sql-release-prices.js';
 import { COLLECTION } from '../../../composition/collection/collection-tokens.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
@@ -12,7 +12,7 @@ import { aUser, anApplication, emptyIdentity, type TestUser } from '../../suppor
 import { loadTestRates } from '../../support/listing-fixtures.js';
 import { aListing, aSeller, emptyMarket } from '../../support/order-fixtures.js';
 import { testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { isMemory, openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 /*
  * The collection value from the marketplace, through the server's own composition: releases listed for sale by
@@ -21,7 +21,7 @@ import { openTestDatabase } from '../../support/test-database.js';
  */
 describe('Collection value over HTTP, from what the held releases are for sale at', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let api: ReturnType<typeof apiAs>;
   let discogs: ReturnType<typeof apiAs>;
@@ -30,7 +30,7 @@ describe('Collection value over HTTP, from what the held releases are for sale a
   let cat: TestUser; // holds nothing
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     await emptyIdentity(db);
     await emptyMarket(db);
@@ -83,7 +83,7 @@ describe('Collection value over HTTP, from what the held releases are for sale a
   after(() => db.close());
 
   it('is bound to the marketplace in the server\'s composition, not left empty', () => {
-    expect(container.get(COLLECTION.ReleasePrices)).to.be.instanceOf(SqlReleasePrices);
+    expect(container.get(COLLECTION.ReleasePrices)).to.be.instanceOf(isMemory(db) ? InMemoryReleasePrices : SqlReleasePrices);
   });
 
   it('adds up each held release\'s lowest, median and highest price for sale, a release held twice twice, in the owner\'s currency', async () => {

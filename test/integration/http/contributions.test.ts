@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
-import type { Database } from '../../../adapters/persistence/database.js';
-import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
+import { Contribution } from '../../../domain/contributions/contribution.js';
 import { CONTRIBUTION_SORTS } from '../../../application/contributions/read-models.js';
 import { CONTRIBUTIONS } from '../../../composition/contributions/contributions-tokens.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
+import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import {
   CONTRIBUTION_CATALOGUE,
@@ -16,43 +16,42 @@ import {
 } from '../../support/contribution-fixtures.js';
 import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, BASE_URL, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 type Body = Record<string, unknown>;
 const ids = (records: unknown): number[] => (records as Array<{ id: number }>).map((r) => r.id);
 
 describe('Submissions and contributions over HTTP: GET /s/{name}/submissions and /s/{name}/contributions', function () {
   this.timeout(60_000);
-  let db: Database;
+  let storage: TestStorage;
   let container: Container;
   let app: Koa;
   let owner: TestUser;
   let other: TestUser;
 
   before(async () => {
-    db = await openTestDatabase();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
+    storage = await openTestStorage();
+    container = testContainer(storage, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    await emptyIdentity(storage);
     owner = await aUser(container, 'Contributor');
     other = await aUser(container, 'other-contributor');
     await aUser(container, 'no-history');
-    await seedCatalogue(db, CONTRIBUTION_CATALOGUE);
+    await seedCatalogue(storage, CONTRIBUTION_CATALOGUE);
     const names = { owner: owner.name, other: other.name };
     const record = container.get(CONTRIBUTIONS.RecordContribution);
     for (const line of CONTRIBUTION_HISTORY) {
       const user = line.who === 'owner' ? owner : other;
       if ((line.kind === 'artist' && line.id === 99) || (line.kind === 'release' && line.id === 26)) {
         // History of records the catalogue no longer holds (as after a dump import): kept, but neither listed nor counted.
-        await query(db.orm, 'insert into contribution (id, user_id, kind, catalogue_id, action, at) values (?, ?, ?, ?, ?, ?)', [
-          `gone-${line.id}`, user.id, line.kind, line.id, line.action, line.at,
-        ]);
+        const entry = Contribution.record({ id: `gone-${line.id}`, userId: user.id, kind: line.kind, catalogueId: line.id, action: line.action, at: line.at });
+        await container.get(PERSISTENCE.UnitOfWork).run(() => container.get(CONTRIBUTIONS.Repository).add(entry));
         continue;
       }
       await record.execute({ user: names[line.who], kind: line.kind, catalogueId: line.id, action: line.action, at: line.at });
     }
   });
-  after(() => db.close());
+  after(() => storage.close());
 
   const get = (path: string, as?: TestUser, onApp: Koa = app, brand = 'Service') => {
     const r = request(onApp.callback()).get(path).set('User-Agent', AGENT);
@@ -170,7 +169,8 @@ describe('Submissions and contributions over HTTP: GET /s/{name}/submissions and
   });
 
   it('renders text fields in the negotiated format', async () => {
-    await query(db.orm, `update artist set data = jsonb_set(data::jsonb, '{profile}', '"Plays [b]loud[/b]."')::json where id = 1`);
+    const [first] = CONTRIBUTION_CATALOGUE.artists;
+    await seedCatalogue(storage, { artists: [{ ...first, profile: 'Plays [b]loud[/b].' }] });
     const html = await get('/s/Contributor/submissions').set('Accept', 'application/vnd.service.v2.html+json').expect(200);
     expect(html.body.submissions.artists[1].profile).to.equal('Plays <b>loud</b>.');
     const plain = await get('/s/Contributor/submissions').set('Accept', 'application/vnd.service.v2.plaintext+json').expect(200);
@@ -178,7 +178,7 @@ describe('Submissions and contributions over HTTP: GET /s/{name}/submissions and
   });
 
   it('uses the Discogs words and paths with the Discogs brand', async () => {
-    const discogs = testContainer(db, { BRAND: 'Discogs', RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' }).get(HTTP.HttpApp) as unknown as Koa;
+    const discogs = testContainer(storage, { BRAND: 'Discogs', RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' }).get(HTTP.HttpApp) as unknown as Koa;
     const subs = await get('/users/Contributor/submissions?per_page=3', owner, discogs, 'Discogs').expect(200);
     const label = subs.body.submissions.labels[0];
     expect(label).to.have.property('contact_info', 'seven@label.test');
@@ -237,7 +237,7 @@ describe('Submissions and contributions over HTTP: GET /s/{name}/submissions and
     });
 
     it('writes the login as username alone in the Discogs dialect', async () => {
-      const discogs = testContainer(db, { BRAND: 'Discogs' }).get(HTTP.HttpApp) as unknown as Koa;
+      const discogs = testContainer(storage, { BRAND: 'Discogs' }).get(HTTP.HttpApp) as unknown as Koa;
       const { community } = (await get('/releases/21', undefined, discogs).expect(200)).body as { community: Body };
       expect(community.submitter).to.deep.equal(person('Contributor', 'discogs'));
       expect(community.contributors).to.deep.equal([person('Contributor', 'discogs'), person('other-contributor', 'discogs')]);

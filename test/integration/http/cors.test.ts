@@ -1,11 +1,10 @@
 import { expect } from 'chai';
 import type Koa from 'koa';
 import request from 'supertest';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { loadCatalogueFixtures } from '../../support/catalogue-fixtures.js';
 import { AGENT, testApp, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 const EXPOSED = [
   'X-Service-Ratelimit',
@@ -21,12 +20,12 @@ const EXPOSED = [
 ].join(',');
 
 describe('CORS (whole application)', () => {
-  let db: Database;
+  let db: TestStorage;
   let app: Koa;
   const origin = 'https://client.example';
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     await loadCatalogueFixtures(db);
     app = testApp(db, { RATE_LIMIT_ANONYMOUS: '100000' });
   });

@@ -6,7 +6,6 @@ import { createHttpApp, type HttpApp } from '../../../adapters/http/app.js';
 import { validateResponses } from '../../support/openapi-hook.js';
 import type { CredentialResolver } from '../../../adapters/http/credentials.js';
 import type { RouteModule } from '../../../adapters/http/route-module.js';
-import type { Database } from '../../../adapters/persistence/database.js';
 import type { Logger } from '../../../application/ports/logger.js';
 import type { RequestScope } from '../../../application/ports/request-scope.js';
 import type { Config } from '../../../composition/config.js';
@@ -17,7 +16,7 @@ import { RATE_LIMIT } from '../../../composition/rate-limit/rate-limit-tokens.js
 import { loadCatalogueFixtures } from '../../support/catalogue-fixtures.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 /** The application as the container builds it, with or without the direct lane. */
 function appOf(container: Container, directLane: boolean): { app: HttpApp; koaPaths: string[] } {
@@ -65,20 +64,20 @@ async function answer(app: HttpApp, exchange: Exchange): Promise<{ status: numbe
 
 describe('The direct lane answers as the Koa chain does', function () {
   this.timeout(120_000);
-  let db: Database;
+  let storage: TestStorage;
   let container: Container;
   let alice: TestUser;
   let client: TestApplication;
 
   before(async () => {
-    db = await openTestDatabase();
-    await loadCatalogueFixtures(db);
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    await emptyIdentity(db);
+    storage = await openTestStorage();
+    await loadCatalogueFixtures(storage);
+    container = testContainer(storage, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
+    await emptyIdentity(storage);
     alice = await aUser(container, 'lane-alice');
     client = await anApplication(container, 'lane-alice', 'Lane App');
   });
-  after(() => db.close());
+  after(() => storage.close());
 
   const paths = [
     '/releases/1',
@@ -128,8 +127,8 @@ describe('The direct lane answers as the Koa chain does', function () {
   it('gives the same status, headers and bytes for every path, format, credential and agent', async () => {
     // Two containers: two rate-limit windows that see the same requests in the same order, so even the counts agree.
     const env = { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' };
-    const lane = appOf(testContainer(db, env), true);
-    const koa = appOf(testContainer(db, env), false);
+    const lane = appOf(testContainer(storage, env), true);
+    const koa = appOf(testContainer(storage, env), false);
     let compared = 0;
     for (const path of paths) {
       for (const v of variants) {
@@ -151,7 +150,7 @@ describe('The direct lane answers as the Koa chain does', function () {
   });
 
   it('counts its requests in the same window as the Koa chain, and refuses the one over the limit alike', async () => {
-    const limited = testContainer(db, { RATE_LIMIT_ANONYMOUS: '3' });
+    const limited = testContainer(storage, { RATE_LIMIT_ANONYMOUS: '3' });
     const lane = appOf(limited, true);
     // One window for both ways through the application: the lane, then Koa, then the lane again.
     const seen: Array<{ status: number; used?: string; retry?: string }> = [];
@@ -166,7 +165,7 @@ describe('The direct lane answers as the Koa chain does', function () {
       { status: 429, used: '3', retry: '60' },
       { status: 429, used: '3', retry: '60' },
     ]);
-    const koa = appOf(testContainer(db, { RATE_LIMIT_ANONYMOUS: '3' }), false);
+    const koa = appOf(testContainer(storage, { RATE_LIMIT_ANONYMOUS: '3' }), false);
     for (let i = 0; i < 3; i++) await answer(koa.app, { path: '/artists/1' });
     expect(await answer(lane.app, { path: '/labels/1' })).to.deep.equal(await answer(koa.app, { path: '/labels/1' }));
   });

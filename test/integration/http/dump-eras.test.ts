@@ -2,31 +2,30 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type Koa from 'koa';
 import request from 'supertest';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { runImport, seedDemoData } from '../../support/catalogue-import.js';
 import { FIXTURES } from '../../support/catalogue-fixtures.js';
 import { AGENT, BASE_URL, testApp } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 /**
  * Records of every dump era, imported and read back through the API, compared field by field with their XML
  * (test/fixtures/dumps and composition/demo-data).
  */
 describe('dump eras through the API', () => {
-  let db: Database;
+  let storage: TestStorage;
   let app: Koa;
   const get = async (p: string) => (await request(app.callback()).get(p).set('User-Agent', AGENT).expect(200)).body;
   const single = (name: string) => path.join(FIXTURES, 'dumps/single-records', name);
   const small = (name: string) => path.join(FIXTURES, 'dumps/small', name);
 
   before(async () => {
-    db = await openTestDatabase();
-    app = testApp(db, { RATE_LIMIT_ANONYMOUS: '100000' });
+    storage = await openTestStorage();
+    app = testApp(storage, { RATE_LIMIT_ANONYMOUS: '100000' });
   });
-  after(() => db.close());
+  after(() => storage.close());
 
   it('2020 (one record per line): release 1 as in discogs_20200806_releases.xml.gz', async () => {
-    await seedDemoData(db, { progress: 'none' });
+    await seedDemoData(storage, { progress: 'none' });
     const r = await get('/releases/1');
     expect(r).to.include({ id: 1, title: 'Stockholm', status: 'Accepted', country: 'Sweden', released: '1999-03-00', year: 1999, data_quality: 'Needs Vote', master_id: 1660109 });
     expect(r.released_formatted).to.equal('Mar 1999');
@@ -63,7 +62,7 @@ describe('dump eras through the API', () => {
   });
 
   it('2019 (pretty-printed sample): a master and a label with sublabels', async () => {
-    await runImport(db, [small('labels.xml'), small('masters.xml')], { progress: 'none' });
+    await runImport(storage, [small('labels.xml'), small('masters.xml')], { progress: 'none' });
     const m = await get('/masters/18500');
     expect(m).to.include({ id: 18500, main_release: 155102, year: 2001, title: 'New Soil', data_quality: 'Correct' });
     expect(m.artists).to.deep.equal([{ id: 212070, name: 'Samuel L Session', anv: 'Samuel L', join: '', role: '', tracks: '', resource_url: `${BASE_URL}/artists/212070` }]);
@@ -77,7 +76,7 @@ describe('dump eras through the API', () => {
 
   it('2023-10 (pretty-printed, whitespace-only elements): release 40299, artist 2, label 1000, master 830352', async () => {
     await runImport(
-      db,
+      storage,
       ['label_1000_20231001.xml', 'artist_2_20231001.xml', 'artist_26_20231001.xml', 'master_830352_20231001.xml', 'release_40299_20231001.xml'].map(single),
       { progress: 'none' },
     );
@@ -120,7 +119,7 @@ describe('dump eras through the API', () => {
 
   it('2025-05 (omitted empty elements, series, no images) updates the 2023 records in place', async () => {
     const before = await get('/releases/40299');
-    await runImport(db, ['artist_2_20250501.xml', 'release_40299_20250501.xml'].map(single), { progress: 'none' });
+    await runImport(storage, ['artist_2_20250501.xml', 'release_40299_20250501.xml'].map(single), { progress: 'none' });
     const r = await get('/releases/40299');
     expect(r.date_added).to.equal(before.date_added);
     expect(r.images).to.deep.equal([]);

@@ -2,16 +2,15 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, BASE_URL, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 describe('Identity over HTTP: credentials, tiers and /oauth/identity', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let app: Koa;
   let alice: TestUser;
@@ -19,7 +18,7 @@ describe('Identity over HTTP: credentials, tiers and /oauth/identity', function 
   let client: TestApplication;
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     container = testContainer(db);
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);

@@ -5,7 +5,6 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IMAGES } from '../../../composition/images/images-tokens.js';
 import { demoCover } from '../../../adapters/system/png.js';
@@ -13,13 +12,13 @@ import { aLabel, aMaster, anArtist, aRelease } from '../../support/builders/cata
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, BASE_URL, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 const IMAGE = { type: 'primary', uri: '', uri150: '', width: 600, height: 600 } as const;
 
 describe('Images over HTTP: linked for authenticated callers, served signed', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let folder: string;
   let container: Container;
   let app: Koa;
@@ -27,7 +26,7 @@ describe('Images over HTTP: linked for authenticated callers, served signed', fu
   let client: TestApplication;
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-images-http-'));
     container = testContainer(db, { IMAGE_DIR: folder, RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     app = container.get(HTTP.HttpApp) as unknown as Koa;

@@ -9,7 +9,6 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { NO_FILE_MESSAGE, UPLOAD_IN_PROGRESS_MESSAGE } from '../../../application/inventory/request-inventory-upload.js';
 import { UploadSpool, STALE_SPOOL_AGE_MS } from '../../../adapters/http/inventory/upload-spool.js';
@@ -26,7 +25,8 @@ import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { makeSeller, setListingStatus } from '../../support/listing-fixtures.js';
 import { AGENT, BASE_URL, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { isMemory, openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import { releaseFigureRows } from '../../support/order-fixtures.js';
 
 const UNAUTHENTICATED = 'You must authenticate to access this resource.';
 const FORBIDDEN = "You don't have permission to access this resource.";
@@ -48,7 +48,7 @@ type Row = Record<string, unknown>;
 
 describe('Inventory upload over HTTP', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let app: Koa;
   let fileDir: string;
@@ -68,8 +68,26 @@ describe('Inventory upload over HTTP', function () {
     while ((await container.get(JOBS.Worker).runOnce()) !== null);
   }
 
-  /** Every listing of the seller as stored, in id order. */
+  /** Every listing of the seller as stored, in id order (in memory, as the listing table's columns would hold it). */
   async function listingsOf(sellerId: number): Promise<Row[]> {
+    if (isMemory(db)) {
+      const page = await container.get(MARKETPLACE.InventoryPages).page({ sellerId, statuses: null, sort: 'audio', sortOrder: 'asc', offset: 0, limit: 1_000_000 });
+      return page.listings.map((l) => ({
+        id: l.id,
+        release_id: l.releaseId,
+        status: l.status,
+        condition: l.condition,
+        sleeve_condition: l.sleeveCondition,
+        price: l.price.minorUnits.toString(),
+        currency: l.price.currency,
+        comments: l.comments,
+        allow_offers: l.allowOffers,
+        external_id: l.externalId,
+        location: l.location,
+        weight: l.weight,
+        format_quantity: l.formatQuantity,
+      }));
+    }
     return query(
       db.orm,
       `select id, release_id, status, condition, sleeve_condition, price_minor::text as price, currency, comments, allow_offers,
@@ -78,7 +96,13 @@ describe('Inventory upload over HTTP', function () {
     );
   }
 
+  /** How many uploads are queued or done, by anyone (in memory, by this suite's users: the queue lists by owner). */
   async function jobCount(): Promise<number> {
+    if (isMemory(db)) {
+      let n = 0;
+      for (const user of [sam, bea, nobody]) n += (await container.get(JOBS.Queue).list('inventory-upload', user.id, 0, 1)).total;
+      return n;
+    }
     const [row] = await query(db.orm, `select count(*)::int as n from job where kind = 'inventory-upload'`);
     return Number(row!.n);
   }
@@ -128,7 +152,7 @@ describe('Inventory upload over HTTP', function () {
 
   before(async () => {
     fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-upload-'));
-    db = await openTestDatabase();
+    db = await openTestStorage();
     container = testContainer(db, {
       RATE_LIMIT_ANONYMOUS: '100000',
       RATE_LIMIT_AUTHENTICATED: '100000',
@@ -220,7 +244,7 @@ describe('Inventory upload over HTTP', function () {
     ]);
     expect(rows[2]!.weight).to.be.a('number');
     // The market figures follow: release 301 has bea's copy and sam's, release 302 sam's alone.
-    const figures = await query(db.orm, 'select id, num_for_sale, lowest_prices from release where id in (301, 302) order by id');
+    const figures = await releaseFigureRows(db, [301, 302]);
     expect(figures.map((f) => [Number(f.num_for_sale), f.lowest_prices])).to.deep.equal([
       [2, { EUR: 1250, USD: 450 }],
       [1, { EUR: 700 }],
@@ -367,7 +391,7 @@ describe('Inventory upload over HTTP', function () {
     await runJobs();
     expect((await as(sam).get(`/inventory/upload/${res.body.id}`)).body).to.deep.include({ status: 'success', results: `CSV file contains ${exported.length} records.<p>Processed ${exported.length} records.` });
     expect(await listingsOf(sam.id)).to.deep.equal([]);
-    const figures = await query(db.orm, 'select id, num_for_sale, lowest_prices from release where id in (301, 302) order by id');
+    const figures = await releaseFigureRows(db, [301, 302]);
     expect(figures.map((f) => [Number(f.num_for_sale), f.lowest_prices])).to.deep.equal([
       [1, { USD: 450 }],
       [0, null],

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
@@ -15,7 +14,7 @@ import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUse
 import { INVENTORY_ORDERS, INVENTORY_PLAN, inventoryReleases, PLANNED_FOR_SALE, type PlannedListing } from '../../support/inventory-plan.js';
 import { makeSeller } from '../../support/listing-fixtures.js';
 import { BASE_URL, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 const PLAN = INVENTORY_PLAN;
 type Name = PlannedListing;
@@ -26,7 +25,7 @@ const FOR_SALE = PLANNED_FOR_SALE;
 
 describe('Inventories over HTTP', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let app: Koa;
   let ivy: TestUser;
@@ -36,7 +35,7 @@ describe('Inventories over HTTP', function () {
   const nameOf = (id: number): Name => (Object.keys(ids) as Name[]).find((n) => ids[n] === id)!;
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);

@@ -3,7 +3,6 @@ import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { Browser, signedIn as signedInAs } from '../../support/browser.js';
 import request from 'supertest';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { LISTS } from '../../../composition/lists/lists-tokens.js';
 import type { Caller } from '../../../application/shared/caller.js';
@@ -11,19 +10,19 @@ import { aCredit, anArtist, aRelease } from '../../support/builders/catalogue-bu
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
 import { WEB_URL, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 
 describe('Web pages: your lists (/settings/lists)', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let app: Koa;
   let alice: TestUser;
   let bob: TestUser;
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
@@ -13,7 +12,7 @@ import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { loadTestRates, makeSeller, setListingStatus } from '../../support/listing-fixtures.js';
 import { AGENT, BASE_URL, testContainer, WEB_URL } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 const UNAUTHENTICATED = 'You must authenticate to access this resource.';
 const FORBIDDEN = "You don't have permission to access this resource.";
@@ -21,7 +20,7 @@ const NOT_FOUND = 'The requested resource was not found.';
 
 describe('Marketplace listings over HTTP', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let app: Koa;
   let sam: TestUser;
@@ -30,7 +29,7 @@ describe('Marketplace listings over HTTP', function () {
   let client: TestApplication;
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', MAX_BODY_BYTES: '20000' });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { demoCover } from '../../../adapters/system/png.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IMAGES } from '../../../composition/images/images-tokens.js';
@@ -13,7 +12,7 @@ import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { apiAs, type Who } from '../../support/api-as.js';
 import { BASE_URL, WEB_URL, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 const IMAGE = { type: 'primary', uri: '', uri150: '', width: 600, height: 600 } as const;
 const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
@@ -22,7 +21,7 @@ const NOBODY = { community: { in_collection: 0, in_wantlist: 0 }, user: { in_col
 
 describe('Lists over HTTP: GET /s/{name}/lists, GET /lists/{id} and the owner’s changes', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let folder: string;
   let container: Container;
   let app: Koa;
@@ -31,7 +30,7 @@ describe('Lists over HTTP: GET /s/{name}/lists, GET /lists/{id} and the owner’
   let client: TestApplication;
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-lists-http-'));
     container = testContainer(db, { IMAGE_DIR: folder, RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     app = container.get(HTTP.HttpApp) as unknown as Koa;

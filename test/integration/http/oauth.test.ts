@@ -6,12 +6,11 @@ import type Koa from 'koa';
 import { OAuth } from 'oauth';
 import OAuth1 from 'oauth-1.0a';
 import { createHmac } from 'node:crypto';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 interface Answer {
   readonly status: number;
@@ -27,7 +26,7 @@ interface Answer {
  */
 describe('OAuth 1.0a over HTTP', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let server: http.Server;
   let base: string;
@@ -36,7 +35,7 @@ describe('OAuth 1.0a over HTTP', function () {
   let withCallback: TestApplication;
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     server = http.createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

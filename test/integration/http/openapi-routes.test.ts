@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import { deriveOpenApiDocument, loadOpenApiSource } from '../../../adapters/http/api-docs/openapi-document.js';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { routeTable } from '../../support/hostile-requests.js';
 import { testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -39,11 +38,11 @@ function documentedOperations(config: { brand: string; dialect: 'spec' | 'discog
  * the document describes is routed, in both dialects (the Discogs one's paths are `/users/{username}/…`).
  */
 describe('OpenAPI document: routes and operations agree', () => {
-  let db: Database;
+  let storage: TestStorage;
   before(async () => {
-    db = await openTestDatabase();
+    storage = await openTestStorage();
   });
-  after(() => db.close());
+  after(() => storage.close());
 
   const dialects = [
     { name: 'the spec dialect', env: {}, config: { brand: 'Service', dialect: 'spec', userPathSegment: 's' } },
@@ -54,12 +53,12 @@ describe('OpenAPI document: routes and operations agree', () => {
     describe(name, () => {
       it('documents every route of the API', () => {
         const documented = documentedOperations(config);
-        const undocumented = [...routedOperations(testContainer(db, env))].filter((op) => !documented.has(op)).sort();
+        const undocumented = [...routedOperations(testContainer(storage, env))].filter((op) => !documented.has(op)).sort();
         expect(undocumented, `routed but not in docs/openapi.yaml:\n${undocumented.join('\n')}`).to.deep.equal([]);
       });
 
       it('routes every operation of the document', () => {
-        const routed = routedOperations(testContainer(db, env));
+        const routed = routedOperations(testContainer(storage, env));
         const unrouted = [...documentedOperations(config)].filter((op) => !routed.has(op)).sort();
         expect(unrouted, `in docs/openapi.yaml but not routed:\n${unrouted.join('\n')}`).to.deep.equal([]);
       });

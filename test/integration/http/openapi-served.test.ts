@@ -3,23 +3,22 @@ import type Koa from 'koa';
 import request from 'supertest';
 import { parse } from 'yaml';
 import { deriveOpenApiDocument, loadOpenApiSource } from '../../../adapters/http/api-docs/openapi-document.js';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { AGENT, BASE_URL, testApp } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 /** `GET /openapi.yaml`, `/openapi.json` and `/docs`: the document of the configured dialect, and a page to read it (ADR 0031). */
 describe('The API description, served', () => {
-  let db: Database;
+  let storage: TestStorage;
   let app: Koa;
   let discogs: Koa;
   before(async () => {
-    db = await openTestDatabase();
-    app = testApp(db);
-    discogs = testApp(db, { BRAND: 'Discogs' });
+    storage = await openTestStorage();
+    app = testApp(storage);
+    discogs = testApp(storage, { BRAND: 'Discogs' });
   });
-  after(() => db.close());
+  after(() => storage.close());
 
   const yamlOf = async (on: Koa) => {
     const res = await request(on.callback()).get('/openapi.yaml').set('User-Agent', AGENT).buffer(true).parse((r, done) => {

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import { FixedClock } from '../../../adapters/in-memory/fixed-clock.js';
-import type { Database } from '../../../adapters/persistence/database.js';
 import type { Listing } from '../../../domain/marketplace/listing.js';
 import type { Who } from '../../support/api-as.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
@@ -10,7 +9,7 @@ import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUse
 import { aListing, aSeller } from '../../support/order-fixtures.js';
 import { buyThroughCheckout, callerOf, clockedContainer, orderUrl, stamp, type OrderJson } from '../../support/order-http.js';
 import { BASE_URL, WEB_URL } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 /*
  * The order endpoints driven by the buyer and the seller over HTTP: one order through its whole lifecycle with the
@@ -57,7 +56,7 @@ const NOT_FOUND = { message: 'The requested resource was not found.' };
 
 describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings and dialects', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let clock: FixedClock;
   let client: TestApplication;
@@ -69,7 +68,7 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
   const spare: Listing[] = [];
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     clock = new FixedClock('2026-03-02T09:00:00Z');
     container = clockedContainer(db, clock);
     await emptyIdentity(db);

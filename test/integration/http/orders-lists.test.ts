@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import { FixedClock } from '../../../adapters/in-memory/fixed-clock.js';
-import type { Database } from '../../../adapters/persistence/database.js';
 import type { Who } from '../../support/api-as.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
@@ -9,7 +8,7 @@ import { aUser, anApplication, emptyIdentity, type TestUser } from '../../suppor
 import { aListing, aSeller, someRates } from '../../support/order-fixtures.js';
 import { buyThroughCheckout, callerOf, clockedContainer, orderUrl, type OrderJson } from '../../support/order-http.js';
 import { BASE_URL, WEB_URL } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 /*
  * `GET /marketplace/orders` (the seller's sales) and `GET /marketplace/purchases` (the buyer's) over orders of several
@@ -31,7 +30,7 @@ const api = (iso: string): string => iso.replace('Z', '+00:00');
 
 describe('Order lists over HTTP: sales and purchases, filtered, sorted and paged', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let clock: FixedClock;
   let as: ReturnType<typeof callerOf>;
@@ -40,7 +39,7 @@ describe('Order lists over HTTP: sales and purchases, filtered, sorted and paged
   const bought: Record<string, string> = {};
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     clock = new FixedClock(day('02-01'));
     container = clockedContainer(db, clock);
     await emptyIdentity(db);

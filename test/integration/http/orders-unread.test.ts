@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import { FixedClock } from '../../../adapters/in-memory/fixed-clock.js';
-import type { Database } from '../../../adapters/persistence/database.js';
 import type { Listing } from '../../../domain/marketplace/listing.js';
 import type { Who } from '../../support/api-as.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
@@ -9,7 +8,7 @@ import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { aListing, aSeller } from '../../support/order-fixtures.js';
 import { buyThroughCheckout, callerOf, clockedContainer } from '../../support/order-http.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 /*
  * A profile's `num_unread` over HTTP: the entries of a user's order logs the other party made since the user last
@@ -17,7 +16,7 @@ import { openTestDatabase } from '../../support/test-database.js';
  */
 describe("Orders over HTTP: the profile's num_unread", function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let client: TestApplication;
   let sam: TestUser; // sells
@@ -26,7 +25,7 @@ describe("Orders over HTTP: the profile's num_unread", function () {
   const listings: Listing[] = [];
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     const clock = new FixedClock('2026-03-02T09:00:00Z');
     container = clockedContainer(db, clock);
     await emptyIdentity(db);

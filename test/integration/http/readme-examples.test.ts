@@ -3,7 +3,6 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type Koa from 'koa';
 import request from 'supertest';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { seedDemoData } from '../../support/catalogue-import.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
 import { seedDemoCollections } from '../../../composition/collection/demo-collections.js';
@@ -13,7 +12,7 @@ import { ordersModule } from '../../../composition/orders/orders-module.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
 import { testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 interface Example {
   readonly line: string;
@@ -50,16 +49,16 @@ function readmeExamples(): Example[] {
 
 /** Every README example runs as written against the demo data and shows data (or the error it says it shows). */
 describe('README examples (on the demo data)', () => {
-  let db: Database;
+  let storage: TestStorage;
   let app: Koa;
   let token: string;
   let sellerToken: string;
   before(async () => {
-    db = await openTestDatabase();
-    await seedDemoData(db, { progress: 'none' });
-    const container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
+    storage = await openTestStorage();
+    await seedDemoData(storage, { progress: 'none' });
+    const container = testContainer(storage, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    await emptyIdentity(storage);
     // In the order `npm start` makes them: the seller's id is in the order ids the README reads (1-1).
     sellerToken = (await aUser(container, 'demo-seller')).token;
     token = (await aUser(container, 'demo-buyer')).token;
@@ -69,7 +68,7 @@ describe('README examples (on the demo data)', () => {
     await ordersModule.demo!(container, () => undefined); // the demo orders, then the demo cart
   });
   after(async () => {
-    await db?.close();
+    await storage?.close();
   });
 
   const examples = readmeExamples();

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import type Koa from 'koa';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { demoCover } from '../../../adapters/system/png.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IMAGES } from '../../../composition/images/images-tokens.js';
@@ -12,7 +11,7 @@ import { aCredit, aLabel, aMaster, anArtist, aRelease, onLabel } from '../../sup
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { BASE_URL, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 type Result = Record<string, unknown> & { id: number; type: string };
 
@@ -26,7 +25,7 @@ const SECONDARY = { ...IMAGE, type: 'secondary' } as const;
  */
 describe('Search results: covers, formats, user_data and the keys of each kind (GET /database/search)', function () {
   this.timeout(120_000);
-  let db: Database;
+  let storage: TestStorage;
   let folder: string;
   let app: Koa;
   let discogs: Koa;
@@ -35,17 +34,17 @@ describe('Search results: covers, formats, user_data and the keys of each kind (
   let client: TestApplication;
 
   before(async () => {
-    db = await openTestDatabase();
+    storage = await openTestStorage();
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-search-results-'));
     const env = { IMAGE_DIR: folder, RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' };
-    const container = testContainer(db, env);
+    const container = testContainer(storage, env);
     app = container.get(HTTP.HttpApp) as unknown as Koa;
-    discogs = testContainer(db, { ...env, BRAND: 'Discogs' }).get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    discogs = testContainer(storage, { ...env, BRAND: 'Discogs' }).get(HTTP.HttpApp) as unknown as Koa;
+    await emptyIdentity(storage);
     holder = await aUser(container, 'holder');
     other = await aUser(container, 'other');
     client = await anApplication(container, 'holder');
-    await seedCatalogue(db, {
+    await seedCatalogue(storage, {
       artists: [anArtist(1, { name: 'Zephyr Quill', images: [IMAGE] }), anArtist(2, { name: 'Zephyr Nobody' })],
       labels: [aLabel(7, { name: 'Zephyr Records', images: [SECONDARY, IMAGE] })],
       masters: [aMaster(5, { title: 'Zephyr Dawn', mainRelease: 10, artists: [aCredit(1, 'Zephyr Quill')], images: [IMAGE] })],
@@ -79,7 +78,7 @@ describe('Search results: covers, formats, user_data and the keys of each kind (
     expect((await apiAs(app, client)(other).put(`/s/${other.name}/wants/12`)).status).to.equal(201);
   });
   after(async () => {
-    await db.close();
+    await storage.close();
     fs.rmSync(folder, { recursive: true, force: true });
   });
 

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
 import { CURRENCIES } from '../../../domain/marketplace/currency.js';
@@ -10,7 +9,7 @@ import { MAX_TERMS_LENGTH } from '../../../domain/marketplace/seller.js';
 import { Browser, signedIn } from '../../support/browser.js';
 import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, WEB_URL, testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 /** The selected currency, the two textareas' text and the field errors of a seller settings page. */
 function formOf(html: string) {
@@ -31,14 +30,14 @@ function formOf(html: string) {
 
 describe('Web page: seller settings (/settings/seller)', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
   let app: Koa;
   let sam: TestUser;
   let other: TestUser;
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await openTestStorage();
     container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);

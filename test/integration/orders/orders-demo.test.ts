@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
-import type { Database } from '../../../adapters/persistence/database.js';
 import { ordersModule } from '../../../composition/orders/orders-module.js';
 import { ORDERS } from '../../../composition/orders/orders-tokens.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
@@ -8,20 +7,27 @@ import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
 import { aListing, aSeller, emptyMarket, someRates } from '../../support/order-fixtures.js';
 import { testContainer } from '../../support/test-app.js';
-import { openTestDatabase } from '../../support/test-database.js';
+import { isMemory, openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 describe('Orders demo data', function () {
   this.timeout(60_000);
-  let db: Database;
+  let db: TestStorage;
   let container: Container;
 
-  before(async () => {
-    db = await openTestDatabase();
+  const open = async (): Promise<void> => {
+    db = await openTestStorage();
     container = testContainer(db);
     await seedCatalogue(db, { releases: [aRelease(301), aRelease(302)] });
-  });
+  };
+  before(open);
   after(() => db.close());
   beforeEach(async () => {
+    // An in-memory storage is emptied by opening another.
+    if (isMemory(db)) {
+      await db.close();
+      await open();
+      return;
+    }
     await emptyMarket(db);
     await emptyIdentity(db);
   });

@@ -1,0 +1,14 @@
+import { ContainerModule } from 'inversify';
+import { InMemoryJobQueue } from '../../adapters/in-memory/in-memory-job-queue.js';
+import type { MemoryRuntime } from '../spindle-module.js';
+import { JOBS } from './jobs-tokens.js';
+
+/**
+ * The job queue in the in-memory storage, enlisted in its unit of work, with the SQL queue's leases (the oldest
+ * claimable job first, a lapsed lease claimable again, an end only by the worker holding it): the workers of every
+ * application on the storage share it, as those on one database share the `job` table.
+ */
+export const jobsMemory = ({ memory }: MemoryRuntime): ContainerModule =>
+  new ContainerModule(({ bind }) => {
+    bind(JOBS.Queue).toConstantValue(memory.store('jobs/queue', (uow) => new InMemoryJobQueue(uow)));
+  });
