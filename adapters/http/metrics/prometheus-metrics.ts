@@ -27,7 +27,6 @@ export class PrometheusMetrics implements RequestMetrics {
   private readonly registry = new Registry();
   private readonly requests: Histogram<'method' | 'route' | 'status'>;
   private readonly refusals: Counter;
-  private readonly children = new Map<string, { observe(seconds: number): void }>();
 
   constructor(gauges: readonly OperationalGauge[], logger?: Logger) {
     collectDefaultMetrics({ register: this.registry, prefix: 'spindle_' });
@@ -57,14 +56,9 @@ export class PrometheusMetrics implements RequestMetrics {
   }
 
   observe(method: string, route: string, status: number, seconds: number): void {
-    // The labelled child looked up once per series: labels() hashes its argument on every call.
-    const key = `${method} ${status} ${route}`;
-    let child = this.children.get(key);
-    if (child === undefined) {
-      child = this.requests.labels(method, route, String(status));
-      this.children.set(key, child);
-    }
-    child.observe(seconds);
+    // Straight to observe: a child from labels() hashes the labels again on every observation, and costs more
+    // (bench/metrics-cost.ts, ADR 0045).
+    this.requests.observe({ method, route, status }, seconds);
   }
 
   rateLimitRefused(): void {
