@@ -127,6 +127,21 @@ export interface Config {
    * jobs to `spindle worker` processes).
    */
   readonly jobs: { readonly leaseSeconds: number; readonly pollMs: number; readonly workerInServer: boolean };
+  /**
+   * Where `GET /metrics` (Prometheus text) is served, the operator's choice (ADR 0045): `METRICS_TOKEN` (at least 32
+   * characters) serves it on the public port to a request bearing it (`Authorization: Bearer …`); `METRICS_PORT` serves
+   * it on a port of its own (on `METRICS_HOST`, default `HOST`), for a network only the monitor reaches;
+   * `METRICS_PUBLIC=true` serves it on the public port to anyone, which must be asked for. With none of them there is
+   * no `/metrics` on the public port (404).
+   */
+  readonly metrics: {
+    readonly token: string | undefined;
+    readonly port: number | undefined;
+    readonly host: string;
+    readonly public: boolean;
+  };
+  /** `READINESS_TIMEOUT_MS`: how long `GET /readyz` waits for each dependency's answer before calling it not ready (default 2000). */
+  readonly readinessTimeoutMs: number;
 }
 
 /** Thrown when the environment holds a value Spindle cannot use; the message names every bad variable. */
@@ -221,6 +236,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (imageSigningSecret !== undefined && imageSigningSecret.length < 32) {
     problems.push('IMAGE_SIGNING_SECRET must be at least 32 characters long');
   }
+  const metricsToken = read('METRICS_TOKEN');
+  if (metricsToken !== undefined && (metricsToken.length < 32 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
+    problems.push('METRICS_TOKEN must be at least 32 printable characters without spaces');
+  }
+  const metricsPortRaw = read('METRICS_PORT');
+  const metricsPort = metricsPortRaw === undefined ? undefined : integer('METRICS_PORT', 0, 1, 65_535);
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
+    problems.push(`METRICS_PORT must differ from PORT (the metrics port is for the monitor alone), got "${metricsPortRaw}"`);
+  }
   const config: Config = {
     host,
     port,
@@ -257,6 +281,13 @@ export function loadConfig(env: Env = process.env): Config {
       pollMs: integer('JOB_POLL_MS', 1000, 10, 3_600_000),
       workerInServer: bool('JOB_WORKER', true),
     },
+    metrics: {
+      token: metricsToken,
+      port: metricsPort === 0 ? undefined : metricsPort,
+      host: read('METRICS_HOST') ?? host,
+      public: bool('METRICS_PUBLIC', false),
+    },
+    readinessTimeoutMs: integer('READINESS_TIMEOUT_MS', 2000, 50, 60_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

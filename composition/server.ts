@@ -54,14 +54,12 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     if (options.demo) await spindle.seedDemo((line) => logger.info({}, line));
     const app = spindle.container.get(HTTP.HttpApp);
     const server = http.createServer(app.callback());
-    server.keepAliveTimeout = 5_000;
+    limitRequestTimes(server);
     server.on('clientError', handleClientError);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => resolve());
-    });
+    await listen(server, config.port, config.host);
     const { port } = server.address() as AddressInfo;
     logger.info({ port, baseUrl: config.baseUrl, storage: spindle.storage, database: spindle.db?.location.kind ?? 'none' }, 'listening');
+    const metricsServer = config.metrics.port === undefined ? undefined : await serveMetrics(app.metricsCallback(), config, logger, server);
     const services = spindle.container.isBound(CORE.BackgroundService) ? spindle.container.getAll(CORE.BackgroundService) : [];
     for (const service of services) service.start();
     let stopping: Promise<void> | undefined;
@@ -76,6 +74,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
           const grace = setTimeout(() => server.closeAllConnections(), 10_000);
           await closed;
           clearTimeout(grace);
+          if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
           for (const service of services) await service.stop();
           await running.close();
           logger.info({}, 'stopped');
@@ -85,4 +84,42 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     await spindle.close();
     throw err;
   }
+}
+
+/**
+ * The limits on how long a request may take to arrive (ADR 0046): its headers within 20 s, the whole request (an
+ * upload of `UPLOAD_MAX_BYTES` included) within 5 minutes, an idle kept-alive connection closed after 5 s (shorter
+ * than a balancer's usual idle timeout, so that the balancer never sends on a connection Spindle is closing: set the
+ * balancer's below it, or Spindle's `keepAliveTimeout` above the balancer's). The size of a request's headers is
+ * Node's limit, 16 KiB (`--max-http-header-size`), answered 431 by `handleClientError`.
+ */
+export function limitRequestTimes(server: http.Server): void {
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 300_000;
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+}
+
+/**
+ * The metrics port (`METRICS_PORT` on `METRICS_HOST`): `/metrics` alone, for a monitor on a network the public does
+ * not reach. The public server is closed if it cannot listen, so that the process ends with the reason.
+ */
+async function serveMetrics(listener: http.RequestListener, config: Config, logger: Logger, publicServer: http.Server): Promise<http.Server> {
+  const server = http.createServer(listener);
+  limitRequestTimes(server);
+  server.on('clientError', handleClientError);
+  try {
+    await listen(server, config.metrics.port!, config.metrics.host);
+  } catch (err) {
+    await new Promise<void>((resolve) => publicServer.close(() => resolve()));
+    throw err;
+  }
+  logger.info({ port: (server.address() as AddressInfo).port, host: config.metrics.host }, 'metrics listening');
+  return server;
 }

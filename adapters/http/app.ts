@@ -8,6 +8,8 @@ import type { RequestScope } from '../../application/ports/request-scope.js';
 import { isAuthenticated } from '../../application/shared/caller.js';
 import { AnonymousCredentialResolver, credentials, refuseBadCredentials, type CredentialResolver } from './credentials.js';
 import { DirectLane } from './direct-lane.js';
+import { PrometheusMetrics } from './metrics/prometheus-metrics.js';
+import { OperationsLane, type MetricsAccess, type Readiness } from './operations-lane.js';
 import type { SpindleState } from './http-state.js';
 import { corsRule } from './middleware/cors.js';
 import { errorHandler, retryAfterOf, statusOf } from './middleware/errors.js';
@@ -16,6 +18,8 @@ import { normalizePath } from './middleware/normalize-path.js';
 import { refuseHostileRequests } from './middleware/refuse-hostile-requests.js';
 import { clientIp, rateLimit, RateLimiter } from './middleware/rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
+import { requestMetrics } from './middleware/request-metrics.js';
+import { securityHeaders } from './middleware/security-headers.js';
 import { userAgentRule } from './middleware/user-agent.js';
 import type { RouteModule } from './route-module.js';
 import { webErrorPage } from './web-pages/web-error-page.js';
@@ -53,6 +57,12 @@ export interface HttpAppDependencies {
   readonly outages?: OutageDetector;
   /** False: every request goes through the Koa chain (the direct lane's equivalence tests compare the two). */
   readonly directLane?: boolean;
+  /** What `/readyz` asks; without it the process is always ready (nothing to check). */
+  readonly readiness?: Readiness;
+  /** The process's metrics; a registry of the app's own by default. */
+  readonly metrics?: PrometheusMetrics;
+  /** Who may read `/metrics` on the public port; by default nobody (no `/metrics` there). */
+  readonly metricsAccess?: MetricsAccess;
 }
 
 /**
@@ -61,6 +71,10 @@ export interface HttpAppDependencies {
  */
 export interface HttpApp {
   readonly koa: Koa<SpindleState>;
+  /** The metrics this application records, for a listener of their own (`METRICS_PORT`, see `metricsCallback`). */
+  readonly metrics: PrometheusMetrics;
+  /** The request listener of the metrics port: `/metrics` alone, to whoever reaches that port. */
+  metricsCallback(): RequestListener;
   callback(): RequestListener;
   /**
    * Whether a path is one of the modules' web pages (for browsers, not API clients): the one list, kept by the route
@@ -91,10 +105,15 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
     windowSeconds: settings.rateLimit.windowSeconds,
     onStoreFailure: settings.rateLimitStoreFailure,
     logger: deps.logger,
+    onRefused: () => metrics.rateLimitRefused(),
   });
 
-  app.use(requestLog(deps.logger));
+  const metrics = deps.metrics ?? new PrometheusMetrics([]);
+  const security = { httpsBaseUrl: settings.baseUrl.startsWith('https:'), trustProxy: settings.trustProxy };
   const webPage = (path: string): boolean => deps.routes.some((r) => r.isWebPage?.(path) === true);
+  app.use(requestMetrics(metrics));
+  app.use(requestLog(deps.logger));
+  app.use(securityHeaders({ ...security, webPage }));
   app.use(corsRule({ brand: settings.brand, exempt: webPage }));
   app.use(userAgentRule({ blockGeneric: settings.blockGenericUserAgents, exempt: webPage }));
   app.use(jsonp());
@@ -149,10 +168,24 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
     },
     logger: deps.logger,
     outages: deps.outages,
+    metrics,
+    security,
     limiter,
     credentials: resolver,
     requestScope: scope,
     routes: deps.directLane === false ? [] : deps.routes.flatMap((r) => r.directRoutes?.() ?? []),
   });
-  return { koa: app, callback: () => lane.listener(app.callback()), isWebPage: webPage };
+  const operations = new OperationsLane({
+    security,
+    readiness: deps.readiness ?? { execute: async () => ({ ready: true, checks: [] }) },
+    metrics,
+    metricsAccess: deps.metricsAccess ?? { token: undefined, public: false },
+  });
+  return {
+    koa: app,
+    metrics,
+    callback: () => operations.listener(lane.listener(app.callback())),
+    metricsCallback: () => operations.metricsListener(),
+    isWebPage: webPage,
+  };
 }

@@ -40,6 +40,7 @@ export function handleClientError(err: Error & { code?: string }, socket: Duplex
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       `Date: ${new Date().toUTCString()}\r\n` +
       'Content-Type: application/json\r\n' +
+      'X-Content-Type-Options: nosniff\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n' +
       '\r\n' +

@@ -14,6 +14,8 @@ import { mediaTypeReport, selectTextFormat, type MediaTypeReport } from './middl
 import { clientIp, type RateLimiter, type RateLimitVerdict } from './middleware/rate-limit.js';
 import { LazyChildLogger, logRequest, requestIdOf } from './middleware/request-log.js';
 import { refusesUserAgent } from './middleware/user-agent.js';
+import { securityResponseHeaders, type SecurityHeaderSettings } from './middleware/security-headers.js';
+import type { RequestMetrics } from './metrics/prometheus-metrics.js';
 import type { RequestView } from './request-view.js';
 
 /** A route's answer: the body and its `Content-Type` (status 200); failures are thrown as application errors. */
@@ -27,6 +29,8 @@ export interface DirectAnswer {
  * also registers it on the Koa router with the same `answer`, so both ways give the same bytes.
  */
 export interface DirectRoute {
+  /** The route's path pattern as the Koa router has it (`/releases/:id`): the `route` label of its metrics. */
+  readonly route: string;
   /** The whole path as sent (no `//`, no trailing `/`, nothing percent-encoded), its parameters as groups. */
   readonly path: RegExp;
   answer(params: readonly string[], query: ParsedUrlQuery, state: SpindleState): Promise<DirectAnswer>;
@@ -52,6 +56,10 @@ export interface DirectLaneDependencies {
   readonly credentials: CredentialResolver;
   readonly requestScope?: RequestScope;
   readonly routes: readonly DirectRoute[];
+  /** Where each answered request is recorded (as the Koa chain records its own). */
+  readonly metrics?: RequestMetrics;
+  /** What decides the security headers (as the Koa chain's `securityHeaders` is given it). */
+  readonly security: SecurityHeaderSettings;
 }
 
 const EMPTY_QUERY: ParsedUrlQuery = Object.freeze(Object.create(null) as ParsedUrlQuery);
@@ -126,6 +134,7 @@ export class DirectLane {
     // The response's headers as one flat list of names and values, for writeHead.
     // `Vary` as the chain writes it: the CORS rule adds `Origin`, negotiation `Accept`.
     const headers: string[] = ['X-Request-Id', requestId, 'Vary', 'Origin, Accept', ...this.cors];
+    for (const [name, value] of securityResponseHeaders(this.deps.security, req)) headers.push(name, value);
     const send = (status: number, answer: DirectAnswer): void => {
       headers.push(this.report.name, this.report.value(state.textFormat));
       if (!res.destroyed) {
@@ -137,6 +146,7 @@ export class DirectLane {
       }
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logRequest(logger, log, requestId, { method: 'GET', path: sent.path, status, ms, ip });
+      this.deps.metrics?.observe('GET', route.route, status, ms / 1000);
     };
     const fail = (err: unknown): void => {
       const failed = errorAnswer(err, { baseUrl: settings.baseUrl, log, method: 'GET', path: sent.path, outages: this.deps.outages });

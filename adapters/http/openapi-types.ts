@@ -11,6 +11,25 @@ export namespace SpecDialect {
           Message: {
               message: string;
           };
+          Health: {
+              /** @constant */
+              status: "ok";
+          };
+          Readiness: {
+              /** @enum {string} */
+              status: "ready" | "not ready";
+              /** @description The required checks that failed (what takes the process out of the balancer) */
+              not_ready: string[];
+              checks: {
+                  /** @description database, job worker, redis */
+                  name: string;
+                  ready: boolean;
+                  /** @description Whether this check failing makes the process not ready (Redis only when rate limiting fails closed) */
+                  required: boolean;
+                  /** @description Why it is not ready; only when it is not */
+                  reason?: string;
+              }[];
+          };
           /** @enum {string} */
           Currency: "USD" | "GBP" | "EUR" | "CAD" | "AUD" | "JPY" | "CHF" | "MXN" | "BRL" | "NZD" | "SEK" | "ZAR";
           /**
@@ -1193,6 +1212,25 @@ export namespace DiscogsDialect {
       schemas: {
           Message: {
               message: string;
+          };
+          Health: {
+              /** @constant */
+              status: "ok";
+          };
+          Readiness: {
+              /** @enum {string} */
+              status: "ready" | "not ready";
+              /** @description The required checks that failed (what takes the process out of the balancer) */
+              not_ready: string[];
+              checks: {
+                  /** @description database, job worker, redis */
+                  name: string;
+                  ready: boolean;
+                  /** @description Whether this check failing makes the process not ready (Redis only when rate limiting fails closed) */
+                  required: boolean;
+                  /** @description Why it is not ready; only when it is not */
+                  reason?: string;
+              }[];
           };
           /** @enum {string} */
           Currency: "USD" | "GBP" | "EUR" | "CAD" | "AUD" | "JPY" | "CHF" | "MXN" | "BRL" | "NZD" | "SEK" | "ZAR";

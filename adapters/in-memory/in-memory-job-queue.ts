@@ -1,4 +1,4 @@
-import type { JobQueue, NewJob } from '../../application/ports/job-queue.js';
+import type { JobBacklog, JobQueue, NewJob } from '../../application/ports/job-queue.js';
 import { UNFINISHED_JOB_STATUSES, type Job, type JobData, type JobStatus } from '../../domain/jobs/job.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
@@ -110,6 +110,17 @@ export class InMemoryJobQueue implements JobQueue, InMemoryTransactional {
   async enqueueExclusive(job: NewJob & { readonly ownerId: number }, now: Date): Promise<Job | null> {
     if (await this.has(job.kind, job.ownerId, UNFINISHED_JOB_STATUSES)) return null;
     return this.enqueue(job, now);
+  }
+
+  async backlog(): Promise<readonly JobBacklog[]> {
+    const byKind = new Map<string, { pending: number; oldestCreated: Date }>();
+    for (const { job } of this.jobs.values()) {
+      if (job.status !== 'pending') continue;
+      const seen = byKind.get(job.kind);
+      if (!seen) byKind.set(job.kind, { pending: 1, oldestCreated: job.created });
+      else byKind.set(job.kind, { pending: seen.pending + 1, oldestCreated: job.created < seen.oldestCreated ? job.created : seen.oldestCreated });
+    }
+    return [...byKind].sort(([a], [b]) => (a < b ? -1 : 1)).map(([kind, b]) => ({ kind, ...b }));
   }
 
   async has(kind: string, ownerId: number, statuses: readonly JobStatus[]): Promise<boolean> {

@@ -30,6 +30,21 @@ export interface DatabaseSchema {
   readonly migrations: readonly MigrationObject[];
 }
 
+/** What a connection pool is doing now: connections lent out, connections idle, requests waiting for one. */
+export interface PoolUse {
+  readonly pool: 'orm' | 'reads';
+  readonly used: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
+/** The counters of knex's pool (tarn) read for `poolUse`. */
+interface TarnPool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+}
+
 /** An arbitrary constant that names Spindle's migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK_KEY = 0x5350_4e44;
 
@@ -198,6 +213,33 @@ export class Database {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       await lock.end();
     }
+  }
+
+  /**
+   * The migrations this code knows that the database has not applied: none once `migrate` has run, some when another
+   * version's instance shares the database (a rolling upgrade) or the process was started with migrations left to
+   * `spindle migrate` that has not run yet. One read of the migrations table.
+   */
+  async pendingMigrations(): Promise<string[]> {
+    return (await this.orm.getMigrator().getPendingMigrations()).map((m) => m.name);
+  }
+
+  /** Answers `select 1` on one of the ORM's connections (what readiness asks of the database). */
+  async ping(): Promise<void> {
+    await this.orm.em.getConnection().execute('select 1');
+  }
+
+  /**
+   * How the connection pools are used now: the ORM's (knex's pool: connections in use, idle, and requests waiting
+   * for one) and, on a server once opened, the hot reads' `pg` pool. For the operator's metrics.
+   */
+  poolUse(): readonly PoolUse[] {
+    const uses: PoolUse[] = [];
+    const knexPool = (this.orm.em.getConnection() as unknown as { getKnex?(): { client?: { pool?: TarnPool } } }).getKnex?.().client?.pool;
+    if (knexPool) uses.push({ pool: 'orm', used: knexPool.numUsed(), idle: knexPool.numFree(), waiting: knexPool.numPendingAcquires() });
+    const reads = this.readPool;
+    if (reads) uses.push({ pool: 'reads', used: reads.totalCount - reads.idleCount, idle: reads.idleCount, waiting: reads.waitingCount });
+    return uses;
   }
 
   /**

@@ -6,4 +6,5 @@ export * from './cluster-rate-limit-store.js';
 export * from './failover-rate-limit-store.js';
 export * from './in-memory-rate-limit-store.js';
 export * from './redis-rate-limit-store.js';
+export * from './redis-readiness-check.js';
 export * from './redis-unavailable.js';

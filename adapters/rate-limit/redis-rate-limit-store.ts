@@ -174,6 +174,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     });
   }
 
+  /** Resolves when Redis answers a PING (bounded like every call: fails at once while disconnected). */
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
     assertRateLimitArguments(limit, windowMs);
     this.sequence = (this.sequence + 1) % Number.MAX_SAFE_INTEGER;

@@ -3,4 +3,6 @@
  * The package entry point `spindle/application/jobs` (docs/adr/0037-package.md).
  */
 export * from './interrupted.js';
+export * from './job-queue-age-gauge.js';
+export * from './job-queue-depth-gauge.js';
 export * from './lease-lost.js';

@@ -138,6 +138,11 @@ export class JobWorker {
     }
   }
 
+  /** True between `start` and `stop` (what the process's readiness asks; see `JobWorkerReadiness`). */
+  get isRunning(): boolean {
+    return this.running;
+  }
+
   /** Starts working in the background: job after job while there are any, then a look every `pollMs`. */
   start(): void {
     if (this.running || this.handlers.size === 0) return;

@@ -7,6 +7,13 @@ export interface NewJob {
   readonly payload: JobData;
 }
 
+/** The jobs of one kind waiting to be taken: how many, and when the oldest was enqueued. */
+export interface JobBacklog {
+  readonly kind: string;
+  readonly pending: number;
+  readonly oldestCreated: Date;
+}
+
 /**
  * The job table. `enqueue` and the reads run in the caller's unit of work; `claim`, `renew`, `complete` and `fail`
  * are the worker's and run in their own short transactions (`complete` inside the handler's, see JobHandler).
@@ -45,6 +52,8 @@ export interface JobQueue {
   byId(id: number): Promise<Job | null>;
   /** The owner's jobs of a kind, newest first, a page at a time, and how many there are. */
   list(kind: string, ownerId: number, offset: number, limit: number): Promise<{ readonly total: number; readonly items: readonly Job[] }>;
+  /** The pending jobs by kind (kinds with none left out), for the operator's metrics. */
+  backlog(): Promise<readonly JobBacklog[]>;
   /** Whether the owner has a job of the kind in one of these statuses. */
   has(kind: string, ownerId: number, statuses: readonly JobStatus[]): Promise<boolean>;
 }

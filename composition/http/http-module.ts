@@ -3,24 +3,37 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { RequestScope } from '../../application/ports/request-scope.js';
+import type { CheckReadiness } from '../../application/health/check-readiness.js';
+import type { OperationalGauge } from '../../application/ports/operational-gauge.js';
 import { createHttpApp } from '../../adapters/http/app.js';
+import { PrometheusMetrics } from '../../adapters/http/metrics/prometheus-metrics.js';
 import type { CredentialResolver } from '../../adapters/http/credentials.js';
 import type { RouteModule } from '../../adapters/http/route-module.js';
 import type { Config } from '../config.js';
 import { ApiUrls } from '../../adapters/http/urls.js';
 import { CORE } from '../core/core-tokens.js';
+import { HEALTH } from '../health/health-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import { RATE_LIMIT } from '../rate-limit/rate-limit-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { HTTP } from './http-tokens.js';
 
-/** The Koa HTTP adapter: the URL builder, and the application built from every module's routes. */
+/**
+ * The Koa HTTP adapter: the URL builder, the process's metrics (with every module's gauges), and the application built
+ * from every module's routes, with `/healthz`, `/readyz` and `/metrics` in front (ADR 0045).
+ */
 export const httpModule: SpindleModule = {
   name: 'http',
   bindings: () =>
     new ContainerModule(({ bind }) => {
       bind(HTTP.ApiUrls)
         .toResolvedValue((config) => new ApiUrls(config.baseUrl, config.webUrl, config.userPathSegment), [CORE.Config])
+        .inSingletonScope();
+      bind(HTTP.Metrics)
+        .toResolvedValue(
+          (logger: Logger, gauges: OperationalGauge[] | undefined) => new PrometheusMetrics(gauges ?? [], logger.child({ part: 'metrics' })),
+          [CORE.Logger, { serviceIdentifier: HEALTH.Gauges, isMultiple: true, optional: true }],
+        )
         .inSingletonScope();
       bind(HTTP.HttpApp)
         .toResolvedValue(
@@ -32,7 +45,21 @@ export const httpModule: SpindleModule = {
             credentials: CredentialResolver | undefined,
             requestScope: RequestScope | undefined,
             outages: OutageDetector | undefined,
-          ) => createHttpApp({ settings, logger, rateLimitStore, routes: routes ?? [], credentials, requestScope, outages }),
+            readiness: CheckReadiness | undefined,
+            metrics: PrometheusMetrics,
+          ) =>
+            createHttpApp({
+              settings,
+              logger,
+              rateLimitStore,
+              routes: routes ?? [],
+              credentials,
+              requestScope,
+              outages,
+              readiness,
+              metrics,
+              metricsAccess: { token: settings.metrics.token, public: settings.metrics.public },
+            }),
           [
             CORE.Config,
             CORE.Logger,
@@ -41,6 +68,8 @@ export const httpModule: SpindleModule = {
             { serviceIdentifier: HTTP.CredentialResolver, optional: true },
             { serviceIdentifier: PERSISTENCE.RequestScope, optional: true },
             { serviceIdentifier: PERSISTENCE.Outages, optional: true },
+            { serviceIdentifier: HEALTH.CheckReadiness, optional: true },
+            HTTP.Metrics,
           ],
         )
         .inSingletonScope();

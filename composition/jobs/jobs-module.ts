@@ -1,10 +1,14 @@
 import os from 'node:os';
 import { ContainerModule } from 'inversify';
+import { JobWorkerReadiness } from '../../application/health/job-worker-readiness.js';
+import { JobQueueAgeGauge } from '../../application/jobs/job-queue-age-gauge.js';
+import { JobQueueDepthGauge } from '../../application/jobs/job-queue-depth-gauge.js';
 import { JobWorker } from '../../application/jobs/job-worker.js';
 import type { JobHandler } from '../../application/ports/job-queue.js';
 import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { BackgroundService } from '../core/background-service.js';
 import { CORE } from '../core/core-tokens.js';
+import { HEALTH } from '../health/health-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { jobsMemory } from './jobs-memory.js';
@@ -15,7 +19,8 @@ import { JOBS } from './jobs-tokens.js';
 /**
  * Background jobs: the `job` table (`JOBS.Queue`), the `JOBS.Handler` slot other modules bind their kinds of job to,
  * and this process's worker (`JOBS.Worker`), which every server process runs (`JOB_WORKER=false` leaves the jobs to
- * `spindle worker` processes) and `spindle worker` runs alone. See ADR 0022.
+ * `spindle worker` processes) and `spindle worker` runs alone; the queue's depth and age as gauges, and the worker's
+ * readiness where the server runs it. See ADR 0022, ADR 0045.
  */
 export const jobsModule: SpindleModule = {
   name: 'jobs',
@@ -40,7 +45,10 @@ export const jobsModule: SpindleModule = {
           [JOBS.Queue, PERSISTENCE.UnitOfWork, CORE.Clock, CORE.IdGenerator, handlers, outages],
         )
         .inSingletonScope();
+      bind(HEALTH.Gauges).toResolvedValue((queue) => new JobQueueDepthGauge(queue), [JOBS.Queue]).inSingletonScope();
+      bind(HEALTH.Gauges).toResolvedValue((queue, clock) => new JobQueueAgeGauge(queue, clock), [JOBS.Queue, CORE.Clock]).inSingletonScope();
       if (config.jobs.workerInServer) {
+        bind(HEALTH.ReadinessChecks).toResolvedValue((worker) => new JobWorkerReadiness(worker), [JOBS.Worker]).inSingletonScope();
         bind(CORE.BackgroundService)
           .toResolvedValue((worker): BackgroundService => ({ name: 'job worker', start: () => worker.start(), stop: () => worker.stop() }), [JOBS.Worker])
           .inSingletonScope();

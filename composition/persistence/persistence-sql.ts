@@ -1,13 +1,17 @@
 import { ContainerModule } from 'inversify';
 import { DiskSpaceGuard } from '../../adapters/persistence/disk-space-guard.js';
+import { SqlPoolGauge } from '../../adapters/persistence/sql-pool-gauge.js';
+import { SqlReadinessCheck } from '../../adapters/persistence/sql-readiness-check.js';
 import { MikroOrmRequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
+import { HEALTH } from '../health/health-tokens.js';
 import type { SqlRuntime } from '../spindle-module.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 
 /**
  * MikroORM on the open database (embedded PGlite or a PostgreSQL server): the database itself, its unit of work (with
- * the data folder's disk guard when embedded), the per-request ORM scope and the outage monitor.
+ * the data folder's disk guard when embedded), the per-request ORM scope and the outage monitor; the database's
+ * readiness (it answers, its migrations are applied) and its pools' use as a gauge.
  */
 export const persistenceSql = ({ config, db, logger }: SqlRuntime): ContainerModule =>
   new ContainerModule(({ bind }) => {
@@ -19,4 +23,6 @@ export const persistenceSql = ({ config, db, logger }: SqlRuntime): ContainerMod
     bind(PERSISTENCE.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(db.orm, disk));
     bind(PERSISTENCE.RequestScope).toConstantValue(new MikroOrmRequestScope(db.orm));
     bind(PERSISTENCE.Outages).toConstantValue(db.outages(logger.child({ part: 'database' })));
+    bind(HEALTH.ReadinessChecks).toConstantValue(new SqlReadinessCheck(db));
+    bind(HEALTH.Gauges).toConstantValue(new SqlPoolGauge(db));
   });

@@ -71,6 +71,7 @@ export const DRIVERS: Readonly<Record<string, { readonly families: readonly stri
   '@koa/': { families: ['http'], composition: false },
   'koa-body': { families: ['http'], composition: false },
   eta: { families: ['http'], composition: false },
+  'prom-client': { families: ['http'], composition: false },
   'csv-parse': { families: ['csv'], composition: false },
   'csv-stringify': { families: ['csv'], composition: false },
   pino: { families: ['logging'], composition: false },

@@ -104,6 +104,20 @@ function contract(name: string, open: () => Promise<Subject>): void {
       expect(await claim(['a', 'b'], 'w3', AT(14)), 'all taken').to.equal(null);
     });
 
+    it('reports the backlog: pending jobs by kind, how many and the oldest enqueued; claimed and ended ones left out', async () => {
+      expect(await s.uow.run(() => s.queue.backlog())).to.deep.equal([]);
+      await enqueue('inventory-upload', ann, AT(30));
+      await enqueue('inventory-export', ben, AT(20));
+      await enqueue('inventory-export', ann, AT(10));
+      await enqueue('inventory-export', ann, AT(40));
+      const taken = await claim(['inventory-export'], 'w1', AT(50));
+      expect(taken!.created).to.deep.equal(AT(10));
+      expect(await s.uow.run(() => s.queue.backlog())).to.deep.equal([
+        { kind: 'inventory-export', pending: 2, oldestCreated: AT(20) },
+        { kind: 'inventory-upload', pending: 1, oldestCreated: AT(30) },
+      ]);
+    });
+
     it('takes a kind with quotes, commas or backslashes in its name as it is', async () => {
       const odd = await enqueue('odd,"kind"\\ {x}', ann, AT(1));
       await enqueue('odd', ann, AT(0));

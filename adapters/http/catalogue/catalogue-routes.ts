@@ -105,7 +105,7 @@ export class CatalogueRoutes implements RouteModule {
   }
 
   directRoutes(): readonly DirectRoute[] {
-    return this.documents.map((d) => ({ path: d.directPath, answer: (params, query, state) => d.answer(params[0], query, state) }));
+    return this.documents.map((d) => ({ route: d.koaPath, path: d.directPath, answer: (params, query, state) => d.answer(params[0], query, state) }));
   }
 
   register(router: Router<SpindleState>): void {

@@ -23,6 +23,8 @@ export interface RateLimiterOptions {
   readonly onStoreFailure?: RateLimitStoreFailure;
   /** Told once when the store starts failing and once when it answers again (default: the request's logger). */
   readonly logger?: Logger;
+  /** Called for each request refused for a full window (the metrics' count of 429s). */
+  readonly onRefused?: () => void;
 }
 
 export interface RateLimitOptions extends RateLimiterOptions {
@@ -115,6 +117,7 @@ export class RateLimiter {
     ];
     if (state.allowed) return { headers };
     headers.push(['Retry-After', String(state.retryAfterSeconds)]);
+    this.options.onRefused?.();
     return { headers, refusal: new RateLimited(state.retryAfterSeconds) };
   }
 }

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { JobQueue, NewJob } from '../../../application/ports/job-queue.js';
+import type { JobBacklog, JobQueue, NewJob } from '../../../application/ports/job-queue.js';
 import { UNFINISHED_JOB_STATUSES, type Job, type JobData, type JobStatus } from '../../../domain/jobs/job.js';
 import { currentEntityManager, query } from '../mikro-orm-unit-of-work.js';
 import { dateOf, jsonOf, textArray } from '../sql-values.js';
@@ -122,6 +122,11 @@ export class SqlJobQueue implements JobQueue {
       limit,
     ]);
     return { total: Number(count!.n), items: rows.map(jobOf) };
+  }
+
+  async backlog(): Promise<readonly JobBacklog[]> {
+    const rows = await query(this.orm, `select kind, count(*) as pending, min(created) as oldest from job where status = 'pending' group by kind order by kind`, []);
+    return rows.map((r) => ({ kind: String(r.kind), pending: Number(r.pending), oldestCreated: dateOf(r.oldest) }));
   }
 
   async has(kind: string, ownerId: number, statuses: readonly JobStatus[]): Promise<boolean> {

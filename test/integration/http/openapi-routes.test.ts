@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import { deriveOpenApiDocument, loadOpenApiSource } from '../../../adapters/http/api-docs/openapi-document.js';
+import { OPERATIONS_ENDPOINTS } from '../../../adapters/http/operations-lane.js';
 import { routeTable } from '../../support/hostile-requests.js';
 import { testContainer } from '../../support/test-app.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
@@ -15,10 +16,13 @@ function shape(path: string): string {
     .join('/');
 }
 
-/** Every `METHOD shape` the Koa router has (the fuzzer's route table), but for the modules' web pages (not the API's). */
+/**
+ * Every `METHOD shape` the Koa router has (the fuzzer's route table), but for the modules' web pages (not the API's),
+ * and the operator's endpoints the operations lane answers in front of it.
+ */
 function routedOperations(container: Container): Set<string> {
   const { routes, webPage } = routeTable(container);
-  return new Set(routes.filter((r) => !webPage(r.path)).map((r) => `${r.method} ${shape(r.path)}`));
+  return new Set([...routes.filter((r) => !webPage(r.path)).map((r) => `${r.method} ${shape(r.path)}`), ...OPERATIONS_ENDPOINTS]);
 }
 
 /** Every `METHOD shape` of the document derived for a dialect, its user paths as the router registers them (`/s/…`). */

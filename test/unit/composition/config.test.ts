@@ -151,6 +151,45 @@ describe('config', () => {
     });
   });
 
+  describe('metrics and readiness settings', () => {
+    const token = 'm'.repeat(32);
+
+    it('serves no metrics on the public port by default, and gives each dependency 2 s to answer /readyz', () => {
+      const c = loadConfig({});
+      expect(c.metrics).to.deep.equal({ token: undefined, port: undefined, host: '0.0.0.0', public: false });
+      expect(c.readinessTimeoutMs).to.equal(2000);
+    });
+
+    it('reads the token, the port and its host, the explicit public choice and the readiness timeout', () => {
+      const c = loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5', METRICS_PUBLIC: 'yes', READINESS_TIMEOUT_MS: '500' });
+      expect(c.metrics).to.deep.equal({ token, port: 9464, host: '10.0.0.5', public: true });
+      expect(c.readinessTimeoutMs).to.equal(500);
+    });
+
+    it('binds the metrics port to HOST unless METRICS_HOST says otherwise', () => {
+      expect(loadConfig({ HOST: '127.0.0.1', METRICS_PORT: '9464' }).metrics.host).to.equal('127.0.0.1');
+    });
+
+    it('refuses a short or spaced token, a metrics port equal to PORT or out of range, and a bad timeout, naming each', () => {
+      const problems = (env: Record<string, string>): readonly string[] => {
+        try {
+          loadConfig(env);
+        } catch (err) {
+          return (err as ConfigError).problems;
+        }
+        return [];
+      };
+      expect(problems({ METRICS_TOKEN: 'short' })).to.deep.equal(['METRICS_TOKEN must be at least 32 printable characters without spaces']);
+      expect(problems({ METRICS_TOKEN: `${token} ${token}` })).to.deep.equal(['METRICS_TOKEN must be at least 32 printable characters without spaces']);
+      expect(problems({ PORT: '8080', METRICS_PORT: '8080' })).to.deep.equal([
+        'METRICS_PORT must differ from PORT (the metrics port is for the monitor alone), got "8080"',
+      ]);
+      expect(problems({ METRICS_PORT: '70000' })).to.deep.equal(['METRICS_PORT must be a whole number from 1 to 65535, got "70000"']);
+      expect(problems({ METRICS_PUBLIC: 'maybe' })).to.deep.equal(['METRICS_PUBLIC must be true or false, got "maybe"']);
+      expect(problems({ READINESS_TIMEOUT_MS: '10' })).to.deep.equal(['READINESS_TIMEOUT_MS must be a whole number from 50 to 60000, got "10"']);
+    });
+  });
+
   describe('RATE_LIMIT_STORE_FAILURE', () => {
     it('defaults to open', () => {
       expect(loadConfig({}).rateLimitStoreFailure).to.equal('open');
