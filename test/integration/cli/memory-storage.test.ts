@@ -23,6 +23,10 @@ describe('STORAGE=memory from the command line: `spindle serve --demo` with no d
       const inventory = (await (await get('/s/demo-seller/inventory')).json()) as { listings: unknown[] };
       expect(inventory.listings.length).to.be.greaterThan(0);
       expect(served.output()).to.match(/"storage":"memory","database":"none"/);
+      // Ready with no database: the memory storage has nothing that can be away.
+      const ready = await get('/readyz');
+      expect(ready.status).to.equal(200);
+      expect(((await ready.json()) as { not_ready: string[] }).not_ready).to.deep.equal([]);
       expect(fs.existsSync(dataDir), 'no data folder made').to.equal(false);
     } finally {
       served.child.kill('SIGTERM');
