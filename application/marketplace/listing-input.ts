@@ -1,6 +1,4 @@
-import type { MediaCondition, SleeveCondition } from '../../domain/marketplace/conditions.js';
-import type { Estimable, ListingProblem } from '../../domain/marketplace/listing.js';
-import type { ListingStatus } from '../../domain/marketplace/listing-status.js';
+import type { ListingProblem, WrittenListingFields } from '../../domain/marketplace/listing.js';
 
 /**
  * A listing's fields as a client gave them, each checked by its rule at the edge: `undefined` where the field was not
@@ -8,19 +6,7 @@ import type { ListingStatus } from '../../domain/marketplace/listing-status.js';
  * seller's, the one asked for, or the listing's own); weight and format quantity may still be `auto`, which the use
  * case estimates from the release's formats.
  */
-export interface ListingInput {
-  readonly releaseId?: number;
-  readonly condition?: MediaCondition;
-  readonly sleeveCondition?: SleeveCondition | null;
-  readonly price?: string;
-  readonly comments?: string;
-  readonly allowOffers?: boolean;
-  readonly status?: ListingStatus;
-  readonly externalId?: string | null;
-  readonly location?: string | null;
-  readonly weight?: Estimable | null;
-  readonly formatQuantity?: Estimable | null;
-}
+export type ListingInput = WrittenListingFields;
 
 /**
  * What the edge made of a listing's fields: those that passed their rule, and the first problem of each that did not

@@ -1,4 +1,3 @@
-import type { MediaCondition, SleeveCondition } from '../marketplace/conditions.js';
 import type { Currency } from '../marketplace/currency.js';
 import {
   LISTING_REFUSAL,
@@ -8,8 +7,9 @@ import {
   type Listing,
   type NewListing,
   type ResolvedListingFields,
+  type WrittenListingFields,
 } from '../marketplace/listing.js';
-import { LISTING_LIFECYCLE, type ListingStatus } from '../marketplace/listing-status.js';
+import { LISTING_LIFECYCLE } from '../marketplace/listing-status.js';
 import { isMoneyRefusal } from '../marketplace/money-refusal.js';
 import { isRefusal, Refusal } from '../shared/refusal.js';
 import { INVENTORY_EXPORT_COLUMNS } from './inventory-csv.js';
@@ -158,21 +158,10 @@ export function uploadHeader(type: UploadType, cells: readonly string[]): Upload
  * price stays as written until the currency it is read in is known (the seller's for an add, the listing's own for a
  * change), and weight and format quantity may still be `auto`.
  */
-export interface UploadRow {
+export interface UploadRow extends WrittenListingFields {
   /** The spreadsheet row (the header is row 1). */
   readonly row: number;
   readonly listingId?: number;
-  readonly releaseId?: number;
-  readonly price?: string;
-  readonly condition?: MediaCondition;
-  readonly sleeveCondition?: SleeveCondition | null;
-  readonly comments?: string;
-  readonly allowOffers?: boolean;
-  readonly status?: ListingStatus;
-  readonly externalId?: string | null;
-  readonly location?: string | null;
-  readonly weight?: Estimable | null;
-  readonly formatQuantity?: Estimable | null;
 }
 
 /** Weight and format quantity of a row with `auto` estimated (by the caller, from the release's formats). */

@@ -89,6 +89,12 @@ export interface ListingFields {
   readonly formatQuantity?: Estimable | null;
 }
 
+/**
+ * A listing's fields as written, before the price is read in a currency: the API's body and an upload's row alike
+ * (decimal text for the price; weight and format quantity may still be `auto`).
+ */
+export type WrittenListingFields = Omit<ListingFields, 'price'> & { readonly price?: string };
+
 const PRICE_TEXT = /^\s*\d+(\.\d+)?\s*$/;
 
 /**
