@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { parseCurrencyRatesCsv } from '../../adapters/csv/csv-currency-rates-file.js';
-import { sellerSettingsChange } from '../../adapters/http/marketplace/seller-settings-bodies.js';
 import { Invalid, NotFound } from '../../application/errors.js';
 import { SELLER_SETTINGS_LABELS as LABELS, type SellerSettingsView } from '../../application/marketplace/seller-settings.js';
 import type { ReleaseMarketBlockResult } from '../../application/marketplace/market-release-block.js';
@@ -140,7 +139,9 @@ function sellerCommands(program: Command, context: CommandContext): void {
           for (const line of describeSellerSettings(view)) console.log(line);
           return;
         }
-        // The options as the settings body names them, checked by the API's and the page's rules.
+        // The options as the settings body names them, checked by the API's and the page's rules (loaded when the command
+        // runs: the program registers every command, and `spindle import` must load nothing of the HTTP side).
+        const { sellerSettingsChange } = await import('../../adapters/http/marketplace/seller-settings-bodies.js');
         const body = { curr_abbr: opts.currency, payment: opts.payment, shipping: opts.shipping, shipping_price: opts.shippingPrice, min_order_total: opts.minOrderTotal };
         const { before, after, changed } = await container.get(SELLERS.SetSellerSettings).execute({ name, actor: 'operator', change: () => sellerSettingsChange(body) });
         if (changed.length === 0) {

@@ -10,8 +10,8 @@ describe('STORAGE=memory from the command line: `spindle serve --demo` with no d
 
   it('serves the demo data from memory (catalogue, accounts, lists, listings) and opens no database', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-memory-serve-'));
-    // No DATABASE_URL and a data folder that is never made: nothing may open a database.
-    const dataDir = path.join(dir, 'never-made');
+    // No DATABASE_URL, and nothing in the data folder but the demo accounts' file: no database is opened or made.
+    const dataDir = path.join(dir, 'data');
     const served = await serveSpindle({ STORAGE: 'memory', DATABASE_URL: '', DATA_DIR: dataDir, IMAGE_DIR: path.join(dir, 'images'), FILE_DIR: path.join(dir, 'files') }, (out) => out.includes('"listening"'), ['--demo']);
     try {
       const get = (p: string) => fetch(`${served.url}${p}`, { headers: { 'User-Agent': AGENT } });
@@ -27,7 +27,7 @@ describe('STORAGE=memory from the command line: `spindle serve --demo` with no d
       const ready = await get('/readyz');
       expect(ready.status).to.equal(200);
       expect(((await ready.json()) as { not_ready: string[] }).not_ready).to.deep.equal([]);
-      expect(fs.existsSync(dataDir), 'no data folder made').to.equal(false);
+      expect(fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [], 'no database in the data folder').to.deep.equal(['demo-accounts.txt']);
     } finally {
       served.child.kill('SIGTERM');
       await exited(served.child);

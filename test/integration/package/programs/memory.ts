@@ -1,7 +1,8 @@
 // An embedding program as a user of the installed package writes it: the whole service on the memory storage family,
 // with no database at all. Compiled with tsc (NodeNext) against the package's declarations, then run.
 import { CATALOGUE, IDENTITY, InMemoryStorage, LISTS, createPinoLogger, demoDataFile, loadConfig, openSpindle, startServer } from 'spindle';
-import { Invalid, NotFound } from 'spindle/application';
+import { NotFound } from 'spindle/application';
+import { Refusal } from 'spindle/domain/shared';
 import type { ImportSummary, ReleaseView } from 'spindle/application/catalogue';
 
 const config = loadConfig({ STORAGE: 'memory', HOST: '127.0.0.1', PORT: '0' });
@@ -32,7 +33,7 @@ try {
   try {
     await spindle.container.get(LISTS.CreateList).execute({ caller, body: () => ({ name: ' ', description: '', isPublic: false }), textFormat: 'plaintext' });
   } catch (err) {
-    if (!(err instanceof Invalid)) throw err;
+    if (!(err instanceof Refusal) || err.kind !== 'invalid') throw err;
     console.log(`a nameless list: ${err.message}`);
   }
 } finally {
