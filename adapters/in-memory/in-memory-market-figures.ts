@@ -1,5 +1,5 @@
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
-import { marketSummaryOf } from '../../application/marketplace/market-summary.js';
+import { storedMarketSummary } from '../../application/marketplace/market-summary.js';
 import type { MarketFigures, MarketSummary, StoredLowestPrices } from '../../application/ports/market-figures.js';
 import { isCatalogueId } from '../../domain/catalogue/catalogue-ids.js';
 import type { Currency } from '../../domain/marketplace/currency.js';
@@ -25,10 +25,7 @@ export class InMemoryMarketFigures implements MarketFigures {
   ) {}
 
   fromStored(lowest: StoredLowestPrices | null, numForSale: number, currency: Currency): MarketSummary | Promise<MarketSummary> {
-    if (numForSale <= 0 || lowest === null) return marketSummaryOf(null, 0, currency, null);
-    const needsRates = Object.keys(lowest).some((code) => code !== currency);
-    if (!needsRates) return marketSummaryOf(lowest, numForSale, currency, null);
-    return this.rates.current().then((rates) => marketSummaryOf(lowest, numForSale, currency, rates?.rates ?? null));
+    return storedMarketSummary(lowest, numForSale, currency, this.rates);
   }
 
   async forRelease(releaseId: number, currency: Currency): Promise<MarketSummary> {

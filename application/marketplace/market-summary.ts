@@ -1,4 +1,5 @@
 import { isCurrency, type Currency } from '../../domain/marketplace/currency.js';
+import type { CurrencyRateRepository } from '../../domain/marketplace/currency-rate-repository.js';
 import type { CurrencyRates } from '../../domain/marketplace/currency-rates.js';
 import { Money } from '../../domain/marketplace/money.js';
 import type { MarketSummary, StoredLowestPrices } from '../ports/market-figures.js';
@@ -34,4 +35,20 @@ export function marketSummaryOf(
     if (best === null || converted.isLessThan(best)) best = converted;
   }
   return { lowestPrice: best, numForSale };
+}
+
+/**
+ * `marketSummaryOf` the figures kept for a release or a master, reading the rate table (`rates`: the cached one)
+ * only when a price is in another currency than `currency`: what every `MarketFigures` adapter's `fromStored` is.
+ */
+export function storedMarketSummary(
+  lowest: LowestPrices | null,
+  numForSale: number,
+  currency: Currency,
+  rates: CurrencyRateRepository,
+): MarketSummary | Promise<MarketSummary> {
+  if (numForSale <= 0 || lowest === null) return marketSummaryOf(null, 0, currency, null);
+  const needsRates = Object.keys(lowest).some((code) => code !== currency);
+  if (!needsRates) return marketSummaryOf(lowest, numForSale, currency, null);
+  return rates.current().then((table) => marketSummaryOf(lowest, numForSale, currency, table?.rates ?? null));
 }

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ForSaleListingsOfRelease } from '../../../application/marketplace/market-release-block.js';
-import { marketSummaryOf } from '../../../application/marketplace/market-summary.js';
+import { storedMarketSummary } from '../../../application/marketplace/market-summary.js';
 import type { MarketFigures, MarketSummary, StoredLowestPrices } from '../../../application/ports/market-figures.js';
 import type { Currency } from '../../../domain/marketplace/currency.js';
 import type { CurrencyRateRepository } from '../../../domain/marketplace/currency-rate-repository.js';
@@ -28,10 +28,7 @@ export class SqlMarketFigures implements MarketFigures {
   ) {}
 
   fromStored(lowest: StoredLowestPrices | null, numForSale: number, currency: Currency): MarketSummary | Promise<MarketSummary> {
-    if (numForSale <= 0 || lowest === null) return marketSummaryOf(null, 0, currency, null);
-    const needsRates = Object.keys(lowest).some((code) => code !== currency);
-    if (!needsRates) return marketSummaryOf(lowest, numForSale, currency, null);
-    return this.rates.current().then((rates) => marketSummaryOf(lowest, numForSale, currency, rates?.rates ?? null));
+    return storedMarketSummary(lowest, numForSale, currency, this.rates);
   }
 
   async forRelease(releaseId: number, currency: Currency): Promise<MarketSummary> {
