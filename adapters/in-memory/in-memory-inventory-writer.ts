@@ -6,8 +6,8 @@ import type { Listing, NewListing } from '../../domain/marketplace/listing.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 
 /**
- * An inventory upload's reads and writes for the memory family, through the marketplace's ports (its listing
- * repository, a seller's inventory pages, the blocked releases) and the catalogue: a listing at a time, which costs
+ * An inventory upload's reads and writes for the memory family (and the marketplace store's `inventory`), through the
+ * marketplace's ports (its listing repository, a seller's inventory pages, the blocked releases) and the catalogue: a listing at a time, which costs
  * nothing in memory. Runs of the in-memory unit of work are serialised, so a locking read is a read (it refuses to run
  * outside a unit of work, as the SQL one does). The market figures are computed from the listings when read
  * (`InMemoryMarketFigures`), so there is nothing to defer or refresh.
@@ -17,14 +17,15 @@ export class InMemoryInventoryWriter implements InventoryWriter {
     private readonly listings: ListingRepository,
     private readonly pages: InventoryPageReader,
     private readonly blocked: BlockedReleases,
-    private readonly catalogue: CatalogueReader,
+    /** Where a release must be for a listing of it; without one, every release is missing. */
+    private readonly catalogue: CatalogueReader | undefined,
   ) {}
 
   async unsaleable(releaseIds: readonly number[]): Promise<UnsaleableReleases> {
     const missing = new Set<number>();
     const blocked = new Set<number>();
     for (const id of new Set(releaseIds)) {
-      if (!(await this.catalogue.release(id))) missing.add(id);
+      if (!(await this.catalogue?.release(id))) missing.add(id);
       else if (await this.blocked.isBlocked(id)) blocked.add(id);
     }
     return { missing, blocked };

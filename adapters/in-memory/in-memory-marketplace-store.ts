@@ -1,6 +1,7 @@
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
 import type { InventoryPageReader } from '../../application/ports/inventory-page-reader.js';
 import type { InventoryWriter } from '../../application/ports/inventory-writer.js';
+import { InMemoryInventoryWriter } from './in-memory-inventory-writer.js';
 import { releaseListing } from '../../domain/catalogue/release-summary.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import { Listing, type ListingRecord } from '../../domain/marketplace/listing.js';
@@ -122,37 +123,7 @@ export class InMemoryMarketplaceStore implements InMemoryTransactional {
       },
     };
 
-    const mine = (sellerId: number, lock: boolean, keep: (l: ListingRecord) => boolean): Listing[] => {
-      if (lock && !uow.active) throw new Error('InventoryWriter: a locking read must run inside a unit of work');
-      return [...s().listings.values()].filter((l) => l.sellerId === sellerId && keep(l)).sort((a, b) => a.id - b.id).map((l) => Listing.restore(l));
-    };
-    this.inventory = {
-      unsaleable: async (releaseIds) => {
-        const missing = new Set<number>();
-        const blocked = new Set<number>();
-        for (const id of new Set(releaseIds)) {
-          if (!catalogue || !(await catalogue.release(id))) missing.add(id);
-          else if (s().blocked.has(id)) blocked.add(id);
-        }
-        return { missing, blocked };
-      },
-      sellerListings: async (sellerId, ids, lock) => mine(sellerId, lock, (l) => ids.includes(l.id)),
-      sellerListingsOfReleases: async (sellerId, releaseIds, lock) => mine(sellerId, lock, (l) => releaseIds.includes(l.releaseId)),
-      addMany: async (listings) => {
-        for (const listing of listings) await this.listings.add(listing);
-      },
-      saveMany: async (listings) => {
-        for (const listing of listings) await this.listings.save(listing);
-      },
-      removeMany: async (sellerId, ids) => {
-        let removed = 0;
-        for (const id of new Set(ids)) if (s().listings.get(id)?.sellerId === sellerId && s().listings.delete(id)) removed++;
-        return removed;
-      },
-      // The in-memory catalogue keeps no market figures on its releases: nothing to defer or refresh.
-      deferMarketFigures: async () => undefined,
-      refreshMarketFigures: async () => undefined,
-    };
+    this.inventory = new InMemoryInventoryWriter(this.listings, this.inventoryPages, this.blocked, catalogue);
   }
 
   /**
