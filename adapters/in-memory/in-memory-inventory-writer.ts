@@ -7,8 +7,8 @@ import type { ListingRepository } from '../../domain/marketplace/listing-reposit
 
 /**
  * An inventory upload's reads and writes for the memory family (and the marketplace store's `inventory`), through the
- * marketplace's ports (its listing repository, a seller's inventory pages, the blocked releases) and the catalogue: a listing at a time, which costs
- * nothing in memory. Runs of the in-memory unit of work are serialised, so a locking read is a read (it refuses to run
+ * marketplace's ports (its listing repository, a seller's inventory pages, the blocked releases) and the catalogue: a
+ * listing at a time, which costs nothing in memory. Runs of the in-memory unit of work are serialised, so a locking read is a read (it refuses to run
  * outside a unit of work, as the SQL one does). The market figures are computed from the listings when read
  * (`InMemoryMarketFigures`), so there is nothing to defer or refresh.
  */
