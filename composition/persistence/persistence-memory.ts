@@ -6,7 +6,7 @@ import { PERSISTENCE } from './persistence-tokens.js';
 
 /**
  * The in-memory storage: its unit of work (runs one at a time, a failed one put back), no per-request state to
- * isolate (the stores hand out copies, not tracked entities), and nothing that can be away.
+ * isolate (no identity map tracks what a request read), and nothing that can be away.
  */
 export const persistenceMemory = ({ memory }: MemoryRuntime): ContainerModule =>
   new ContainerModule(({ bind }) => {
