@@ -162,8 +162,8 @@ main{max-width:52rem;margin:2rem auto;padding:0 1.5rem;overflow-wrap:anywhere}fo
 input{display:block;margin-top:.25rem;padding:.4rem;width:100%;max-width:24rem;font:inherit;box-sizing:border-box}
 textarea,select{max-width:100%;box-sizing:border-box;font:inherit}
 button{padding:.45rem 1rem;font:inherit;cursor:pointer;background:#1d5fbf;color:#fff;border:0;border-radius:4px}
-button.secondary{background:#777}form.inline{display:inline;margin:0}table{border-collapse:collapse;width:100%}
-td,th{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #ddd}.error{color:#a00}.notice{color:#060}
+button.secondary{background:#777}form.inline{display:inline;margin:0}table{border-collapse:collapse;width:100%;display:block;overflow-x:auto}
+td,th,button{overflow-wrap:break-word}td,th{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #ddd}.error{color:#a00}.notice{color:#060}
 .secret{font-family:monospace;font-size:1.1rem;background:#fff;border:1px solid #ccc;padding:.5rem;word-break:break-all}
 .small{font-size:.85rem;color:#666}
 `;
