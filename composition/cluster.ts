@@ -1,11 +1,17 @@
 import cluster, { type Worker } from 'node:cluster';
+import type http from 'node:http';
 import type { Logger } from '../application/ports/logger.js';
+import { ClusterMetrics } from '../adapters/http/metrics/cluster-metrics.js';
+import { securityHeaderSettings } from '../adapters/http/middleware/security-headers.js';
+import { OperationsLane } from '../adapters/http/operations-lane.js';
 import { ClusterRateLimitStore, serveRateLimits } from '../adapters/rate-limit/cluster-rate-limit-store.js';
+import { CheckReadiness } from '../application/health/check-readiness.js';
+import { ShutdownReadiness } from '../application/health/shutdown-readiness.js';
 import { InMemoryRateLimitStore } from '../adapters/rate-limit/in-memory-rate-limit-store.js';
 import { RedisRateLimitStore } from '../adapters/rate-limit/redis-rate-limit-store.js';
 import { SystemClock } from '../adapters/system/system-clock.js';
 import type { Config } from './config.js';
-import { startServer, type RunningServer } from './server.js';
+import { closeServer, serveMetrics, startServer, type RunningServer } from './server.js';
 import { openSpindle } from './spindle.js';
 import { startupErrorMessage, StartupFailed } from './startup-errors.js';
 
@@ -73,23 +79,48 @@ export async function startClusterPrimary(config: Config, logger: Logger, option
   });
   failed = undefined;
   logger.info({ port: config.port, workers: workers.length, baseUrl: config.baseUrl }, 'listening');
+  const shutdown = new ShutdownReadiness();
+  const metricsServer = config.metrics.port === undefined ? undefined : await serveInstanceMetrics(config, logger, shutdown);
 
   return {
     stop: async () => {
       stopping = true;
+      shutdown.begin();
       const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
       await Promise.all(
         alive.map(
           (w) =>
             new Promise<void>((resolve) => {
               if (w.isDead()) return resolve();
-              w.once('exit', () => resolve());
+              // A worker drains and ends within the drain and the grace; one that has not some seconds later is killed.
+              const late = setTimeout(() => w.process.kill('SIGKILL'), config.shutdown.drainMs + config.shutdown.graceMs + 5_000);
+              w.once('exit', () => {
+                clearTimeout(late);
+                resolve();
+              });
               w.process.kill('SIGTERM');
             }),
         ),
       );
+      if (metricsServer) await closeServer(metricsServer);
     },
   };
+}
+
+/**
+ * The instance's metrics port, served by the primary (ADR 0047): `/metrics` is the sum of every worker's metrics
+ * (prom-client's `AggregatorRegistry` asks each over the cluster's channel; the job queue's gauges, the same in every
+ * worker, once), `/healthz` the primary's, `/readyz` not ready once it is stopping. A scrape that a worker does not
+ * answer (one being replaced) is a 503.
+ */
+async function serveInstanceMetrics(config: Config, logger: Logger, shutdown: ShutdownReadiness): Promise<http.Server> {
+  const lane = new OperationsLane({
+    security: securityHeaderSettings(config),
+    readiness: new CheckReadiness([shutdown], config.readinessTimeoutMs),
+    metrics: new ClusterMetrics(),
+    metricsAccess: { token: undefined, public: false },
+  });
+  return serveMetrics(lane.metricsListener(), config, logger);
 }
 
 /**
@@ -102,6 +133,7 @@ export async function startClusterWorker(config: Config, logger: Logger): Promis
     return await startServer(config, logger, {
       demo: false,
       migrate: false,
+      clusterMetrics: true,
       rateLimitStore: config.redisUrl ? undefined : new ClusterRateLimitStore(channel),
     });
   } catch (err) {

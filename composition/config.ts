@@ -142,6 +142,13 @@ export interface Config {
   };
   /** `READINESS_TIMEOUT_MS`: how long `GET /readyz` waits for each dependency's answer before calling it not ready (default 2000). */
   readonly readinessTimeoutMs: number;
+  /**
+   * What a process does on SIGTERM (ADR 0047): `SHUTDOWN_DRAIN_SECONDS` (default 0) is how long it keeps accepting
+   * after `/readyz` has turned 503, for a balancer's health checks to notice; `SHUTDOWN_GRACE_SECONDS` (default 10)
+   * how long requests in flight, and the job in hand, then have to finish before their connections are closed and
+   * the job's lease is given back.
+   */
+  readonly shutdown: { readonly drainMs: number; readonly graceMs: number };
 }
 
 /** Thrown when the environment holds a value Spindle cannot use; the message names every bad variable. */
@@ -288,6 +295,10 @@ export function loadConfig(env: Env = process.env): Config {
       public: bool('METRICS_PUBLIC', false),
     },
     readinessTimeoutMs: integer('READINESS_TIMEOUT_MS', 2000, 50, 60_000),
+    shutdown: {
+      drainMs: integer('SHUTDOWN_DRAIN_SECONDS', 0, 0, 3600) * 1000,
+      graceMs: integer('SHUTDOWN_GRACE_SECONDS', 10, 0, 3600) * 1000,
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '../application/ports/logger.js';
 import type { RateLimitStore } from '../application/ports/rate-limit-store.js';
 import { handleClientError } from '../adapters/http/client-errors.js';
+import { ConnectionDrain } from '../adapters/http/connection-drain.js';
 import { RedisRateLimitStore } from '../adapters/rate-limit/redis-rate-limit-store.js';
 import type { Config } from './config.js';
 import { CORE } from './core/core-tokens.js';
+import { HEALTH } from './health/health-tokens.js';
 import { HTTP } from './http/http-tokens.js';
 import { openSpindle, type Spindle } from './spindle.js';
 import type { SpindleModule } from './spindle-module.js';
@@ -34,12 +36,20 @@ export interface ServerOptions {
    * one by default.
    */
   readonly memory?: InMemoryStorage;
+  /**
+   * A cluster worker's: answer the primary's requests for this process's metrics (it serves the instance's sum on
+   * `METRICS_PORT`), and serve no metrics port of its own.
+   */
+  readonly clusterMetrics?: boolean;
 }
 
 /**
  * Opens the storage (the database, applying pending migrations; or memory), puts every module's demo data in place when asked, and serves
- * the API. `stop` stops accepting connections, lets requests in flight finish (up to a grace period), then closes
- * Redis and the database (releasing the embedded data folder's lock).
+ * the API. `stop` drains (ADR 0047): `/readyz` answers 503 at once and every response from then on carries
+ * `Connection: close`; the job worker stops taking jobs; after `SHUTDOWN_DRAIN_SECONDS` the listener closes, idle
+ * connections with it; requests in flight and the job in hand get `SHUTDOWN_GRACE_SECONDS` to finish, after which
+ * the remaining connections are closed and the job's lease is given back; then the background services stop and
+ * Redis and the database close (releasing the embedded data folder's lock).
  */
 export async function startServer(config: Config, logger: Logger, options: ServerOptions): Promise<RunningServer> {
   const store = config.redisUrl ? await RedisRateLimitStore.open(config.redisUrl, { logger }) : options.rateLimitStore;
@@ -53,29 +63,41 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   try {
     if (options.demo) await spindle.seedDemo((line) => logger.info({}, line));
     const app = spindle.container.get(HTTP.HttpApp);
-    const server = http.createServer(app.callback());
+    const drain = new ConnectionDrain();
+    const server = http.createServer(drain.listener(app.callback()));
     limitRequestTimes(server);
     server.on('clientError', handleClientError);
     await listen(server, config.port, config.host);
     const { port } = server.address() as AddressInfo;
     logger.info({ port, baseUrl: config.baseUrl, storage: spindle.storage, database: spindle.db?.location.kind ?? 'none' }, 'listening');
-    const metricsServer = config.metrics.port === undefined ? undefined : await serveMetrics(app.metricsCallback(), config, logger, server);
+    if (options.clusterMetrics) spindle.container.get(HTTP.Metrics).shareWithClusterPrimary();
+    const metricsServer = config.metrics.port === undefined || options.clusterMetrics ? undefined : await serveMetrics(app.metricsCallback(), config, logger, server);
     const services = spindle.container.isBound(CORE.BackgroundService) ? spindle.container.getAll(CORE.BackgroundService) : [];
     for (const service of services) service.start();
+    const shutdown = spindle.container.get(HEALTH.Shutdown);
+    const { drainMs, graceMs } = config.shutdown;
     let stopping: Promise<void> | undefined;
     const running = spindle;
     return {
       url: `http://127.0.0.1:${port}`,
       stop: () =>
         (stopping ??= (async () => {
-          logger.info({}, 'shutting down');
+          logger.info({ drainSeconds: drainMs / 1000, graceSeconds: graceMs / 1000 }, 'shutting down');
+          shutdown.begin();
+          drain.begin();
+          // The services stop taking work now and have the drain and the grace to end what they hold.
+          const servicesStopped = Promise.all(services.map((service) => service.stop(drainMs + graceMs)));
+          if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
           const closed = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();
-          const grace = setTimeout(() => server.closeAllConnections(), 10_000);
+          const grace = setTimeout(() => {
+            logger.warn({ graceSeconds: graceMs / 1000 }, 'requests still in flight after the grace; their connections are closed');
+            server.closeAllConnections();
+          }, graceMs);
           await closed;
           clearTimeout(grace);
-          if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
-          for (const service of services) await service.stop();
+          if (metricsServer) await closeServer(metricsServer);
+          await servicesStopped;
           await running.close();
           logger.info({}, 'stopped');
         })()),
@@ -107,19 +129,27 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
 }
 
 /**
- * The metrics port (`METRICS_PORT` on `METRICS_HOST`): `/metrics` alone, for a monitor on a network the public does
- * not reach. The public server is closed if it cannot listen, so that the process ends with the reason.
+ * The metrics port (`METRICS_PORT` on `METRICS_HOST`): `/metrics` and the probes, for a monitor on a network the
+ * public does not reach. The public server, if any, is closed if it cannot listen, so that the process ends with the
+ * reason.
  */
-async function serveMetrics(listener: http.RequestListener, config: Config, logger: Logger, publicServer: http.Server): Promise<http.Server> {
+export async function serveMetrics(listener: http.RequestListener, config: Config, logger: Logger, publicServer?: http.Server): Promise<http.Server> {
   const server = http.createServer(listener);
   limitRequestTimes(server);
   server.on('clientError', handleClientError);
   try {
     await listen(server, config.metrics.port!, config.metrics.host);
   } catch (err) {
-    await new Promise<void>((resolve) => publicServer.close(() => resolve()));
+    if (publicServer) await new Promise<void>((resolve) => publicServer.close(() => resolve()));
     throw err;
   }
   logger.info({ port: (server.address() as AddressInfo).port, host: config.metrics.host }, 'metrics listening');
   return server;
+}
+
+/** Closes a server that answers only short requests (the metrics port): its connections too, at once. */
+export function closeServer(server: http.Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  return closed;
 }

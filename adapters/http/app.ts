@@ -19,7 +19,7 @@ import { refuseHostileRequests } from './middleware/refuse-hostile-requests.js';
 import { clientIp, rateLimit, RateLimiter } from './middleware/rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
 import { requestMetrics } from './middleware/request-metrics.js';
-import { securityHeaders } from './middleware/security-headers.js';
+import { securityHeaderSettings, securityHeaders } from './middleware/security-headers.js';
 import { userAgentRule } from './middleware/user-agent.js';
 import type { RouteModule } from './route-module.js';
 import { webErrorPage } from './web-pages/web-error-page.js';
@@ -109,7 +109,7 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
   });
 
   const metrics = deps.metrics ?? new PrometheusMetrics([]);
-  const security = { httpsBaseUrl: settings.baseUrl.startsWith('https:'), trustProxy: settings.trustProxy };
+  const security = securityHeaderSettings(settings);
   const webPage = (path: string): boolean => deps.routes.some((r) => r.isWebPage?.(path) === true);
   app.use(requestMetrics(metrics));
   app.use(requestLog(deps.logger));

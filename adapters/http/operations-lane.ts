@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { ReadinessReport } from '../../application/health/check-readiness.js';
 import { messageBody } from './json-body.js';
-import type { PrometheusMetrics } from './metrics/prometheus-metrics.js';
 import { securityResponseHeaders, type SecurityHeaderSettings } from './middleware/security-headers.js';
 
 /** What `/readyz` asks (the `CheckReadiness` use case). */
@@ -18,10 +17,17 @@ export interface MetricsAccess {
   readonly public: boolean;
 }
 
+/** What `/metrics` answers: the process's metrics (`PrometheusMetrics`), or a cluster primary's sum of its workers'. */
+export interface MetricsText {
+  readonly contentType: string;
+  /** The metrics now; throws when they cannot be gathered (a worker that does not answer), answered 503. */
+  text(): Promise<string>;
+}
+
 export interface OperationsLaneDependencies {
   readonly security: SecurityHeaderSettings;
   readonly readiness: Readiness;
-  readonly metrics: PrometheusMetrics;
+  readonly metrics: MetricsText;
   readonly metricsAccess: MetricsAccess;
 }
 
@@ -31,6 +37,7 @@ export const OPERATIONS_ENDPOINTS: readonly string[] = ['GET /healthz', 'GET /re
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HEALTHY = '{"status":"ok"}';
 const UNAUTHORIZED = messageBody('The metrics need a bearer token.');
+const UNGATHERED = messageBody('The metrics could not be gathered; try again shortly.');
 
 /**
  * The operator's endpoints, answered before anything else: `GET /healthz` (the process answers), `GET /readyz` (its
@@ -60,11 +67,19 @@ export class OperationsLane {
     };
   }
 
-  /** The metrics port's listener (`METRICS_PORT`): `/metrics` to whoever reaches that port; 404 for anything else. */
+  /**
+   * The metrics port's listener (`METRICS_PORT`): `/metrics` to whoever reaches that port, and the probes `/healthz`
+   * and `/readyz` (a process without a public port, `spindle worker`, is checked there); 404 for anything else.
+   */
   metricsListener(): RequestListener {
     return (req, res) => {
-      if ((req.method === 'GET' || req.method === 'HEAD') && pathOf(req) === '/metrics') return void this.metrics(req, res, false);
-      this.send(req, res, 404, JSON_TYPE, messageBody('Only /metrics is served on this port.'));
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        const path = pathOf(req);
+        if (path === '/metrics') return void this.metrics(req, res, false);
+        if (path === '/healthz') return this.send(req, res, 200, JSON_TYPE, HEALTHY);
+        if (path === '/readyz') return void this.ready(req, res);
+      }
+      this.send(req, res, 404, JSON_TYPE, messageBody('Only /metrics, /healthz and /readyz are served on this port.'));
     };
   }
 
@@ -84,7 +99,14 @@ export class OperationsLane {
       return;
     }
     const { metrics } = this.deps;
-    this.send(req, res, 200, metrics.contentType, await metrics.text());
+    let text: string;
+    try {
+      text = await metrics.text();
+    } catch {
+      this.send(req, res, 503, JSON_TYPE, UNGATHERED, ['Retry-After', '5']);
+      return;
+    }
+    this.send(req, res, 200, metrics.contentType, text);
   }
 
   /** Compares digests of equal length in constant time, so the answer's timing says nothing about the token. */

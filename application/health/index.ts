@@ -4,3 +4,4 @@
  */
 export * from './check-readiness.js';
 export * from './job-worker-readiness.js';
+export * from './shutdown-readiness.js';

@@ -10,6 +10,7 @@ export class JobQueueAgeGauge implements OperationalGauge {
   readonly name = 'spindle_job_queue_oldest_age_seconds';
   readonly help = 'Seconds the oldest job waiting to be taken (pending) has waited, by kind';
   readonly labelNames = ['kind'] as const;
+  readonly shared = true;
 
   constructor(
     private readonly queue: JobQueue,

@@ -6,6 +6,7 @@ export class JobQueueDepthGauge implements OperationalGauge {
   readonly name = 'spindle_job_queue_depth';
   readonly help = 'Jobs waiting to be taken (pending), by kind';
   readonly labelNames = ['kind'] as const;
+  readonly shared = true;
 
   constructor(private readonly queue: JobQueue) {}
 

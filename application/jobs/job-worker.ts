@@ -48,6 +48,8 @@ export class JobWorker {
   private stopped: Promise<void> = Promise.resolve();
   /** The job an outage cut short, to give back once the database answers. */
   private interrupted: number | null = null;
+  /** The job being run now, if any (what `stop` gives back when its grace runs out). */
+  private inHand: Job | null = null;
 
   constructor(
     private readonly queue: JobQueue,
@@ -81,6 +83,7 @@ export class JobWorker {
       return job;
     }
     log.info({}, 'job started');
+    this.inHand = job;
     // One renewal at a time, awaited before the job is left: a renewal that waited for the job's own end (its row
     // or, on the embedded database, its one connection) finds the job ended, which is no lost lease.
     let ending = false;
@@ -118,6 +121,7 @@ export class JobWorker {
       if (!ended) log.warn({}, 'job lease lost before it could be marked failed');
     } finally {
       ending = true;
+      this.inHand = null;
       clearInterval(renewal);
       await renewing;
     }
@@ -151,14 +155,35 @@ export class JobWorker {
     this.loopDone = this.loop();
   }
 
-  /** Stops looking for work and waits for the job in hand to end (every call does, until it has). */
-  stop(): Promise<void> {
+  /**
+   * Stops looking for work and waits for the job in hand to end (every call does, until it has). Given `graceMs`, waits
+   * at most that long: a job still running then is given back (`JobQueue.release`: pending again, claimable by another
+   * worker at once, this start not counted), and the promise resolves without waiting for its handler, whose `finish`
+   * can then only fail (the lease is no longer held) so that its writes roll back and the job applies once (ADR 0047).
+   */
+  stop(graceMs?: number): Promise<void> {
     if (this.running) {
       this.running = false;
       this.wake?.();
-      this.stopped = this.loopDone.then(() => this.logger.info({ worker: this.options.workerId }, 'job worker stopped'));
+      const ended = this.loopDone.then(() => this.logger.info({ worker: this.options.workerId }, 'job worker stopped'));
+      this.stopped = graceMs === undefined ? ended : this.endWithin(ended, graceMs);
     }
     return this.stopped;
+  }
+
+  private async endWithin(ended: Promise<void>, graceMs: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+    const outcome = await Promise.race([ended, late]);
+    clearTimeout(timer);
+    const job = this.inHand;
+    if (outcome !== 'late' || job === null) return ended;
+    const released = await this.uow.run(() => this.queue.release(job.id, this.options.workerId, this.clock.now())).catch((err: unknown) => {
+      this.logger.warn({ err, job: job.id }, 'the job in hand could not be given back; it is taken again once its lease runs out');
+      return false;
+    });
+    if (!released && this.inHand !== job) return ended; // it ended meanwhile
+    if (released) this.logger.warn({ job: job.id, kind: job.kind, graceMs }, 'job given back: it did not end within the shutdown grace');
   }
 
   private async loop(): Promise<void> {

@@ -14,6 +14,11 @@ export interface OperationalGauge {
   readonly name: string;
   /** One line saying what it measures, and in which unit. */
   readonly help: string;
+  /**
+   * True when every process reads the same figure (the job queue's, from the database): a cluster's instance reports
+   * it once, the largest of its workers' readings, where it adds up the others (each worker's own pool).
+   */
+  readonly shared?: boolean;
   /** The names of the labels every reading carries. */
   readonly labelNames: readonly string[];
   /** The readings now; a gauge whose dependency is away throws, and the scrape leaves it out. */

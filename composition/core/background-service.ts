@@ -6,5 +6,6 @@
 export interface BackgroundService {
   readonly name: string;
   start(): void;
-  stop(): Promise<void>;
+  /** Stops taking work and ends what it holds within `graceMs` (giving it back if it cannot: ADR 0047). */
+  stop(graceMs: number): Promise<void>;
 }

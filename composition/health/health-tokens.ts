@@ -1,5 +1,6 @@
 import type { CheckReadiness } from '../../application/health/check-readiness.js';
 import type { OperationalGauge } from '../../application/ports/operational-gauge.js';
+import type { ShutdownReadiness } from '../../application/health/shutdown-readiness.js';
 import type { ReadinessCheck } from '../../application/ports/readiness-check.js';
 import { token } from '../token.js';
 
@@ -11,4 +12,6 @@ export const HEALTH = {
   Gauges: token<OperationalGauge>('health/Gauges'),
   /** Asks every bound check (what `GET /readyz` answers). */
   CheckReadiness: token<CheckReadiness>('health/CheckReadiness'),
+  /** The process's shutdown, one of the readiness checks: a stop `begin`s it, and `/readyz` answers 503 from then on. */
+  Shutdown: token<ShutdownReadiness>('health/Shutdown'),
 } as const;

@@ -50,7 +50,7 @@ export const jobsModule: SpindleModule = {
       if (config.jobs.workerInServer) {
         bind(HEALTH.ReadinessChecks).toResolvedValue((worker) => new JobWorkerReadiness(worker), [JOBS.Worker]).inSingletonScope();
         bind(CORE.BackgroundService)
-          .toResolvedValue((worker): BackgroundService => ({ name: 'job worker', start: () => worker.start(), stop: () => worker.stop() }), [JOBS.Worker])
+          .toResolvedValue((worker): BackgroundService => ({ name: 'job worker', start: () => worker.start(), stop: (graceMs) => worker.stop(graceMs) }), [JOBS.Worker])
           .inSingletonScope();
       }
     }),

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { OperationalGauge } from '../../../application/ports/operational-gauge.js';
 import type { Logger } from '../../../application/ports/logger.js';
 
@@ -50,6 +50,16 @@ export class PrometheusMetrics implements RequestMetrics {
     return this.registry.contentType;
   }
 
+  /**
+   * Makes these the metrics this process, a cluster worker, answers its primary with, which serves the instance's sum
+   * on `METRICS_PORT` (prom-client's `AggregatorRegistry`; ADR 0047). Once per process.
+   */
+  shareWithClusterPrimary(): void {
+    AggregatorRegistry.setRegistries([this.registry]);
+    // Only making one sets up a worker's answering of its primary's requests (prom-client's `addListeners`).
+    new AggregatorRegistry();
+  }
+
   /** Every metric now, in the Prometheus text format. */
   text(): Promise<string> {
     return this.registry.metrics();
@@ -73,6 +83,7 @@ export class PrometheusMetrics implements RequestMetrics {
       help: gauge.help,
       labelNames: [...gauge.labelNames],
       registers: [this.registry],
+      aggregator: gauge.shared ? 'max' : 'sum',
       async collect() {
         this.reset();
         try {

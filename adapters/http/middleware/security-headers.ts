@@ -19,6 +19,11 @@ export interface SecurityHeaderSettings {
   readonly trustProxy: boolean;
 }
 
+/** The settings from the configuration's `BASE_URL` and `TRUST_PROXY`. */
+export function securityHeaderSettings(settings: { readonly baseUrl: string; readonly trustProxy: boolean }): SecurityHeaderSettings {
+  return { httpsBaseUrl: settings.baseUrl.startsWith('https:'), trustProxy: settings.trustProxy };
+}
+
 /**
  * Whether a request came over TLS: to this process, or (behind a proxy Spindle is told to trust) to the proxy, as its
  * first `X-Forwarded-Proto` says (Koa's reading of the header).

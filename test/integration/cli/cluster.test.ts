@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
+import { closedPort } from '../../support/ports.js';
 import { exited, serveSpindle, type Served } from '../../support/spindle-cli.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
 import { openTestDatabase } from '../../support/test-database.js';
@@ -32,8 +33,9 @@ describe('spindle serve with WEB_CONCURRENCY workers', function () {
     await db?.close();
   });
 
-  it('serves from every worker with one rate-limit window per instance, and stops cleanly on SIGTERM', async () => {
-    const server = await serve({ WEB_CONCURRENCY: '2', RATE_LIMIT_ANONYMOUS: '6' });
+  it('serves from every worker with one rate-limit window per instance, the whole instance metrics on METRICS_PORT, and stops cleanly on SIGTERM', async () => {
+    const metricsPort = await closedPort();
+    const server = await serve({ WEB_CONCURRENCY: '2', RATE_LIMIT_ANONYMOUS: '6', METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' });
     try {
       expect(server.output().match(/"msg":"listening"/g)).to.have.length(3); // two workers and the primary
       const statuses: number[] = [];
@@ -48,6 +50,12 @@ describe('spindle serve with WEB_CONCURRENCY workers', function () {
       }
       expect(statuses).to.deep.equal([200, 200, 200, 200, 200, 200, 429, 429]);
       expect(used.slice(0, 6)).to.deep.equal(['1', '2', '3', '4', '5', '6']);
+      // The primary's metrics port sums the workers': every request counted once, whichever worker answered it.
+      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      const counted = [...metrics.matchAll(/^spindle_http_request_duration_seconds_count\{[^}]*\} (\d+)$/gm)].map((m) => Number(m[1]));
+      expect(counted.reduce((a, b) => a + b, 0), metrics.slice(0, 2000)).to.equal(8);
+      expect(metrics).to.match(/^spindle_rate_limit_refusals_total 2$/m);
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/readyz`)).status).to.equal(200);
     } finally {
       server.child.kill('SIGTERM');
     }

@@ -75,6 +75,7 @@ describe('Operations: /healthz, /readyz, /metrics', () => {
         status: 'ready',
         not_ready: [],
         checks: [
+          { name: 'shutdown', ready: true, required: true },
           { name: 'job worker', ready: true, required: true },
           { name: 'database', ready: true, required: true },
         ],
@@ -155,13 +156,18 @@ describe('Operations: /healthz, /readyz, /metrics', () => {
       expect((await request(app.callback()).get('/metrics')).status).to.equal(200);
     });
 
-    it('serves /metrics alone on the metrics port listener, without a token', async () => {
+    it('serves /metrics and the probes alone on the metrics port listener, without a token', async () => {
       const app = testContainer(db, { METRICS_PORT: '9464' }).get(HTTP.HttpApp);
       const res = await request(app.metricsCallback()).get('/metrics');
       expect(res.status).to.equal(200);
       expect(res.text).to.include('spindle_http_request_duration_seconds');
+      expect((await request(app.metricsCallback()).get('/healthz')).body).to.deep.equal({ status: 'ok' });
+      const ready = await request(app.metricsCallback()).get('/readyz');
+      expect(ready.body, 'the public port\'s answer').to.deep.equal((await request(app.callback()).get('/readyz')).body);
+      expect(ready.body.checks.map((c: { name: string }) => c.name)).to.include('shutdown');
       const other = await request(app.metricsCallback()).get('/releases/1');
       expect(other.status).to.equal(404);
+      expect(other.body).to.deep.equal({ message: 'Only /metrics, /healthz and /readyz are served on this port.' });
       // …and none on the public port.
       expect((await request(app.callback()).get('/metrics').set('User-Agent', AGENT)).status).to.equal(404);
     });

@@ -418,4 +418,55 @@ describe('JobWorker (in memory)', () => {
     expect(logger.messages('error'), 'no error logged for the outage').to.deep.equal([]);
     expect(logger.messages('info')).to.include('interrupted job given back');
   });
+
+  it('stopped with a grace, waits for a job that ends within it', async () => {
+    const job = await enqueue();
+    const mayEnd = gate();
+    const started = gate();
+    const worker = workerWith([
+      handler('test', async (j, finish) => {
+        started.open();
+        await mayEnd.promise;
+        await writesThenFinishes(j, finish);
+      }),
+    ]);
+    worker.start();
+    await started.promise;
+    const stopping = worker.stop(5_000);
+    await settle();
+    mayEnd.open();
+    await stopping;
+    expect((await stored(job.id)).status).to.equal('success');
+    expect(notes.items).to.deep.equal([`job ${job.id} attempt 1`]);
+    expect(logger.messages('warn')).to.deep.equal([]);
+  });
+
+  it('stopped with a grace the job in hand outlasts, gives it back for another worker to take at once; its own late finish rolls back', async () => {
+    const job = await enqueue();
+    const mayEnd = gate();
+    const started = gate();
+    const handlerEnded = gate();
+    const worker = workerWith([
+      handler('test', async (j, finish) => {
+        started.open();
+        await mayEnd.promise;
+        await writesThenFinishes(j, finish).finally(() => handlerEnded.open());
+      }),
+    ]);
+    worker.start();
+    await started.promise;
+    await worker.stop(10);
+    const given = await stored(job.id);
+    expect([given.status, given.attempts], 'pending again, the cut start not counted').to.deep.equal(['pending', 0]);
+    expect(logger.messages('warn')).to.deep.equal(['job given back: it did not end within the shutdown grace']);
+
+    const other = workerWith([handler('test', writesThenFinishes)], { workerId: 'w2' });
+    expect((await other.runOnce())!.id, 'taken at once, not after the lease').to.equal(job.id);
+    mayEnd.open();
+    await handlerEnded.promise;
+    await settle();
+    expect((await stored(job.id)).status).to.equal('success');
+    expect(notes.items, 'applied once, by the second worker').to.deep.equal([`job ${job.id} attempt 1`]);
+    expect(logger.messages('error')).to.deep.equal([]);
+  });
 });
