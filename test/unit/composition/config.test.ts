@@ -190,6 +190,23 @@ describe('config', () => {
     });
   });
 
+  describe('SHUTDOWN_DRAIN_SECONDS, SHUTDOWN_GRACE_SECONDS', () => {
+    it('default to no drain and a grace of 10 s, and read whole seconds', () => {
+      expect(loadConfig({}).shutdown).to.deep.equal({ drainMs: 0, graceMs: 10_000 });
+      expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '5', SHUTDOWN_GRACE_SECONDS: '0' }).shutdown).to.deep.equal({ drainMs: 5_000, graceMs: 0 });
+    });
+
+    it('refuses what is not a whole number of seconds up to an hour', () => {
+      expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '1.5', SHUTDOWN_GRACE_SECONDS: '3601' }))
+        .to.throw(ConfigError)
+        .with.property('problems')
+        .that.deep.equals([
+          'SHUTDOWN_DRAIN_SECONDS must be a whole number from 0 to 3600, got "1.5"',
+          'SHUTDOWN_GRACE_SECONDS must be a whole number from 0 to 3600, got "3601"',
+        ]);
+    });
+  });
+
   describe('RATE_LIMIT_STORE_FAILURE', () => {
     it('defaults to open', () => {
       expect(loadConfig({}).rateLimitStoreFailure).to.equal('open');

@@ -92,6 +92,7 @@ interface ComposeService {
   readonly ports?: readonly string[];
   readonly user?: string;
   readonly healthcheck?: { readonly test: readonly string[] };
+  readonly stop_grace_period?: string;
   readonly depends_on?: Record<string, { readonly condition: string }> | readonly string[];
 }
 
@@ -177,6 +178,41 @@ describe('Deployment files agree with the configuration (Dockerfile, compose.yam
       expect(config.trustProxy, 'behind the balancer, which sets X-Forwarded-For').to.equal(true);
       expect(haproxy).to.include('http-request del-header X-Forwarded-For');
     });
+  });
+
+  describe('shutdown (ADR 0047)', () => {
+    const configOf = (service: ComposeService) =>
+      loadConfig(Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))])));
+    const composeSeconds = (period: string | undefined) => {
+      const m = /^(\d+)s$/.exec(period ?? '');
+      if (!m) throw new Error(`stop_grace_period "${period}" is not in seconds`);
+      return Number(m[1]);
+    };
+
+    it("compose: the API drains longer than HAProxy takes to mark it down, and each service's stop_grace_period outlasts its drain and grace", () => {
+      const api = configOf(compose.services.api!);
+      const check = /default-server inter (\d+)s fall (\d+)/.exec(haproxy)!;
+      expect(api.shutdown.drainMs, 'drain above inter × fall').to.be.above(Number(check[1]) * Number(check[2]) * 1000);
+      expect(composeSeconds(compose.services.api!.stop_grace_period) * 1000).to.be.above(api.shutdown.drainMs + api.shutdown.graceMs);
+      const worker = configOf(compose.services.worker!);
+      expect(composeSeconds(compose.services.worker!.stop_grace_period) * 1000).to.be.above(worker.shutdown.drainMs + worker.shutdown.graceMs);
+    });
+
+    it('compose: the worker answers its probes on METRICS_PORT, which its health check asks', () => {
+      const worker = compose.services.worker!;
+      const config = configOf(worker);
+      expect(worker.expose).to.deep.equal([String(config.metrics.port)]);
+      expect(worker.healthcheck!.test.join(' ')).to.include(`127.0.0.1:${config.metrics.port}/readyz`);
+    });
+
+    for (const file of ['deploy/systemd/spindle.service', 'deploy/systemd/spindle-worker.service']) {
+      it(`${file}: TimeoutStopSec outlasts the example settings' drain and grace`, () => {
+        const example = Object.fromEntries([...fs.readFileSync('deploy/spindle.env.example', 'utf8').matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
+        const { shutdown } = loadConfig(example);
+        const timeout = Number(/^TimeoutStopSec=(\d+)$/m.exec(fs.readFileSync(file, 'utf8'))![1]);
+        expect(timeout * 1000).to.be.above(shutdown.drainMs + shutdown.graceMs);
+      });
+    }
   });
 
   describe('systemd units', () => {
