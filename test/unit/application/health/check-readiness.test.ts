@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import { CheckReadiness } from '../../../../application/health/check-readiness.js';
 import { JobWorkerReadiness } from '../../../../application/health/job-worker-readiness.js';
+import { ShutdownReadiness } from '../../../../application/health/shutdown-readiness.js';
 import type { ReadinessCheck } from '../../../../application/ports/readiness-check.js';
 
 const check = (name: string, answer: () => Promise<string | null>, required = true): ReadinessCheck => ({ name, required, check: answer });
 const ready = async (): Promise<null> => null;
 
 describe('CheckReadiness', () => {
-  it('is ready with no checks at all (the memory storage contributes none)', async () => {
+  it('is ready with no checks at all', async () => {
     expect(await new CheckReadiness([], 100).execute()).to.deep.equal({ ready: true, checks: [] });
   });
 
@@ -71,5 +72,18 @@ describe('JobWorkerReadiness', () => {
     expect(await new JobWorkerReadiness({ isRunning: true, kinds: ['inventory-export'] }).check()).to.equal(null);
     expect(await new JobWorkerReadiness({ isRunning: false, kinds: [] }).check()).to.equal(null);
     expect(await new JobWorkerReadiness({ isRunning: false, kinds: ['inventory-export'] }).check()).to.equal('the job worker is not running');
+  });
+});
+
+describe('ShutdownReadiness', () => {
+  it('is ready until the shutdown begins, then required and not ready for good', async () => {
+    const shutdown = new ShutdownReadiness();
+    expect(await new CheckReadiness([shutdown], 100).execute()).to.deep.equal({ ready: true, checks: [{ name: 'shutdown', ready: true, required: true }] });
+    shutdown.begin();
+    shutdown.begin();
+    expect(await new CheckReadiness([shutdown], 100).execute()).to.deep.equal({
+      ready: false,
+      checks: [{ name: 'shutdown', ready: false, required: true, reason: 'the process is shutting down' }],
+    });
   });
 });
