@@ -10,7 +10,7 @@ import { ShutdownReadiness } from '../application/health/shutdown-readiness.js';
 import { InMemoryRateLimitStore } from '../adapters/rate-limit/in-memory-rate-limit-store.js';
 import { RedisRateLimitStore } from '../adapters/rate-limit/redis-rate-limit-store.js';
 import { SystemClock } from '../adapters/system/system-clock.js';
-import type { Config } from './config.js';
+import { SHUTDOWN_CLOSE_MS, type Config } from './config.js';
 import { closeServer, serveMetrics, startServer, type RunningServer } from './server.js';
 import { openSpindle } from './spindle.js';
 import { startupErrorMessage, StartupFailed } from './startup-errors.js';
@@ -92,8 +92,8 @@ export async function startClusterPrimary(config: Config, logger: Logger, option
           (w) =>
             new Promise<void>((resolve) => {
               if (w.isDead()) return resolve();
-              // A worker drains and ends within the drain and the grace; one that has not some seconds later is killed.
-              const late = setTimeout(() => w.process.kill('SIGKILL'), config.shutdown.drainMs + config.shutdown.graceMs + 5_000);
+              // A worker ends within the drain, the grace and the close; one that has not some seconds later is killed.
+              const late = setTimeout(() => w.process.kill('SIGKILL'), config.shutdown.drainMs + config.shutdown.graceMs + 2 * SHUTDOWN_CLOSE_MS);
               w.once('exit', () => {
                 clearTimeout(late);
                 resolve();

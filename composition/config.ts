@@ -151,6 +151,14 @@ export interface Config {
   readonly shutdown: { readonly drainMs: number; readonly graceMs: number };
 }
 
+/**
+ * How long a stopping process waits, past the drain and the grace, for what it holds to let go (the job worker's
+ * give-back, the database pool, Redis): normally milliseconds, but a pool waits for every connection to be returned,
+ * and a handler whose job was given back holds its own until it notices. After it the process stops without them
+ * (its connections closed with it, their transactions rolled back). Process managers must allow drain + grace + this.
+ */
+export const SHUTDOWN_CLOSE_MS = 5_000;
+
 /** Thrown when the environment holds a value Spindle cannot use; the message names every bad variable. */
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {

@@ -6,7 +6,7 @@ import type { RateLimitStore } from '../application/ports/rate-limit-store.js';
 import { handleClientError } from '../adapters/http/client-errors.js';
 import { ConnectionDrain } from '../adapters/http/connection-drain.js';
 import { RedisRateLimitStore } from '../adapters/rate-limit/redis-rate-limit-store.js';
-import type { Config } from './config.js';
+import { SHUTDOWN_CLOSE_MS, type Config } from './config.js';
 import { CORE } from './core/core-tokens.js';
 import { HEALTH } from './health/health-tokens.js';
 import { HTTP } from './http/http-tokens.js';
@@ -83,6 +83,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
       stop: () =>
         (stopping ??= (async () => {
           logger.info({ drainSeconds: drainMs / 1000, graceSeconds: graceMs / 1000 }, 'shutting down');
+          const deadline = Date.now() + drainMs + graceMs + SHUTDOWN_CLOSE_MS;
           shutdown.begin();
           drain.begin();
           // The services stop taking work now and have the drain and the grace to end what they hold.
@@ -97,9 +98,12 @@ export async function startServer(config: Config, logger: Logger, options: Serve
           await closed;
           clearTimeout(grace);
           if (metricsServer) await closeServer(metricsServer);
-          await servicesStopped;
-          await running.close();
-          logger.info({}, 'stopped');
+          const ended = await within(
+            deadline - Date.now(),
+            servicesStopped.then(() => running.close()),
+          );
+          if (ended) logger.info({}, 'stopped');
+          else logger.warn({ closeSeconds: SHUTDOWN_CLOSE_MS / 1000 }, 'the job worker or the stores did not let go in time (a job given back may still hold a connection); stopped without them');
         })()),
     };
   } catch (err) {
@@ -152,4 +156,15 @@ export function closeServer(server: http.Server): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeAllConnections();
   return closed;
+}
+
+/** Whether `work` ended within `ms` (it goes on either way: nothing here can cancel it). */
+async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, ms))));
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,5 +1,6 @@
 import { JobWorkerReadiness } from '../../application/health/job-worker-readiness.js';
 import { createPinoLogger } from '../../adapters/logging/pino-logger.js';
+import { SHUTDOWN_CLOSE_MS } from '../config.js';
 import { HEALTH } from '../health/health-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import type { SpindleCommands } from '../spindle-module.js';
@@ -44,7 +45,14 @@ export const jobsCommands: SpindleCommands = {
               void worker
                 .stop(config.shutdown.graceMs)
                 .then(() => probes && closeServer(probes))
-                .then(resolve);
+                .then(() => {
+                  // The pool waits for a connection a handler whose job was given back still holds: not for long.
+                  setTimeout(() => {
+                    logger.warn({ closeSeconds: SHUTDOWN_CLOSE_MS / 1000 }, 'the stores did not close in time; stopped without them');
+                    process.exit(0);
+                  }, SHUTDOWN_CLOSE_MS).unref();
+                  resolve();
+                });
             };
             process.on('SIGINT', () => stop('SIGINT'));
             process.on('SIGTERM', () => stop('SIGTERM'));

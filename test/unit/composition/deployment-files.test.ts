@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { loadConfig } from '../../../composition/config.js';
+import { loadConfig, SHUTDOWN_CLOSE_MS } from '../../../composition/config.js';
 
 /** One instruction of a Dockerfile: its keyword and its arguments, continuation lines joined, comments dropped. */
 interface Instruction {
@@ -189,13 +189,13 @@ describe('Deployment files agree with the configuration (Dockerfile, compose.yam
       return Number(m[1]);
     };
 
-    it("compose: the API drains longer than HAProxy takes to mark it down, and each service's stop_grace_period outlasts its drain and grace", () => {
+    it("compose: the API drains longer than HAProxy takes to mark it down, and each service's stop_grace_period outlasts its drain, grace and close", () => {
       const api = configOf(compose.services.api!);
       const check = /default-server inter (\d+)s fall (\d+)/.exec(haproxy)!;
       expect(api.shutdown.drainMs, 'drain above inter × fall').to.be.above(Number(check[1]) * Number(check[2]) * 1000);
-      expect(composeSeconds(compose.services.api!.stop_grace_period) * 1000).to.be.above(api.shutdown.drainMs + api.shutdown.graceMs);
+      expect(composeSeconds(compose.services.api!.stop_grace_period) * 1000).to.be.above(api.shutdown.drainMs + api.shutdown.graceMs + SHUTDOWN_CLOSE_MS);
       const worker = configOf(compose.services.worker!);
-      expect(composeSeconds(compose.services.worker!.stop_grace_period) * 1000).to.be.above(worker.shutdown.drainMs + worker.shutdown.graceMs);
+      expect(composeSeconds(compose.services.worker!.stop_grace_period) * 1000).to.be.above(worker.shutdown.drainMs + worker.shutdown.graceMs + SHUTDOWN_CLOSE_MS);
     });
 
     it('compose: the worker answers its probes on METRICS_PORT, which its health check asks', () => {
@@ -206,11 +206,11 @@ describe('Deployment files agree with the configuration (Dockerfile, compose.yam
     });
 
     for (const file of ['deploy/systemd/spindle.service', 'deploy/systemd/spindle-worker.service']) {
-      it(`${file}: TimeoutStopSec outlasts the example settings' drain and grace`, () => {
+      it(`${file}: TimeoutStopSec outlasts the example settings' drain and grace, and the close`, () => {
         const example = Object.fromEntries([...fs.readFileSync('deploy/spindle.env.example', 'utf8').matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
         const { shutdown } = loadConfig(example);
         const timeout = Number(/^TimeoutStopSec=(\d+)$/m.exec(fs.readFileSync(file, 'utf8'))![1]);
-        expect(timeout * 1000).to.be.above(shutdown.drainMs + shutdown.graceMs);
+        expect(timeout * 1000).to.be.above(shutdown.drainMs + shutdown.graceMs + SHUTDOWN_CLOSE_MS);
       });
     }
   });
