@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../application/ports/logger.js';
 import type { RateLimitStore } from '../application/ports/rate-limit-store.js';
+import { endsWithin } from '../application/shared/ends-within.js';
 import { handleClientError } from '../adapters/http/client-errors.js';
 import { ConnectionDrain } from '../adapters/http/connection-drain.js';
 import { RedisRateLimitStore } from '../adapters/rate-limit/redis-rate-limit-store.js';
@@ -98,12 +99,13 @@ export async function startServer(config: Config, logger: Logger, options: Serve
           await closed;
           clearTimeout(grace);
           if (metricsServer) await closeServer(metricsServer);
-          const ended = await within(
-            deadline - Date.now(),
-            servicesStopped.then(() => running.close()),
-          );
-          if (ended) logger.info({}, 'stopped');
-          else logger.warn({ closeSeconds: SHUTDOWN_CLOSE_MS / 1000 }, 'the job worker or the stores did not let go in time (a job given back may still hold a connection); stopped without them');
+          const closing = servicesStopped.then(() => running.close());
+          if (await endsWithin(closing, deadline - Date.now())) {
+            await closing;
+            logger.info({}, 'stopped');
+          } else {
+            logger.warn({ closeSeconds: SHUTDOWN_CLOSE_MS / 1000 }, 'the job worker or the stores did not let go in time (a job given back may still hold a connection); stopped without them');
+          }
         })()),
     };
   } catch (err) {
@@ -156,15 +158,4 @@ export function closeServer(server: http.Server): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeAllConnections();
   return closed;
-}
-
-/** Whether `work` ended within `ms` (it goes on either way: nothing here can cancel it). */
-async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, ms))));
-  try {
-    return await Promise.race([work.then(() => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

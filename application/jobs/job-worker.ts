@@ -1,5 +1,6 @@
 import type { Job } from '../../domain/jobs/job.js';
 import { Unavailable } from '../errors.js';
+import { endsWithin } from '../shared/ends-within.js';
 import type { Clock } from '../ports/clock.js';
 import { JobFailed, type JobHandler, type JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../ports/logger.js';
@@ -172,12 +173,8 @@ export class JobWorker {
   }
 
   private async endWithin(ended: Promise<void>, graceMs: number): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
-    const outcome = await Promise.race([ended, late]);
-    clearTimeout(timer);
-    const job = this.inHand;
-    if (outcome !== 'late' || job === null) return ended;
+    const job = (await endsWithin(ended, graceMs)) ? null : this.inHand;
+    if (job === null) return ended;
     const released = await this.uow.run(() => this.queue.release(job.id, this.options.workerId, this.clock.now())).catch((err: unknown) => {
       this.logger.warn({ err, job: job.id }, 'the job in hand could not be given back; it is taken again once its lease runs out');
       return false;

@@ -4,4 +4,5 @@
  */
 export * from './caller.js';
 export * from './checked-input.js';
+export * from './ends-within.js';
 export * from './page.js';
