@@ -15,6 +15,14 @@ class SwitchableStore implements RateLimitStore {
     if (this.down) return Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     return this.window.hit(key, limit, windowMs);
   }
+  peek(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+    if (this.down) return Promise.reject(new Error('connect ECONNREFUSED'));
+    return this.window.peek(key, limit, windowMs);
+  }
+  reset(key: string): Promise<void> {
+    if (this.down) return Promise.reject(new Error('connect ECONNREFUSED'));
+    return this.window.reset(key);
+  }
 }
 
 describe('adapters/rate-limit/failover-rate-limit-store', () => {
