@@ -23,13 +23,18 @@ export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 100;
 export const SIGN_IN_ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
 
+/** A client address as the throttles key it: a fixed-length digest, whatever the address's text. */
+export function addressDigest(digest: SecretDigest, address: string): string {
+  return digest.digest(`address:${address}`);
+}
+
 /**
  * The throttle's keys for a login name and an address: fixed-length digests of the normalised name and of the
  * address, so a key's length does not depend on what the caller typed, and no name is stored in the clear.
  */
 export function signInAttemptKeys(digest: SecretDigest, username: string, address: string): { address: string; pair: string; account: string } {
   const name = digest.digest(`login:${loginKey(username)}`);
-  const from = digest.digest(`address:${address}`);
+  const from = addressDigest(digest, address);
   return { address: `signin:address:${from}`, pair: `signin:pair:${name}:${from}`, account: `signin:account:${name}` };
 }
 

@@ -4,11 +4,11 @@ import { Invalid } from '../../../../application/errors.js';
 import type { AuthorizeRequestToken } from '../../../../application/identity/authorize-request-token.js';
 import type { ConnectedApplications } from '../../../../application/identity/connected-applications.js';
 import type { CreatePersonalToken } from '../../../../application/identity/create-personal-token.js';
-import type { CreateUser } from '../../../../application/identity/create-user.js';
 import type { ListOwnApplications } from '../../../../application/identity/list-own-applications.js';
 import type { ListPersonalTokens } from '../../../../application/identity/list-personal-tokens.js';
 import type { RegisterApplication } from '../../../../application/identity/register-application.js';
 import type { RevokePersonalToken } from '../../../../application/identity/revoke-personal-token.js';
+import type { SignUp } from '../../../../application/identity/sign-up.js';
 import type { WebSessions } from '../../../../application/identity/web-sessions.js';
 import type { SecretGenerator } from '../../../../application/ports/secrets.js';
 import type { Caller } from '../../../../application/shared/caller.js';
@@ -39,7 +39,7 @@ export function isWebPagePath(path: string): boolean {
 /** What the pages need. */
 export interface WebPageUseCases {
   readonly sessions: WebSessions;
-  readonly createUser: CreateUser;
+  readonly signUp: SignUp;
   readonly registerApplication: RegisterApplication;
   readonly createToken: CreatePersonalToken;
   readonly listTokens: ListPersonalTokens;
@@ -124,8 +124,7 @@ export class WebPageRoutes implements RouteModule {
       const next = safeNext(form.get('next'));
       const input = { username: form.get('username') ?? '', email: form.get('email') ?? '', password: form.get('password') ?? '', realName: form.get('real_name') ?? '' };
       try {
-        const account = await useCases.createUser.execute(input);
-        const started = await useCases.sessions.start(account);
+        const started = await useCases.signUp.execute({ ...input, address: ctx.ip });
         this.kit.setCookie(ctx, SESSION_COOKIE, started.cookie, Math.floor((started.expiresAt.getTime() - Date.now()) / 1000));
         ctx.status = 303;
         ctx.redirect(`${web}${next}`);

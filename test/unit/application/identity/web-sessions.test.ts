@@ -8,6 +8,8 @@ import { ScryptPasswordHasher } from '../../../../adapters/system/scrypt-passwor
 import { RateLimited } from '../../../../application/errors.js';
 import { Authenticate } from '../../../../application/identity/authenticate.js';
 import { CreateUser } from '../../../../application/identity/create-user.js';
+import { SIGN_UP_TAKEN_MESSAGE, SIGN_UPS_PER_ADDRESS, SignUp } from '../../../../application/identity/sign-up.js';
+import { Refusal } from '../../../../domain/shared/refusal.js';
 import {
   SIGN_IN_ACCOUNT_WINDOW_MS,
   SIGN_IN_ATTEMPTS_PER_ADDRESS,
@@ -45,6 +47,31 @@ describe('WebSessions: the sign-in throttle', function () {
       uow,
       clock,
     );
+  });
+
+  /** The refusal `work` throws (or null). */
+  async function refusal(work: () => Promise<unknown>): Promise<unknown> {
+    try {
+      await work();
+      return null;
+    } catch (err) {
+      return err;
+    }
+  }
+
+  it('refuses a sign-up whose name or email is in use with one message, and limits sign-ups per address', async () => {
+    const signUp = new SignUp(createUser, sessions, attempts, digest);
+    const as = (username: string, email: string, address = '192.0.2.7') => signUp.execute({ username, email, password: 'long enough', address });
+    const name = await refusal(() => as('VICTIM', 'fresh@example.test'));
+    const email = await refusal(() => as('fresh', 'Victim@Example.test'));
+    for (const err of [name, email]) {
+      expect(err).to.be.instanceOf(Refusal);
+      expect([(err as Refusal).kind, (err as Refusal).message]).to.deep.equal(['conflict', SIGN_UP_TAKEN_MESSAGE]);
+    }
+    expect((await as('fresh', 'fresh@example.test')).account.username).to.equal('fresh');
+    for (let i = 3; i < SIGN_UPS_PER_ADDRESS; i++) await as(`new-${i}`, `new-${i}@example.test`);
+    expect(await refusal(() => as('one-more', 'one-more@example.test'))).to.be.instanceOf(RateLimited);
+    expect((await as('one-more', 'one-more@example.test', '192.0.2.8')).account.username).to.equal('one-more');
   });
 
   /** 'ok', 'wrong' or 'limited', for one try. */
