@@ -99,6 +99,19 @@ export class WebSessions {
     return { cookie, expiresAt, account };
   }
 
+  /**
+   * The CSRF token of a browser's forms (ADR 0049): a digest of its session cookie while it has one, else of its
+   * pre-session cookie (the sign-in and sign-up forms). A token is good only with the cookie it was made from, so one
+   * minted for another browser is refused, and it changes whenever the session does (sign-in, sign-out). The cookies
+   * are secret (HttpOnly, random) and the digest one-way, so the token, which pages show, gives neither away. Null
+   * without either cookie.
+   */
+  formToken(cookies: { readonly session?: string; readonly browser?: string }): string | null {
+    if (cookies.session) return this.digest.digest(`form:session:${cookies.session}`);
+    if (cookies.browser) return this.digest.digest(`form:browser:${cookies.browser}`);
+    return null;
+  }
+
   /** The user a session cookie belongs to, as a caller; null when it is unknown or expired. */
   async caller(cookie: string | undefined): Promise<Caller | null> {
     if (!cookie || cookie.length > 200) return null;

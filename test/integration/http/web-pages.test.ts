@@ -97,6 +97,48 @@ describe('Web pages: sign up, sign in, developer settings, authorize, connected 
     expect(noToken.status).to.equal(403);
   });
 
+  it('binds form tokens to the session: another browser\'s token or cookie-and-token pair is refused (ADR 0049)', async () => {
+    const carol = await aUser(container, 'web-carol');
+    const a = await signedIn();
+    const b = await signedIn(carol);
+    expect(a.csrf).to.not.equal(b.csrf);
+    expect((await b.post('/settings/developers/tokens', { label: 'x' }, { csrf: a.csrf })).status).to.equal(403);
+    // The probe's pair: a pre-session cookie and its token, minted by another browser, sent with B's session.
+    const other = new Browser(app);
+    await other.get('/signin');
+    const forged = await request(app.callback())
+      .post('/settings/developers/tokens')
+      .set('Cookie', `spindle_session=${b.cookie('spindle_session')}; spindle_csrf=${other.cookie('spindle_csrf')}`)
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .send(new URLSearchParams({ label: 'x', csrf: other.csrf }).toString());
+    expect(forged.status).to.equal(403);
+    expect((await b.post('/settings/developers/tokens', { label: 'mine' })).status).to.equal(201);
+  });
+
+  it('renews the session id and the form tokens at sign-in and sign-out (ADR 0049)', async () => {
+    const browser = new Browser(app);
+    await browser.get('/signin');
+    const beforeSignIn = browser.csrf;
+    await browser.post('/signin', { username: alice.name, password: alice.password });
+    const firstSession = browser.cookie('spindle_session')!;
+    expect(browser.cookie('spindle_csrf')).to.equal(undefined);
+    expect(browser.csrf).to.not.equal(beforeSignIn);
+    expect((await browser.post('/settings/developers/tokens', { label: 'x' }, { csrf: beforeSignIn })).status).to.equal(403);
+    // Signing in again (say, as someone else on this browser) makes a new session and ends the one before.
+    const signedInToken = browser.csrf;
+    await browser.get('/signin');
+    await browser.post('/signin', { username: alice.name, password: alice.password });
+    expect(browser.cookie('spindle_session')).to.not.equal(firstSession);
+    const stale = await request(app.callback()).get('/settings/developers').set('Cookie', `spindle_session=${firstSession}`);
+    expect(stale.status).to.equal(302);
+    expect((await browser.post('/settings/developers/tokens', { label: 'x' }, { csrf: signedInToken })).status).to.equal(403);
+    const current = browser.csrf;
+    await browser.post('/signout', {});
+    await browser.get('/signin');
+    expect(browser.csrf).to.not.equal(current);
+    expect((await browser.post('/signin', { username: alice.name, password: 'wrong' }, { csrf: current })).status).to.equal(403);
+  });
+
   it('goes back only to a path of this site after signing in (no open redirect)', async () => {
     for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
       const browser = new Browser(app);

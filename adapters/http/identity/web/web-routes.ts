@@ -61,7 +61,8 @@ export function safeNext(next: unknown): string {
 /**
  * The web pages on `{web_url}`: sign up, sign in, sign out, the OAuth authorize page, developer settings
  * (applications, personal tokens), connected applications, and the stylesheet. Server-rendered HTML (Eta) that works
- * without JavaScript; every form carries a CSRF token (a cookie of its own, compared with the form's field);
+ * without JavaScript; every form carries a CSRF token bound to the session (or before sign-in to a pre-session
+ * cookie) and renewed at sign-in and sign-out (ADR 0049);
  * sessions are server-side (only a digest of the cookie is stored); session cookies are HttpOnly, SameSite=Lax, and
  * Secure when `WEB_URL` is https.
  */
@@ -110,7 +111,9 @@ export class WebPageRoutes implements RouteModule {
         this.kit.render(ctx, '@signin', { title: 'Sign in', next, username, error: 'Wrong login name or password.' }, 401);
         return;
       }
-      this.kit.setCookie(ctx, SESSION_COOKIE, started.cookie, Math.floor((started.expiresAt.getTime() - Date.now()) / 1000));
+      // A new session id and new form tokens at sign-in; the session the browser may have had ends (no fixation).
+      await useCases.sessions.signOut(ctx.cookies.get(SESSION_COOKIE));
+      this.kit.switchSession(ctx, started);
       ctx.status = 303;
       ctx.redirect(`${web}${next}`);
     }));
@@ -125,7 +128,8 @@ export class WebPageRoutes implements RouteModule {
       const input = { username: form.get('username') ?? '', email: form.get('email') ?? '', password: form.get('password') ?? '', realName: form.get('real_name') ?? '' };
       try {
         const started = await useCases.signUp.execute({ ...input, address: ctx.ip });
-        this.kit.setCookie(ctx, SESSION_COOKIE, started.cookie, Math.floor((started.expiresAt.getTime() - Date.now()) / 1000));
+        await useCases.sessions.signOut(ctx.cookies.get(SESSION_COOKIE));
+        this.kit.switchSession(ctx, started);
         ctx.status = 303;
         ctx.redirect(`${web}${next}`);
       } catch (err) {
@@ -139,7 +143,7 @@ export class WebPageRoutes implements RouteModule {
     router.post('/signout', this.kit.page(async (ctx) => {
       await this.form(ctx);
       await useCases.sessions.signOut(ctx.cookies.get(SESSION_COOKIE));
-      this.kit.setCookie(ctx, SESSION_COOKIE, '', 0);
+      this.kit.switchSession(ctx, null);
       ctx.status = 303;
       ctx.redirect(`${web}/signin`);
     }));
