@@ -235,8 +235,10 @@ describe('Marketplace listings over HTTP', function () {
         expect(res.status, status).to.equal(422);
         expect(res.body.message).to.include(`This listing is ${status} and cannot be edited`);
         expect(await stored(draft)).to.deep.equal(before);
-        // Not visible to others, visible to the seller.
+        // Not visible to others, visible to the seller; others' writes are refused as for an unknown id (ADR 0050).
         expect((await as(bea).get(`/marketplace/listings/${draft}`)).status).to.equal(404);
+        expect((await as(bea).post(`/marketplace/listings/${draft}`, { price: 1 })).status, status).to.equal(404);
+        expect((await as(bea).delete(`/marketplace/listings/${draft}`)).status, status).to.equal(404);
         expect((await as(sam).get(`/marketplace/listings/${draft}`)).body.status).to.equal(status);
       }
       await setListingStatus(container, draft, 'Expired');
