@@ -82,10 +82,12 @@ export class WebPageKit {
   }
 
   /**
-   * After a sign-in, sign-up or sign-out: the new session cookie (or none) set, and the pre-session cookie dropped,
-   * so every form token of before is refused from now on (a new pre-session cookie is made with the next form).
+   * At a sign-in, sign-up or sign-out: the session the browser had ends, the new session cookie (or none) is set, and
+   * the pre-session cookie is dropped, so every form token of before is refused from now on (a new pre-session cookie
+   * is made with the next form) and no session id outlives a change of user (no fixation).
    */
-  switchSession(ctx: Koa.Context, session: { cookie: string; expiresAt: Date } | null): void {
+  async switchSession(ctx: Koa.Context, session: { cookie: string; expiresAt: Date } | null): Promise<void> {
+    await this.deps.sessions.signOut(ctx.cookies.get(SESSION_COOKIE));
     if (session) this.setCookie(ctx, SESSION_COOKIE, session.cookie, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
     else this.setCookie(ctx, SESSION_COOKIE, '', 0);
     if (ctx.cookies.get(CSRF_COOKIE) !== undefined) this.setCookie(ctx, CSRF_COOKIE, '', 0);

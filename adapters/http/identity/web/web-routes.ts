@@ -111,9 +111,7 @@ export class WebPageRoutes implements RouteModule {
         this.kit.render(ctx, '@signin', { title: 'Sign in', next, username, error: 'Wrong login name or password.' }, 401);
         return;
       }
-      // A new session id and new form tokens at sign-in; the session the browser may have had ends (no fixation).
-      await useCases.sessions.signOut(ctx.cookies.get(SESSION_COOKIE));
-      this.kit.switchSession(ctx, started);
+      await this.kit.switchSession(ctx, started);
       ctx.status = 303;
       ctx.redirect(`${web}${next}`);
     }));
@@ -128,8 +126,7 @@ export class WebPageRoutes implements RouteModule {
       const input = { username: form.get('username') ?? '', email: form.get('email') ?? '', password: form.get('password') ?? '', realName: form.get('real_name') ?? '' };
       try {
         const started = await useCases.signUp.execute({ ...input, address: ctx.ip });
-        await useCases.sessions.signOut(ctx.cookies.get(SESSION_COOKIE));
-        this.kit.switchSession(ctx, started);
+        await this.kit.switchSession(ctx, started);
         ctx.status = 303;
         ctx.redirect(`${web}${next}`);
       } catch (err) {
@@ -142,8 +139,7 @@ export class WebPageRoutes implements RouteModule {
 
     router.post('/signout', this.kit.page(async (ctx) => {
       await this.form(ctx);
-      await useCases.sessions.signOut(ctx.cookies.get(SESSION_COOKIE));
-      this.kit.switchSession(ctx, null);
+      await this.kit.switchSession(ctx, null);
       ctx.status = 303;
       ctx.redirect(`${web}/signin`);
     }));
