@@ -54,6 +54,24 @@ describe('adapters/rate-limit/failover-rate-limit-store', () => {
     expect((await store.hit('k', 3, 60_000)).allowed).to.equal(true);
   });
 
+  it('peeks and resets where it hits: on the primary, on the local window while the primary fails, or 503 without one', async () => {
+    const primary = new SwitchableStore(new InMemoryRateLimitStore(clock));
+    const store = new FailoverRateLimitStore(primary, new InMemoryRateLimitStore(clock));
+    await store.hit('k', 1, 60_000);
+    expect((await store.peek('k', 1, 60_000)).allowed).to.equal(false);
+    primary.down = true;
+    await store.hit('k', 1, 60_000);
+    expect((await store.peek('k', 1, 60_000)).allowed).to.equal(false);
+    await store.reset('k');
+    expect((await store.peek('k', 1, 60_000)).allowed).to.equal(true);
+    primary.down = false;
+    expect((await store.peek('k', 1, 60_000)).allowed).to.equal(false); // the primary's count, untouched by the local reset
+    const closed = new FailoverRateLimitStore(primary, null);
+    primary.down = true;
+    expect(await rejection(closed.peek('k', 1, 60_000))).to.be.instanceOf(Unavailable);
+    expect(await rejection(closed.reset('k'))).to.be.instanceOf(Unavailable);
+  });
+
   it('throws the RangeError of a bad limit as it is (a bug, not an outage)', async () => {
     const store = new FailoverRateLimitStore(new InMemoryRateLimitStore(clock), new InMemoryRateLimitStore(clock));
     expect(await rejection(store.hit('k', 0, 60_000))).to.be.instanceOf(RangeError);
