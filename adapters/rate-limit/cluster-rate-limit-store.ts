@@ -2,11 +2,17 @@ import type { Worker } from 'node:cluster';
 import type { RateLimitState, RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import { assertRateLimitArguments } from '../../application/ports/rate-limit-store.js';
 
-/** The hits a worker gathered in one turn of its event loop, in the order they came: `[key, limit, windowMs]`. */
+/** What a worker asks of the window: count a request, report without counting, or forget the key. */
+type Operation = 'hit' | 'peek' | 'reset';
+
+/**
+ * The calls a worker gathered in one turn of its event loop, in the order they came: `[key, limit, windowMs, op]`
+ * (`op` absent: a hit).
+ */
 interface HitRequest {
   readonly spindleRateLimit: 'hits';
   readonly id: number;
-  readonly hits: ReadonlyArray<readonly [string, number, number]>;
+  readonly hits: ReadonlyArray<readonly [string, number, number, Operation?]>;
 }
 
 /** The answer to each hit of a request, in the same order: its window, or why it could not be counted. */
@@ -30,6 +36,7 @@ interface Waiting {
   readonly key: string;
   readonly limit: number;
   readonly windowMs: number;
+  readonly op: Operation;
   resolve(state: RateLimitState): void;
   reject(error: Error): void;
 }
@@ -67,7 +74,7 @@ export class ClusterRateLimitStore implements RateLimitStore {
       for (const hit of hits) hit.reject(new Error(`The primary process did not answer a rate-limit hit within ${this.timeoutMs} ms`));
     }, this.timeoutMs);
     this.pending.set(id, { hits, timer });
-    const request: HitRequest = { spindleRateLimit: 'hits', id, hits: hits.map((h) => [h.key, h.limit, h.windowMs] as const) };
+    const request: HitRequest = { spindleRateLimit: 'hits', id, hits: hits.map((h) => [h.key, h.limit, h.windowMs, h.op] as const) };
     this.channel.send(request);
   };
 
@@ -79,10 +86,22 @@ export class ClusterRateLimitStore implements RateLimitStore {
   }
 
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+    return this.ask('hit', key, limit, windowMs);
+  }
+
+  peek(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+    return this.ask('peek', key, limit, windowMs);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.ask('reset', key, 1, 1);
+  }
+
+  private ask(op: Operation, key: string, limit: number, windowMs: number): Promise<RateLimitState> {
     assertRateLimitArguments(limit, windowMs);
     return new Promise<RateLimitState>((resolve, reject) => {
       // Sent once the current turn's callbacks (the other requests read from the network in it) have run.
-      if (this.gathering.push({ key, limit, windowMs, resolve, reject }) === 1) setImmediate(this.send);
+      if (this.gathering.push({ key, limit, windowMs, op, resolve, reject }) === 1) setImmediate(this.send);
     });
   }
 
@@ -107,9 +126,11 @@ export function serveRateLimits(worker: Pick<Worker, 'on' | 'send' | 'isConnecte
     if (!isHitRequest(message)) return;
     void (async () => {
       const states: Array<HitReply['states'][number]> = [];
-      for (const [key, limit, windowMs] of message.hits) {
+      for (const [key, limit, windowMs, op = 'hit'] of message.hits) {
         try {
-          states.push({ state: await store.hit(key, limit, windowMs) });
+          if (op === 'reset') await store.reset(key);
+          // A reset reports the emptied window's state, which the worker drops.
+          states.push({ state: op === 'peek' || op === 'reset' ? await store.peek(key, limit, windowMs) : await store.hit(key, limit, windowMs) });
         } catch (err) {
           states.push({ error: (err as Error).message });
         }

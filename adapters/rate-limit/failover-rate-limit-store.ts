@@ -21,10 +21,23 @@ export class FailoverRateLimitStore implements RateLimitStore {
     private readonly what = 'rate-limit store',
   ) {}
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
-    let state: RateLimitState;
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+    return this.run((store) => store.hit(key, limit, windowMs));
+  }
+
+  peek(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+    return this.run((store) => store.peek(key, limit, windowMs));
+  }
+
+  reset(key: string): Promise<void> {
+    return this.run((store) => store.reset(key));
+  }
+
+  /** Runs one call on the primary, or while it fails on the local window (or refuses with 503 without one). */
+  private async run<T>(call: (store: RateLimitStore) => Promise<T>): Promise<T> {
+    let state: T;
     try {
-      state = await this.primary.hit(key, limit, windowMs);
+      state = await call(this.primary);
     } catch (err) {
       if (err instanceof RangeError) throw err;
       if (!this.failing) {
@@ -33,7 +46,7 @@ export class FailoverRateLimitStore implements RateLimitStore {
         this.logger?.warn({ err }, `${this.what} failing; ${effect} until it answers again`);
       }
       if (!this.local) throw new Unavailable(STORE_DOWN_RETRY_AFTER_SECONDS);
-      return this.local.hit(key, limit, windowMs);
+      return call(this.local);
     }
     if (this.failing) {
       this.failing = false;

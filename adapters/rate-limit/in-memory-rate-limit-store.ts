@@ -107,6 +107,19 @@ export class InMemoryRateLimitStore implements RateLimitStore {
   }
 
   hitNow(key: string, limit: number, windowMs: number): RateLimitState {
+    return this.count(key, limit, windowMs, true);
+  }
+
+  async peek(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+    return this.count(key, limit, windowMs, false);
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  /** The window's state for one more request, which is recorded when `record` and there is room. */
+  private count(key: string, limit: number, windowMs: number, record: boolean): RateLimitState {
     assertRateLimitArguments(limit, windowMs);
     const now = this.clock.now().getTime();
     this.sweep(now, windowMs);
@@ -116,14 +129,14 @@ export class InMemoryRateLimitStore implements RateLimitStore {
     window.expire(now - windowMs);
     const counted = window.total;
 
-    if (existing) {
+    if (existing && record) {
       this.windows.delete(key);
       existing.windowMs = windowMs;
       this.windows.set(key, existing);
     }
     if (counted < limit) {
-      window.add(now);
-      if (!existing) {
+      if (record) window.add(now);
+      if (record && !existing) {
         this.evictLeastRecent();
         this.windows.set(key, window);
       }

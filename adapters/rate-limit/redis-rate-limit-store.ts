@@ -46,7 +46,8 @@ const COMMAND = 'spindleRateLimitHit';
  * real windows instead). TIME before a write is allowed because scripts replicate their effects (the only mode from
  * Redis 7; requested explicitly for 3.2-4.x).
  *
- * Refused hits write nothing. PEXPIRE after each allowed hit makes the key vanish exactly when its window empties.
+ * Refused hits write nothing, nor does a peek (ARGV[3] empty: the state is reported, nothing recorded). PEXPIRE after
+ * each allowed hit makes the key vanish exactly when its window empties.
  * Returns {allowed (0|1), used, ms until one more request would be allowed (0 when allowed)}.
  */
 const SCRIPT = `
@@ -59,6 +60,7 @@ local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 local counted = redis.call('ZCARD', key)
 if counted < limit then
+  if ARGV[3] == '' then return {1, counted + 1, 0} end
   redis.call('ZADD', key, now, now .. ':' .. ARGV[3])
   redis.call('PEXPIRE', key, window)
   return {1, counted + 1, 0}
@@ -180,15 +182,27 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
-    assertRateLimitArguments(limit, windowMs);
     this.sequence = (this.sequence + 1) % Number.MAX_SAFE_INTEGER;
-    const member = `${this.instanceId}:${this.sequence}`;
+    return this.run(key, limit, windowMs, `${this.instanceId}:${this.sequence}`);
+  }
+
+  /** One run of the script: a hit recording `member`, or a peek with no member. */
+  private async run(key: string, limit: number, windowMs: number, member: string): Promise<RateLimitState> {
+    assertRateLimitArguments(limit, windowMs);
     const command = this.redis as unknown as RateLimitCommand;
     const [allowed, used, waitMs] = await command[COMMAND](this.prefix + key, limit, windowMs, member);
     if (allowed === 1) {
       return { limit, used, remaining: Math.max(0, limit - used), allowed: true, retryAfterSeconds: 0 };
     }
     return { limit, used, remaining: 0, allowed: false, retryAfterSeconds: retryAfterSecondsFrom(waitMs) };
+  }
+
+  async peek(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+    return this.run(key, limit, windowMs, '');
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
   }
 
   async close(): Promise<void> {

@@ -19,5 +19,6 @@ export * from './list-personal-tokens.js';
 export * from './oauth-verifier.js';
 export * from './register-application.js';
 export * from './revoke-personal-token.js';
+export * from './sign-up.js';
 export * from './user-named.js';
 export * from './web-sessions.js';

@@ -2,11 +2,13 @@ import type { ListingRepository } from '../../domain/marketplace/listing-reposit
 import { Forbidden, NotFound } from '../errors.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { requireUserCaller, type Caller } from '../shared/caller.js';
+import { mayView } from './listing-access.js';
 
 
 /**
  * `DELETE /marketplace/listings/{id}`: the seller removes the listing for good, from any status. 401 anonymous, 403
- * an application alone or another user's listing, 404 an unknown id.
+ * an application alone or another user's For Sale listing, 404 an unknown id or another user's listing in any other
+ * status (as `GET` answers: ADR 0050).
  */
 export class DeleteListing {
   constructor(
@@ -18,7 +20,8 @@ export class DeleteListing {
     const userId = requireUserCaller(input.caller);
     await this.uow.run(async () => {
       const [listing] = await this.listings.lockForUpdate([input.id]);
-      if (!listing) throw new NotFound();
+      // A listing the caller may not see (another seller's Draft, Sold, …) is refused as if it did not exist (ADR 0050).
+      if (!listing || !mayView(listing, input.caller)) throw new NotFound();
       if (listing.sellerId !== userId) throw new Forbidden();
       await this.listings.remove(listing.id);
     });

@@ -5,8 +5,8 @@ import { messageViews, readableOrder, type OrderAccess, type OrderMessageView } 
 
 /**
  * `GET /marketplace/orders/{id}/messages`: the order's message log, the most recent first, a page at a time, to its
- * two parties only (the log holds personal messages). 401 anonymous, 403 anyone else, 404 an unknown order. Reading
- * marks the log read by the caller up to the newest entry the page returned (never further: an entry appended while
+ * two parties only (the log holds personal messages). 401 anonymous, 403 anyone else (and an unknown order, as
+ * `unknownOrder` says), 404 an unknown order of the caller's own. Reading marks the log read by the caller up to the newest entry the page returned (never further: an entry appended while
  * the page was read stays unread), which is what the caller's profile's `num_unread` counts from.
  */
 export class GetOrderMessages {

@@ -3,7 +3,8 @@ import { orderView, readableOrder, type OrderAccess, type OrderView } from './or
 
 /**
  * `GET /marketplace/orders/{id}`: the order, to its seller or its buyer. 401 anonymous, 403 an application alone or
- * any other user, 404 for an unknown (or malformed) id.
+ * any other user, also for an id in another seller's numbering that names no order (ADR 0050); 404 for a malformed id
+ * or an unknown one in the caller's own numbering.
  */
 export class GetOrder {
   constructor(private readonly access: OrderAccess) {}

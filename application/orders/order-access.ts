@@ -7,6 +7,7 @@ import { partyOf, type OrderParty } from '../../domain/orders/order-party.js';
 import type { OrderRepository } from '../../domain/orders/order-repository.js';
 import { isOrderStatus, SPEC_STATUS_WORDS, type OrderStatus, type StatusWords } from '../../domain/orders/order-status.js';
 import { Refusal } from '../../domain/shared/refusal.js';
+import { parseOrderId } from '../../domain/orders/order-id.js';
 import { Conflict, Forbidden, NotFound } from '../errors.js';
 import { listedReleases, type ListedRelease } from '../marketplace/listing-access.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
@@ -62,6 +63,17 @@ export function requireParty(order: Order, userId: number): OrderParty {
   const party = partyOf(order, userId);
   if (party === null) throw new Forbidden(NOT_A_PARTY_MESSAGE);
   return party;
+}
+
+/**
+ * The refusal of an order id that names no stored order, as the caller must see it so that a third party cannot tell
+ * an order that exists from one that does not (ADR 0050): 404 for a malformed id or one in the caller's own numbering
+ * (`<caller's id>-<n>`: they would be its seller, nothing is hidden from them); for an id in another seller's
+ * numbering, `forbidden`, the very refusal a non-party of an existing order gets.
+ */
+export function unknownOrder(id: string, userId: number, forbidden: () => Error = () => new Forbidden(NOT_A_PARTY_MESSAGE)): Error {
+  const named = parseOrderId(id);
+  return named === null || named.sellerId === userId ? new NotFound() : forbidden();
 }
 
 /** The user, who must exist (a party of a stored order: the foreign keys keep them). */
@@ -120,8 +132,8 @@ export interface AppliedChange {
 }
 
 /**
- * Changes an order in one unit of work: the caller must be a user (401/403) and a party of the order (404 when there
- * is none, 403 when not a party); the order is locked (`lockById`), so of two changes at one moment the second waits
+ * Changes an order in one unit of work: the caller must be a user (401/403) and a party of the order (403 when not a
+ * party, and for an unknown id as {@link unknownOrder} says); the order is locked (`lockById`), so of two changes at one moment the second waits
  * and is decided on what the first stored, never on the same old status. `decide` applies the domain's command to the
  * locked order; its refusals become 422/403 with nothing stored. The change is saved over the version read (a
  * lost race would be a 409, which the lock prevents) and its log entries appended.
@@ -136,7 +148,7 @@ export async function changeOrder(
   const userId = orderCaller(input.caller);
   return uow.run(async () => {
     const order = await orders.lockById(input.id);
-    if (!order) throw new NotFound();
+    if (!order) throw unknownOrder(input.id, userId);
     const party = requireParty(order, userId);
     const change = inDialect(() => decide(order, party), access.statusWords);
     if (!(await orders.save(change.order))) throw new Conflict('The order was changed by someone else at the same moment; read it again and retry.');
@@ -145,11 +157,11 @@ export async function changeOrder(
   });
 }
 
-/** The order the caller may read (a party of it): 401/403 for anyone but a user, 404 unknown, 403 not a party. */
+/** The order the caller may read (a party of it): 401/403 for anyone but a user, 403 not a party, an unknown id as {@link unknownOrder} says. */
 export async function readableOrder(orders: OrderRepository, caller: Caller, id: string): Promise<{ order: Order; userId: number; party: OrderParty }> {
   const userId = orderCaller(caller);
   const order = await orders.byId(id);
-  if (!order) throw new NotFound();
+  if (!order) throw unknownOrder(id, userId);
   return { order, userId, party: requireParty(order, userId) };
 }
 

@@ -28,6 +28,7 @@ export interface RateLimitState {
  * - a refused request is not recorded, so a client that waits always recovers, and one that keeps knocking while
  *   refused does not push its own recovery further away;
  * - after `windowMs` without an allowed request the window is empty: the key is reset;
+ * - `peek` reports what `hit` would, and changes nothing; after `reset` the key is as if never hit;
  * - keys are independent; one `hit` is atomic with respect to every other `hit` on the same key, including hits made
  *   through other store instances sharing the same backend.
  */
@@ -37,6 +38,14 @@ export interface RateLimitStore {
    * `limit` is a whole number ≥ 1 and `windowMs` a whole number ≥ 1; adapters throw `RangeError` otherwise.
    */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitState>;
+  /**
+   * The state a `hit` with these arguments would report, recording nothing: `allowed` says whether it would be let
+   * through (then `used` counts it, as `hit` would). For counters of outcomes (the sign-in throttle counts failures
+   * only, so it asks before it knows the outcome and records after).
+   */
+  peek(key: string, limit: number, windowMs: number): Promise<RateLimitState>;
+  /** Forgets every request counted for `key` (the key starts afresh); nothing for an unknown key. */
+  reset(key: string): Promise<void>;
   /**
    * The same as `hit`, answered at once, by a store that counts in this process (no promise, no turn of the event
    * loop: the direct lane's hottest reads use it when the store has it).

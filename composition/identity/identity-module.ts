@@ -19,6 +19,7 @@ import { RevokePersonalToken } from '../../application/identity/revoke-personal-
 import { ResolveCredentials } from '../../application/identity/credentials.js';
 import { OAuthRoutes } from '../../adapters/http/identity/oauth-routes.js';
 import { WebPageRoutes } from '../../adapters/http/identity/web/web-routes.js';
+import { SignUp } from '../../application/identity/sign-up.js';
 import { WebSessions } from '../../application/identity/web-sessions.js';
 import { ListOwnApplications } from '../../application/identity/list-own-applications.js';
 import { RATE_LIMIT } from '../rate-limit/rate-limit-tokens.js';
@@ -178,16 +179,24 @@ export const identityModule: SpindleModule = {
           ],
         )
         .inSingletonScope();
+      bind(IDENTITY.SignUp)
+        .toResolvedValue((createUser, sessions, attempts, digest) => new SignUp(createUser, sessions, attempts, digest), [
+          IDENTITY.CreateUser,
+          IDENTITY.WebSessions,
+          IDENTITY.SignInAttempts,
+          IDENTITY.SecretDigest,
+        ])
+        .inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(
-          (sessions, createUser, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets) =>
+          (sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets) =>
             new WebPageRoutes(
-              { sessions, createUser, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets },
+              { sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets },
               { webUrl: config.webUrl, site: config.brand },
             ),
           [
             IDENTITY.WebSessions,
-            IDENTITY.CreateUser,
+            IDENTITY.SignUp,
             IDENTITY.RegisterApplication,
             IDENTITY.CreatePersonalToken,
             IDENTITY.ListPersonalTokens,

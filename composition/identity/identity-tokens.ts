@@ -23,6 +23,7 @@ import type {
   UserRepository,
   WebSessionRepository,
 } from '../../domain/identity/identity-repositories.js';
+import type { SignUp } from '../../application/identity/sign-up.js';
 import type { WebSessions } from '../../application/identity/web-sessions.js';
 import type { ListOwnApplications } from '../../application/identity/list-own-applications.js';
 import { token } from '../token.js';
@@ -53,6 +54,7 @@ export const IDENTITY = {
   ListOwnApplications: token<ListOwnApplications>('identity/ListOwnApplications'),
   WebSessionRepository: token<WebSessionRepository>('identity/WebSessionRepository'),
   WebSessions: token<WebSessions>('identity/WebSessions'),
+  SignUp: token<SignUp>('identity/SignUp'),
   /** The sign-in throttle's windows: the shared rate-limit store, kept up through its outages (ADR 0029). */
   SignInAttempts: token<RateLimitStore>('identity/SignInAttempts'),
 } as const;

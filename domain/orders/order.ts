@@ -94,6 +94,9 @@ export interface OrderChange {
 
 const list = (statuses: readonly OrderStatus[], w: (status: OrderStatus) => string) => (statuses.length === 0 ? 'none' : statuses.map(w).join(', '));
 
+/** The refusal of feedback from anyone but the order's two parties. */
+export const FEEDBACK_NOT_A_PARTY_MESSAGE = 'Only the buyer and the seller of an order can leave feedback on it.';
+
 /**
  * An order: what one buyer bought from one seller in one checkout (see `OrderRecord` for what each part means). Made
  * by `Order.place` at checkout, read back by `Order.restore`; changed only by its commands, each of which checks the
@@ -342,7 +345,7 @@ export class Order {
    * beside it.
    */
   giveFeedback(party: OrderParty | null, rating: FeedbackRating, comment: string, now: Date): OrderFeedback {
-    if (party === null) throw new Refusal('forbidden', 'Only the buyer and the seller of an order can leave feedback on it.');
+    if (party === null) throw new Refusal('forbidden', FEEDBACK_NOT_A_PARTY_MESSAGE);
     if (this.shippedAt === null) throw orderRefused('Feedback can be left once the order has been shipped.');
     const problem = feedbackCommentProblem(rating, comment);
     if (problem !== undefined) throw Refusal.ofProblems([problem]);

@@ -116,6 +116,30 @@ function contract(name: string, setup: () => Harness | Promise<Harness>): void {
       expect(await h.store.hit(key, 3, w)).to.deep.include(allowed(1, 3));
     });
 
+    it('peeks at what a hit would report without counting it, refusal included', async () => {
+      const key = h.key('peek');
+      expect(await h.store.peek(key, 2, 60_000)).to.deep.include(allowed(1, 2));
+      expect(await h.store.peek(key, 2, 60_000)).to.deep.include(allowed(1, 2));
+      await h.store.hit(key, 2, 60_000);
+      expect(await h.store.peek(key, 2, 60_000)).to.deep.include(allowed(2, 2));
+      await h.store.hit(key, 2, 60_000);
+      const refused = await h.store.peek(key, 2, 60_000);
+      expect(refused).to.deep.include({ limit: 2, used: 2, remaining: 0, allowed: false });
+      expect(refused.retryAfterSeconds).to.be.within(1, 60);
+      expect((await h.store.hit(key, 2, 60_000)).allowed).to.equal(false);
+    });
+
+    it('forgets a key on reset, and only that key', async () => {
+      const key = h.key('forget');
+      const other = h.key('forget-other');
+      await h.store.hit(key, 1, 60_000);
+      await h.store.hit(other, 1, 60_000);
+      await h.store.reset(key);
+      await h.store.reset(h.key('never-hit'));
+      expect(await h.store.hit(key, 1, 60_000)).to.deep.include(allowed(1, 1));
+      expect((await h.store.hit(other, 1, 60_000)).allowed).to.equal(false);
+    });
+
     it('keeps keys independent', async () => {
       const a = h.key('independent-a');
       const b = h.key('independent-b');
@@ -208,7 +232,8 @@ describe('ClusterRateLimitStore', () => {
     }
     expect(String(caught)).to.match(/did not answer a rate-limit hit within 50 ms/);
 
-    const failing: RateLimitStore = { hit: async () => Promise.reject(new Error('no memory')) };
+    const fail = async () => Promise.reject(new Error('no memory'));
+    const failing: RateLimitStore = { hit: fail, peek: fail, reset: fail };
     const { worker } = connectedPair(failing);
     caught = undefined;
     try {

@@ -1,9 +1,11 @@
 import type Koa from 'koa';
 import request from 'supertest';
+import { WEB_URL } from './test-app.js';
 
 /**
  * A browser: cookies kept between requests, the CSRF token read from the last form. It talks to an application in
- * the test's process, or to a running server by its URL.
+ * the test's process, or to a running server by its URL. Like a browser it follows a `303` to a page of the site (the
+ * page after signing in, whose forms carry the new session's token); the `303` itself is what `post` answers.
  */
 export class Browser {
   private readonly cookies = new Map<string, string>();
@@ -44,13 +46,16 @@ export class Browser {
   async post(path: string, form: Record<string, string>, options: { csrf?: string | null } = {}): Promise<request.Response> {
     const csrf = options.csrf === undefined ? this.csrf : options.csrf;
     const body = new URLSearchParams({ ...form, ...(csrf === null ? {} : { csrf }) }).toString();
-    return this.keep(
+    const res = this.keep(
       await request(this.target())
         .post(path)
         .set('Cookie', this.cookieHeader())
         .set('Content-Type', 'application/x-www-form-urlencoded')
         .send(body),
     );
+    const location = res.headers.location as string | undefined;
+    if (res.status === 303 && location?.startsWith(`${WEB_URL}/`)) await this.get(location.slice(WEB_URL.length));
+    return res;
   }
 }
 

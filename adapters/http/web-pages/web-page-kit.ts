@@ -35,7 +35,7 @@ export function pageHead(ctx: Koa.Context, status: number): void {
 
 /**
  * What the web pages of every module share: the session (a server-side record named by an HttpOnly cookie), the CSRF
- * token (a cookie of its own, compared with each form's `csrf` field), rendering in the common layout with the
+ * token (each form's `csrf` field, bound to the session cookie, or before sign-in to a pre-session cookie: ADR 0049), rendering in the common layout with the
  * security headers, and the way a refused request becomes a page (no session: off to the sign-in page). A module
  * makes one with its own templates (built on `pageTemplates()`, which holds the layout).
  */
@@ -57,23 +57,49 @@ export class WebPageKit {
     ctx.append('Set-Cookie', parts.join('; '));
   }
 
-  /** The form token of this browser, made (and set as a cookie) when it has none. */
+  /**
+   * The form token of this browser: bound to its session cookie, or without one to its pre-session cookie, which is
+   * made (and set) when it has none (`WebSessions.formToken`).
+   */
   csrf(ctx: Koa.Context): string {
-    const existing = ctx.cookies.get(CSRF_COOKIE);
-    if (existing && /^[A-Za-z0-9]{32}$/.test(existing)) return existing;
-    const token = this.deps.secrets.generate(32);
-    this.setCookie(ctx, CSRF_COOKIE, token, null);
-    return token;
+    const cookies = this.formCookies(ctx);
+    if (!cookies.session && !cookies.browser) {
+      const browser = this.deps.secrets.generate(32);
+      this.setCookie(ctx, CSRF_COOKIE, browser, null);
+      return this.deps.sessions.formToken({ browser })!;
+    }
+    return this.deps.sessions.formToken(cookies)!;
   }
 
-  /** The form's fields, once its CSRF field is this browser's token (403 otherwise). */
+  /** The form's fields, once its CSRF field is the token of this browser's cookies (403 otherwise). */
   async form(ctx: Koa.Context, maxBytes = 16 * 1024): Promise<URLSearchParams> {
     const form = new URLSearchParams(await formParameters(ctx, maxBytes));
-    const cookie = ctx.cookies.get(CSRF_COOKIE) ?? '';
+    const expected = this.deps.sessions.formToken(this.formCookies(ctx)) ?? '';
     const field = form.get('csrf') ?? '';
-    const same = cookie.length === 32 && field.length === 32 && timingSafeEqual(Buffer.from(cookie), Buffer.from(field));
+    const same = expected.length > 0 && field.length === expected.length && timingSafeEqual(Buffer.from(expected), Buffer.from(field));
     if (!same) throw new Forbidden('This form has expired or was not sent from this site: reload the page and try again.');
     return form;
+  }
+
+  /**
+   * At a sign-in, sign-up or sign-out: the session the browser had ends, the new session cookie (or none) is set, and
+   * the pre-session cookie is dropped, so every form token of before is refused from now on (a new pre-session cookie
+   * is made with the next form) and no session id outlives a change of user (no fixation).
+   */
+  async switchSession(ctx: Koa.Context, session: { cookie: string; expiresAt: Date } | null): Promise<void> {
+    await this.deps.sessions.signOut(ctx.cookies.get(SESSION_COOKIE));
+    if (session) this.setCookie(ctx, SESSION_COOKIE, session.cookie, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
+    else this.setCookie(ctx, SESSION_COOKIE, '', 0);
+    if (ctx.cookies.get(CSRF_COOKIE) !== undefined) this.setCookie(ctx, CSRF_COOKIE, '', 0);
+  }
+
+  private formCookies(ctx: Koa.Context): { session?: string; browser?: string } {
+    const session = ctx.cookies.get(SESSION_COOKIE);
+    const browser = ctx.cookies.get(CSRF_COOKIE);
+    return {
+      ...(session ? { session } : {}),
+      ...(browser && /^[A-Za-z0-9]{32}$/.test(browser) ? { browser } : {}),
+    };
   }
 
   /** The session's caller, or null without a valid session. */

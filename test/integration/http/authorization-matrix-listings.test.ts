@@ -16,13 +16,15 @@ const EXTERNAL_ID = 'matrix-external-id';
 const LOCATION = 'matrix-shelf';
 const OWNER_WRITES = { anonymous: 401, application: 403, 'another user': 403, owner: 204 } as const;
 const UNKNOWN_WRITE = { anonymous: 401, application: 403, 'another user': 404, owner: 404 } as const;
+/** A listing the other user may not see (a Draft) is refused to them as an unknown one is: its existence is not told (ADR 0050). */
+const UNSEEN_WRITE = { ...OWNER_WRITES, 'another user': 404 } as const;
 const OWNER_READS = { anonymous: 404, application: 404, 'another user': 404, owner: 200 } as const;
 const PRIVATE = [
   { text: () => EXTERNAL_ID, visibleTo: ['owner'] as CallerKind[] },
   { text: () => LOCATION, visibleTo: ['owner'] as CallerKind[] },
 ];
 
-const ids = { forSale: 0, draft: 0, doomed: 0 };
+const ids = { forSale: 0, draft: 0, doomed: 0, doomedDraft: 0 };
 const owner = (p: MatrixParties): string => p.owner.name;
 
 type Entry = { status: string; in_cart?: boolean; external_id?: string };
@@ -45,12 +47,13 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'GET', path: () => `/marketplace/listings/${ids.forSale}?curr_abbr=NOPE`, status: everyone(422) },
   { method: 'GET', path: '/marketplace/listings/999999', status: everyone(404) },
   { method: 'POST', path: () => `/marketplace/listings/${ids.forSale}`, body: { location: LOCATION }, status: OWNER_WRITES, privateTo: PRIVATE },
-  { method: 'POST', path: () => `/marketplace/listings/${ids.draft}`, body: { status: 'Draft', price: '5' }, status: OWNER_WRITES, privateTo: PRIVATE },
+  { method: 'POST', path: () => `/marketplace/listings/${ids.draft}`, body: { status: 'Draft', price: '5' }, status: UNSEEN_WRITE, privateTo: PRIVATE },
   { method: 'POST', path: () => `/marketplace/listings/${ids.forSale}`, body: { condition: 'Nope' }, status: { ...OWNER_WRITES, owner: 422 } },
   { method: 'POST', path: '/marketplace/listings/999999', body: { price: 1 }, status: UNKNOWN_WRITE },
   { method: 'DELETE', path: '/marketplace/listings/999999', status: UNKNOWN_WRITE },
   // The owner's row runs last: the listing is there for every other caller's try.
   { method: 'DELETE', path: () => `/marketplace/listings/${ids.doomed}`, status: OWNER_WRITES },
+  { method: 'DELETE', path: () => `/marketplace/listings/${ids.doomedDraft}`, status: UNSEEN_WRITE },
   {
     method: 'POST',
     path: '/marketplace/listings',
@@ -115,6 +118,7 @@ describe('Authorization matrix: listings and inventories', function () {
     ids.forSale = await make({ release_id: 10, condition: 'Mint (M)', price: 10, external_id: EXTERNAL_ID, location: LOCATION });
     ids.draft = await make({ release_id: 11, condition: 'Mint (M)', price: 5, status: 'Draft', external_id: EXTERNAL_ID });
     ids.doomed = await make({ release_id: 10, condition: 'Fair (F)', price: 1 });
+    ids.doomedDraft = await make({ release_id: 10, condition: 'Fair (F)', price: 1, status: 'Draft' });
   });
   after(async () => {
     await world.close();

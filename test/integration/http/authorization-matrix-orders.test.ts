@@ -115,6 +115,8 @@ const order = { sold: '', bought: '', received: '', otherSold: '', otherBought: 
 
 const PARTY = (owner: number, other = 403) => ({ anonymous: 401, application: 403, 'another user': other, owner });
 const UNKNOWN = PARTY(404, 404);
+/** An id in the owner's numbering that names no order: 404 to the owner, the non-party's 403 to another user. */
+const UNKNOWN_OF_OWNER = PARTY(404);
 /** Addresses and message texts of the owner's orders, to the owner only; of the other user's, to them only. */
 const PERSONAL: NonNullable<MatrixRow['privateTo']> = [
   ...[ADDRESS_OF.sold, ADDRESS_OF.bought, ADDRESS_OF.received, NOTE_ON.sold, NOTE_ON.bought, OWNER_WRITES_AS_SELLER, OWNER_WRITES_AS_BUYER].map(
@@ -178,8 +180,9 @@ const ORDER_ROWS: readonly MatrixRow[] = [
       expect(o.seller.username).to.equal('matrix-trader');
     }),
   },
-  // The order's existence is not hidden from users: an unknown id is 404 for them, a known one 403.
-  { method: 'GET', path: (p) => `/marketplace/orders/${p.owner.id}-999`, status: UNKNOWN },
+  // An order's existence is not told to a third party (ADR 0050): an unknown id in the owner's numbering is 404 to the
+  // owner (its would-be seller) and the same 403 to another user as an order of the owner's they are no party of.
+  { method: 'GET', path: (p) => `/marketplace/orders/${p.owner.id}-999`, status: UNKNOWN_OF_OWNER, check: asOwner(() => undefined) },
   { method: 'GET', path: '/marketplace/orders/nope', status: UNKNOWN },
   // The lists: each user sees their own sales and purchases, nobody else's.
   {
@@ -240,7 +243,7 @@ const ORDER_ROWS: readonly MatrixRow[] = [
     privateTo: privateWithFeeTo('owner'),
     check: asOwner((o: OrderJson) => expect(o.status).to.equal('Shipped')),
   },
-  { method: 'POST', path: (p) => `/marketplace/orders/${p.owner.id}-999`, body: { status: 'Shipped' }, status: UNKNOWN },
+  { method: 'POST', path: (p) => `/marketplace/orders/${p.owner.id}-999`, body: { status: 'Shipped' }, status: UNKNOWN_OF_OWNER, check: asOwner(() => undefined) },
   // The buyer edits the status only, along the buyer's row.
   {
     method: 'POST',
@@ -288,7 +291,7 @@ const ORDER_ROWS: readonly MatrixRow[] = [
       expect(b.messages[0]!.message).to.equal('Buyer changed status from Invoice Sent to Payment Pending');
     }),
   },
-  { method: 'GET', path: (p) => `/marketplace/orders/${p.owner.id}-999/messages`, status: UNKNOWN },
+  { method: 'GET', path: (p) => `/marketplace/orders/${p.owner.id}-999/messages`, status: UNKNOWN_OF_OWNER, check: asOwner(() => undefined) },
   {
     method: 'POST',
     path: () => `/marketplace/orders/${order.sold}/messages`,
@@ -306,7 +309,7 @@ const ORDER_ROWS: readonly MatrixRow[] = [
     check: asOwner((m: { message: string }) => expect(m.message).to.equal(OWNER_WRITES_AS_BUYER)),
   },
   { method: 'POST', path: () => `/marketplace/orders/${order.sold}/messages`, body: {}, status: PARTY(422), privateTo: PERSONAL },
-  { method: 'POST', path: (p) => `/marketplace/orders/${p.owner.id}-999/messages`, body: { message: 'Hello' }, status: UNKNOWN },
+  { method: 'POST', path: (p) => `/marketplace/orders/${p.owner.id}-999/messages`, body: { message: 'Hello' }, status: UNKNOWN_OF_OWNER, check: asOwner(() => undefined) },
   // Refunds: the seller's alone.
   {
     method: 'POST',
@@ -332,7 +335,7 @@ const ORDER_ROWS: readonly MatrixRow[] = [
     privateTo: PERSONAL,
     check: refusedToOwner('Only the seller can record a refund.'),
   },
-  { method: 'POST', path: (p) => `/marketplace/orders/${p.owner.id}-999/refunds`, body: { amount: 1, type: 'sent' }, status: UNKNOWN },
+  { method: 'POST', path: (p) => `/marketplace/orders/${p.owner.id}-999/refunds`, body: { amount: 1, type: 'sent' }, status: UNKNOWN_OF_OWNER, check: asOwner(() => undefined) },
   // Feedback: either party once shipped; again replaces it.
   ...[201, 200].map(
     (status): MatrixRow => ({
@@ -353,7 +356,7 @@ const ORDER_ROWS: readonly MatrixRow[] = [
     check: asOwner((f: { from: string; rating: string }) => expect(f).to.deep.include({ from: 'buyer', rating: 'neutral' }), FEEDBACK_REFUSAL),
   },
   { method: 'POST', path: () => `/marketplace/orders/${order.bought}/feedback`, body: { rating: 'positive' }, status: PARTY(422), privateTo: PERSONAL },
-  { method: 'POST', path: (p) => `/marketplace/orders/${p.owner.id}-999/feedback`, body: { rating: 'positive' }, status: UNKNOWN },
+  { method: 'POST', path: (p) => `/marketplace/orders/${p.owner.id}-999/feedback`, body: { rating: 'positive' }, status: UNKNOWN_OF_OWNER, check: asOwner(() => undefined, FEEDBACK_REFUSAL) },
   // What the rows did, read back by the seller.
   {
     method: 'GET',

@@ -208,13 +208,18 @@ describe('Marketplace listings over HTTP', function () {
       expect((await as(sam).delete(`/marketplace/listings/${made}`)).status).to.equal(204);
     });
 
-    it('refuses another user’s edits and deletes with 403 and changes nothing', async () => {
+    it('refuses another user’s edits and deletes (403 For Sale, 404 a listing they cannot see) and changes nothing', async () => {
       const before = await stored(forSale);
       const edit = await as(bea).post(`/marketplace/listings/${forSale}`, { price: 1 });
       expect(edit.status).to.equal(403);
       expect(edit.body).to.deep.equal({ message: FORBIDDEN });
       expect((await as(bea).delete(`/marketplace/listings/${forSale}`)).status).to.equal(403);
-      expect((await as(bea).post(`/marketplace/listings/${draft}`, { price: 1 })).status).to.equal(403);
+      // Another seller's Draft is refused as an unknown listing is, as GET refuses it: its existence is not told (ADR 0050).
+      for (const id of [draft, 999999]) {
+        for (const res of [await as(bea).post(`/marketplace/listings/${id}`, { price: 1 }), await as(bea).delete(`/marketplace/listings/${id}`)]) {
+          expect([res.status, res.body], String(id)).to.deep.equal([404, { message: NOT_FOUND }]);
+        }
+      }
       expect((await as('app').post(`/marketplace/listings/${forSale}`, { price: 1 })).status).to.equal(403);
       const anon = await as('anonymous').delete(`/marketplace/listings/${forSale}`);
       expect(anon.status).to.equal(401);
@@ -230,8 +235,10 @@ describe('Marketplace listings over HTTP', function () {
         expect(res.status, status).to.equal(422);
         expect(res.body.message).to.include(`This listing is ${status} and cannot be edited`);
         expect(await stored(draft)).to.deep.equal(before);
-        // Not visible to others, visible to the seller.
+        // Not visible to others, visible to the seller; others' writes are refused as for an unknown id (ADR 0050).
         expect((await as(bea).get(`/marketplace/listings/${draft}`)).status).to.equal(404);
+        expect((await as(bea).post(`/marketplace/listings/${draft}`, { price: 1 })).status, status).to.equal(404);
+        expect((await as(bea).delete(`/marketplace/listings/${draft}`)).status, status).to.equal(404);
         expect((await as(sam).get(`/marketplace/listings/${draft}`)).body.status).to.equal(status);
       }
       await setListingStatus(container, draft, 'Expired');

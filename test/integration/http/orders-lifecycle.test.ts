@@ -53,6 +53,15 @@ const BUYER_NEXT: Record<string, string[]> = {
 const buyerNext = (status: string): string[] => BUYER_NEXT[status] ?? [];
 const NOT_A_PARTY = { message: 'Only the buyer and the seller of an order can see or change it.' };
 const NOT_FOUND = { message: 'The requested resource was not found.' };
+/** Every endpoint of one order, with a body each would accept: `[method, path after the order's, body]`. */
+const ORDER_ENDPOINTS = [
+  ['get', '', undefined],
+  ['post', '', { status: 'Invoice Sent' }],
+  ['get', '/messages', undefined],
+  ['post', '/messages', { message: 'Hi' }],
+  ['post', '/refunds', { amount: 1 }],
+  ['post', '/feedback', { rating: 'positive' }],
+] as const;
 
 describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings and dialects', function () {
   this.timeout(60_000);
@@ -649,17 +658,21 @@ describe('Orders over HTTP: the lifecycle, its message log, refusals, ratings an
       expect(back.body).to.deep.equal(before);
     });
 
-    it('answers 404 for an unknown or malformed order id on every order endpoint', async () => {
-      const ids = [`${sam.id}-999`, '999999-1', 'abc', '1-0', '01-1', `${sam.id}-01`, '0-1', `${sam.id}-1-1`, `-${sam.id}`, '99999999999-1'];
+    it('answers a third party alike for an order of another seller that exists and one that does not (ADR 0050)', async () => {
+      await unchanged(fresh, bob, async () => {
+        for (const [method, path, body] of ORDER_ENDPOINTS) {
+          const ask = (id: string) => (method === 'get' ? as(carl).get(`/marketplace/orders/${id}${path}`) : as(carl).post(`/marketplace/orders/${id}${path}`, body));
+          const [known, unknown] = [await ask(fresh), await ask(`${sam.id}-999`)];
+          expect([unknown.status, unknown.body], `${method} ${path}`).to.deep.equal([known.status, known.body]);
+          expect(known.status, `${method} ${path}`).to.equal(403);
+        }
+      });
+    });
+
+    it('answers 404 for a malformed order id, or an unknown one in the caller\'s own numbering, on every order endpoint', async () => {
+      const ids = [`${sam.id}-999`, 'abc', '1-0', '01-1', `${sam.id}-01`, '0-1', `${sam.id}-1-1`, `-${sam.id}`, '99999999999-1'];
       for (const id of ids) {
-        for (const [method, path, body] of [
-          ['get', '', undefined],
-          ['post', '', { status: 'Invoice Sent' }],
-          ['get', '/messages', undefined],
-          ['post', '/messages', { message: 'Hi' }],
-          ['post', '/refunds', { amount: 1 }],
-          ['post', '/feedback', { rating: 'positive' }],
-        ] as const) {
+        for (const [method, path, body] of ORDER_ENDPOINTS) {
           const res = method === 'get' ? await as(sam).get(`/marketplace/orders/${id}${path}`) : await as(sam).post(`/marketplace/orders/${id}${path}`, body);
           expect(res.status, `${method} ${id}${path}`).to.equal(404);
           expect(res.body, `${method} ${id}${path}`).to.deep.equal(NOT_FOUND);

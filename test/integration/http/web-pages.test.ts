@@ -54,9 +54,13 @@ describe('Web pages: sign up, sign in, developer settings, authorize, connected 
   it('signs up, signs in with a session cookie, refuses a wrong password, signs out', async () => {
     const browser = new Browser(app);
     await browser.get('/signup');
+    // A name in use and an email in use get one answer: the form does not confirm that an address has an account.
+    const alert = (res: request.Response) => /<p class="error" role="alert">([^<]*)<\/p>/.exec(res.text)?.[1];
     const taken = await browser.post('/signup', { username: 'WEB-ALICE', email: 'x@example.test', password: 'long enough' });
-    expect(taken.status).to.equal(409);
-    expect(taken.text).to.include('is taken');
+    const takenEmail = await browser.post('/signup', { username: 'web-fresh', email: 'WEB-ALICE@example.test', password: 'long enough' });
+    expect([taken.status, alert(taken)]).to.deep.equal([409, 'That login name or email address is already in use: choose another login name, or sign in if the account is yours.']);
+    expect([takenEmail.status, alert(takenEmail)]).to.deep.equal([taken.status, alert(taken)]);
+    expect(takenEmail.text).to.not.include('exists already');
     const bad = await browser.post('/signup', { username: 'no good', email: 'x@example.test', password: 'long enough' });
     expect(bad.status).to.equal(422);
     expect(bad.text).to.include('may hold only letters');
@@ -91,6 +95,48 @@ describe('Web pages: sign up, sign in, developer settings, authorize, connected 
     const signedInBrowser = await signedIn();
     const noToken = await signedInBrowser.post('/settings/developers/tokens', { label: 'x' }, { csrf: null });
     expect(noToken.status).to.equal(403);
+  });
+
+  it('binds form tokens to the session: another browser\'s token or cookie-and-token pair is refused (ADR 0049)', async () => {
+    const carol = await aUser(container, 'web-carol');
+    const a = await signedIn();
+    const b = await signedIn(carol);
+    expect(a.csrf).to.not.equal(b.csrf);
+    expect((await b.post('/settings/developers/tokens', { label: 'x' }, { csrf: a.csrf })).status).to.equal(403);
+    // The probe's pair: a pre-session cookie and its token, minted by another browser, sent with B's session.
+    const other = new Browser(app);
+    await other.get('/signin');
+    const forged = await request(app.callback())
+      .post('/settings/developers/tokens')
+      .set('Cookie', `spindle_session=${b.cookie('spindle_session')}; spindle_csrf=${other.cookie('spindle_csrf')}`)
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .send(new URLSearchParams({ label: 'x', csrf: other.csrf }).toString());
+    expect(forged.status).to.equal(403);
+    expect((await b.post('/settings/developers/tokens', { label: 'mine' })).status).to.equal(201);
+  });
+
+  it('renews the session id and the form tokens at sign-in and sign-out (ADR 0049)', async () => {
+    const browser = new Browser(app);
+    await browser.get('/signin');
+    const beforeSignIn = browser.csrf;
+    await browser.post('/signin', { username: alice.name, password: alice.password });
+    const firstSession = browser.cookie('spindle_session')!;
+    expect(browser.cookie('spindle_csrf')).to.equal(undefined);
+    expect(browser.csrf).to.not.equal(beforeSignIn);
+    expect((await browser.post('/settings/developers/tokens', { label: 'x' }, { csrf: beforeSignIn })).status).to.equal(403);
+    // Signing in again (say, as someone else on this browser) makes a new session and ends the one before.
+    const signedInToken = browser.csrf;
+    await browser.get('/signin');
+    await browser.post('/signin', { username: alice.name, password: alice.password });
+    expect(browser.cookie('spindle_session')).to.not.equal(firstSession);
+    const stale = await request(app.callback()).get('/settings/developers').set('Cookie', `spindle_session=${firstSession}`);
+    expect(stale.status).to.equal(302);
+    expect((await browser.post('/settings/developers/tokens', { label: 'x' }, { csrf: signedInToken })).status).to.equal(403);
+    const current = browser.csrf;
+    await browser.post('/signout', {});
+    await browser.get('/signin');
+    expect(browser.csrf).to.not.equal(current);
+    expect((await browser.post('/signin', { username: alice.name, password: 'wrong' }, { csrf: current })).status).to.equal(403);
   });
 
   it('goes back only to a path of this site after signing in (no open redirect)', async () => {

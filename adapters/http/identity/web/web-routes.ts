@@ -4,11 +4,11 @@ import { Invalid } from '../../../../application/errors.js';
 import type { AuthorizeRequestToken } from '../../../../application/identity/authorize-request-token.js';
 import type { ConnectedApplications } from '../../../../application/identity/connected-applications.js';
 import type { CreatePersonalToken } from '../../../../application/identity/create-personal-token.js';
-import type { CreateUser } from '../../../../application/identity/create-user.js';
 import type { ListOwnApplications } from '../../../../application/identity/list-own-applications.js';
 import type { ListPersonalTokens } from '../../../../application/identity/list-personal-tokens.js';
 import type { RegisterApplication } from '../../../../application/identity/register-application.js';
 import type { RevokePersonalToken } from '../../../../application/identity/revoke-personal-token.js';
+import type { SignUp } from '../../../../application/identity/sign-up.js';
 import type { WebSessions } from '../../../../application/identity/web-sessions.js';
 import type { SecretGenerator } from '../../../../application/ports/secrets.js';
 import type { Caller } from '../../../../application/shared/caller.js';
@@ -39,7 +39,7 @@ export function isWebPagePath(path: string): boolean {
 /** What the pages need. */
 export interface WebPageUseCases {
   readonly sessions: WebSessions;
-  readonly createUser: CreateUser;
+  readonly signUp: SignUp;
   readonly registerApplication: RegisterApplication;
   readonly createToken: CreatePersonalToken;
   readonly listTokens: ListPersonalTokens;
@@ -61,7 +61,8 @@ export function safeNext(next: unknown): string {
 /**
  * The web pages on `{web_url}`: sign up, sign in, sign out, the OAuth authorize page, developer settings
  * (applications, personal tokens), connected applications, and the stylesheet. Server-rendered HTML (Eta) that works
- * without JavaScript; every form carries a CSRF token (a cookie of its own, compared with the form's field);
+ * without JavaScript; every form carries a CSRF token bound to the session (or before sign-in to a pre-session
+ * cookie) and renewed at sign-in and sign-out (ADR 0049);
  * sessions are server-side (only a digest of the cookie is stored); session cookies are HttpOnly, SameSite=Lax, and
  * Secure when `WEB_URL` is https.
  */
@@ -110,7 +111,7 @@ export class WebPageRoutes implements RouteModule {
         this.kit.render(ctx, '@signin', { title: 'Sign in', next, username, error: 'Wrong login name or password.' }, 401);
         return;
       }
-      this.kit.setCookie(ctx, SESSION_COOKIE, started.cookie, Math.floor((started.expiresAt.getTime() - Date.now()) / 1000));
+      await this.kit.switchSession(ctx, started);
       ctx.status = 303;
       ctx.redirect(`${web}${next}`);
     }));
@@ -124,9 +125,8 @@ export class WebPageRoutes implements RouteModule {
       const next = safeNext(form.get('next'));
       const input = { username: form.get('username') ?? '', email: form.get('email') ?? '', password: form.get('password') ?? '', realName: form.get('real_name') ?? '' };
       try {
-        const account = await useCases.createUser.execute(input);
-        const started = await useCases.sessions.start(account);
-        this.kit.setCookie(ctx, SESSION_COOKIE, started.cookie, Math.floor((started.expiresAt.getTime() - Date.now()) / 1000));
+        const started = await useCases.signUp.execute({ ...input, address: ctx.ip });
+        await this.kit.switchSession(ctx, started);
         ctx.status = 303;
         ctx.redirect(`${web}${next}`);
       } catch (err) {
@@ -139,8 +139,7 @@ export class WebPageRoutes implements RouteModule {
 
     router.post('/signout', this.kit.page(async (ctx) => {
       await this.form(ctx);
-      await useCases.sessions.signOut(ctx.cookies.get(SESSION_COOKIE));
-      this.kit.setCookie(ctx, SESSION_COOKIE, '', 0);
+      await this.kit.switchSession(ctx, null);
       ctx.status = 303;
       ctx.redirect(`${web}/signin`);
     }));

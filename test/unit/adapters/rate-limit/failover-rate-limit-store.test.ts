@@ -15,6 +15,14 @@ class SwitchableStore implements RateLimitStore {
     if (this.down) return Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     return this.window.hit(key, limit, windowMs);
   }
+  peek(key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+    if (this.down) return Promise.reject(new Error('connect ECONNREFUSED'));
+    return this.window.peek(key, limit, windowMs);
+  }
+  reset(key: string): Promise<void> {
+    if (this.down) return Promise.reject(new Error('connect ECONNREFUSED'));
+    return this.window.reset(key);
+  }
 }
 
 describe('adapters/rate-limit/failover-rate-limit-store', () => {
@@ -44,6 +52,24 @@ describe('adapters/rate-limit/failover-rate-limit-store', () => {
     expect((err as Unavailable).retryAfterSeconds).to.equal(5);
     primary.down = false;
     expect((await store.hit('k', 3, 60_000)).allowed).to.equal(true);
+  });
+
+  it('peeks and resets where it hits: on the primary, on the local window while the primary fails, or 503 without one', async () => {
+    const primary = new SwitchableStore(new InMemoryRateLimitStore(clock));
+    const store = new FailoverRateLimitStore(primary, new InMemoryRateLimitStore(clock));
+    await store.hit('k', 1, 60_000);
+    expect((await store.peek('k', 1, 60_000)).allowed).to.equal(false);
+    primary.down = true;
+    await store.hit('k', 1, 60_000);
+    expect((await store.peek('k', 1, 60_000)).allowed).to.equal(false);
+    await store.reset('k');
+    expect((await store.peek('k', 1, 60_000)).allowed).to.equal(true);
+    primary.down = false;
+    expect((await store.peek('k', 1, 60_000)).allowed).to.equal(false); // the primary's count, untouched by the local reset
+    const closed = new FailoverRateLimitStore(primary, null);
+    primary.down = true;
+    expect(await rejection(closed.peek('k', 1, 60_000))).to.be.instanceOf(Unavailable);
+    expect(await rejection(closed.reset('k'))).to.be.instanceOf(Unavailable);
   });
 
   it('throws the RangeError of a bad limit as it is (a bug, not an outage)', async () => {
