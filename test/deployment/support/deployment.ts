@@ -75,6 +75,7 @@ export class Deployment {
   private redis: Proc | undefined;
   private readonly procs = new Set<ChildProcess>();
   private pool: pg.Pool | undefined;
+  private extraEnv: NodeJS.ProcessEnv = {};
 
   private constructor(private readonly options: DeploymentOptions) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-deployment-'));
@@ -132,7 +133,13 @@ export class Deployment {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTHENTICATED: '1000000',
       ...this.options.env,
+      ...this.extraEnv,
     };
+  }
+
+  /** Settings for the Spindle processes started from now on (an instance started again, say), over the others. */
+  setEnv(env: NodeJS.ProcessEnv): void {
+    this.extraEnv = { ...this.extraEnv, ...env };
   }
 
   /** Runs `spindle ARGS…` against the deployment's database. */
@@ -151,7 +158,11 @@ export class Deployment {
 
   /** A query on the deployment's database (a pool of its own, made on first use). */
   async sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-    this.pool ??= new pg.Pool({ connectionString: this.databaseUrl, max: 2 });
+    if (!this.pool) {
+      this.pool = new pg.Pool({ connectionString: this.databaseUrl, max: 2 });
+      // An idle connection ended by a restart of PostgreSQL: the pool makes a new one for the next query.
+      this.pool.on('error', () => undefined);
+    }
     return (await this.pool.query<T>(text, values)).rows;
   }
 
