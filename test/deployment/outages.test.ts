@@ -91,6 +91,14 @@ describe('Outages of a deployment', function () {
     expect(left.filter((f) => f.startsWith(`${failed.id}.`))).to.deep.equal([]);
     console.log(`      export ${failed.id} on a full FILE_DIR: ${failed.status}, "${failed.error}"; files left for it: none`);
 
+    // An upload, kept in FILE_DIR until its job applies it, is refused for the while with a message.
+    const form = new FormData();
+    form.append('file', new Blob([`release_id,price,media_condition\n${parties.releaseIds[0]},5.00,Mint (M)\n`], { type: 'text/csv' }), 'full.csv');
+    const upload = await asSeller('/inventory/upload/add', { method: 'POST', body: form });
+    expect(upload.status).to.equal(503);
+    expect(upload.headers.get('Retry-After')).to.equal('60');
+    expect(((await upload.json()) as { message: string }).message).to.equal('The service has no room to store the file now; try again later.');
+
     // Room again: the next export is written and served whole.
     fs.rmSync(filler);
     const done = await exportNow();

@@ -49,6 +49,9 @@ describe('Several instances behind HAProxy', function () {
     );
     expect(rows.filter((r) => r.n !== '1'), 'uploads applied more than once').to.deep.equal([]);
     expect(rows).to.have.length(load.uploads.length);
+    // Nor any upload row, those of the uploads whose client saw the connection closed included.
+    const again = await d.sql("select external_id, count(*) from listing where external_id like 'load-%' group by external_id having count(*) > 1");
+    expect(again, 'upload rows applied more than once').to.deep.equal([]);
     const twice = await d.sql('select listing_id, count(*) from market_order_item group by listing_id having count(*) > 1');
     expect(twice, 'listings sold twice').to.deep.equal([]);
     const sold = await d.sql<{ n: string }>("select count(*) as n from listing where status = 'Sold' and id = any($1)", [parties.listingIds]);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { closedPort } from '../../support/ports.js';
+import { runSpindle, type Run } from '../../support/spindle-cli.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
 
 const run = promisify(execFile);
@@ -142,18 +143,9 @@ export class Deployment {
     this.extraEnv = { ...this.extraEnv, ...env };
   }
 
-  /** Runs `spindle ARGS…` against the deployment's database. */
-  async spindle(args: readonly string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, ...args], { env: this.env(), stdio: ['pipe', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d));
-      child.stderr.on('data', (d: Buffer) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-      child.stdin.end(input);
-    });
+  /** Runs `spindle ARGS…` against the deployment's database, in its folder. */
+  spindle(args: readonly string[], input = ''): Promise<Run> {
+    return runSpindle({ dir: this.dir, env: this.env() }, args, input);
   }
 
   /** A query on the deployment's database (a pool of its own, made on first use). */
