@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStore, OpenedFile, StoredFileInfo } from '../../application/ports/file-store.js';
+import { FileStoreFull, type FileStore, type OpenedFile, type StoredFileInfo } from '../../application/ports/file-store.js';
 
 /** A key: folders and a name, each of letters, digits, `.`, `_` and `-`, none starting with a dot (so never `..`). */
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
 /** How many bytes are gathered before each write to the file (the pieces given are often a line each). */
 const WRITE_SIZE = 256 * 1024;
+
+/** The errors of a disk without room: full (ENOSPC) or over a quota (EDQUOT). */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT']);
 
 /** Writes the bytes to the file in pieces of about WRITE_SIZE, one write at a time (so a fast source waits for the disk). */
 async function writeAll(handle: fs.FileHandle, bytes: AsyncIterable<Uint8Array>): Promise<void> {
@@ -33,7 +36,7 @@ async function writeAll(handle: fs.FileHandle, bytes: AsyncIterable<Uint8Array>)
  * anything but the key pattern (so `..`, a backslash, an absolute path) is refused. A write goes to a temporary file
  * beside the target (`{name}.{random}.part`), flushed to disk, then renamed over the target, so readers
  * see the old file or the new one, never a half-written one; a write that fails removes its temporary file, and one
- * that a killed process left behind is swept by `removeOlderThan`.
+ * that a killed process left behind is swept by `removeOlderThan`. A disk without room is {@link FileStoreFull}.
  */
 export class FolderFileStore implements FileStore {
   constructor(private readonly folder: string) {}
@@ -47,7 +50,12 @@ export class FolderFileStore implements FileStore {
     const file = this.file(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     const part = `${file}.${randomBytes(8).toString('hex')}.part`;
-    const handle = await fs.open(part, 'wx');
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(part, 'wx');
+    } catch (err) {
+      throw NO_ROOM.has((err as NodeJS.ErrnoException).code ?? '') ? new FileStoreFull() : err;
+    }
     try {
       await writeAll(handle, bytes);
       await handle.sync();
@@ -56,7 +64,7 @@ export class FolderFileStore implements FileStore {
     } catch (err) {
       await handle.close().catch(() => undefined);
       await fs.rm(part, { force: true });
-      throw err;
+      throw NO_ROOM.has((err as NodeJS.ErrnoException).code ?? '') ? new FileStoreFull() : err;
     }
     const stat = await fs.stat(file);
     return { size: stat.size, modified: stat.mtime };

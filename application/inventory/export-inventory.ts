@@ -2,11 +2,14 @@ import { INVENTORY_EXPORT_COLUMNS, inventoryCsvRecord } from '../../domain/inven
 import { INVENTORY_EXPORT_JOB, inventoryExportKey } from '../../domain/inventory/inventory-export.js';
 import type { Job, JobData } from '../../domain/jobs/job.js';
 import type { CsvEncoder } from '../ports/csv-encoder.js';
-import type { FileStore } from '../ports/file-store.js';
+import { FileStoreFull, type FileStore } from '../ports/file-store.js';
 import type { InventoryReader } from '../ports/inventory-reader.js';
-import type { JobHandler } from '../ports/job-queue.js';
+import { JobFailed, type JobHandler } from '../ports/job-queue.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { ExpireInventoryExports } from './expire-inventory-exports.js';
+
+/** What the owner of an export reads when the file store had no room for it. */
+export const EXPORT_NO_ROOM_MESSAGE = 'The export could not be written: the service has no room to store the file now. Ask for a new export later.';
 
 /** How many listings are read, shaped and written at a time. */
 export const EXPORT_BATCH_SIZE = 5000;
@@ -22,7 +25,8 @@ export interface InventoryExportResult extends JobData {
  * batches, shapes each listing into its CSV record (formula starts neutralised), encodes them as CSV and writes the
  * file into the file store under a key named by the job's id, streaming from first to last, so memory stays flat
  * however large the inventory. The read, the file and the job's end happen inside one unit of work; the file is
- * written whole before the job ends, and a run taken again after a dead worker writes the same file over.
+ * written whole before the job ends, and a run taken again after a dead worker writes the same file over. A file store
+ * without room fails the job with {@link EXPORT_NO_ROOM_MESSAGE}.
  */
 export class ExportInventory implements JobHandler {
   readonly kind = INVENTORY_EXPORT_JOB;
@@ -54,7 +58,10 @@ export class ExportInventory implements JobHandler {
           yield batch.map(inventoryCsvRecord);
         }
       }
-      await this.files.write(inventoryExportKey(job.id), this.encoder.encode(INVENTORY_EXPORT_COLUMNS, records()));
+      await this.files.write(inventoryExportKey(job.id), this.encoder.encode(INVENTORY_EXPORT_COLUMNS, records())).catch((err: unknown) => {
+        // Nothing of the file is kept (the store writes whole files or none); trying again would meet the same disk.
+        throw err instanceof FileStoreFull ? new JobFailed(EXPORT_NO_ROOM_MESSAGE) : err;
+      });
       const result: InventoryExportResult = { filename, rows };
       await finish(result);
     });

@@ -11,12 +11,12 @@ import { PagedInventoryReader } from '../../../../adapters/in-memory/paged-inven
 import { Conflict, Forbidden, NotFound, Unauthenticated } from '../../../../application/errors.js';
 import { DownloadInventoryExport } from '../../../../application/inventory/download-inventory-export.js';
 import { ExpireInventoryExports } from '../../../../application/inventory/expire-inventory-exports.js';
-import { ExportInventory } from '../../../../application/inventory/export-inventory.js';
+import { EXPORT_NO_ROOM_MESSAGE, ExportInventory } from '../../../../application/inventory/export-inventory.js';
 import { GetInventoryExport } from '../../../../application/inventory/get-inventory-export.js';
 import { ListInventoryExports } from '../../../../application/inventory/list-inventory-exports.js';
 import { RequestInventoryExport } from '../../../../application/inventory/request-inventory-export.js';
 import { JobWorker } from '../../../../application/jobs/job-worker.js';
-import type { FileStore } from '../../../../application/ports/file-store.js';
+import { FileStoreFull, type FileStore } from '../../../../application/ports/file-store.js';
 import type { Logger } from '../../../../application/ports/logger.js';
 import { ANONYMOUS, type Caller } from '../../../../application/shared/caller.js';
 import { INVENTORY_EXPORT_COLUMNS } from '../../../../domain/inventory/inventory-csv.js';
@@ -153,6 +153,22 @@ describe('Inventory export (use cases and job handler, in memory)', () => {
     expect(await get.execute({ caller: seller, id: asked.id })).to.deep.include({ status: 'failed', downloadable: false });
     expect(await files.info(`inventory-export/${asked.id}.csv`)).to.equal(null);
     expect((await request.execute({ caller: seller })).status).to.equal('pending');
+  });
+
+  it('ends the job as failed saying so when the file store has no room', async () => {
+    await listing(1, '1.00');
+    const full = new ExportInventory(
+      new PagedInventoryReader(store.inventoryPages),
+      new CsvStringifyEncoder(),
+      { ...files, write: async () => Promise.reject(new FileStoreFull()) } as unknown as FileStore,
+      uow,
+      new ExpireInventoryExports(files, HOUR),
+    );
+    const failing = new JobWorker(queue, uow, clock, [full], silent, { workerId: 'w3', leaseMs: 60_000, pollMs: 10, maintenanceMs: 1, maxAttempts: 5 });
+    const asked = await request.execute({ caller: seller });
+    await failing.runOnce();
+    expect((await queue.byId(asked.id))!.result).to.deep.equal({ error: EXPORT_NO_ROOM_MESSAGE });
+    expect(await files.info(`inventory-export/${asked.id}.csv`)).to.equal(null);
   });
 
   it('writes the same file again when a job is run again (a worker died after writing it)', async () => {
