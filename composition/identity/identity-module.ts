@@ -183,7 +183,7 @@ export const identityModule: SpindleModule = {
           (sessions, createUser, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets) =>
             new WebPageRoutes(
               { sessions, createUser, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets },
-              { webUrl: config.webUrl, site: config.brand },
+              { webUrl: config.webUrl, site: config.siteName },
             ),
           [
             IDENTITY.WebSessions,
