@@ -7,6 +7,8 @@ export * from './api-docs/openapi-document.js';
 export * from './api-shapes.js';
 export * from './app.js';
 export * from './body-reader.js';
+export * from './catalogue/catalogue-page-templates.js';
+export * from './catalogue/catalogue-pages.js';
 export * from './catalogue/catalogue-presenter.js';
 export * from './catalogue/catalogue-queries.js';
 export * from './catalogue/catalogue-routes.js';

@@ -7,6 +7,12 @@ import { API_DOCS_PATHS } from '../api-docs/api-docs-routes.js';
  * format). A module's pages load their own templates into `siteTemplates()` and render them with `layout('@site')`.
  */
 
+/** The site's icon (a record), so that browsers do not ask the API's `/favicon.ico`. */
+export const SITE_ICON_PATH = '/favicon.svg';
+export const SITE_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#222"/>' +
+  '<circle cx="16" cy="16" r="5" fill="#1d5fbf"/><circle cx="16" cy="16" r="1.5" fill="#fafafa"/></svg>';
+
 const SITE = `<!doctype html>
 <html lang="en">
 <head>
@@ -14,6 +20,7 @@ const SITE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title><%= it.title %> · <%= it.site %></title>
 <link rel="stylesheet" href="<%= it.webUrl %>/web.css">
+<link rel="icon" href="<%= it.webUrl %>${SITE_ICON_PATH}" type="image/svg+xml">
 <% if (it.canonical) { %><link rel="canonical" href="<%= it.canonical %>"><% } %>
 </head>
 <body>
