@@ -1,5 +1,7 @@
 import { Eta } from 'eta';
 
+import { SITE_ICON_PATH } from '../../web-pages/site-templates.js';
+
 export { STYLESHEET } from '../../web-pages/stylesheet.js';
 
 /*
@@ -14,6 +16,7 @@ const LAYOUT = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title><%= it.title %> · <%= it.site %></title>
 <link rel="stylesheet" href="<%= it.webUrl %>/web.css">
+<link rel="icon" href="<%= it.webUrl %>${SITE_ICON_PATH}" type="image/svg+xml">
 </head>
 <body>
 <header>
