@@ -63,10 +63,10 @@ const RELEASE = `<% layout('@site') %>
 <p><%= it.community %></p>
 <h2>Tracklist</h2>
 <table>
-  <thead><tr><th scope="col">Position</th><th scope="col">Title</th><th scope="col">Credits</th><th scope="col">Duration</th></tr></thead>
+  <thead><tr><th scope="col">Position</th><th scope="col">Title</th><% if (it.trackCredits) { %><th scope="col">Credits</th><% } %><th scope="col">Duration</th></tr></thead>
   <tbody>
   <% it.tracks.forEach(function (t) { %>
-    <tr<% if (t.heading) { %> class="heading"<% } %>><td><%= t.position %></td><td><%= t.title %></td><td><%~ include('@links', { links: t.credits }) %></td><td><%= t.duration %></td></tr>
+    <tr<% if (t.heading) { %> class="heading"<% } %>><td><%= t.position %></td><td><%= t.title %></td><% if (it.trackCredits) { %><td><%~ include('@links', { links: t.credits }) %></td><% } %><td><%= t.duration %></td></tr>
   <% }) %>
   </tbody>
 </table>

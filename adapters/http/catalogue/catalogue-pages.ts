@@ -112,6 +112,13 @@ export class CataloguePages implements RouteModule {
     const credit = (c: ApiSchema<'ArtistCredit'>): Link => ({ href: this.web('artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' });
     const entity = (e: ApiSchema<'Entity'>): Link => ({ href: this.web('label', e.id, e.name), text: e.catno ? `${e.name} – ${e.catno}` : e.name });
     const cover = r.images.find((i) => i.uri !== '');
+    const tracks = r.tracklist.flatMap((t) => [t, ...(t.sub_tracks ?? [])]).map((t) => ({
+      position: t.position,
+      title: t.title,
+      duration: t.duration,
+      heading: t.type_ === 'heading',
+      credits: [...(t.artists ?? []), ...(t.extraartists ?? [])].map(credit),
+    }));
     this.render(ctx, '@release', {
       title: `${r.artists.map((a) => a.anv || a.name).join(', ')} – ${r.title}`,
       canonical: r.uri,
@@ -133,13 +140,9 @@ export class CataloguePages implements RouteModule {
           ? 'No copies for sale.'
           : `${r.num_for_sale} ${r.num_for_sale === 1 ? 'copy' : 'copies'} for sale, from ${r.lowest_price} ${view.currency}.`,
       community: `${r.community.have} have it, ${r.community.want} want it; rated ${r.community.rating.average} by ${r.community.rating.count}.`,
-      tracks: r.tracklist.flatMap((t) => [t, ...(t.sub_tracks ?? [])]).map((t) => ({
-        position: t.position,
-        title: t.title,
-        duration: t.duration,
-        heading: t.type_ === 'heading',
-        credits: [...(t.artists ?? []), ...(t.extraartists ?? [])].map(credit),
-      })),
+      tracks,
+      // A column of track credits only where some track has any.
+      trackCredits: tracks.some((t) => t.credits.length > 0),
       credits: r.extraartists.map((c) => ({ ...credit(c), role: c.role, tracks: c.tracks })),
       companies: r.companies.map((c) => ({ ...entity(c), role: c.entity_type_name })),
       identifiers: r.identifiers,
