@@ -61,6 +61,8 @@ export interface Config {
   readonly webUrl: string;
   /** The brand word in media types, rate-limit header names and the Authorization scheme. */
   readonly brand: string;
+  /** `SITE_NAME`: the web site's own name, in its pages' titles and header (default `Spindle`). */
+  readonly siteName: string;
   readonly dialect: Dialect;
   /** The path segment written into user URLs (`s` or `users`); both are always accepted. */
   readonly userPathSegment: string;
@@ -103,6 +105,11 @@ export interface Config {
     readonly anonymousPerWindow: number;
     readonly authenticatedPerWindow: number;
     readonly windowSeconds: number;
+    /**
+     * `RATE_LIMIT_PAGES`: web page requests per window, per signed-in person or per address (default 300: a person
+     * opening a page a second never meets it; a scraper does), counted apart from the API's.
+     */
+    readonly pagesPerWindow: number;
   };
   readonly blockGenericUserAgents: boolean;
   readonly logLevel: LogLevel;
@@ -215,6 +222,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[A-Za-z][A-Za-z0-9]{0,31}$/.test(brand)) {
     problems.push(`BRAND must be a word of letters and digits starting with a letter, got "${brand}"`);
   }
+  const siteName = read('SITE_NAME')?.trim() ?? 'Spindle';
+  if (siteName === '' || siteName.length > 60 || /[\u0000-\u001f]/.test(siteName)) {
+    problems.push(`SITE_NAME must be 1 to 60 printable characters, got "${read('SITE_NAME')}"`);
+  }
   const dialectRaw = read('DIALECT') ?? (brand.toLowerCase() === 'discogs' ? 'discogs' : 'spec');
   if (dialectRaw !== 'spec' && dialectRaw !== 'discogs') {
     problems.push(`DIALECT must be spec or discogs, got "${dialectRaw}"`);
@@ -266,6 +277,7 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl,
     webUrl,
     brand,
+    siteName,
     dialect,
     userPathSegment,
     storage,
@@ -283,6 +295,7 @@ export function loadConfig(env: Env = process.env): Config {
       anonymousPerWindow: integer('RATE_LIMIT_ANONYMOUS', 25, 1, 10_000_000),
       authenticatedPerWindow: integer('RATE_LIMIT_AUTHENTICATED', 60, 1, 10_000_000),
       windowSeconds: integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+      pagesPerWindow: integer('RATE_LIMIT_PAGES', 300, 1, 10_000_000),
     },
     blockGenericUserAgents: bool('BLOCK_GENERIC_USER_AGENTS', true),
     logLevel,

@@ -5,14 +5,14 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import type { RequestScope } from '../../application/ports/request-scope.js';
-import { isAuthenticated } from '../../application/shared/caller.js';
+import { isAuthenticated, type Caller } from '../../application/shared/caller.js';
 import { AnonymousCredentialResolver, credentials, refuseBadCredentials, type CredentialResolver } from './credentials.js';
 import { DirectLane } from './direct-lane.js';
 import { PrometheusMetrics } from './metrics/prometheus-metrics.js';
 import { OperationsLane, type MetricsAccess, type Readiness } from './operations-lane.js';
 import type { SpindleState } from './http-state.js';
 import { corsRule } from './middleware/cors.js';
-import { errorHandler, retryAfterOf, statusOf } from './middleware/errors.js';
+import { errorHandler } from './middleware/errors.js';
 import { jsonp, negotiation } from './middleware/negotiation.js';
 import { normalizePath } from './middleware/normalize-path.js';
 import { refuseHostileRequests } from './middleware/refuse-hostile-requests.js';
@@ -23,6 +23,8 @@ import { securityHeaderSettings, securityHeaders } from './middleware/security-h
 import { userAgentRule } from './middleware/user-agent.js';
 import type { RouteModule } from './route-module.js';
 import { webErrorPage } from './web-pages/web-error-page.js';
+import { acceptsHtml, PageRequests } from './web-pages/page-requests.js';
+import { SESSION_COOKIE } from './web-pages/web-page-kit.js';
 
 /** The settings the HTTP adapter reads. */
 export interface HttpSettings {
@@ -30,6 +32,8 @@ export interface HttpSettings {
   /** The web pages' origin (links of their error pages). */
   readonly webUrl: string;
   readonly brand: string;
+  /** The web site's own name (`SITE_NAME`), in its pages' titles and header. */
+  readonly siteName: string;
   readonly userPathSegment: string;
   readonly trustProxy: boolean;
   readonly blockGenericUserAgents: boolean;
@@ -40,6 +44,8 @@ export interface HttpSettings {
     readonly anonymousPerWindow: number;
     readonly authenticatedPerWindow: number;
     readonly windowSeconds: number;
+    /** The web pages' own limit per window: per session for signed-in people, per address otherwise. */
+    readonly pagesPerWindow: number;
   };
 }
 
@@ -49,6 +55,8 @@ export interface HttpAppDependencies {
   readonly rateLimitStore: RateLimitStore;
   /** Every module's routes. */
   readonly routes: readonly RouteModule[];
+  /** Who is signed in on the web pages (by their session cookie), for the pages' rate limit; none: counted per address. */
+  readonly webSessions?: { caller(cookie: string | undefined): Promise<Caller | null> };
   /** Who is calling; every caller is anonymous when no identity module provides one. */
   readonly credentials?: CredentialResolver;
   /** Runs each request in its own persistence scope (a fresh ORM context); none when nothing needs one. */
@@ -110,29 +118,32 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
 
   const metrics = deps.metrics ?? new PrometheusMetrics([]);
   const security = securityHeaderSettings(settings);
-  const webPage = (path: string): boolean => deps.routes.some((r) => r.isWebPage?.(path) === true);
+  const pages = new PageRequests(deps.routes, router.stack.map((layer) => String(layer.path)));
+  const webPage = (path: string): boolean => pages.declaredPage(path);
+  const page = (ctx: Koa.Context): boolean => pages.isPage(ctx);
   app.use(requestMetrics(metrics));
   app.use(requestLog(deps.logger));
-  app.use(securityHeaders({ ...security, webPage }));
-  app.use(corsRule({ brand: settings.brand, exempt: webPage }));
-  app.use(userAgentRule({ blockGeneric: settings.blockGenericUserAgents, exempt: webPage }));
-  app.use(jsonp());
+  app.use(securityHeaders({ ...security, webPage: page }));
+  app.use(corsRule({ brand: settings.brand, exempt: page }));
+  // A browser's navigation is never held to the API's User-Agent rule, whatever the path (an API `resource_url`
+  // opened in a tab answers its JSON).
+  app.use(userAgentRule({ blockGeneric: settings.blockGenericUserAgents, exempt: (ctx) => page(ctx) || acceptsHtml(ctx.get('Accept')) }));
+  app.use(jsonp({ exempt: page }));
   app.use(negotiation({ brand: settings.brand }));
-  const plainPage = webErrorPage({ webUrl: settings.webUrl, site: settings.brand });
+  const plainPage = webErrorPage({ webUrl: settings.webUrl, site: settings.siteName });
   app.use(
     errorHandler({
       baseUrl: settings.baseUrl,
       logger: deps.logger,
       outages: deps.outages,
-      // A refusal on a web page is that site's message page, not the API's JSON: the owning module's, which shows who
-      // is signed in, or the plain one.
-      page: async (ctx, refusal) => {
+      // A failure on a web page is the site's message page with the API's status and message, not the API's JSON:
+      // the owning module's for a refusal (it shows who is signed in), or the plain one.
+      page: async (ctx, answer, refusal) => {
+        if (!page(ctx)) return false;
         const owner = deps.routes.find((r) => r.isWebPage?.(ctx.path) === true);
-        if (!owner) return false;
-        if (owner.refusalPage && (await owner.refusalPage(ctx, refusal))) return true;
-        const retryAfter = retryAfterOf(refusal);
-        if (retryAfter !== undefined) ctx.set('Retry-After', retryAfter);
-        plainPage(ctx, statusOf(refusal)!, refusal.message);
+        if (refusal && owner?.refusalPage && (await owner.refusalPage(ctx, refusal))) return true;
+        for (const [name, value] of answer.headers) ctx.set(name, value);
+        plainPage(ctx, answer.status, answer.message);
         return true;
       },
     }),
@@ -142,17 +153,34 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
   const scope = deps.requestScope;
   if (scope) app.use((_ctx, next) => scope.run(next));
   app.use(credentials(resolver));
-  app.use(
-    rateLimit({
-      limiter,
-      store: deps.rateLimitStore,
-      brand: settings.brand,
-      windowSeconds: settings.rateLimit.windowSeconds,
-      limitFor: (ctx) =>
-        isAuthenticated(ctx.state.caller) ? settings.rateLimit.authenticatedPerWindow : settings.rateLimit.anonymousPerWindow,
-      keyFor: (ctx) => clientIp(ctx, settings.trustProxy),
-    }),
-  );
+  // The pages and the API count in buckets of their own (a page's key starts `page:`); static assets in none.
+  const apiLimit = rateLimit({
+    limiter,
+    store: deps.rateLimitStore,
+    brand: settings.brand,
+    windowSeconds: settings.rateLimit.windowSeconds,
+    limitFor: (ctx) =>
+      isAuthenticated(ctx.state.caller) ? settings.rateLimit.authenticatedPerWindow : settings.rateLimit.anonymousPerWindow,
+    keyFor: (ctx) => clientIp(ctx, settings.trustProxy),
+  });
+  const sessions = deps.webSessions;
+  const pageLimit = rateLimit({
+    limiter,
+    store: deps.rateLimitStore,
+    brand: settings.brand,
+    windowSeconds: settings.rateLimit.windowSeconds,
+    limitFor: () => settings.rateLimit.pagesPerWindow,
+    // Per signed-in person (all their sessions together, so that opening sessions does not multiply the limit), per
+    // address otherwise; a session that cannot be read counts as none.
+    keyFor: async (ctx) => {
+      const caller = sessions ? await sessions.caller(ctx.cookies.get(SESSION_COOKIE)).catch(() => null) : null;
+      return caller?.kind === 'user' ? `page:user:${caller.userId}` : `page:${clientIp(ctx, settings.trustProxy)}`;
+    },
+  });
+  app.use((ctx, next) => {
+    if (pages.isStaticAsset(ctx.path)) return next();
+    return page(ctx) ? pageLimit(ctx, next) : apiLimit(ctx, next);
+  });
   app.use(refuseBadCredentials());
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -15,6 +15,8 @@ export interface RouteModule {
    * not apply to those.
    */
   isWebPage?(path: string): boolean;
+  /** Whether a path is a static asset of the web pages (a stylesheet, a script, a default image): no rate limit counts it. */
+  isStaticAsset?(path: string): boolean;
   /**
    * Answers a refusal thrown on one of this module's web pages outside its page handlers (a malformed request, the rate
    * limit's 429, a 503 while a store or the database is away) as its message page; false to leave it to the plain

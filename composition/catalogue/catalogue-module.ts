@@ -4,7 +4,15 @@ import { GetReleaseStats } from '../../application/catalogue/get-release-stats.j
 import type { HoldingCounts, RatingCounts } from '../../application/ports/community-figures.js';
 import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
 import { CataloguePresenter } from '../../adapters/http/catalogue/catalogue-presenter.js';
-import { CatalogueRoutes } from '../../adapters/http/catalogue/catalogue-routes.js';
+import { CatalogueRoutes, type CatalogueUseCases } from '../../adapters/http/catalogue/catalogue-routes.js';
+import { CataloguePages } from '../../adapters/http/catalogue/catalogue-pages.js';
+import { SearchPresenter } from '../../adapters/http/search/search-presenter.js';
+import { IDENTITY } from '../identity/identity-tokens.js';
+import type { WebSessions } from '../../application/identity/web-sessions.js';
+import type { SearchDatabase } from '../../application/search/search-database.js';
+import { SEARCH } from '../search/search-tokens.js';
+import type { ApiUrls } from '../../adapters/http/urls.js';
+import type { Config } from '../config.js';
 import { GetArtist } from '../../application/catalogue/get-artist.js';
 import { GetLabel } from '../../application/catalogue/get-label.js';
 import { GetMaster } from '../../application/catalogue/get-master.js';
@@ -97,17 +105,19 @@ export const catalogueModule: SpindleModule = {
       bind(CATALOGUE.Presenter)
         .toResolvedValue((urls, config) => new CataloguePresenter(urls, config.dialect), [HTTP.ApiUrls, CORE.Config])
         .inSingletonScope();
-      bind(HTTP.Routes)
+      bind(CATALOGUE.UseCases)
         .toResolvedValue(
-          (config, presenter, getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases, getReleaseStats) =>
-            new CatalogueRoutes(
-              { getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases, getReleaseStats },
-              presenter,
-              { baseUrl: config.baseUrl },
-            ),
+          (getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases, getReleaseStats) => ({
+            getRelease,
+            getMaster,
+            listMasterVersions,
+            getArtist,
+            listArtistReleases,
+            getLabel,
+            listLabelReleases,
+            getReleaseStats,
+          }),
           [
-            CORE.Config,
-            CATALOGUE.Presenter,
             CATALOGUE.GetRelease,
             CATALOGUE.GetMaster,
             CATALOGUE.ListMasterVersions,
@@ -116,6 +126,37 @@ export const catalogueModule: SpindleModule = {
             CATALOGUE.GetLabel,
             CATALOGUE.ListLabelReleases,
             CATALOGUE.GetReleaseStats,
+          ],
+        )
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (config, presenter, useCases) => new CatalogueRoutes(useCases, presenter, { baseUrl: config.baseUrl }),
+          [CORE.Config, CATALOGUE.Presenter, CATALOGUE.UseCases],
+        )
+        .inSingletonScope();
+      // The catalogue's web pages: the same use cases and presenter as the routes above.
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (
+            config: Config,
+            presenter: CataloguePresenter,
+            useCases: CatalogueUseCases,
+            urls: ApiUrls,
+            search: SearchDatabase | undefined,
+            sessions: WebSessions | undefined,
+          ) =>
+            new CataloguePages(
+              { useCases, search, sessions, presenter, searchPresenter: new SearchPresenter(urls, config.dialect), urls },
+              { webUrl: config.webUrl, site: config.siteName },
+            ),
+          [
+            CORE.Config,
+            CATALOGUE.Presenter,
+            CATALOGUE.UseCases,
+            HTTP.ApiUrls,
+            { serviceIdentifier: SEARCH.SearchDatabase, optional: true },
+            { serviceIdentifier: IDENTITY.WebSessions, optional: true },
           ],
         )
         .inSingletonScope();

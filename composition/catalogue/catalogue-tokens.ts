@@ -14,6 +14,7 @@ import type { CatalogueWriter } from '../../application/ports/catalogue-writer.j
 import type { DumpReader } from '../../application/ports/dump-reader.js';
 import type { ReleasePeopleReader } from '../../application/ports/release-people.js';
 import type { CataloguePresenter } from '../../adapters/http/catalogue/catalogue-presenter.js';
+import type { CatalogueUseCases } from '../../adapters/http/catalogue/catalogue-routes.js';
 import { token } from '../token.js';
 
 export const CATALOGUE = {
@@ -43,4 +44,6 @@ export const CATALOGUE = {
    */
   ReleasePeople: token<ReleasePeopleReader>('catalogue/ReleasePeople'),
   Presenter: token<CataloguePresenter>('catalogue/Presenter'),
+  /** The reads the catalogue's API routes and its web pages call. */
+  UseCases: token<CatalogueUseCases>('catalogue/UseCases'),
 } as const;

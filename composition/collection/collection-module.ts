@@ -98,7 +98,7 @@ export const collectionModule: SpindleModule = {
 
       bind(HTTP.Routes)
         .toResolvedValue(
-          (settings, sessions, secrets, urls) => new CollectionSettingsPage(settings, { sessions, secrets }, urls, { webUrl: config.webUrl, site: config.brand }),
+          (settings, sessions, secrets, urls) => new CollectionSettingsPage(settings, { sessions, secrets }, urls, { webUrl: config.webUrl, site: config.siteName }),
           [COLLECTION.Settings, IDENTITY.WebSessions, IDENTITY.SecretGenerator, HTTP.ApiUrls],
         )
         .inSingletonScope();

@@ -17,6 +17,8 @@ import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import { RATE_LIMIT } from '../rate-limit/rate-limit-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { HTTP } from './http-tokens.js';
+import { IDENTITY } from '../identity/identity-tokens.js';
+import type { WebSessions } from '../../application/identity/web-sessions.js';
 
 /**
  * The Koa HTTP adapter: the URL builder, the process's metrics (with every module's gauges), and the application built
@@ -47,6 +49,7 @@ export const httpModule: SpindleModule = {
             outages: OutageDetector | undefined,
             readiness: CheckReadiness | undefined,
             metrics: PrometheusMetrics,
+            webSessions: WebSessions | undefined,
           ) =>
             createHttpApp({
               settings,
@@ -58,6 +61,7 @@ export const httpModule: SpindleModule = {
               outages,
               readiness,
               metrics,
+              webSessions,
               metricsAccess: { token: settings.metrics.token, public: settings.metrics.public },
             }),
           [
@@ -70,6 +74,7 @@ export const httpModule: SpindleModule = {
             { serviceIdentifier: PERSISTENCE.Outages, optional: true },
             { serviceIdentifier: HEALTH.CheckReadiness, optional: true },
             HTTP.Metrics,
+            { serviceIdentifier: IDENTITY.WebSessions, optional: true },
           ],
         )
         .inSingletonScope();

@@ -192,7 +192,7 @@ export const identityModule: SpindleModule = {
           (sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets) =>
             new WebPageRoutes(
               { sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets },
-              { webUrl: config.webUrl, site: config.brand },
+              { webUrl: config.webUrl, site: config.siteName },
             ),
           [
             IDENTITY.WebSessions,

@@ -128,7 +128,7 @@ export const listsModule: SpindleModule = {
       bind(HTTP.Routes)
         .toResolvedValue(
           (sessions, secrets, presenter, ...u: Parameters<typeof toUseCases>) =>
-            new ListWebPageRoutes(toUseCases(...u), { sessions, secrets }, presenter, { webUrl: config.webUrl, site: config.brand }),
+            new ListWebPageRoutes(toUseCases(...u), { sessions, secrets }, presenter, { webUrl: config.webUrl, site: config.siteName }),
           [IDENTITY.WebSessions, IDENTITY.SecretGenerator, LISTS.Presenter, ...useCases],
         )
         .inSingletonScope();

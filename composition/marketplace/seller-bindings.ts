@@ -32,7 +32,7 @@ export function bindSellers(bind: ContainerModuleLoadOptions['bind'], runtime: R
   bind(HTTP.Routes)
     .toResolvedValue(
       (get, set, sessions, secrets, urls) =>
-        new SellerSettingsPage(get, set, { sessions, secrets }, urls, { webUrl: config.webUrl, site: config.brand }),
+        new SellerSettingsPage(get, set, { sessions, secrets }, urls, { webUrl: config.webUrl, site: config.siteName }),
       [SELLERS.GetSellerSettings, SELLERS.SetSellerSettings, IDENTITY.WebSessions, IDENTITY.SecretGenerator, HTTP.ApiUrls],
     )
     .inSingletonScope();

@@ -13,7 +13,8 @@ import {
  * (ajv, draft 2020-12, ajv-formats). JSON bodies are validated; JSONP bodies by their inner `data` under `meta.status`;
  * other media types (HTML, CSV, images, YAML, text) only for being declared. A status or media type the operation does
  * not declare is a violation, and so is a response on a path the document does not have, but for the app's web pages
- * (the list the router keeps: `HttpApp.isWebPage`) and a refusal (4xx with `{message}`) of a path no route has.
+ * (the list the router keeps: `HttpApp.isWebPage`), a refusal (4xx with `{message}`) of a path no route has, and the
+ * site's 404 page (HTML) for one.
  */
 
 /** One way a response departs from the document. */
@@ -107,6 +108,8 @@ export class OpenApiValidator {
     const normalized = rawPath.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1').replace(/^\/users(?=\/|$)/, '/s');
     if (!found) {
       if (isWebPage(normalized) || isWebPage(rawPath)) return [];
+      // The site's designed 404 page, which a browser gets for a path outside the API.
+      if (response.status === 404 && mediaType === 'text/html') return [];
       // A refusal of a path no route has (404), or of a request refused before routing (400, 414, 431).
       if (response.status >= 400 && response.status < 500) return this.checkMessage(`(no path) ${rawPath.slice(0, 80)}`, response, mediaType, request);
       return [violation(`${response.method} ${rawPath.slice(0, 80)}`, response.status, mediaType, '', 'no path of the document answers to this request path', request)];

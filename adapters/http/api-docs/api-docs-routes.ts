@@ -51,6 +51,10 @@ export class ApiDocsRoutes implements RouteModule {
     return PATHS.includes(path);
   }
 
+  isStaticAsset(path: string): boolean {
+    return path === API_DOCS_PATHS.renderer;
+  }
+
   register(router: Router<SpindleState>): void {
     router.get(API_DOCS_PATHS.yaml, (ctx) =>
       this.answer(ctx, 'yaml', () => ({ type: 'application/yaml; charset=utf-8', body: stringify(this.served(), { lineWidth: 0 }) })),

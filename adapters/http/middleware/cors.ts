@@ -56,7 +56,7 @@ export interface CorsRuleOptions {
   /** The brand word, as the rate-limit header names use it. */
   readonly brand: string;
   /** Paths that are web pages (cookies, sessions, forms): no CORS headers, and their preflights are not answered. */
-  readonly exempt: (path: string) => boolean;
+  readonly exempt: (ctx: Koa.Context) => boolean;
 }
 
 /**
@@ -69,7 +69,7 @@ export interface CorsRuleOptions {
  */
 export function corsRule(options: CorsRuleOptions): Koa.Middleware {
   return cors({
-    origin: (ctx) => (options.exempt(ctx.path) ? '' : '*'),
+    origin: (ctx) => (options.exempt(ctx) ? '' : '*'),
     allowMethods: [...CORS_ALLOWED_METHODS],
     allowHeaders: [...CORS_ALLOWED_HEADERS],
     exposeHeaders: [...corsExposedHeaders(options.brand)],

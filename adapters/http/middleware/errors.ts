@@ -80,8 +80,12 @@ export interface ErrorHandlerOptions {
   readonly baseUrl: string;
   readonly logger: Logger;
   readonly outages?: OutageDetector;
-  /** Answers a refusal as a page instead of JSON (the web pages' message page); false to leave it to the JSON. */
-  readonly page?: (ctx: Koa.Context, refusal: Refused) => Promise<boolean>;
+  /**
+   * Answers a failed request as a page instead of JSON (on the web pages: the refusal, the router's 404 or 405, a
+   * client error, a 500), given the answer the API would give and the refusal behind it if any; false to leave it to
+   * the JSON.
+   */
+  readonly page?: (ctx: Koa.Context, answer: ErrorAnswer, refusal: Refused | undefined) => Promise<boolean>;
 }
 
 /**
@@ -96,6 +100,9 @@ export function errorHandler(options: ErrorHandlerOptions): Koa.Middleware {
       await next();
       if (ctx.body == null && ROUTING_MESSAGES[ctx.status] && ctx.method !== 'HEAD') {
         const status = ctx.status;
+        const message = ROUTING_MESSAGES[status]!;
+        const answer = { status, headers: [], body: messageBody(message), message };
+        if (options.page && (await options.page(ctx, answer, undefined).catch(() => false))) return;
         ctx.type = 'application/json';
         ctx.body = messageBody(ROUTING_MESSAGES[status]!);
         ctx.status = status;
@@ -106,10 +113,10 @@ export function errorHandler(options: ErrorHandlerOptions): Koa.Middleware {
     } catch (err) {
       await options.outages?.examine(err);
       const refusal = refusalOf(err, options.outages);
-      // A page that cannot be rendered leaves the refusal to the JSON answer below.
-      if (refusal && options.page && (await options.page(ctx, refusal).catch(() => false))) return;
       const log = (ctx.state as { log?: Logger }).log ?? options.logger;
       const answer = errorAnswer(refusal ?? err, { baseUrl: options.baseUrl, log, method: ctx.method, path: ctx.path, outages: options.outages });
+      // A page that cannot be rendered leaves the failure to the JSON answer below.
+      if (options.page && (await options.page(ctx, answer, refusal).catch(() => false))) return;
       ctx.status = answer.status;
       for (const [name, value] of answer.headers) ctx.set(name, value);
       ctx.type = 'application/json';
@@ -123,6 +130,8 @@ export interface ErrorAnswer {
   readonly status: number;
   readonly headers: ReadonlyArray<readonly [string, string]>;
   readonly body: string;
+  /** The body's message (what a page shows). */
+  readonly message: string;
 }
 
 /**
@@ -150,16 +159,18 @@ export function errorAnswer(
     const retryAfter = retryAfterOf(refusal);
     if (retryAfter !== undefined) headers.push(['Retry-After', retryAfter]);
     if (refusal instanceof Unauthenticated) headers.push(['WWW-Authenticate', `OAuth realm="${context.baseUrl}"`]);
-    return { status: statusOf(refusal)!, headers, body: messageBody(refusal.message) };
+    return { status: statusOf(refusal)!, headers, body: messageBody(refusal.message), message: refusal.message };
   }
   const status = (err as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Errors from the body parser and Koa itself (malformed JSON, body too large): client errors, not ours.
-    return { status: status === 400 ? 422 : status, headers: [], body: messageBody(clientErrorMessage(err as Error & { expose?: boolean }, status)) };
+    const message = clientErrorMessage(err as Error & { expose?: boolean }, status);
+    return { status: status === 400 ? 422 : status, headers: [], body: messageBody(message), message };
   }
   const code = randomBytes(6).toString('hex');
   context.log.error({ err, code, method: context.method, path: context.path }, 'request failed');
-  return { status: 500, headers: [], body: messageBody(`An internal server error occurred. (code: ${code})`) };
+  const message = `An internal server error occurred. (code: ${code})`;
+  return { status: 500, headers: [], body: messageBody(message), message };
 }
 
 function clientErrorMessage(err: Error & { expose?: boolean }, status: number): string {

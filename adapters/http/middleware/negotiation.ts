@@ -154,12 +154,12 @@ export function isValidJsonpCallback(name: unknown): name is string {
  * `status` (the real status) and the rate-limit, `Retry-After` and `Link` headers (Link as `[url, {rel: …}]` pairs),
  * `data` the JSON body (`{}` when there is none). Sits above the error middleware, so error bodies are wrapped too.
  * An invalid callback gets a plain-JSON 422 and the request goes no further. Streamed bodies (CSV downloads) are
- * passed through unwrapped.
+ * passed through unwrapped, and so are the web pages (`exempt`).
  */
-export function jsonp(): Koa.Middleware {
+export function jsonp(options: { readonly exempt?: (ctx: Koa.Context) => boolean } = {}): Koa.Middleware {
   return async function jsonpMiddleware(ctx, next) {
     const callback: unknown = ctx.query.callback;
-    if (callback === undefined) {
+    if (callback === undefined || options.exempt?.(ctx)) {
       await next();
       return;
     }

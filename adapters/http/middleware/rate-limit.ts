@@ -30,8 +30,8 @@ export interface RateLimiterOptions {
 export interface RateLimitOptions extends RateLimiterOptions {
   /** The tier's limit for this request (anonymous or authenticated). */
   limitFor(ctx: Koa.Context): number;
-  /** Whose window this request counts in (the client address, by default). */
-  keyFor(ctx: Koa.Context): string;
+  /** Whose window this request counts in (the client address; for the web pages, the signed-in user or the address). */
+  keyFor(ctx: Koa.Context): string | Promise<string>;
   /** The limiter to count through (one per application, so that the direct lane shares its outage state); a new one by default. */
   readonly limiter?: RateLimiter;
 }
@@ -130,7 +130,8 @@ export class RateLimiter {
 export function rateLimit(options: RateLimitOptions): Koa.Middleware {
   const limiter = options.limiter ?? new RateLimiter(options);
   return async function rateLimitMiddleware(ctx, next) {
-    const verdict = await limiter.count(options.keyFor(ctx), options.limitFor(ctx), (ctx.state as { log?: Logger }).log);
+    const key = options.keyFor(ctx);
+    const verdict = await limiter.count(typeof key === 'string' ? key : await key, options.limitFor(ctx), (ctx.state as { log?: Logger }).log);
     for (const [name, value] of verdict.headers) ctx.set(name, value);
     if (verdict.refusal) throw verdict.refusal;
     await next();

@@ -54,10 +54,10 @@ export function securityResponseHeaders(settings: SecurityHeaderSettings, req: I
  * DENY`, and `Content-Security-Policy: frame-ancestors 'none'` where the page set no policy of its own (the pages'
  * own policy, from `pageHead`, already says so and is kept).
  */
-export function securityHeaders(settings: SecurityHeaderSettings & { readonly webPage: (path: string) => boolean }): Koa.Middleware {
+export function securityHeaders(settings: SecurityHeaderSettings & { readonly webPage: (ctx: Koa.Context) => boolean }): Koa.Middleware {
   return async function securityHeadersMiddleware(ctx, next) {
     for (const [name, value] of securityResponseHeaders(settings, ctx.req)) ctx.set(name, value);
-    const page = settings.webPage(ctx.path);
+    const page = settings.webPage(ctx);
     if (page) ctx.set('X-Frame-Options', 'DENY');
     await next();
     if (page && !ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', FRAME_DENIAL_POLICY);

@@ -84,8 +84,8 @@ export function genericUserAgentMessage(ua: string): string {
 export interface UserAgentRuleOptions {
   /** Refuse generic library and browser agents too (operator setting `BLOCK_GENERIC_USER_AGENTS`). */
   readonly blockGeneric: boolean;
-  /** Paths the rule does not apply to (web pages, which browsers visit). */
-  readonly exempt?: (path: string) => boolean;
+  /** Requests the rule does not apply to (web pages and whatever a browser navigates to). */
+  readonly exempt?: (ctx: Koa.Context) => boolean;
 }
 
 /** The product tokens of browsers among {@link GENERIC_USER_AGENT_PATTERNS}: the agent a page's script cannot change. */
@@ -117,7 +117,7 @@ export function refusesUserAgent(ua: string, blockGeneric: boolean, origin = '')
 export function userAgentRule(options: UserAgentRuleOptions): Koa.Middleware {
   return async function userAgentMiddleware(ctx, next) {
     const ua = ctx.get('User-Agent');
-    if (options.exempt?.(ctx.path)) {
+    if (options.exempt?.(ctx)) {
       await next();
       return;
     }

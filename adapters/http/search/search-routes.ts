@@ -29,6 +29,21 @@ const PARAMETERS = [
   'contributor',
 ] as const satisfies readonly (keyof SearchParameters)[];
 
+/**
+ * The search parameters of a query string as given (the last of a repeated one; `query` for a missing `q`), for the
+ * use case to check: the API's `GET /database/search` and the site's search page read them alike.
+ */
+export function searchParameters(query: Readonly<Record<string, string | string[] | undefined>>): Record<string, string | undefined> {
+  const given = (name: string): string | undefined => {
+    const raw = query[name];
+    return Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  };
+  const parameters: Record<string, string | undefined> = {};
+  for (const name of PARAMETERS) parameters[name] = given(name);
+  parameters.q ??= given('query');
+  return parameters;
+}
+
 /** `GET /database/search`: the parameters as given (the last of a repeated one), checked by the use case. */
 export class SearchRoutes implements RouteModule {
   constructor(
@@ -40,13 +55,7 @@ export class SearchRoutes implements RouteModule {
   register(router: Router<SpindleState>): void {
     router.get('/database/search', async (ctx) => {
       const page = validateQuery(PageQuery, ctx.query).toPageRequest();
-      const given = (name: string): string | undefined => {
-        const raw = ctx.query[name];
-        return Array.isArray(raw) ? raw[raw.length - 1] : raw;
-      };
-      const parameters: Record<string, string | undefined> = {};
-      for (const name of PARAMETERS) parameters[name] = given(name);
-      parameters.q ??= given('query');
+      const parameters = searchParameters(ctx.query);
       const found = await this.searchDatabase.execute({ caller: ctx.state.caller, parameters, page });
       ctx.body = {
         pagination: paginate(ctx, this.options.baseUrl, found),

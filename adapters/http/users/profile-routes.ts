@@ -92,6 +92,10 @@ export class ProfileRoutes implements RouteModule {
     return DEFAULT_IMAGE.test(path);
   }
 
+  isStaticAsset(path: string): boolean {
+    return DEFAULT_IMAGE.test(path);
+  }
+
   register(router: Router<SpindleState>): void {
     for (const [kind, draw] of [['avatars', defaultAvatarSvg], ['banners', defaultBannerSvg]] as const) {
       router.get(`/${kind}/:file`, async (ctx) => {

@@ -1,23 +1,22 @@
 import type Koa from 'koa';
-import { pageTemplates } from '../identity/web/templates.js';
+import { ERROR_TITLES, siteTemplates } from './site-templates.js';
 import { pageHead, type WebPageSettings } from './web-page-kit.js';
 
 /**
- * The plain message page of a refusal on a web path whose module has no page of its own for it (`refusalPage`): the
- * layout and message template every page's refusals use, without a session (nobody is shown as signed in).
+ * The site's message page for a failed request on a web path (a refusal whose module has no page of its own for it,
+ * the router's 404 and 405, a client error, a 500): the status's heading, the API's message, and ways on (the home
+ * page, the search; when to try again for a 429 or 503), in the site's layout.
  */
 export function webErrorPage(settings: WebPageSettings): (ctx: Koa.Context, status: number, message: string) => void {
-  const eta = pageTemplates();
+  const eta = siteTemplates();
   return (ctx, status, message) => {
     pageHead(ctx, status);
-    ctx.body = eta.render('@message', {
+    ctx.body = eta.render('@error', {
       site: settings.site,
       webUrl: settings.webUrl,
-      csrf: '',
-      title: 'Something is not right',
-      error: message,
-      notice: undefined,
-      user: undefined,
+      title: ERROR_TITLES[status] ?? (status >= 500 ? ERROR_TITLES[500] : ERROR_TITLES[400]),
+      message,
+      retryAfter: ctx.response.get('Retry-After') || undefined,
     });
   };
 }

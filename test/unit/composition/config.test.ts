@@ -10,6 +10,7 @@ describe('config', () => {
       baseUrl: 'http://localhost:3000',
       webUrl: 'http://localhost:3000',
       brand: 'Service',
+      siteName: 'Spindle',
       dialect: 'spec',
       userPathSegment: 's',
       databaseUrl: undefined,
@@ -18,7 +19,7 @@ describe('config', () => {
       logLevel: 'info',
       trustProxy: false,
     });
-    expect(c.rateLimit).to.deep.equal({ anonymousPerWindow: 25, authenticatedPerWindow: 60, windowSeconds: 60 });
+    expect(c.rateLimit).to.deep.equal({ anonymousPerWindow: 25, authenticatedPerWindow: 60, windowSeconds: 60, pagesPerWindow: 300 });
   });
 
   it('reads every variable and strips trailing slashes from URLs', () => {
@@ -34,8 +35,11 @@ describe('config', () => {
       BLOCK_GENERIC_USER_AGENTS: 'off',
       TRUST_PROXY: 'yes',
       LOG_LEVEL: 'debug',
+      SITE_NAME: 'Groove Shelf',
+      RATE_LIMIT_PAGES: '500',
     });
     expect(c).to.deep.include({
+      siteName: 'Groove Shelf',
       port: 8080,
       baseUrl: 'https://api.example.org',
       brand: 'Discogs',
@@ -47,6 +51,7 @@ describe('config', () => {
       logLevel: 'debug',
     });
     expect(c.rateLimit.anonymousPerWindow).to.equal(1000);
+    expect(c.rateLimit.pagesPerWindow).to.equal(500);
   });
 
   it('puts images in the data folder unless told otherwise, and takes a signing secret of 32 characters or more', () => {

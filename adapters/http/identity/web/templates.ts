@@ -1,5 +1,9 @@
 import { Eta } from 'eta';
 
+import { SITE_ICON_PATH } from '../../web-pages/site-templates.js';
+
+export { STYLESHEET } from '../../web-pages/stylesheet.js';
+
 /*
  * The web pages' templates (Eta, escaping every `<%= %>` by default; `<%~ %>` only for markup the templates made
  * themselves). Kept in TypeScript as strings so that the build carries them with the code.
@@ -12,6 +16,7 @@ const LAYOUT = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title><%= it.title %> · <%= it.site %></title>
 <link rel="stylesheet" href="<%= it.webUrl %>/web.css">
+<link rel="icon" href="<%= it.webUrl %>${SITE_ICON_PATH}" type="image/svg+xml">
 </head>
 <body>
 <header>
@@ -152,20 +157,6 @@ const CONNECTED = `<% layout('@layout') %>
 
 const MESSAGE = `<% layout('@layout') %>
 <% if (it.link) { %><p><a href="<%= it.link.href %>"><%= it.link.text %></a></p><% } %>
-`;
-
-/** The one small stylesheet. */
-export const STYLESHEET = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#222;background:#fafafa}
-header{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;padding:.75rem 1.5rem;background:#222;color:#eee}
-header a{color:#eee}.brand{font-weight:bold;text-decoration:none}nav{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
-main{max-width:52rem;margin:2rem auto;padding:0 1.5rem;overflow-wrap:anywhere}form{margin:1rem 0}label{display:block;margin:.5rem 0}
-input{display:block;margin-top:.25rem;padding:.4rem;width:100%;max-width:24rem;font:inherit;box-sizing:border-box}
-textarea,select{max-width:100%;box-sizing:border-box;font:inherit}
-button{padding:.45rem 1rem;font:inherit;cursor:pointer;background:#1d5fbf;color:#fff;border:0;border-radius:4px}
-button.secondary{background:#777}form.inline{display:inline;margin:0}table{border-collapse:collapse;width:100%;display:block;overflow-x:auto}
-td,th,button{overflow-wrap:break-word}td,th{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #ddd}.error{color:#a00}.notice{color:#060}
-.secret{font-family:monospace;font-size:1.1rem;background:#fff;border:1px solid #ccc;padding:.5rem;word-break:break-all}
-.small{font-size:.85rem;color:#666}
 `;
 
 /** The page templates, loaded once. */

@@ -88,6 +88,10 @@ export class WebPageRoutes implements RouteModule {
     return isWebPagePath(path);
   }
 
+  isStaticAsset(path: string): boolean {
+    return path === '/web.css';
+  }
+
   register(router: Router<SpindleState>): void {
     const { useCases, settings } = this;
     const web = settings.webUrl;

@@ -18,6 +18,11 @@ describe('the HTTP error table and the domain refusal', () => {
       method: 'DELETE',
       path: '/lists/1/items',
     });
-    expect(answer).to.deep.equal({ status: 404, headers: [], body: '{"message": "The list does not hold the label 7."}' });
+    expect(answer).to.deep.equal({
+      status: 404,
+      headers: [],
+      body: '{"message": "The list does not hold the label 7."}',
+      message: 'The list does not hold the label 7.',
+    });
   });
 });

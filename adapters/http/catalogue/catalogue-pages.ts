@@ -1,0 +1,345 @@
+import type Router from '@koa/router';
+import type { Eta } from 'eta';
+import type Koa from 'koa';
+import { ARTIST_RELEASE_SORTS, VERSION_SORTS } from '../../../application/catalogue/read-models.js';
+import { NotFound } from '../../../application/errors.js';
+import type { WebSessions } from '../../../application/identity/web-sessions.js';
+import type { SearchDatabase } from '../../../application/search/search-database.js';
+import { ANONYMOUS, type Caller } from '../../../application/shared/caller.js';
+import type { Page } from '../../../application/shared/page.js';
+import { SEARCH_KINDS } from '../../../domain/catalogue/search-facts.js';
+import type { ApiSchema } from '../api-shapes.js';
+import type { SpindleState } from '../http-state.js';
+import { PageQuery } from '../pagination.js';
+import { pathId, validateQuery } from '../query.js';
+import type { RouteModule } from '../route-module.js';
+import { searchParameters } from '../search/search-routes.js';
+import type { SearchPresenter } from '../search/search-presenter.js';
+import type { ApiUrls } from '../urls.js';
+import { dateInWords } from '../web-pages/page-format.js';
+import { SITE_ICON, SITE_ICON_PATH } from '../web-pages/site-templates.js';
+import { pageHead, SESSION_COOKIE, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { cataloguePageTemplates } from './catalogue-page-templates.js';
+import type { CataloguePresenter } from './catalogue-presenter.js';
+import { ArtistReleasesQuery, VersionsQuery } from './catalogue-queries.js';
+import type { CatalogueUseCases } from './catalogue-routes.js';
+
+/** A page path's record: `/release/1`, `/release/1-The-Persuader-Stockholm` (the slug is the API's `uri`'s, not checked). */
+const RECORD_PATH = /^\/(release|master|artist|label)\/[^/]+$/;
+const REF = /^(\d{1,10})(?:-.*)?$/;
+
+type Link = { readonly href: string; readonly text: string; readonly join?: string };
+type Fact = { readonly term: string; readonly text?: string; readonly links?: readonly Link[] };
+
+/**
+ * What the pages read besides the catalogue's use cases: the search (no search page without the search module), and
+ * who is signed in (everyone is anonymous without the identity module).
+ */
+export interface CataloguePageDeps {
+  readonly useCases: CatalogueUseCases;
+  readonly search: SearchDatabase | undefined;
+  readonly sessions: Pick<WebSessions, 'caller'> | undefined;
+  readonly presenter: CataloguePresenter;
+  readonly searchPresenter: SearchPresenter;
+  readonly urls: ApiUrls;
+}
+
+/**
+ * The catalogue's web pages on `{web_url}`: the home page, `/release/…`, `/master/…` (with the versions table and the
+ * API's filters and facets), `/artist/…` and `/label/…` (with their release lists), and `/search`. Each calls the use
+ * case the API's route calls and the API's presenter (text fields in the html text format), then writes the result
+ * as a page that links where the data does; a refusal is the site's message page with the API's status and message.
+ */
+export class CataloguePages implements RouteModule {
+  private readonly eta: Eta;
+
+  constructor(
+    private readonly deps: CataloguePageDeps,
+    private readonly settings: WebPageSettings,
+  ) {
+    this.eta = cataloguePageTemplates();
+  }
+
+  isWebPage(path: string): boolean {
+    return path === '/' || path === '/search' || path === SITE_ICON_PATH || RECORD_PATH.test(path);
+  }
+
+  isStaticAsset(path: string): boolean {
+    return path === SITE_ICON_PATH;
+  }
+
+  register(router: Router<SpindleState>): void {
+    router.get(SITE_ICON_PATH, (ctx) => {
+      ctx.type = 'image/svg+xml';
+      ctx.set('Cache-Control', 'public, max-age=86400');
+      ctx.body = SITE_ICON;
+    });
+    router.get('/', (ctx) => this.home(ctx));
+    router.get('/release/:ref', (ctx) => this.release(ctx));
+    router.get('/master/:ref', (ctx) => this.master(ctx));
+    router.get('/artist/:ref', (ctx) => this.artist(ctx));
+    router.get('/label/:ref', (ctx) => this.label(ctx));
+    router.get('/search', (ctx) => this.search(ctx));
+  }
+
+  private render(ctx: Koa.Context, template: string, data: Record<string, unknown>): void {
+    pageHead(ctx, 200);
+    ctx.body = this.eta.render(template, { site: this.settings.site, webUrl: this.settings.webUrl, ...data });
+  }
+
+  private async caller(ctx: Koa.Context): Promise<Caller> {
+    return (await this.deps.sessions?.caller(ctx.cookies.get(SESSION_COOKIE))) ?? ANONYMOUS;
+  }
+
+  private web(kind: 'artist' | 'label' | 'master' | 'release', id: number, name: string): string {
+    return this.deps.urls.web(kind, id, name);
+  }
+
+  private async home(ctx: Koa.Context): Promise<void> {
+    const examples: Link[] = [
+      { href: `${this.settings.webUrl}/search?type=release`, text: 'Every release' },
+      { href: `${this.settings.webUrl}/search?type=artist`, text: 'Every artist' },
+      { href: `${this.settings.webUrl}/search?type=label`, text: 'Every label' },
+    ];
+    this.render(ctx, '@home', { title: this.settings.site, examples });
+  }
+
+  private async release(ctx: Koa.Context): Promise<void> {
+    const releaseId = recordId(ctx.params.ref, 'Release not found.');
+    const view = await this.deps.useCases.getRelease.execute({ releaseId, textFormat: 'html', caller: await this.caller(ctx) });
+    // The API's own representation (the filled document), read back: the page shows what the API says.
+    const r = JSON.parse(this.deps.presenter.release(view)) as ApiSchema<'Release'>;
+    const credit = (c: ApiSchema<'ArtistCredit'>): Link => ({ href: this.web('artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' });
+    const entity = (e: ApiSchema<'Entity'>): Link => ({ href: this.web('label', e.id, e.name), text: e.catno ? `${e.name} – ${e.catno}` : e.name });
+    const cover = r.images.find((i) => i.uri !== '');
+    const tracks = r.tracklist.flatMap((t) => [t, ...(t.sub_tracks ?? [])]).map((t) => ({
+      position: t.position,
+      title: t.title,
+      duration: t.duration,
+      heading: t.type_ === 'heading',
+      credits: [...(t.artists ?? []), ...(t.extraartists ?? [])].map(credit),
+    }));
+    this.render(ctx, '@release', {
+      title: `${r.artists.map((a) => a.anv || a.name).join(', ')} – ${r.title}`,
+      canonical: r.uri,
+      artists: r.artists.map(credit),
+      cover,
+      facts: [
+        { term: 'Labels', links: r.labels.map(entity) },
+        { term: 'Series', links: r.series.map(entity) },
+        { term: 'Formats', text: r.formats.map((f) => [`${f.qty} × ${f.name}`, ...f.descriptions, f.text ?? ''].filter(Boolean).join(', ')).join('; ') },
+        { term: 'Country', text: r.country },
+        { term: 'Released', text: r.released_formatted || r.released },
+        { term: 'Genres', text: r.genres.join(', ') },
+        { term: 'Styles', text: r.styles.join(', ') },
+        { term: 'Data quality', text: r.data_quality },
+      ] satisfies Fact[],
+      master: r.master_id === undefined ? undefined : this.web('master', r.master_id, r.title),
+      forSale:
+        r.num_for_sale === 0
+          ? 'No copies for sale.'
+          : `${r.num_for_sale} ${r.num_for_sale === 1 ? 'copy' : 'copies'} for sale, from ${r.lowest_price} ${view.currency}.`,
+      community: `${r.community.have} have it, ${r.community.want} want it; rated ${r.community.rating.average} by ${r.community.rating.count}.`,
+      tracks,
+      // A column of track credits only where some track has any.
+      trackCredits: tracks.some((t) => t.credits.length > 0),
+      credits: r.extraartists.map((c) => ({ ...credit(c), role: c.role, tracks: c.tracks })),
+      companies: r.companies.map((c) => ({ ...entity(c), role: c.entity_type_name })),
+      identifiers: r.identifiers,
+      notes: r.notes,
+      videos: r.videos.map((v) => ({ uri: v.uri, title: v.title, duration: duration(v.duration) })),
+      images: r.images.filter((i) => i.uri !== ''),
+      added: dateInWords(view.dateAdded),
+      changed: dateInWords(view.dateChanged),
+      apiUrl: r.resource_url,
+    });
+  }
+
+  private async master(ctx: Koa.Context): Promise<void> {
+    const masterId = recordId(ctx.params.ref, 'Master Release not found.');
+    const q = validateQuery(VersionsQuery, ctx.query);
+    const caller = await this.caller(ctx);
+    const [view, versions] = await Promise.all([
+      this.deps.useCases.getMaster.execute({ masterId, caller }),
+      this.deps.useCases.listMasterVersions.execute({
+        masterId,
+        caller,
+        query: { ...q.toPageRequest(), format: q.format, label: q.label, released: q.released, country: q.country, sort: q.sort, sortOrder: q.sortOrder() },
+      }),
+    ]);
+    const m = this.deps.presenter.master(view);
+    const { filter_facets: facets } = this.deps.presenter.versionFilters(versions.applied, versions.facets);
+    const applied = versions.applied as Readonly<Record<string, readonly string[] | undefined>>;
+    this.render(ctx, '@master', {
+      title: `${m.artists.map((a) => a.anv || a.name).join(', ')} – ${m.title}`,
+      canonical: m.uri,
+      path: ctx.path,
+      artists: m.artists.map((c) => ({ href: this.web('artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' })),
+      facts: [
+        { term: 'Year', text: m.year ? String(m.year) : '' },
+        { term: 'Genres', text: m.genres.join(', ') },
+        { term: 'Styles', text: m.styles.join(', ') },
+        { term: 'Main release', links: [{ href: this.web('release', m.main_release, m.title), text: 'The main release' }] },
+        { term: 'For sale', text: m.num_for_sale ? `${m.num_for_sale} copies, from ${m.lowest_price}` : 'Nothing' },
+      ] satisfies Fact[],
+      tracks: m.tracklist,
+      facets: facets.map((f) => ({ ...f, values: f.values.map((v) => ({ ...v, selected: applied[f.id]?.includes(v.title) === true })) })),
+      sorts: VERSION_SORTS,
+      sort: q.sort ?? 'released',
+      sortOrder: q.sortOrder(),
+      versions: versions.items.map((listing) => {
+        const v = this.deps.presenter.version(listing);
+        return { ...v, href: this.web('release', v.id, v.title) };
+      }),
+      pager: this.pager(ctx, versions),
+      apiUrl: m.resource_url,
+    });
+  }
+
+  private async artist(ctx: Koa.Context): Promise<void> {
+    const artistId = recordId(ctx.params.ref, 'Artist not found.');
+    const q = validateQuery(ArtistReleasesQuery, ctx.query);
+    const caller = await this.caller(ctx);
+    const [view, releases] = await Promise.all([
+      this.deps.useCases.getArtist.execute({ artistId, textFormat: 'html', caller }),
+      this.deps.useCases.listArtistReleases.execute({ artistId, caller, query: { ...q.toPageRequest(), sort: q.sort, sortOrder: q.sortOrder() } }),
+    ]);
+    const a = this.deps.presenter.artist(view);
+    const refs = (list: readonly { id: number; name: string }[] | undefined): Link[] =>
+      (list ?? []).map((r) => ({ href: this.web('artist', r.id, r.name), text: r.name }));
+    this.render(ctx, '@entity', {
+      kind: 'artist',
+      title: a.name,
+      canonical: a.uri,
+      path: ctx.path,
+      cover: a.images.find((i) => i.uri !== ''),
+      facts: [
+        { term: 'Real name', text: a.realname },
+        { term: 'Also known as', text: a.namevariations.join(', ') },
+        { term: 'Aliases', links: refs(a.aliases) },
+        { term: 'Members', links: refs(a.members) },
+        { term: 'In groups', links: refs(a.groups) },
+        { term: 'Sites', links: a.urls.map((u) => ({ href: u, text: u })) },
+      ] satisfies Fact[],
+      profile: a.profile,
+      sorts: ARTIST_RELEASE_SORTS,
+      sort: q.sort ?? 'year',
+      sortOrder: q.sortOrder(),
+      third: 'Role',
+      releases: releases.items.map((listing) => {
+        const e = this.deps.presenter.artistRelease(listing);
+        return {
+          href: this.web(e.type, e.id, e.title),
+          title: e.type === 'master' ? `${e.title} (all versions)` : e.title,
+          artist: e.artist,
+          third: e.role,
+          format: e.type === 'release' ? e.format : '',
+          year: e.year || '',
+        };
+      }),
+      pager: this.pager(ctx, releases),
+      apiUrl: a.resource_url,
+    });
+  }
+
+  private async label(ctx: Koa.Context): Promise<void> {
+    const labelId = recordId(ctx.params.ref, 'Label not found.');
+    const q = validateQuery(PageQuery, ctx.query);
+    const caller = await this.caller(ctx);
+    const [view, releases] = await Promise.all([
+      this.deps.useCases.getLabel.execute({ labelId, textFormat: 'html', caller }),
+      this.deps.useCases.listLabelReleases.execute({ labelId, page: q.toPageRequest(), caller }),
+    ]);
+    const l = this.deps.presenter.label(view);
+    const contact = '_info' in l ? l._info : l.contact_info;
+    this.render(ctx, '@entity', {
+      kind: 'label',
+      title: l.name,
+      canonical: l.uri,
+      path: ctx.path,
+      cover: l.images.find((i) => i.uri !== ''),
+      facts: [
+        { term: 'Parent label', links: l.parent_label ? [{ href: this.web('label', l.parent_label.id, l.parent_label.name), text: l.parent_label.name }] : [] },
+        { term: 'Sublabels', links: l.sublabels.map((s) => ({ href: this.web('label', s.id, s.name), text: s.name })) },
+        { term: 'Contact', text: contact },
+        { term: 'Sites', links: l.urls.map((u) => ({ href: u, text: u })) },
+      ] satisfies Fact[],
+      profile: l.profile,
+      third: 'Cat#',
+      releases: releases.items.map((listing) => {
+        const e = this.deps.presenter.labelRelease(listing);
+        return { href: this.web('release', e.id, e.title), title: e.title, artist: e.artist, third: e.catno, format: e.format, year: e.year || '' };
+      }),
+      pager: this.pager(ctx, releases),
+      apiUrl: l.resource_url,
+    });
+  }
+
+  private async search(ctx: Koa.Context): Promise<void> {
+    const search = this.deps.search;
+    if (!search) throw new NotFound();
+    const parameters = searchParameters(ctx.query);
+    const asked = Object.values(parameters).some((v) => v !== undefined && v !== '');
+    const fields = [
+      { name: 'artist', label: 'Artist' },
+      { name: 'label', label: 'Label' },
+      { name: 'genre', label: 'Genre' },
+      { name: 'year', label: 'Year' },
+      { name: 'country', label: 'Country' },
+      { name: 'format', label: 'Format' },
+    ].map((f) => ({ ...f, value: parameters[f.name] ?? '' }));
+    const common = { title: 'Search', q: parameters.q ?? '', type: parameters.type ?? '', types: SEARCH_KINDS, fields };
+    if (!asked) {
+      this.render(ctx, '@search', { ...common, results: undefined });
+      return;
+    }
+    const caller = await this.caller(ctx);
+    if (caller.kind !== 'user') {
+      // The search is for callers with credentials, as in the API: on the site, the signed-in.
+      ctx.status = 303;
+      ctx.redirect(`${this.settings.webUrl}/signin?next=${encodeURIComponent(ctx.originalUrl)}`);
+      return;
+    }
+    const page = validateQuery(PageQuery, ctx.query).toPageRequest();
+    const found = await search.execute({ caller, parameters, page });
+    this.render(ctx, '@search', {
+      ...common,
+      title: parameters.q ? `Search: ${parameters.q}` : 'Search',
+      results: found.items.map((hit) => {
+        const r = this.deps.searchPresenter.result(hit);
+        const detail = 'year' in r ? [r.year, 'country' in r ? r.country : ''].filter(Boolean).join(' · ') : '';
+        // A result's `uri` is the record's page, written relative as the public API writes it.
+        return { href: r.uri.startsWith('/') ? `${this.settings.webUrl}${r.uri}` : r.uri, title: r.title, kind: r.type, detail };
+      }),
+      pager: this.pager(ctx, found),
+    });
+  }
+
+  /** Previous and next links of a list page; a page past the last (of a list that has any) is a 404. */
+  private pager(ctx: Koa.Context, page: Page<unknown>): Record<string, unknown> {
+    const pages = Math.max(1, Math.ceil(page.total / page.perPage));
+    if (page.page > pages) throw new NotFound(`There is no page ${page.page}: the list has ${pages}.`);
+    const at = (n: number): string => {
+      const query = new URLSearchParams(ctx.querystring);
+      query.set('page', String(n));
+      return `${this.settings.webUrl}${ctx.path}?${query.toString()}`;
+    };
+    return {
+      page: page.page,
+      pages,
+      total: page.total,
+      previous: page.page > 1 ? at(page.page - 1) : undefined,
+      next: page.page < pages ? at(page.page + 1) : undefined,
+    };
+  }
+}
+
+/** The id of a record page's path segment (`1` or `1-Slug`); anything else is the record's 404. */
+function recordId(ref: string | undefined, message: string): number {
+  return pathId(REF.exec(ref ?? '')?.[1], () => new NotFound(message));
+}
+
+/** Seconds as `m:ss`. */
+function duration(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

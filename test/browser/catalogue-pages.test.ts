@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import type Koa from 'koa';
+import { chromium, type Browser } from 'playwright-core';
+import type { Database } from '../../adapters/persistence/database.js';
+import { HTTP } from '../../composition/http/http-tokens.js';
+import { loadCatalogueFixtures } from '../support/catalogue-fixtures.js';
+import { testContainer } from '../support/test-app.js';
+import { openTestDatabase } from '../support/test-database.js';
+
+/** Debian's Chromium (package `chromium`; `.ci/run` installs it where missing). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Each kind of catalogue page, and the 404 page, in a real headless Chromium at a phone's width. */
+describe('Catalogue pages in Chromium at 390 px', function () {
+  this.timeout(120_000);
+  let db: Database;
+  let server: http.Server;
+  let base: string;
+  let browser: Browser;
+
+  before(async function () {
+    if (!fs.existsSync(CHROMIUM)) {
+      console.warn(`    (skipped: no Chromium at ${CHROMIUM}; install Debian's chromium package or set CHROMIUM_PATH)`);
+      this.skip();
+    }
+    db = await openTestDatabase();
+    await loadCatalogueFixtures(db);
+    server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const container = testContainer(db, { BASE_URL: base, WEB_URL: base });
+    server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  });
+  after(async () => {
+    await browser?.close();
+    if (server) await new Promise((resolve) => server.close(resolve));
+    await db?.close();
+  });
+
+  it('shows every page kind without horizontal scrolling, with a named search box and no script errors', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const problems: string[] = [];
+    // Whatever the page loads besides itself (the stylesheet, the icon) must load.
+    page.on('response', (r) => r.request().resourceType() !== 'document' && r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+    const label = (await (await fetch(`${base}/releases/9000002`, { headers: { 'User-Agent': 'PagesTest/1.0' } })).json()) as { labels: Array<{ id: number }> };
+    for (const [path, status] of [
+      ['/', 200],
+      ['/release/9000002', 200],
+      ['/master/900001', 200],
+      ['/artist/900100', 200],
+      [`/label/${label.labels[0]!.id}`, 200],
+      ['/search', 200],
+      ['/no-such-page', 404],
+    ] as const) {
+      const res = await page.goto(`${base}${path}`);
+      expect(res?.status(), path).to.equal(status);
+      const widths = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as number[];
+      expect(widths[0], `${path} scrolls sideways`).to.be.at.most(widths[1]!);
+      expect(await page.getAttribute('header input[name=q]', 'aria-label'), path).to.equal('Search the catalogue');
+      expect(await page.textContent('h1'), path).to.not.equal('');
+    }
+    expect(problems).to.deep.equal([]);
+  });
+});
