@@ -45,8 +45,17 @@ export const jobsModule: SpindleModule = {
           [JOBS.Queue, PERSISTENCE.UnitOfWork, CORE.Clock, CORE.IdGenerator, handlers, outages],
         )
         .inSingletonScope();
-      bind(HEALTH.Gauges).toResolvedValue((queue) => new JobQueueDepthGauge(queue), [JOBS.Queue]).inSingletonScope();
-      bind(HEALTH.Gauges).toResolvedValue((queue, clock) => new JobQueueAgeGauge(queue, clock), [JOBS.Queue, CORE.Clock]).inSingletonScope();
+      // Both gauges report every kind a handler is bound for, 0 when none waits.
+      const kindsOf = (handlers: JobHandler[] | undefined) => (handlers ?? []).map((h) => h.kind);
+      bind(HEALTH.Gauges)
+        .toResolvedValue((queue, handlers: JobHandler[] | undefined) => new JobQueueDepthGauge(queue, kindsOf(handlers)), [JOBS.Queue, handlers])
+        .inSingletonScope();
+      bind(HEALTH.Gauges)
+        .toResolvedValue(
+          (queue, clock, handlers: JobHandler[] | undefined) => new JobQueueAgeGauge(queue, clock, kindsOf(handlers)),
+          [JOBS.Queue, CORE.Clock, handlers],
+        )
+        .inSingletonScope();
       if (config.jobs.workerInServer) {
         bind(HEALTH.ReadinessChecks).toResolvedValue((worker) => new JobWorkerReadiness(worker), [JOBS.Worker]).inSingletonScope();
         bind(CORE.BackgroundService)

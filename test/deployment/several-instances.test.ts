@@ -82,6 +82,47 @@ describe('Several instances behind HAProxy', function () {
     expect(used.slice(0, allowed), shown).to.deep.equal(Array.from({ length: allowed }, (_, i) => String(first + i)));
   });
 
+  /** The sum of a metric's samples (over every label set) in a Prometheus text answer; NaN when it has none. */
+  function total(text: string, metric: string): number {
+    const samples = text.split('\n').filter((line) => line.startsWith(`${metric}{`) || line.startsWith(`${metric} `));
+    return samples.length === 0 ? NaN : samples.reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  }
+
+  async function scrape(url: string): Promise<string> {
+    const res = await fetch(`${url}/metrics`);
+    expect(res.status, `${url}/metrics`).to.equal(200);
+    expect(res.headers.get('content-type')).to.match(/^text\/plain; version=0\.0\.4/);
+    return res.text();
+  }
+
+  it("lets a monitor scrape every instance's and the worker's METRICS_PORT, counting each request the balancer sent", async () => {
+    const requests = async () => {
+      let sum = 0;
+      for (const inst of d.instances) sum += total(await scrape(inst.metricsUrl), 'spindle_http_request_duration_seconds_count');
+      return sum;
+    };
+    const before = await requests();
+    const load = new Load(parties);
+    load.start(4);
+    await wait(3_000);
+    await load.stop();
+    const after = await requests();
+    const answered = load.outcomes.filter((o) => o.servedBy !== '').length;
+    console.log(`      ${figures('while scraped', load.outcomes)}; counted by the instances' metrics: ${after - before}`);
+    // Every request HAProxy sent an instance is one count there (the balancer's health checks are not counted).
+    expect(after - before).to.equal(answered);
+    expect(answered).to.equal(load.outcomes.length);
+    // The worker: its probes and the job queue's gauges, on its own port.
+    const worker = await scrape(d.worker!.metricsUrl);
+    expect(total(worker, 'spindle_job_queue_depth')).to.be.at.least(0);
+    expect(total(worker, 'spindle_job_queue_oldest_age_seconds')).to.be.at.least(0);
+    expect(total(worker, 'spindle_db_pool_connections')).to.be.at.least(0);
+    for (const url of [d.worker!.metricsUrl, ...d.instances.map((i) => i.metricsUrl)]) {
+      expect((await fetch(`${url}/readyz`)).status, `${url}/readyz`).to.equal(200);
+    }
+    await expectEachAppliedOnce(load);
+  });
+
   it('answers or cleanly refuses every request when an instance is killed with SIGKILL halfway', async () => {
     const load = new Load(parties);
     load.start(CONCURRENCY);

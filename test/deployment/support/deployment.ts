@@ -41,6 +41,24 @@ export interface Proc {
 export interface Instance extends Proc {
   readonly port: number;
   readonly url: string;
+  /** Its `METRICS_PORT`'s address, which a monitor scrapes (`/metrics`, `/healthz`, `/readyz`). */
+  readonly metricsUrl: string;
+}
+
+/** A `spindle worker`, with the address of its `METRICS_PORT`. */
+export interface WorkerProc extends Proc {
+  readonly metricsUrl: string;
+}
+
+/**
+ * The settings of deploy/spindle.env.example that say how a process stops (`SHUTDOWN_…`), so that the instances stop
+ * as deployed ones do.
+ */
+function deployedShutdownSettings(): NodeJS.ProcessEnv {
+  const lines = fs.readFileSync(path.join(REPO_ROOT, 'deploy/spindle.env.example'), 'utf8').split('\n');
+  const settings = Object.fromEntries(lines.filter((l) => /^SHUTDOWN_[A-Z_]+=/.test(l)).map((l) => l.split('=', 2) as [string, string]));
+  if (!settings.SHUTDOWN_DRAIN_SECONDS) throw new Error('deploy/spindle.env.example sets no SHUTDOWN_DRAIN_SECONDS');
+  return settings;
 }
 
 export interface DeploymentOptions {
@@ -68,7 +86,7 @@ export class Deployment {
   readonly pgDir: string;
   readonly fileDir: string;
   readonly instances: Instance[] = [];
-  worker: Proc | undefined;
+  worker: WorkerProc | undefined;
   haproxy: Proc | undefined;
   pgPort = 0;
   redisPort = 0;
@@ -133,6 +151,8 @@ export class Deployment {
       WEB_CONCURRENCY: '1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTHENTICATED: '1000000',
+      METRICS_HOST: '127.0.0.1',
+      ...deployedShutdownSettings(),
       ...this.options.env,
       ...this.extraEnv,
     };
@@ -211,8 +231,10 @@ export class Deployment {
   /** Starts (or starts again) instance `i` on its port, and waits until its /readyz answers 200. */
   async startInstance(i: number): Promise<Instance> {
     const port = this.instances[i]?.port ?? (await closedPort());
-    const proc = this.spawnTracked(`api${i + 1}`, process.execPath, [CLI, 'serve'], { ...this.env(), PORT: String(port), HOST: '127.0.0.1' });
-    const instance: Instance = { ...proc, port, url: `http://127.0.0.1:${port}` };
+    const metricsPort = this.instances[i] ? new URL(this.instances[i].metricsUrl).port : String(await closedPort());
+    const env = { ...this.env(), PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: metricsPort };
+    const proc = this.spawnTracked(`api${i + 1}`, process.execPath, [CLI, 'serve'], env);
+    const instance: Instance = { ...proc, port, url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}` };
     this.instances[i] = instance;
     await until(`api${i + 1} is ready`, async () => {
       if (proc.child.exitCode !== null) throw new Error(`api${i + 1} exited with ${proc.child.exitCode}:\n${proc.output()}`);
@@ -225,10 +247,11 @@ export class Deployment {
     return instance;
   }
 
-  private async startWorker(): Promise<Proc> {
-    const proc = this.spawnTracked('worker', process.execPath, [CLI, 'worker'], this.env());
+  private async startWorker(): Promise<WorkerProc> {
+    const metricsPort = await closedPort();
+    const proc = this.spawnTracked('worker', process.execPath, [CLI, 'worker'], { ...this.env(), METRICS_PORT: String(metricsPort) });
     await until('the worker runs', () => proc.output().includes('Running jobs of kinds'), 30_000);
-    return proc;
+    return { ...proc, metricsUrl: `http://127.0.0.1:${metricsPort}` };
   }
 
   /** Sends `signal` to a process and waits until it has exited. */
