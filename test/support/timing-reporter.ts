@@ -10,18 +10,18 @@ interface Timing {
   ms: number;
 }
 
-/** How many of the slowest files and hooks the summary lists (SPINDLE_TEST_TIMINGS=N for another number). */
-const shown = (): number => Number(process.env.SPINDLE_TEST_TIMINGS) || 30;
 
 /**
  * A reporter for finding where the suite's time goes: Mocha's `spec` output as usual, then the slowest files (time
  * from their first hook to their last test), the slowest hooks, and the share of the pass spent in hooks. Run as
- * `npx mocha --reporter dist/test/support/timing-reporter.js` (add `--reporter-option json=FILE` to also write every
- * file's and hook's time as JSON).
+ * `npx mocha --reporter dist/test/support/timing-reporter.js`; `--reporter-option top=N` lists N of each (30 by
+ * default), `--reporter-option json=FILE` also writes every file's and hook's time as JSON.
  */
 export default class TimingReporter extends Mocha.reporters.Spec {
   constructor(runner: Mocha.Runner, options: Mocha.MochaOptions) {
     super(runner, options);
+    const reporterOptions = (options.reporterOptions ?? {}) as Record<string, string | undefined>;
+    const shown = Number(reporterOptions.top) || 30;
     const started = Date.now();
     const files = new Map<string, Timing>();
     const hooks: Timing[] = [];
@@ -67,7 +67,7 @@ export default class TimingReporter extends Mocha.reporters.Spec {
     });
     runner.once(EVENT_RUN_END, () => {
       const total = Date.now() - started;
-      const slowest = (all: Iterable<Timing>): Timing[] => [...all].sort((a, b) => b.ms - a.ms).slice(0, shown());
+      const slowest = (all: Iterable<Timing>): Timing[] => [...all].sort((a, b) => b.ms - a.ms).slice(0, shown);
       const line = (t: Timing): string => `  ${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.name}`;
       const out = [
         '',
@@ -79,7 +79,7 @@ export default class TimingReporter extends Mocha.reporters.Spec {
         '',
       ];
       process.stdout.write(out.join('\n'));
-      const json = (options.reporterOptions as Record<string, string> | undefined)?.json;
+      const json = reporterOptions.json;
       if (json) fs.writeFileSync(json, JSON.stringify({ totalMs: total, hooksMs: inHooks, testsMs: inTests, files: [...files.values()], hooks }, null, 1));
     });
   }
