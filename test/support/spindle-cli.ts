@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Database } from '../../adapters/persistence/database.js';
+import { discoverModules, schemaOf } from '../../composition/modules.js';
 import { closedPort } from './ports.js';
 import { REPO_ROOT } from './repo-root.js';
 import { openTestDatabase } from './test-database.js';
@@ -21,7 +23,9 @@ export interface CommandPlace {
 
 /**
  * A scratch folder and the environment commands run in: the suite's PostgreSQL server (`DATABASE_URL`, a fresh
- * schema, closed again before the commands run against it), or else an embedded data folder inside the scratch one.
+ * migrated database, closed again before the commands run against it), or else an embedded data folder inside the
+ * scratch one, a copy of a migrated folder (so the first command does not run initdb and every migration again in its
+ * own process: the same start as on the server).
  */
 export async function commandPlace(prefix: string): Promise<CommandPlace> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -29,7 +33,25 @@ export async function commandPlace(prefix: string): Promise<CommandPlace> {
     await (await openTestDatabase()).close();
     return { dir, env: { ...process.env, LOG_LEVEL: 'silent' } };
   }
-  return { dir, env: { ...process.env, DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' } };
+  migratedFolder ??= makeMigratedFolder();
+  const dataDir = path.join(dir, 'data');
+  fs.cpSync(await migratedFolder, dataDir, { recursive: true });
+  return { dir, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } };
+}
+
+/** The embedded data folder, migrated once per process, that each `commandPlace` copies (removed when the process exits). */
+let migratedFolder: Promise<string> | undefined;
+
+async function makeMigratedFolder(): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-migrated-'));
+  process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const db = await Database.open({ kind: 'embedded', dataDir }, schemaOf(await discoverModules()));
+  try {
+    await db.migrate();
+  } finally {
+    await db.close();
+  }
+  return dataDir;
 }
 
 /** Runs `spindle ARGS…` (the build's CLI) as an operator would, with `input` on its standard input. */

@@ -1,4 +1,5 @@
-import { Database, type DatabaseImage } from '../../adapters/persistence/database.js';
+import pg from 'pg';
+import { Database, type DatabaseImage, type DatabaseSchema } from '../../adapters/persistence/database.js';
 import { discoverModules, schemaOf } from '../../composition/modules.js';
 
 /**
@@ -8,24 +9,80 @@ import { discoverModules, schemaOf } from '../../composition/modules.js';
 let migrated: DatabaseImage | undefined;
 
 /**
+ * On a server: whether the process's first `openTestDatabase` made the template database (the suite's database, once
+ * migrated, copied as `<name>_template`) that the next ones copy back; false when the server would not (the user may
+ * not create databases, or a session was still connected), and every suite then migrates its own.
+ */
+let serverTemplate: Promise<boolean> | undefined;
+
+/**
  * Opens a fresh, migrated database for a test suite, with every module's schema: embedded PGlite in memory by
  * default (after the first, a copy of the first as it was once migrated), or the PostgreSQL server named by
- * `DATABASE_URL`, whose `public` schema is dropped and recreated first (suites run one at a time).
+ * `DATABASE_URL` (suites run one at a time), dropped and created again as a copy of a template database that the
+ * process's first call migrated (about half the time of dropping the schema and migrating it again; see
+ * docs/adr/0051-test-suite-time.md).
  */
 export async function openTestDatabase(): Promise<Database> {
   const schema = schemaOf(await discoverModules());
   const url = process.env.DATABASE_URL;
   if (url) {
+    serverTemplate ??= makeServerTemplate(url, schema);
+    if (await serverTemplate) await copyServerTemplate(url);
+    else await (await migratedFromScratch(url, schema)).close();
     const db = await Database.open({ kind: 'server', url }, schema);
-    const conn = db.orm.em.getConnection();
-    await conn.execute('drop schema if exists public cascade');
-    await conn.execute('create schema public');
+    // (On a copy nothing is left to apply: one query, which keeps the copy honest if the template ever lagged the schema.)
     await db.migrate();
     return db;
   }
   const db = await Database.open({ kind: 'memory', image: migrated }, schema);
-  // (On a copy nothing is left to apply: one query, which keeps the copy honest if the image ever lagged the schema.)
   await db.migrate();
   migrated ??= await db.image();
   return db;
+}
+
+/** The server database at `url` with its `public` schema dropped, created again and migrated. */
+async function migratedFromScratch(url: string, schema: DatabaseSchema): Promise<Database> {
+  const db = await Database.open({ kind: 'server', url }, schema);
+  const conn = db.orm.em.getConnection();
+  await conn.execute('drop schema if exists public cascade');
+  await conn.execute('create schema public');
+  await db.migrate();
+  return db;
+}
+
+/** Runs `sql` in a session on the server's `postgres` database, given the suite's database's name and its template's. */
+async function onServer(url: string, sql: (admin: pg.Client, name: string, template: string) => Promise<void>): Promise<void> {
+  const maintenance = new URL(url);
+  const name = decodeURIComponent(maintenance.pathname.slice(1));
+  maintenance.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: maintenance.toString() });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  try {
+    await sql(admin, pg.escapeIdentifier(name), pg.escapeIdentifier(`${name}_template`));
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Migrates the suite's database from scratch and copies it as the template; false when the server refuses the copy. */
+async function makeServerTemplate(url: string, schema: DatabaseSchema): Promise<boolean> {
+  await (await migratedFromScratch(url, schema)).close();
+  try {
+    await onServer(url, async (admin, name, template) => {
+      await admin.query(`drop database if exists ${template} with (force)`);
+      await admin.query(`create database ${template} template ${name}`);
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Drops the suite's database (ending the sessions a suite left on it) and creates it again from the template. */
+async function copyServerTemplate(url: string): Promise<void> {
+  await onServer(url, async (admin, name, template) => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name} template ${template}`);
+  });
 }
