@@ -89,6 +89,15 @@ const ROWS: readonly MatrixRow[] = [
       else expect(body).to.not.have.any.keys('num_collection', 'num_wantlist');
     },
   },
+  // The people's pages answer to a browser session, not to API credentials: every caller here is anonymous to them,
+  // so they see what the API shows the anonymous (the public collection's folder 0, no private notes or folder names).
+  { method: 'GET', path: (p) => `/user/${owner(p)}`, status: everyone(200) },
+  { method: 'GET', path: (p) => `/user/${owner(p)}/collection`, status: everyone(200), privateTo: [privateNote, folderName] },
+  { method: 'GET', path: (p) => `/user/${owner(p)}/collection?folder=${ids.folder}`, status: everyone(401), privateTo: [privateNote, folderName] },
+  { method: 'GET', path: (p) => `/user/${owner(p)}/wants`, status: everyone(200) },
+  { method: 'GET', path: (p) => `/user/${other(p)}`, status: everyone(200) },
+  { method: 'GET', path: (p) => `/user/${other(p)}/collection`, status: everyone(401) },
+  { method: 'GET', path: (p) => `/user/${other(p)}/wants`, status: everyone(401), privateTo: [{ text: () => PRIVATE_WANT, visibleTo: [] }] },
 ];
 
 const callerOf = (u: TestUser): Caller => ({ kind: 'user', userId: String(u.id), username: u.name, via: 'token' });

@@ -1,0 +1,111 @@
+import { expect } from 'chai';
+import type { Container } from 'inversify';
+import type Koa from 'koa';
+import request from 'supertest';
+import type { Caller } from '../../../application/shared/caller.js';
+import { COLLECTION } from '../../../composition/collection/collection-tokens.js';
+import { HTTP } from '../../../composition/http/http-tokens.js';
+import { aCredit, aRelease } from '../../support/builders/catalogue-builders.js';
+import { signedIn } from '../../support/browser.js';
+import { seedCatalogue } from '../../support/catalogue-seed.js';
+import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
+import { AGENT, testContainer, WEB_URL } from '../../support/test-app.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+
+const CHROMIUM = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const PRIVATE_NOTE = 'people-private-note';
+const PRIVATE_FOLDER = 'People Secret Shelf';
+const PRIVATE_WANT = 'people-private-want';
+
+describe('Web site: the people pages (profile, collection, wantlist) with the API\'s privacy', function () {
+  this.timeout(60_000);
+  let db: TestStorage;
+  let container: Container;
+  let app: Koa;
+  let pia: TestUser;
+  let quin: TestUser;
+  let folder: number;
+
+  const callerOf = (u: TestUser): Caller => ({ kind: 'user', userId: String(u.id), username: u.name, via: 'token' });
+
+  before(async () => {
+    db = await openTestStorage();
+    container = testContainer(db, { RATE_LIMIT_PAGES: '100000' });
+    app = container.get(HTTP.HttpApp) as unknown as Koa;
+    await emptyIdentity(db);
+    pia = await aUser(container, 'pia');
+    quin = await aUser(container, 'quin');
+    await seedCatalogue(db, {
+      releases: [
+        aRelease(201, { title: 'Kept <Record>', released: '1999', artists: [aCredit(1, 'Someone')] }),
+        aRelease(202, { title: 'Wanted Record', released: '2004' }),
+      ],
+    });
+    const c = container;
+    const [p, q] = [callerOf(pia), callerOf(quin)];
+    folder = (await c.get(COLLECTION.CreateFolder).execute({ name: 'pia', caller: p, body: () => ({ name: PRIVATE_FOLDER }) })).folder.id;
+    const instance = (await c.get(COLLECTION.AddToFolder).execute({ name: 'pia', caller: p, folderId: folder, releaseId: 201 })).instance.id;
+    const at = { name: 'pia', caller: p, folderId: folder, releaseId: 201, instanceId: instance };
+    await c.get(COLLECTION.SetInstanceNote).execute({ ...at, fieldId: 1, value: () => 'Mint (M)' });
+    await c.get(COLLECTION.SetInstanceNote).execute({ ...at, fieldId: 3, value: () => PRIVATE_NOTE });
+    await c.get(COLLECTION.PutWant).execute({ name: 'pia', caller: p, releaseId: 202, change: () => ({ notes: 'pia wants it' }) });
+    await c.get(COLLECTION.AddToFolder).execute({ name: 'quin', caller: q, folderId: 1, releaseId: 201 });
+    await c.get(COLLECTION.PutWant).execute({ name: 'quin', caller: q, releaseId: 202, change: () => ({ notes: PRIVATE_WANT }) });
+    await c.get(COLLECTION.Settings).change({ name: 'quin', caller: q, change: { kind: 'privacy', privacy: { collectionPublic: false, wantlistPublic: false } } });
+  });
+  after(() => db.close());
+
+  const page = (path: string) => request(app.callback()).get(path).set('User-Agent', CHROMIUM).expect('Content-Type', 'text/html; charset=utf-8');
+  const links = (html: string): string[] => [...html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+
+  it('profile: the API\'s uri opens the page, linking the records the viewer may see; an unknown user is the 404 page', async () => {
+    const api = (await request(app.callback()).get('/users/pia').set('User-Agent', AGENT).expect(200)).body as { uri: string; resource_url: string };
+    expect(api.uri).to.equal(`${WEB_URL}/user/pia`);
+    const res = await page('/user/pia').expect(200);
+    expect(res.text).to.include('<h1>pia</h1>');
+    expect(res.text).to.match(/Member since<\/dt><dd>\d{1,2} [A-Z][a-z]+ \d{4}/);
+    expect(links(res.text)).to.include.members([`${WEB_URL}/user/pia/collection`, `${WEB_URL}/user/pia/wants`, api.resource_url]);
+    // quin's records are private: no links to them for the anonymous.
+    const theirs = await page('/user/quin').expect(200);
+    expect(theirs.text).to.include('The collection is private.').and.include('The wantlist is private.');
+    expect(links(theirs.text)).to.not.include(`${WEB_URL}/user/quin/collection`);
+    const none = await page('/user/nobody-at-all').expect(404);
+    expect(none.text).to.include('User not found.');
+  });
+
+  it('collection: folder "All" to anyone with the public notes only; other folders and private collections as the API refuses them', async () => {
+    const res = await page('/user/pia/collection').expect(200);
+    expect(res.text).to.include('Kept &lt;Record&gt;').and.include('Mint (M)').and.include('Someone');
+    expect(res.text).to.not.include(PRIVATE_NOTE).and.not.include(PRIVATE_FOLDER);
+    expect(links(res.text).some((h) => h.startsWith(`${WEB_URL}/release/201`))).to.equal(true);
+    expect((await page(`/user/pia/collection?folder=${folder}`).expect(401)).text).to.not.include(PRIVATE_NOTE);
+    expect((await page('/user/quin/collection').expect(401)).text).to.include('<h1>');
+    await page('/user/pia/collection?folder=nope').expect(404);
+    await page('/user/pia/collection?sort=nonsense&page=0').expect(422);
+    await page('/user/pia/collection?page=9').expect(404);
+    // Another user is refused as the API refuses them (403).
+    const pias = await signedIn(app, 'pia', pia.password);
+    expect((await pias.get('/user/quin/collection')).status).to.equal(403);
+  });
+
+  it('collection: the owner sees every folder, the private notes, the folder names', async () => {
+    const browser = await signedIn(app, 'pia', pia.password);
+    const all = await browser.get('/user/pia/collection');
+    expect(all.status).to.equal(200);
+    expect(all.text).to.include(PRIVATE_FOLDER).and.include(PRIVATE_NOTE);
+    const shelf = await browser.get(`/user/pia/collection?folder=${folder}&sort=title&sort_order=desc`);
+    expect(shelf.status).to.equal(200);
+    expect(shelf.text).to.include('Kept &lt;Record&gt;').and.include('aria-current="page"');
+  });
+
+  it('wantlist: public notes to anyone, a private wantlist to its owner alone', async () => {
+    const res = await page('/user/pia/wants').expect(200);
+    expect(res.text).to.include('Wanted Record');
+    const refused = await page('/user/quin/wants').expect(401);
+    expect(refused.text).to.not.include(PRIVATE_WANT);
+    const quins = await signedIn(app, 'quin', quin.password);
+    const own = await quins.get('/user/quin/wants');
+    expect(own.status).to.equal(200);
+    expect(own.text).to.include(PRIVATE_WANT);
+  });
+});
