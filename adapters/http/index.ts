@@ -20,6 +20,7 @@ export * from './collection/collection-queries.js';
 export * from './collection/collection-routes.js';
 export * from './collection/collection-settings-page.js';
 export * from './collection/collection-settings-templates.js';
+export * from './collection/release-copies-page.js';
 export * from './connection-drain.js';
 export * from './contributions/contributions-presenter.js';
 export * from './contributions/contributions-queries.js';

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { CollectionPages } from '../../adapters/http/collection/collection-pages.js';
+import { ReleaseCopiesPage, type ReleaseCopiesUseCases } from '../../adapters/http/collection/release-copies-page.js';
 import { CollectionPresenter } from '../../adapters/http/collection/collection-presenter.js';
 import { CollectionRoutes, type CollectionUseCases } from '../../adapters/http/collection/collection-routes.js';
 import { CollectionSettingsPage } from '../../adapters/http/collection/collection-settings-page.js';
@@ -128,6 +129,31 @@ export const collectionModule: SpindleModule = {
             removeWant: get(COLLECTION.RemoveWant),
           };
           return new CollectionRoutes(useCases, new CollectionPresenter(get(HTTP.ApiUrls)), { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes });
+        })
+        .inSingletonScope();
+      // The page of a release's copies and want for the signed-in (`/release/{id}/yours`), with the routes' use cases.
+      bind(HTTP.Routes)
+        .toDynamicValue(({ get }) => {
+          const useCases: ReleaseCopiesUseCases = {
+            listFolders: get(COLLECTION.ListFolders),
+            listFields: get(COLLECTION.ListFields),
+            listReleaseInstances: get(COLLECTION.ListReleaseInstances),
+            addToFolder: get(COLLECTION.AddToFolder),
+            editInstance: get(COLLECTION.EditInstance),
+            setInstanceNote: get(COLLECTION.SetInstanceNote),
+            getWant: get(COLLECTION.GetWant),
+            putWant: get(COLLECTION.PutWant),
+            editWant: get(COLLECTION.EditWant),
+            held: get(COLLECTION.HeldReleases),
+          };
+          const urls = get(HTTP.ApiUrls);
+          return new ReleaseCopiesPage(
+            useCases,
+            new CollectionPresenter(urls),
+            { sessions: get(IDENTITY.WebSessions), secrets: get(IDENTITY.SecretGenerator) },
+            urls,
+            { webUrl: config.webUrl, site: config.siteName },
+          );
         })
         .inSingletonScope();
       // The collection and wantlist pages (`/user/{name}/collection`, `/wants`): the routes' use cases and presenter.

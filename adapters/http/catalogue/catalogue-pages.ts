@@ -136,6 +136,8 @@ export class CataloguePages implements RouteModule {
         { term: 'Data quality', text: r.data_quality },
       ] satisfies Fact[],
       master: r.master_id === undefined ? undefined : this.web('master', r.master_id, r.title),
+      // The viewer's copies and want of it (the collection module's page; the signed-out are sent to sign in).
+      yours: `${this.settings.webUrl}/release/${r.id}/yours`,
       forSale:
         r.num_for_sale === 0
           ? 'No copies for sale.'
@@ -323,7 +325,7 @@ export class CataloguePages implements RouteModule {
 }
 
 /** The id of a record page's path segment (`1` or `1-Slug`); anything else is the record's 404. */
-function recordId(ref: string | undefined, message: string): number {
+export function recordId(ref: string | undefined, message: string): number {
   return pathId(REF.exec(ref ?? '')?.[1], () => new NotFound(message));
 }
 

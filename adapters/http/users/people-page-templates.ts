@@ -57,6 +57,81 @@ const WANTS = `<% layout('@site') %>
 <p class="small"><a href="<%= it.apiUrl %>">This wantlist in the API</a>.</p>
 `;
 
+const CSRF = `<input type="hidden" name="csrf" value="<%= it.csrf %>">`;
+
+/** A field's problem, named by the control's `aria-describedby`. */
+const PROBLEM = `<% if (it.problem) { %><p class="error" id="<%= it.id %>-problem"><%= it.problem %></p><% } %>`;
+
+/** `aria-invalid` and `aria-describedby` of a control with a problem. */
+const INVALID = `<% if (it.problem) { %> aria-invalid="true" aria-describedby="<%= it.id %>-problem"<% } %>`;
+
+const COPIES = `<% layout('@site') %>
+<% if (it.notice) { %><p class="notice" role="status"><%= it.notice %></p><% } %>
+<p><a href="<%= it.releaseUrl %>">Back to the release</a> · <a href="<%= it.collectionUrl %>">Your collection</a> · <a href="<%= it.wantsUrl %>">Your wantlist</a></p>
+<h2>In your collection</h2>
+<% if (it.copies.length === 0) { %><p>You have no copy of this release yet.</p><% } %>
+<% it.copies.forEach(function (c, n) { %>
+<form method="post" action="<%= it.action %>/instances/<%= c.id %>">
+  ${CSRF}
+  <h3>Copy <%= n + 1 %></h3>
+  <label for="folder-<%= c.id %>">Folder</label>
+  <select id="folder-<%= c.id %>" name="folder_id"<%~ include('@invalid', { id: 'folder-' + c.id, problem: c.problems.folder_id }) %>>
+    <% it.folders.forEach(function (f) { %><option value="<%= f.id %>"<% if (f.id === c.folderId) { %> selected<% } %>><%= f.name %></option><% }) %>
+  </select>
+  <%~ include('@problem', { id: 'folder-' + c.id, problem: c.problems.folder_id }) %>
+  <label for="rating-<%= c.id %>">Your rating</label>
+  <select id="rating-<%= c.id %>" name="rating"<%~ include('@invalid', { id: 'rating-' + c.id, problem: c.problems.rating }) %>>
+    <% it.ratings.forEach(function (r) { %><option value="<%= r %>"<% if (String(r) === c.rating) { %> selected<% } %>><%= r === 0 ? 'No rating' : r + ' of 5' %></option><% }) %>
+  </select>
+  <%~ include('@problem', { id: 'rating-' + c.id, problem: c.problems.rating }) %>
+  <% c.fields.forEach(function (f) { var id = 'field-' + c.id + '-' + f.id; var problem = c.problems['field_' + f.id]; %>
+  <label for="<%= id %>"><%= f.name %></label>
+  <% if (f.type === 'dropdown') { %>
+  <select id="<%= id %>" name="field_<%= f.id %>"<%~ include('@invalid', { id: id, problem: problem }) %>>
+    <option value="">Not given</option>
+    <% f.options.forEach(function (o) { %><option<% if (o === f.value) { %> selected<% } %>><%= o %></option><% }) %>
+    <% if (f.value && f.options.indexOf(f.value) < 0) { %><option selected><%= f.value %></option><% } %>
+  </select>
+  <% } else { %>
+  <textarea id="<%= id %>" name="field_<%= f.id %>" rows="<%= f.lines %>"<%~ include('@invalid', { id: id, problem: problem }) %>><%= f.value %></textarea>
+  <% } %>
+  <%~ include('@problem', { id: id, problem: problem }) %>
+  <% }) %>
+  <button type="submit">Save this copy</button>
+</form>
+<% }) %>
+<form method="post" action="<%= it.action %>/collect">
+  ${CSRF}
+  <label for="collect-folder">Add a copy to the folder</label>
+  <select id="collect-folder" name="folder_id"<%~ include('@invalid', { id: 'collect-folder', problem: it.problems.collect }) %>>
+    <% it.folders.forEach(function (f) { %><option value="<%= f.id %>"><%= f.name %></option><% }) %>
+  </select>
+  <%~ include('@problem', { id: 'collect-folder', problem: it.problems.collect }) %>
+  <button type="submit">Add to my collection</button>
+</form>
+<h2>In your wantlist</h2>
+<p><%= it.want.wanted ? 'You want this release.' : 'This release is not in your wantlist.' %></p>
+<form method="post" action="<%= it.action %>/want">
+  ${CSRF}
+  <label for="want-notes">Notes</label>
+  <textarea id="want-notes" name="notes" rows="3"<%~ include('@invalid', { id: 'want-notes', problem: it.problems.want_notes }) %>><%= it.want.notes %></textarea>
+  <%~ include('@problem', { id: 'want-notes', problem: it.problems.want_notes }) %>
+  <label for="want-rating">Your rating</label>
+  <select id="want-rating" name="rating"<%~ include('@invalid', { id: 'want-rating', problem: it.problems.want_rating }) %>>
+    <% it.ratings.forEach(function (r) { %><option value="<%= r %>"<% if (String(r) === it.want.rating) { %> selected<% } %>><%= r === 0 ? 'No rating' : r + ' of 5' %></option><% }) %>
+  </select>
+  <%~ include('@problem', { id: 'want-rating', problem: it.problems.want_rating }) %>
+  <label class="check"><input type="checkbox" name="notes_public" value="1"<% if (it.want.notes_public === 'true') { %> checked<% } %>> Everyone may see these notes</label>
+  <button type="submit"><%= it.want.wanted ? 'Save my want' : 'Add to my wantlist' %></button>
+</form>
+`;
+
+/** A refusal of a page with forms (the kit's message page), in the site's layout. */
+const MESSAGE = `<% layout('@site') %>
+<% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %>
+<% if (it.link) { %><p><a href="<%= it.link.href %>"><%= it.link.text %></a></p><% } %>
+`;
+
 /** The site's and the catalogue's templates with the people's pages added. */
 export function peoplePageTemplates(): Eta {
   const eta = cataloguePageTemplates();
@@ -64,5 +139,9 @@ export function peoplePageTemplates(): Eta {
   eta.loadTemplate('@records', RECORDS);
   eta.loadTemplate('@collection', COLLECTION);
   eta.loadTemplate('@wants', WANTS);
+  eta.loadTemplate('@problem', PROBLEM);
+  eta.loadTemplate('@invalid', INVALID);
+  eta.loadTemplate('@copies', COPIES);
+  eta.loadTemplate('@message', MESSAGE);
   return eta;
 }

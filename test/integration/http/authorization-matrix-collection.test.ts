@@ -98,6 +98,11 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'GET', path: (p) => `/user/${other(p)}`, status: everyone(200) },
   { method: 'GET', path: (p) => `/user/${other(p)}/collection`, status: everyone(401) },
   { method: 'GET', path: (p) => `/user/${other(p)}/wants`, status: everyone(401), privateTo: [{ text: () => PRIVATE_WANT, visibleTo: [] }] },
+  // A release's copies page is for a browser session: API credentials are sent to sign in; its forms refused (no token).
+  { method: 'GET', path: '/release/10/yours', status: everyone(302) },
+  { method: 'POST', path: '/release/10/yours/collect', body: { folder_id: 1 }, status: everyone(403) },
+  { method: 'POST', path: () => `/release/10/yours/instances/${ids.instance}`, body: { rating: 1 }, status: everyone(403) },
+  { method: 'POST', path: '/release/10/yours/want', body: { notes: 'x' }, status: everyone(403) },
 ];
 
 const callerOf = (u: TestUser): Caller => ({ kind: 'user', userId: String(u.id), username: u.name, via: 'token' });

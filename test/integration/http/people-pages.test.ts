@@ -108,4 +108,43 @@ describe('Web site: the people pages (profile, collection, wantlist) with the AP
     expect(own.status).to.equal(200);
     expect(own.text).to.include(PRIVATE_WANT);
   });
+  it('release copies: the owner adds a copy, moves it, rates it and edits its notes, and wants the release; the API shows each', async () => {
+    const browser = await signedIn(app, 'quin', quin.password);
+    const release = await browser.get('/release/202');
+    expect(links(release.text)).to.include(`${WEB_URL}/release/202/yours`);
+    const empty = await browser.get('/release/202/yours');
+    expect(empty.status).to.equal(200);
+    expect(empty.text).to.include('You have no copy of this release yet.');
+    const added = await browser.post('/release/202/yours/collect', { folder_id: '1' });
+    expect(added.status).to.equal(303);
+    const api = async () =>
+      (await request(app.callback()).get('/s/quin/collection/releases/202').set('User-Agent', AGENT).set('Authorization', `Service token=${quin.token}`)).body
+        .releases as Array<{ instance_id: number; folder_id: number; rating: number; notes: Array<{ field_id: number; value: string }> }>;
+    const [copy] = await api();
+    expect(copy!.folder_id).to.equal(1);
+    const shelf = (await container.get(COLLECTION.CreateFolder).execute({ name: 'quin', caller: callerOf(quin), body: () => ({ name: 'Quin Shelf' }) })).folder.id;
+    await browser.get('/release/202/yours?done=collected');
+    const saved = await browser.post(`/release/202/yours/instances/${copy!.instance_id}`, { folder_id: String(shelf), rating: '4', field_1: 'Very Good (VG)', field_3: 'from a fair' });
+    expect(saved.status).to.equal(303);
+    const [moved] = await api();
+    expect(moved).to.include({ folder_id: shelf, rating: 4 });
+    expect(moved!.notes).to.deep.include.members([{ field_id: 1, value: 'Very Good (VG)' }, { field_id: 3, value: 'from a fair' }]);
+    // Every problem at once, beside its field, the values kept; nothing stored.
+    const refused = await browser.post(`/release/202/yours/instances/${copy!.instance_id}`, { folder_id: '0', rating: '9', field_1: 'Shiny', field_3: 'changed' });
+    expect(refused.status).to.equal(422);
+    expect(refused.text.match(/aria-invalid="true"/g)).to.have.length(3);
+    expect(refused.text).to.include('is not one of its options').and.include('>changed</textarea>');
+    expect((await api())[0]).to.deep.equal(moved);
+    // The want, from the same page.
+    const wanted = await browser.post('/release/202/yours/want', { notes: 'a second copy', rating: '5', notes_public: '1' });
+    expect(wanted.status).to.equal(303);
+    const want = (await request(app.callback()).get('/s/quin/wants/202').set('User-Agent', AGENT).set('Authorization', `Service token=${quin.token}`)).body;
+    expect(want).to.include({ rating: 5, notes: 'a second copy', notes_public: true });
+    // Without a session: off to sign in; without the form token: refused, nothing stored.
+    expect((await request(app.callback()).get('/release/202/yours').set('User-Agent', CHROMIUM)).status).to.equal(302);
+    const forged = await browser.post('/release/202/yours/collect', { folder_id: '1' }, { csrf: 'x'.repeat(64) });
+    expect(forged.status).to.equal(403);
+    expect(await api()).to.have.length(1);
+    await page('/release/999999/yours').expect(404);
+  });
 });
