@@ -47,6 +47,7 @@ export * from './inventory/upload-spool.js';
 export * from './json-body-parser.js';
 export * from './json-body.js';
 export * from './lists/list-bodies.js';
+export * from './lists/list-page.js';
 export * from './lists/list-presenter.js';
 export * from './lists/list-routes.js';
 export * from './lists/list-templates.js';

@@ -2,7 +2,7 @@ import type { Eta } from 'eta';
 import { cataloguePageTemplates } from '../catalogue/catalogue-page-templates.js';
 
 /*
- * The people's pages (a profile, a collection, a wantlist), in the site's layout with the catalogue's partials
+ * The people's pages (a profile, a collection, a wantlist, a release's copies, a list), in the site's layout with the catalogue's partials
  * (`@links`, `@facts`, `@pager`, `@sort`). Each takes a view its page module prepared (links made, dates in words);
  * the profile text is the API's html text format (escaped markup already) and is written unescaped.
  */
@@ -126,6 +126,17 @@ const COPIES = `<% layout('@site') %>
 </form>
 `;
 
+const LIST = `<% layout('@site') %>
+<p>A list by <a href="<%= it.owner.href %>"><%= it.owner.name %></a><% if (!it.isPublic) { %> (private: only you see it)<% } %>.</p>
+<% if (it.description) { %><div class="notes"><%~ it.description %></div><% } %>
+<% if (it.items.length === 0) { %><p>Nothing on this list yet.</p><% } else { %>
+<ol>
+<% it.items.forEach(function (i) { %>  <li><a href="<%= i.href %>"><%= i.title %></a> <span class="small"><%= i.kind %></span><% if (i.comment) { %><br><%= i.comment %><% } %></li>
+<% }) %></ol>
+<% } %>
+<p class="small">Made <%= it.added %>, last changed <%= it.changed %>. <a href="<%= it.apiUrl %>">This list in the API</a>.</p>
+`;
+
 /** A refusal of a page with forms (the kit's message page), in the site's layout. */
 const MESSAGE = `<% layout('@site') %>
 <% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %>
@@ -143,5 +154,6 @@ export function peoplePageTemplates(): Eta {
   eta.loadTemplate('@invalid', INVALID);
   eta.loadTemplate('@copies', COPIES);
   eta.loadTemplate('@message', MESSAGE);
+  eta.loadTemplate('@list', LIST);
   return eta;
 }

@@ -5,6 +5,7 @@ import request from 'supertest';
 import type { Caller } from '../../../application/shared/caller.js';
 import { COLLECTION } from '../../../composition/collection/collection-tokens.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
+import { LISTS } from '../../../composition/lists/lists-tokens.js';
 import { aCredit, aRelease } from '../../support/builders/catalogue-builders.js';
 import { signedIn } from '../../support/browser.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
@@ -146,5 +147,28 @@ describe('Web site: the people pages (profile, collection, wantlist) with the AP
     expect(forged.status).to.equal(403);
     expect(await api()).to.have.length(1);
     await page('/release/999999/yours').expect(404);
+  });
+  it('list: the list\'s uri opens its page (the API\'s /lists/{id} stays JSON); a private list is the API\'s refusal', async () => {
+    const p = callerOf(pia);
+    const made = await container.get(LISTS.CreateList).execute({ caller: p, body: () => ({ name: 'Pia <Picks>', description: 'Her *best*', isPublic: true }), textFormat: 'plaintext' });
+    await container.get(LISTS.AddListItem).execute({ listId: made.id, caller: p, body: () => ({ kind: 'release', catalogueId: 201, comment: 'a keeper' }), textFormat: 'plaintext' });
+    const hidden = await container.get(LISTS.CreateList).execute({ caller: p, body: () => ({ name: '!!!', description: '', isPublic: false }), textFormat: 'plaintext' });
+    const api = (await request(app.callback()).get(`/lists/${made.id}`).set('User-Agent', AGENT).expect(200)).body as { uri: string };
+    expect(api.uri).to.equal(`${WEB_URL}/lists/Pia-Picks/${made.id}`);
+    const res = await page(api.uri.slice(WEB_URL.length)).expect(200);
+    expect(res.text).to.include('Pia &lt;Picks&gt;').and.include('a keeper');
+    expect(links(res.text)).to.include.members([`${WEB_URL}/user/pia`, `${WEB_URL}/release/201-Someone-Kept-Record`]);
+    // The API's path answers its JSON to a browser too.
+    const json = await request(app.callback()).get(`/lists/${made.id}`).set('User-Agent', CHROMIUM).set('Accept', 'text/html,*/*;q=0.8');
+    expect(json.headers['content-type']).to.match(/^application\/json/);
+    // A name without letters has the slug `list`; the private list is refused to others as the API refuses it.
+    const privateApi = await request(app.callback()).get(`/lists/${hidden.id}`).set('User-Agent', AGENT).set('Authorization', `Service token=${pia.token}`).expect(200);
+    expect(privateApi.body.uri).to.equal(`${WEB_URL}/lists/list/${hidden.id}`);
+    const refused = await request(app.callback()).get(`/lists/${hidden.id}`).set('User-Agent', AGENT);
+    const refusedPage = await page(`/lists/list/${hidden.id}`).expect(refused.status);
+    expect(refusedPage.text).to.include((refused.body as { message: string }).message);
+    const owners = await signedIn(app, 'pia', pia.password);
+    expect((await owners.get(`/lists/list/${hidden.id}`)).status).to.equal(200);
+    await page('/lists/x/99999').expect(404);
   });
 });
