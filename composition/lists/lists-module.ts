@@ -135,12 +135,12 @@ export const listsModule: SpindleModule = {
           [IDENTITY.WebSessions, IDENTITY.SecretGenerator, LISTS.Presenter, ...useCases],
         )
         .inSingletonScope();
-      // A list's page (`/lists/{slug}/{id}`, the list's `uri`): the same use case and presenter as `GET /lists/{id}`.
+      // A user's lists (`/user/{name}/lists`) and a list's page (`/lists/{slug}/{id}`, the list's `uri`): the same use case and presenter as `GET /lists/{id}`.
       bind(HTTP.Routes)
         .toResolvedValue(
-          (getList: GetList, presenter: ListPresenter, sessions: WebSessions, urls: ApiUrls) =>
-            new ListPage(getList, presenter, sessions, urls, { webUrl: config.webUrl, site: config.siteName }),
-          [LISTS.GetList, LISTS.Presenter, IDENTITY.WebSessions, HTTP.ApiUrls],
+          (getList: GetList, listUserLists: ListUserLists, presenter: ListPresenter, sessions: WebSessions, urls: ApiUrls) =>
+            new ListPage(getList, listUserLists, presenter, sessions, urls, { webUrl: config.webUrl, site: config.siteName }),
+          [LISTS.GetList, LISTS.ListUserLists, LISTS.Presenter, IDENTITY.WebSessions, HTTP.ApiUrls],
         )
         .inSingletonScope();
     }),

@@ -1,13 +1,16 @@
 import type Router from '@koa/router';
 import type { GetList } from '../../../application/lists/get-list.js';
+import type { ListUserLists } from '../../../application/lists/list-user-lists.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SpindleState } from '../http-state.js';
-import { pathId } from '../query.js';
+import { PageQuery } from '../pagination.js';
+import { pathId, validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
 import { pageCaller, profilePageUrl } from '../users/profile-page.js';
 import { peoplePageTemplates } from '../users/people-page-templates.js';
 import { dateInWords } from '../web-pages/page-format.js';
+import { pagerLinks } from '../web-pages/page-links.js';
 import { pageHead, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import type { ListPresenter } from './list-presenter.js';
 import { listNotFound } from './list-routes.js';
@@ -17,9 +20,11 @@ import { listNotFound } from './list-routes.js';
  * (its JSON, for API clients and browsers alike) nor `/lists/{id}/items` (the last segment is not a number).
  */
 const LIST_PAGE = /^\/lists\/[^/]+\/\d+$/;
+/** A user's lists: `/user/{name}/lists`. */
+const USER_LISTS = /^\/user\/[^/]+\/lists$/;
 
 /**
- * A list as a page (`{web_url}/lists/{slug}/{id}`): the API's `GET /lists/{id}` (the same use case and presenter, the
+ * A user's lists (`{web_url}/user/{name}/lists`, as `GET /s/{name}/lists`) and a list as a page (`{web_url}/lists/{slug}/{id}`): the API's `GET /lists/{id}` (the same use case and presenter, the
  * description in the html text format), so a private list is the API's refusal for everyone but its owner.
  */
 export class ListPage implements RouteModule {
@@ -27,6 +32,7 @@ export class ListPage implements RouteModule {
 
   constructor(
     private readonly getList: GetList,
+    private readonly listUserLists: ListUserLists,
     private readonly presenter: ListPresenter,
     private readonly sessions: Pick<WebSessions, 'caller'> | undefined,
     private readonly urls: ApiUrls,
@@ -34,10 +40,29 @@ export class ListPage implements RouteModule {
   ) {}
 
   isWebPage(path: string): boolean {
-    return LIST_PAGE.test(path);
+    return LIST_PAGE.test(path) || USER_LISTS.test(path);
   }
 
   register(router: Router<SpindleState>): void {
+    // A user's lists, as `GET /s/{name}/lists` (their private ones to them alone).
+    router.get('/user/:name/lists', async (ctx) => {
+      const q = validateQuery(PageQuery, ctx.query);
+      const caller = await pageCaller(this.sessions, ctx);
+      const { owner, page } = await this.listUserLists.execute({ name: ctx.params.name!, caller, page: q.toPageRequest(), textFormat: 'html' });
+      const profile = profilePageUrl(this.urls, owner.username);
+      pageHead(ctx, 200);
+      ctx.body = this.eta.render('@user-lists', {
+        site: this.settings.site,
+        webUrl: this.settings.webUrl,
+        title: `${owner.username}’s lists`,
+        owner: { name: owner.username, href: profile },
+        lists: page.items.map((v) => {
+          const l = this.presenter.summary(v);
+          return { href: l.uri, name: l.name, isPublic: l.public, description: l.description, items: v.itemCount, changed: dateInWords(v.changedAt) };
+        }),
+        pager: pagerLinks(ctx, `${profile}/lists`, page),
+      });
+    });
     router.get('/lists/:slug/:id', async (ctx) => {
       const listId = pathId(ctx.params.id, listNotFound);
       const view = await this.getList.execute({ listId, caller: await pageCaller(this.sessions, ctx), textFormat: 'html' });

@@ -137,6 +137,16 @@ const LIST = `<% layout('@site') %>
 <p class="small">Made <%= it.added %>, last changed <%= it.changed %>. <a href="<%= it.apiUrl %>">This list in the API</a>.</p>
 `;
 
+const USER_LISTS = `<% layout('@site') %>
+<p>The lists of <a href="<%= it.owner.href %>"><%= it.owner.name %></a>.</p>
+<% if (it.lists.length === 0) { %><p>No lists yet.</p><% } else { %>
+<ul class="plain">
+<% it.lists.forEach(function (l) { %>  <li><a href="<%= l.href %>"><%= l.name %></a> <span class="small"><%= l.items %> <%= l.items === 1 ? 'item' : 'items' %><% if (!l.isPublic) { %>, private<% } %>, changed <%= l.changed %></span></li>
+<% }) %></ul>
+<% } %>
+<%~ include('@pager', { pager: it.pager }) %>
+`;
+
 /** A refusal of a page with forms (the kit's message page), in the site's layout. */
 const MESSAGE = `<% layout('@site') %>
 <% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %>
@@ -155,5 +165,6 @@ export function peoplePageTemplates(): Eta {
   eta.loadTemplate('@copies', COPIES);
   eta.loadTemplate('@message', MESSAGE);
   eta.loadTemplate('@list', LIST);
+  eta.loadTemplate('@user-lists', USER_LISTS);
   return eta;
 }

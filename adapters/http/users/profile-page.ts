@@ -61,7 +61,7 @@ export class ProfilePage implements RouteModule {
         view.numWantlist === undefined
           ? { text: 'The wantlist is private.' }
           : { href: `${page}/wants`, text: `Wantlist: ${count(view.numWantlist, 'release', 'releases')}` },
-        { text: `Lists: ${view.numLists}` },
+        { href: `${page}/lists`, text: `Lists: ${view.numLists}` },
         { text: `For sale: ${count(p.num_for_sale, 'item', 'items')}` },
       ];
       const stars = (rating: number, n: number): string => (n === 0 ? 'none yet' : `${rating}% positive from ${count(n, 'rating', 'ratings')}`);

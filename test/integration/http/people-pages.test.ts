@@ -170,5 +170,11 @@ describe('Web site: the people pages (profile, collection, wantlist) with the AP
     const owners = await signedIn(app, 'pia', pia.password);
     expect((await owners.get(`/lists/list/${hidden.id}`)).status).to.equal(200);
     await page('/lists/x/99999').expect(404);
+    // The user's lists, linked from the profile: the private one to its owner alone.
+    expect(links((await page('/user/pia').expect(200)).text)).to.include(`${WEB_URL}/user/pia/lists`);
+    const theirs = links((await page('/user/pia/lists').expect(200)).text);
+    expect(theirs).to.include(api.uri).and.not.include(`${WEB_URL}/lists/list/${hidden.id}`);
+    expect(links((await owners.get('/user/pia/lists')).text)).to.include.members([api.uri, `${WEB_URL}/lists/list/${hidden.id}`]);
+    await page('/user/nobody-at-all/lists').expect(404);
   });
 });
