@@ -45,6 +45,7 @@ function get(url: string): Promise<number> {
 
 const api = async <T>(p: string): Promise<T> => (await fetch(`${base}${p}`, { headers: { 'User-Agent': 'PagesBench/1.0' } })).json() as Promise<T>;
 const release = await api<{ artists: Array<{ id: number }>; labels: Array<{ id: number }> }>('/releases/1');
+const lists = await api<{ lists: Array<{ uri: string }> }>('/s/demo-buyer/lists');
 const pages = [
   '/',
   '/release/1',
@@ -53,9 +54,17 @@ const pages = [
   `/artist/${release.artists[0]!.id}`,
   `/label/${release.labels[0]!.id}`,
   '/search',
+  // The people's pages: a demo user's profile, collection, wantlist and first list (its `uri`).
+  '/user/demo-buyer',
+  '/user/demo-buyer/collection',
+  '/user/demo-buyer/wants',
+  ...lists.lists.slice(0, 1).map((l) => new URL(l.uri).pathname),
   // For comparison: the API's reads of the dearest page.
   '/masters/113',
   '/masters/113/versions',
+  // … and of the people's pages.
+  '/users/demo-buyer',
+  '/users/demo-buyer/collection/folders/0/releases',
 ];
 console.log(`pages on the demo data, ${opts.requests} requests each after 50 to warm up (${config.databaseUrl ? 'PostgreSQL server' : 'embedded database'})`);
 for (const page of pages) {

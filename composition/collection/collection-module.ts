@@ -1,4 +1,6 @@
 import { ContainerModule } from 'inversify';
+import { CollectionPages } from '../../adapters/http/collection/collection-pages.js';
+import { ReleaseCopiesPage, type ReleaseCopiesUseCases } from '../../adapters/http/collection/release-copies-page.js';
 import { CollectionPresenter } from '../../adapters/http/collection/collection-presenter.js';
 import { CollectionRoutes, type CollectionUseCases } from '../../adapters/http/collection/collection-routes.js';
 import { CollectionSettingsPage } from '../../adapters/http/collection/collection-settings-page.js';
@@ -23,6 +25,8 @@ import { PutWant } from '../../application/collection/put-want.js';
 import { RemoveWant } from '../../application/collection/remove-want.js';
 import { SetInstanceNote } from '../../application/collection/set-instance-note.js';
 import { HeldReleases } from '../../application/collection/held-releases.js';
+import type { ApiUrls } from '../../adapters/http/urls.js';
+import type { WebSessions } from '../../application/identity/web-sessions.js';
 import type { ImageLinks } from '../../application/ports/image-links.js';
 import type { ReleasePrices } from '../../application/ports/release-prices.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
@@ -126,6 +130,56 @@ export const collectionModule: SpindleModule = {
           };
           return new CollectionRoutes(useCases, new CollectionPresenter(get(HTTP.ApiUrls)), { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes });
         })
+        .inSingletonScope();
+      // The page of a release's copies and want for the signed-in (`/release/{id}/yours`), with the routes' use cases.
+      bind(HTTP.Routes)
+        .toDynamicValue(({ get }) => {
+          const useCases: ReleaseCopiesUseCases = {
+            listFolders: get(COLLECTION.ListFolders),
+            listFields: get(COLLECTION.ListFields),
+            listReleaseInstances: get(COLLECTION.ListReleaseInstances),
+            addToFolder: get(COLLECTION.AddToFolder),
+            editInstance: get(COLLECTION.EditInstance),
+            setInstanceNote: get(COLLECTION.SetInstanceNote),
+            getWant: get(COLLECTION.GetWant),
+            putWant: get(COLLECTION.PutWant),
+            editWant: get(COLLECTION.EditWant),
+            held: get(COLLECTION.HeldReleases),
+          };
+          const urls = get(HTTP.ApiUrls);
+          return new ReleaseCopiesPage(
+            useCases,
+            new CollectionPresenter(urls),
+            { sessions: get(IDENTITY.WebSessions), secrets: get(IDENTITY.SecretGenerator) },
+            urls,
+            { webUrl: config.webUrl, site: config.siteName },
+          );
+        })
+        .inSingletonScope();
+      // The collection and wantlist pages (`/user/{name}/collection`, `/wants`): the routes' use cases and presenter.
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (
+            listFolders: ListFolders,
+            listFolderItems: ListFolderItems,
+            listFields: ListFields,
+            listWants: ListWants,
+            urls: ApiUrls,
+            sessions: WebSessions | undefined,
+          ) =>
+            new CollectionPages({ listFolders, listFolderItems, listFields, listWants }, new CollectionPresenter(urls), sessions, urls, {
+              webUrl: config.webUrl,
+              site: config.siteName,
+            }),
+          [
+            COLLECTION.ListFolders,
+            COLLECTION.ListFolderItems,
+            COLLECTION.ListFields,
+            COLLECTION.ListWants,
+            HTTP.ApiUrls,
+            { serviceIdentifier: IDENTITY.WebSessions, optional: true } as const,
+          ],
+        )
         .inSingletonScope();
     }),
 

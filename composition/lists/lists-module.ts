@@ -2,6 +2,9 @@ import { ContainerModule, type Container } from 'inversify';
 import { ListPresenter } from '../../adapters/http/lists/list-presenter.js';
 import { ListRoutes, type ListUseCases } from '../../adapters/http/lists/list-routes.js';
 import { ListWebPageRoutes } from '../../adapters/http/lists/list-web-routes.js';
+import { ListPage } from '../../adapters/http/lists/list-page.js';
+import type { ApiUrls } from '../../adapters/http/urls.js';
+import type { WebSessions } from '../../application/identity/web-sessions.js';
 import { AddListItem } from '../../application/lists/add-list-item.js';
 import { CreateList } from '../../application/lists/create-list.js';
 import { DeleteList } from '../../application/lists/delete-list.js';
@@ -130,6 +133,14 @@ export const listsModule: SpindleModule = {
           (sessions, secrets, presenter, ...u: Parameters<typeof toUseCases>) =>
             new ListWebPageRoutes(toUseCases(...u), { sessions, secrets }, presenter, { webUrl: config.webUrl, site: config.siteName }),
           [IDENTITY.WebSessions, IDENTITY.SecretGenerator, LISTS.Presenter, ...useCases],
+        )
+        .inSingletonScope();
+      // A user's lists (`/user/{name}/lists`) and a list's page (`/lists/{slug}/{id}`, the list's `uri`): the same use case and presenter as `GET /lists/{id}`.
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (getList: GetList, listUserLists: ListUserLists, presenter: ListPresenter, sessions: WebSessions, urls: ApiUrls) =>
+            new ListPage(getList, listUserLists, presenter, sessions, urls, { webUrl: config.webUrl, site: config.siteName }),
+          [LISTS.GetList, LISTS.ListUserLists, LISTS.Presenter, IDENTITY.WebSessions, HTTP.ApiUrls],
         )
         .inSingletonScope();
     }),

@@ -1,5 +1,8 @@
 import { ContainerModule } from 'inversify';
+import { ProfilePage } from '../../adapters/http/users/profile-page.js';
 import { ProfileRoutes } from '../../adapters/http/users/profile-routes.js';
+import type { ApiUrls } from '../../adapters/http/urls.js';
+import type { WebSessions } from '../../application/identity/web-sessions.js';
 import { mergedUserFigures, type UserFiguresPart } from '../../application/ports/user-figures.js';
 import { EditProfile } from '../../application/users/edit-profile.js';
 import { GetProfile } from '../../application/users/get-profile.js';
@@ -34,6 +37,14 @@ export const usersModule: SpindleModule = {
         .toResolvedValue(
           (get, edit, urls) => new ProfileRoutes(get, edit, urls, config.dialect, config.maxBodyBytes),
           [USERS.GetProfile, USERS.EditProfile, HTTP.ApiUrls],
+        )
+        .inSingletonScope();
+      // The profile's web page (`/user/{name}`, the API's `uri`): the same use case and presenter as the route above.
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (get: GetProfile, urls: ApiUrls, sessions: WebSessions | undefined) =>
+            new ProfilePage(get, sessions, urls, config.dialect, { webUrl: config.webUrl, site: config.siteName }),
+          [USERS.GetProfile, HTTP.ApiUrls, { serviceIdentifier: IDENTITY.WebSessions, optional: true } as const],
         )
         .inSingletonScope();
     }),

@@ -57,6 +57,7 @@ const RELEASE = `<% layout('@site') %>
 <% if (it.cover) { %><img src="<%= it.cover.uri %>" alt="Cover of <%= it.title %>" width="<%= it.cover.width %>" height="<%= it.cover.height %>"><% } %>
 <%~ include('@facts', { facts: it.facts }) %>
 <% if (it.master) { %><p><a href="<%= it.master %>#versions">All versions of this release</a></p><% } %>
+<p><a href="<%= it.yours %>">In your collection and wantlist: add, rate, move, notes</a></p>
 <h2>For sale</h2>
 <p><%= it.forSale %></p>
 <h2>Community</h2>

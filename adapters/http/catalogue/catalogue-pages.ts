@@ -17,6 +17,7 @@ import { searchParameters } from '../search/search-routes.js';
 import type { SearchPresenter } from '../search/search-presenter.js';
 import type { ApiUrls } from '../urls.js';
 import { dateInWords } from '../web-pages/page-format.js';
+import { pagerLinks } from '../web-pages/page-links.js';
 import { SITE_ICON, SITE_ICON_PATH } from '../web-pages/site-templates.js';
 import { pageHead, SESSION_COOKIE, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import { cataloguePageTemplates } from './catalogue-page-templates.js';
@@ -135,6 +136,8 @@ export class CataloguePages implements RouteModule {
         { term: 'Data quality', text: r.data_quality },
       ] satisfies Fact[],
       master: r.master_id === undefined ? undefined : this.web('master', r.master_id, r.title),
+      // The viewer's copies and want of it (the collection module's page; the signed-out are sent to sign in).
+      yours: `${this.settings.webUrl}/release/${r.id}/yours`,
       forSale:
         r.num_for_sale === 0
           ? 'No copies for sale.'
@@ -317,25 +320,12 @@ export class CataloguePages implements RouteModule {
 
   /** Previous and next links of a list page; a page past the last (of a list that has any) is a 404. */
   private pager(ctx: Koa.Context, page: Page<unknown>): Record<string, unknown> {
-    const pages = Math.max(1, Math.ceil(page.total / page.perPage));
-    if (page.page > pages) throw new NotFound(`There is no page ${page.page}: the list has ${pages}.`);
-    const at = (n: number): string => {
-      const query = new URLSearchParams(ctx.querystring);
-      query.set('page', String(n));
-      return `${this.settings.webUrl}${ctx.path}?${query.toString()}`;
-    };
-    return {
-      page: page.page,
-      pages,
-      total: page.total,
-      previous: page.page > 1 ? at(page.page - 1) : undefined,
-      next: page.page < pages ? at(page.page + 1) : undefined,
-    };
+    return pagerLinks(ctx, `${this.settings.webUrl}${ctx.path}`, page);
   }
 }
 
 /** The id of a record page's path segment (`1` or `1-Slug`); anything else is the record's 404. */
-function recordId(ref: string | undefined, message: string): number {
+export function recordId(ref: string | undefined, message: string): number {
   return pathId(REF.exec(ref ?? '')?.[1], () => new NotFound(message));
 }
 

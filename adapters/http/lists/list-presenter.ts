@@ -21,10 +21,12 @@ export class ListPresenter {
     return this.urls.api(`/lists/${id}`);
   }
 
-  /** The list's web page: `{web_url}/lists/My-Favourites/12`. */
+  /**
+   * The list's web page: `{web_url}/lists/My-Favourites/12`; a name with no letters or digits gives the slug `list`,
+   * so that the page's path never is the API's `/lists/{id}`.
+   */
   webUrl(id: number, name: string): string {
-    const slug = slugify(name);
-    return this.urls.webPage(`/lists/${slug ? `${slug}/` : ''}${id}`);
+    return this.urls.webPage(`/lists/${slugify(name) || 'list'}/${id}`);
   }
 
   /** An entry of `GET /s/{name}/lists`. */

@@ -30,7 +30,7 @@ export interface ListUseCases {
   readonly removeItem: RemoveListItem;
 }
 
-const listNotFound = () => new NotFound('List not found.');
+export const listNotFound = () => new NotFound('List not found.');
 const itemNotFound = () => new NotFound('List item not found.');
 
 /** The record an item path names (`/lists/{id}/items/{type}/{item_id}`); 404 for anything else. */

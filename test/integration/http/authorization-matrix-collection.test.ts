@@ -89,6 +89,20 @@ const ROWS: readonly MatrixRow[] = [
       else expect(body).to.not.have.any.keys('num_collection', 'num_wantlist');
     },
   },
+  // The people's pages answer to a browser session, not to API credentials: every caller here is anonymous to them,
+  // so they see what the API shows the anonymous (the public collection's folder 0, no private notes or folder names).
+  { method: 'GET', path: (p) => `/user/${owner(p)}`, status: everyone(200) },
+  { method: 'GET', path: (p) => `/user/${owner(p)}/collection`, status: everyone(200), privateTo: [privateNote, folderName] },
+  { method: 'GET', path: (p) => `/user/${owner(p)}/collection?folder=${ids.folder}`, status: everyone(401), privateTo: [privateNote, folderName] },
+  { method: 'GET', path: (p) => `/user/${owner(p)}/wants`, status: everyone(200) },
+  { method: 'GET', path: (p) => `/user/${other(p)}`, status: everyone(200) },
+  { method: 'GET', path: (p) => `/user/${other(p)}/collection`, status: everyone(401) },
+  { method: 'GET', path: (p) => `/user/${other(p)}/wants`, status: everyone(401), privateTo: [{ text: () => PRIVATE_WANT, visibleTo: [] }] },
+  // A release's copies page is for a browser session: API credentials are sent to sign in; its forms refused (no token).
+  { method: 'GET', path: '/release/10/yours', status: everyone(302) },
+  { method: 'POST', path: '/release/10/yours/collect', body: { folder_id: 1 }, status: everyone(403) },
+  { method: 'POST', path: () => `/release/10/yours/instances/${ids.instance}`, body: { rating: 1 }, status: everyone(403) },
+  { method: 'POST', path: '/release/10/yours/want', body: { notes: 'x' }, status: everyone(403) },
 ];
 
 const callerOf = (u: TestUser): Caller => ({ kind: 'user', userId: String(u.id), username: u.name, via: 'token' });

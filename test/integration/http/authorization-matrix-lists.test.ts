@@ -95,6 +95,10 @@ const ROWS: readonly MatrixRow[] = [
   // The web pages answer to a browser session, not to API credentials.
   { method: 'GET', path: '/settings/lists', status: everyone(302) },
   { method: 'GET', path: () => `/settings/lists/${ids.private}`, status: everyone(302), privateTo: privateToOwner },
+  // A list's page (its `uri`) answers to a browser session: with API credentials everyone is anonymous to it.
+  { method: 'GET', path: () => `/lists/A-List/${ids.public}`, status: everyone(200) },
+  { method: 'GET', path: (p) => `/user/${p.owner.name}/lists`, status: everyone(200), privateTo: privateToOwner },
+  { method: 'GET', path: () => `/lists/A-List/${ids.private}`, status: everyone(401), privateTo: privateToOwner },
   { method: 'POST', path: '/settings/lists', body: { name: 'x' }, status: everyone(403) },
 ];
 

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import type Koa from 'koa';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Database } from '../../adapters/persistence/database.js';
+import { HTTP } from '../../composition/http/http-tokens.js';
+import { aRelease } from '../support/builders/catalogue-builders.js';
+import { seedCatalogue } from '../support/catalogue-seed.js';
+import { aUser, emptyIdentity, type TestUser } from '../support/identity-fixtures.js';
+import { testContainer } from '../support/test-app.js';
+import { openTestDatabase } from '../support/test-database.js';
+
+/** Debian's Chromium (package `chromium`; `.ci/run` installs it where missing). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The people's journey by clicking, at a phone's width: collect, rate, annotate and want a release, then see it. */
+describe('People pages in Chromium at 390 px', function () {
+  this.timeout(120_000);
+  let db: Database;
+  let server: http.Server;
+  let base: string;
+  let browser: Browser;
+  let rosa: TestUser;
+
+  before(async function () {
+    if (!fs.existsSync(CHROMIUM)) {
+      console.warn(`    (skipped: no Chromium at ${CHROMIUM}; install Debian's chromium package or set CHROMIUM_PATH)`);
+      this.skip();
+    }
+    db = await openTestDatabase();
+    await emptyIdentity(db);
+    await seedCatalogue(db, { releases: [aRelease(301, { title: 'Clicked Record', released: '1997' })] });
+    server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const container = testContainer(db, { BASE_URL: base, WEB_URL: base });
+    rosa = await aUser(container, 'rosa');
+    server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  });
+  after(async () => {
+    await browser?.close();
+    if (server) await new Promise((resolve) => server.close(resolve));
+    await db?.close();
+  });
+
+  /** The page fits 390 px (no sideways scrolling) and has a heading. */
+  const fits = async (page: Page, what: string): Promise<void> => {
+    const widths = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as number[];
+    expect(widths[0], `${what} scrolls sideways`).to.be.at.most(widths[1]!);
+    expect(await page.textContent('h1'), what).to.not.equal('');
+  };
+
+  it('signs in, collects, rates, annotates and wants a release from its page, then finds it on the profile', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+
+    await page.goto(`${base}/release/301`);
+    await page.click('text=In your collection and wantlist');
+    // Signed out: the sign-in page, which leads back.
+    await page.fill('input[name=username]', 'rosa');
+    await page.fill('input[name=password]', rosa.password);
+    await Promise.all([page.waitForURL(/\/release\/301\/yours/), page.click('button:has-text("Sign in")')]);
+    await fits(page, 'copies page');
+    await Promise.all([page.waitForURL(/done=collected/), page.click('button:has-text("Add to my collection")')]);
+    expect(await page.textContent('[role=status]')).to.equal('Added to your collection.');
+    await page.locator('select[name=rating]').first().selectOption('4');
+    await page.getByLabel('Media Condition').selectOption('Near Mint (NM or M-)');
+    await Promise.all([page.waitForURL(/done=saved/), page.click('button:has-text("Save this copy")')]);
+    await page.fill('#want-notes', 'one for a friend');
+    await Promise.all([page.waitForURL(/done=wanted/), page.click('button:has-text("Add to my wantlist")')]);
+    await fits(page, 'copies page after the changes');
+
+    await page.goto(`${base}/user/rosa`);
+    await fits(page, 'profile');
+    await page.click('text=Collection: 1 release');
+    await fits(page, 'collection');
+    expect(await page.textContent('main table')).to.include('Clicked Record').and.include('4 of 5').and.include('Near Mint (NM or M-)');
+    await page.goto(`${base}/user/rosa/wants`);
+    await fits(page, 'wantlist');
+    expect(await page.textContent('main table')).to.include('Clicked Record').and.include('one for a friend');
+    expect(problems).to.deep.equal([]);
+  });
+});
