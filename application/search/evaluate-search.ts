@@ -1,7 +1,7 @@
 import { gradeWeight } from '../../domain/catalogue/search-facts.js';
 import { QueryTimeExceeded } from '../errors.js';
 import type { PostingRow, PostingSource } from '../ports/posting-source.js';
-import { FoundRecords, orderKey, type RankedRecord } from './found-records.js';
+import { FoundRecords, kthLargest, orderKey, type RankedRecord } from './found-records.js';
 import { BLOCK_BITS, BLOCK_SIZE, decodePostings, noPostings, sortPostings, type DecodedPostings } from './posting-codec.js';
 import { grown } from './typed-arrays.js';
 
@@ -324,7 +324,7 @@ async function pageOfOneList(
   units.sort((a, b) => b.bound - a.bound || a.block - b.block || a.kind - b.kind);
 
   // The records matched so far (kind, id, score, order key), and the place of the page's last one once known.
-  const found: Array<{ kind: number; id: number; score: number; key: number }> = [];
+  let found: Array<{ kind: number; id: number; score: number; key: number }> = [];
   const before = (a: (typeof found)[number], b: (typeof found)[number]): number => b.key - a.key || a.id - b.id || a.kind - b.kind;
   let last: (typeof found)[number] | undefined;
   // Whether a unit's records could come before the page's last record.
@@ -335,24 +335,29 @@ async function pageOfOneList(
   const titles = noPostings();
   const titled = new Int32Array(BLOCK_SIZE);
   let generation = 0;
-  /** Keeps the `need` first records found, and notes the last of them. */
+  /** Keeps the `need` first records found, and notes the last of them (by quickselect: only the ties are sorted). */
   const cut = (): void => {
-    found.sort(before);
-    found.length = need;
-    last = found[need - 1];
+    const threshold = kthLargest(Float64Array.from(found, (f) => f.key), need);
+    const above = found.filter((f) => f.key > threshold);
+    const at = found.filter((f) => f.key === threshold).sort(before);
+    last = at[need - above.length - 1];
+    found = above.concat(at.slice(0, need - above.length));
   };
   let next = 0;
+  let previous = 0;
   while (next < units.length && mayReach(units[next]!)) {
-    // A batch: the units that may reach the page, as many as would fill it (at least one), and never fewer postings
-    // than matched so far (so that the batches double).
+    // A batch: the units that may reach the page, as many as would fill it, and at least twice as many as the batch
+    // before (so that a search whose bounds skip little reads its blocks in a few statements, not one per block).
     const batch: Unit[] = [];
     let postings = 0;
-    const enough = Math.max(need - (last === undefined ? found.length : 0), found.length, 1);
-    while (next < units.length && mayReach(units[next]!) && (batch.length === 0 || postings < enough)) {
+    const enough = last === undefined ? need - found.length : 0;
+    const units0 = Math.max(1, previous * 2);
+    while (next < units.length && mayReach(units[next]!) && (batch.length < units0 || postings < enough)) {
       batch.push(units[next]!);
       postings += units[next]!.n;
       next++;
     }
+    previous = batch.length;
     const streams = new Map<string, PostingRow[]>();
     const kinds = [...new Set(batch.map((u) => u.kind))];
     const blocks = [...new Set(batch.map((u) => u.block))];
