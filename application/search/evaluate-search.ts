@@ -303,16 +303,24 @@ async function pageOfOneList(
   const token = term.tokens[0]!;
   for (const code of text?.codes ?? []) if ([...candidateBlocks.keys()].some((k) => stats.get(k)?.has(code))) return undefined;
   interface Unit { kind: number; block: number; n: number; bound: number }
-  const units: Unit[] = [];
   let total = 0;
+  for (const [kind, blocks] of candidateBlocks) {
+    for (const block of blocks) {
+      if (((grades.get(`${kind} ${token} ${block}`) ?? ANY_GRADE) & ~term.grades) !== 0) return undefined;
+      total += stats.get(kind)?.get(token)?.get(block) ?? 0;
+    }
+  }
+  const need = Math.min(total, options.offset + options.limit);
+  if (need <= options.offset) return { total, records: [] };
+  // A deep page keeps too many records for this path's ordering to beat the exhaustive one's (ADR 0053).
+  if (need > TOP_K_DEPTH) return undefined;
+  const units: Unit[] = [];
   const pops = await source.popularity(candidateBlocks);
   checkTime(options);
   for (const [kind, blocks] of candidateBlocks) {
     for (const block of blocks) {
       const mask = grades.get(`${kind} ${token} ${block}`) ?? ANY_GRADE;
-      if ((mask & ~term.grades) !== 0) return undefined;
       const n = stats.get(kind)?.get(token)?.get(block) ?? 0;
-      total += n;
       const best = 31 - Math.clz32(mask & term.grades);
       const titled = search.titleToken !== undefined && stats.get(kind)?.get(search.titleToken)?.has(block) === true;
       const score = (term.scored ? gradeWeight(best) : 0) + (titled ? TITLE_SCORE : 0);
@@ -320,10 +328,6 @@ async function pageOfOneList(
       units.push({ kind, block, n, bound: orderKey(score, blockPops ? highest(blockPops) : 0) });
     }
   }
-  const need = Math.min(total, options.offset + options.limit);
-  if (need <= options.offset) return { total, records: [] };
-  // A deep page keeps too many records for this path's ordering to beat the exhaustive one's (ADR 0053).
-  if (need > TOP_K_DEPTH) return undefined;
   units.sort((a, b) => b.bound - a.bound || a.block - b.block || a.kind - b.kind);
 
   // The records matched so far (kind, id, score, order key), and the place of the page's last one once known.
