@@ -71,9 +71,10 @@ export class InMemoryPostingSource implements PostingSource {
   /** Sets a record's popularity (its community release's collection and wantlist counts). */
   setPopularity(kind: keyof typeof KIND_CODES, id: number, popularity: number): void {
     const key = `${KIND_CODES[kind]} ${blockOf(id)}`;
-    let pops = this.pops.get(key);
-    if (!pops) this.pops.set(key, (pops = new Int32Array(BLOCK_SIZE)));
+    // A new array each time, as a changed row is a new array from the SQL source: a search may remember what it read.
+    const pops = Int32Array.from(this.pops.get(key) ?? new Int32Array(BLOCK_SIZE));
     pops[id % BLOCK_SIZE] = popularity;
+    this.pops.set(key, pops);
   }
 
   /** The records of a kind (`KIND_CODES`) in a block that have a community release: id → that release. */
@@ -82,7 +83,7 @@ export class InMemoryPostingSource implements PostingSource {
   }
 
   async rows(kinds: readonly number[], tokens: readonly string[]): Promise<readonly PostingRow[]> {
-    return this.select(kinds, tokens, undefined).map(({ kind, token, block, n }) => ({ kind, token, block, n }));
+    return this.select(kinds, tokens, undefined).map(({ kind, token, block, n, grades }) => ({ kind, token, block, n, grades }));
   }
 
   async postings(kinds: readonly number[], tokens: readonly string[], blocks: readonly number[]): Promise<readonly PostingRow[]> {
@@ -144,7 +145,8 @@ export class InMemoryPostingSource implements PostingSource {
       const grades = these.map((id) => list.grades.get(id)!);
       const out = new Uint8Array(these.length * MAX_POSTING_BYTES);
       const end = encodePostings(list.block, these, grades, 0, these.length, out, 0);
-      rows.push({ kind: list.kind, token: list.token, block: list.block, n: these.length, postings: out.subarray(0, end) });
+      const mask = grades.reduce((m, g) => m | (1 << g), 0);
+      rows.push({ kind: list.kind, token: list.token, block: list.block, n: these.length, postings: out.subarray(0, end), grades: mask });
     }
     list.rows = rows;
     return rows;

@@ -10,6 +10,8 @@ export interface PostingRow {
   readonly block: number;
   readonly n: number;
   readonly postings?: Uint8Array;
+  /** The grades of its postings, a bit per grade (`1 << grade`); null or absent when unknown (any grade). */
+  readonly grades?: number | null;
 }
 
 /** Where the posting lists come from. */

@@ -10,6 +10,10 @@ export interface RankedRecord {
 /** Popularity above this is this, in the order (nothing is that popular; it keeps the order key exact). */
 const MAX_POPULARITY = 2 ** 23 - 1;
 
+/** A record's key in the order of results (score, then popularity, both descending; ties by id and kind). */
+export const orderKey = (score: number, popularity: number): number =>
+  score * (MAX_POPULARITY + 1) + Math.min(Math.max(popularity, 0), MAX_POPULARITY);
+
 /** The records found, in (id, kind) order, with their scores; cut into the page by score, popularity, id and kind. */
 export class FoundRecords {
   private kinds = new Uint8Array(1024);
@@ -61,9 +65,9 @@ export class FoundRecords {
           lastBlock = block;
           blockPops = pops.get(kind)?.get(block);
         }
-        if (blockPops) pop = Math.min(Math.max(blockPops[id & (BLOCK_SIZE - 1)]!, 0), MAX_POPULARITY);
+        if (blockPops) pop = blockPops[id & (BLOCK_SIZE - 1)]!;
       }
-      const k = this.scores[i]! * (MAX_POPULARITY + 1) + pop;
+      const k = orderKey(this.scores[i]!, pop);
       keys[i] = k;
       if (k < min) min = k;
       if (k > max) max = k;

@@ -199,6 +199,11 @@ export class SearchPostingRow {
   part!: number;
   n!: number;
   postings!: Uint8Array;
+  /**
+   * The grades the row's postings have, a bit per grade (`1 << grade`): the block's best grade of the token, what a
+   * search bounds the block's scores by (ADR 0053). Null in rows written before the column: any grade.
+   */
+  grades!: number | null;
 }
 
 /** The popularity of the records of one block of ids (`num_have + num_want` of each record's community release). */
@@ -416,6 +421,7 @@ export const SearchPostingSchema = new EntitySchema<SearchPostingRow>({
     part: { type: 'integer', primary: true },
     n: { type: 'integer' },
     postings: { type: 'blob', columnType: 'bytea' },
+    grades: { type: 'smallint', nullable: true },
   },
 });
 

@@ -4,7 +4,7 @@ import type { SharedTokens } from './posting-tokenizer.js';
 import { BLOCK_SIZE, blockOf, encodePostingKeys, KIND_CODES, MAX_POSTING_BYTES } from '../../../application/search/posting-codec.js';
 
 /** The columns of a `search_posting` row, in the order `PostingAccumulator` writes them. */
-export const SEARCH_POSTING_COLUMNS = ['kind', 'token', 'block', 'part', 'n', 'postings'] as const;
+export const SEARCH_POSTING_COLUMNS = ['kind', 'token', 'block', 'part', 'n', 'postings', 'grades'] as const;
 
 /**
  * The postings of a run of records as the import's encoder gives them (see `EncodedRows`): per record (`ids`,
@@ -161,7 +161,9 @@ export class PostingAccumulator {
       if (!this.inOrder) keys.subarray(from, to).sort();
       if (this.scratch.length < (to - from) * MAX_POSTING_BYTES) this.scratch = new Uint8Array((to - from) * MAX_POSTING_BYTES * 2);
       const bytes = encodePostingKeys(block, keys, from, to, this.scratch, 0);
-      out.rows.row(6).int2(this.kind).bytea(this.tokens.pool, this.tokens.start(t), this.tokens.length(t)).int4(block).int4(this.part++).int4(to - from).bytea(this.scratch, 0, bytes);
+      let grades = 0;
+      for (let i = from; i < to; i++) grades |= 1 << (keys[i]! & 3);
+      out.rows.row(7).int2(this.kind).bytea(this.tokens.pool, this.tokens.start(t), this.tokens.length(t)).int4(block).int4(this.part++).int4(to - from).bytea(this.scratch, 0, bytes).int2(grades);
       out.blocks.push(block);
     }
     this.tokens.clear();

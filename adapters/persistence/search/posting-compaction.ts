@@ -7,7 +7,8 @@ import { BLOCK_SIZE, decodePostings, encodePostings, MAX_POSTING_BYTES, noPostin
  * Compacts one block of ids of one kind inside an import's transaction: the rows the block held before the import
  * (`search_posting`) lose the postings of the ids the import wrote again (`rewritten`, bits by id within the block:
  * their new postings are in the import's rows), the import's rows of the block (staged in `import_posting`) join
- * them, and one row per token is written back in their place. So a record re-imported is found by its new words
+ * them, and one row per token is written back in their place, with the grades its postings have (`grades`, what a
+ * search bounds the block's scores by; so compaction also fills the column of rows written before it existed). So a record re-imported is found by its new words
  * only, and a block keeps one row per token however often it is imported.
  */
 export async function compactBlock(
@@ -39,7 +40,9 @@ export async function compactBlock(
     if (list.length > 0) {
       if (scratch.length < list.length * MAX_POSTING_BYTES) scratch = new Uint8Array(list.length * MAX_POSTING_BYTES);
       const bytes = encodePostings(block, list.ids, list.grades, 0, list.length, scratch, 0);
-      out.row(6).int2(kind).text(token).int4(block).int4(0).int4(list.length).bytea(scratch, 0, bytes);
+      let grades = 0;
+      for (let i = 0; i < list.length; i++) grades |= 1 << list.grades[i]!;
+      out.row(7).int2(kind).text(token).int4(block).int4(0).int4(list.length).bytea(scratch, 0, bytes).int2(grades);
     }
     list.length = 0;
   };

@@ -28,6 +28,8 @@ export interface SqlSearchOptions {
   readonly candidates?: number;
   /** Blocks of popularity kept in memory between searches, 64 KB each (default 512). */
   readonly popularityBlocks?: number;
+  /** Match every record, never skipping blocks (ADR 0053): the tests' and benchmark's reference. Default false. */
+  readonly exhaustive?: boolean;
 }
 
 /** PostgreSQL's code for a statement cancelled by `statement_timeout`. */
@@ -88,6 +90,7 @@ export class SqlCatalogueSearch implements CatalogueSearch {
             now: () => Date.now(),
             deadline: started + this.options.timeoutMs,
             correct: (word, similar) => correctedTerm(word, similar, stem),
+            exhaustive: this.options.exhaustive,
           });
           if (found.records.length === 0) return { ...empty, total: found.total };
           // A release's result is read from its row (it has no entry); a master shows its main release's labels,
@@ -128,10 +131,10 @@ export class SqlCatalogueSearch implements CatalogueSearch {
         (
           await query<PostingRow>(
             orm,
-            `select kind, token, block, n from search_posting where kind = any(?::int2[]) and token = any(?::text[])`,
+            `select kind, token, block, n, grades from search_posting where kind = any(?::int2[]) and token = any(?::text[])`,
             kindsAndTokens(kinds, tokens),
           )
-        ).map((r) => ({ kind: Number(r.kind), token: r.token, block: Number(r.block), n: Number(r.n) })),
+        ).map((r) => ({ kind: Number(r.kind), token: r.token, block: Number(r.block), n: Number(r.n), grades: r.grades == null ? null : Number(r.grades) })),
       postings: async (kinds, tokens, blocks) =>
         (
           await query<PostingRow>(

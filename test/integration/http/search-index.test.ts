@@ -16,6 +16,9 @@ import { anApplication, aUser, emptyIdentity } from '../../support/identity-fixt
 import { testContainer } from '../../support/test-app.js';
 import { isMemory, openTestStorage, skipInMemory, sqlOf, type TestStorage } from '../../support/test-storage.js';
 import { sql } from '../import/import-support.js';
+import { SqlCatalogueSearch } from '../../../adapters/persistence/search/sql-catalogue-search.js';
+import { decodePostings, noPostings } from '../../../application/search/posting-codec.js';
+import type { SearchCriteria } from '../../../application/ports/catalogue-search.js';
 
 interface Body {
   pagination: { items: number; pages: number };
@@ -176,5 +179,51 @@ describe('Database search: the index the import keeps', function () {
     expect(inParts.length).to.be.greaterThan(1000);
     expect(inParts).to.deep.equal(whole);
     expect(await Promise.all(questions.map(ids))).to.deep.equal(found);
+  });
+
+  it('top-k pages (block bounds, ADR 0053) are the exhaustive evaluation’s, with popularity or without', async function () {
+    skipInMemory(this);
+    const db = sqlOf(storage);
+    const topK = new SqlCatalogueSearch(db.orm, { timeoutMs: 10_000 });
+    const exhaustive = new SqlCatalogueSearch(db.orm, { timeoutMs: 10_000, exhaustive: true });
+    const questions: SearchCriteria[] = [
+      { text: 'love', fields: {} },
+      { text: 'the', fields: {} },
+      { text: 'stockholm', fields: {} },
+      { text: 'the', kind: 'release', fields: {} },
+      { title: 'love', fields: {} },
+      { releaseTitle: 'the', fields: {} },
+      { fields: { genre: 'Electronic' } },
+      { text: 'love the', fields: {} },
+    ];
+    const compare = async (): Promise<void> => {
+      for (const criteria of questions) {
+        for (const [page, perPage] of [[1, 5], [4, 13], [30, 3]] as const) {
+          const [a, b] = [await topK.search(criteria, { page, perPage }), await exhaustive.search(criteria, { page, perPage })];
+          const label = `${JSON.stringify(criteria)} page ${page} of ${perPage}`;
+          expect(a.total, label).to.equal(b.total);
+          expect(a.items.map((h) => `${h.kind}:${h.id}`), label).to.deep.equal(b.items.map((h) => `${h.kind}:${h.id}`));
+        }
+      }
+    };
+    await compare();
+    // Popular releases (every ninth), in the collection counts the popularity trigger follows.
+    await sql(db, 'UPDATE release SET num_have = num_have + (id % 7) + 1 WHERE id % 9 = 0');
+    await compare();
+    await sql(db, 'UPDATE release SET num_have = num_have - (id % 7) - 1 WHERE id % 9 = 0');
+  });
+
+  it('each posting row keeps the grades of its postings, as the import and the compaction write them', async function () {
+    skipInMemory(this);
+    const rows = await sql<{ block: number; postings: Uint8Array; grades: number | null }>(sqlOf(storage), 'SELECT block, postings, grades FROM search_posting');
+    expect(rows.length).to.be.greaterThan(1000);
+    const decoded = noPostings();
+    for (const row of rows) {
+      decoded.length = 0;
+      decodePostings(row.block, row.postings, decoded);
+      let mask = 0;
+      for (let i = 0; i < decoded.length; i++) mask |= 1 << decoded.grades[i]!;
+      expect(row.grades).to.equal(mask);
+    }
   });
 });

@@ -47,7 +47,10 @@ function run(
   };
 }
 
-/** The rows written, merged per token: `token → [id, grade][]` in the order the rows hold them, and the rows' blocks. */
+/**
+ * The rows written, merged per token: `token → [id, grade][]` in the order the rows hold them, and the rows' blocks;
+ * each row's grades checked against its postings.
+ */
 function rowsOf(out: BinaryCopyBuffer): { lists: Map<string, [number, number][]>; blocks: number[] } {
   const view = Buffer.from(out.view());
   const lists = new Map<string, [number, number][]>();
@@ -60,7 +63,7 @@ function rowsOf(out: BinaryCopyBuffer): { lists: Map<string, [number, number][]>
     return value;
   };
   while (at < view.length) {
-    expect(view.readInt16BE(at)).to.equal(6);
+    expect(view.readInt16BE(at)).to.equal(7);
     at += 2;
     field(); // kind
     const token = field().toString('utf8');
@@ -69,6 +72,10 @@ function rowsOf(out: BinaryCopyBuffer): { lists: Map<string, [number, number][]>
     const n = field().readInt32BE(0);
     const decoded = decodePostings(block, field(), noPostings());
     expect(decoded.length).to.equal(n);
+    // The row's grades: a bit for each grade its postings have.
+    let mask = 0;
+    for (let i = 0; i < decoded.length; i++) mask |= 1 << decoded.grades[i]!;
+    expect(field().readInt16BE(0)).to.equal(mask);
     blocks.push(block);
     const list = lists.get(token) ?? [];
     for (let i = 0; i < decoded.length; i++) list.push([decoded.ids[i]!, decoded.grades[i]!]);
