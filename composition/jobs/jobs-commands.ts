@@ -2,7 +2,6 @@ import { JobWorkerReadiness } from '../../application/health/job-worker-readines
 import { createPinoLogger } from '../../adapters/logging/pino-logger.js';
 import { SHUTDOWN_CLOSE_MS } from '../config.js';
 import { HEALTH } from '../health/health-tokens.js';
-import { HTTP } from '../http/http-tokens.js';
 import type { SpindleCommands } from '../spindle-module.js';
 import { JOBS } from './jobs-tokens.js';
 
@@ -28,7 +27,9 @@ export const jobsCommands: SpindleCommands = {
           }
           // The server binds the worker's readiness only where it runs one (JOB_WORKER); this process always does.
           if (!config.jobs.workerInServer) container.bind(HEALTH.ReadinessChecks).toConstantValue(new JobWorkerReadiness(worker));
+          // The HTTP side, loaded only by this command (the other commands, `spindle import` first, load none of it).
           const { serveMetrics, closeServer } = await import('../server.js');
+          const { HTTP } = await import('../http/http-tokens.js');
           const logger = createPinoLogger(config.logLevel);
           const probes =
             config.metrics.port === undefined ? undefined : await serveMetrics(container.get(HTTP.HttpApp).metricsCallback(), config, logger);
