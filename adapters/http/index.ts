@@ -33,6 +33,8 @@ export * from './identity/identity-routes.js';
 export * from './identity/oauth-routes.js';
 export * from './identity/presented-credential.js';
 export * from './identity/signed-request.js';
+export * from './identity/web/account-pages.js';
+export * from './identity/web/account-templates.js';
 export * from './identity/web/templates.js';
 export * from './identity/web/web-routes.js';
 export * from './images/image-routes.js';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../application/ports/clock.js';
 import type { NonceStore } from '../../application/ports/nonce-store.js';
-import type { ClientApplication, OAuthToken, PersonalToken, ProfileChanges, User, WebSession } from '../../domain/identity/accounts.js';
+import type { ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from '../../domain/identity/accounts.js';
 import { emailKey } from '../../domain/identity/email.js';
 import {
   nameTaken,
@@ -8,6 +8,7 @@ import {
   type OAuthTokenRepository,
   type PersonalTokenRepository,
   type UserRepository,
+  type PasswordResetRepository,
   type WebSessionRepository,
 } from '../../domain/identity/identity-repositories.js';
 import { loginKey } from '../../domain/identity/login-name.js';
@@ -55,6 +56,13 @@ export class InMemoryUserRepository implements UserRepository, InMemoryTransacti
     const updated: User = { ...user, ...(Object.fromEntries(given) as ProfileChanges) };
     this.users.set(id, updated);
     return updated;
+  }
+
+  async changePassword(id: number, passwordHash: string): Promise<boolean> {
+    const user = this.users.get(id);
+    if (!user) return false;
+    this.users.set(id, { ...user, passwordHash });
+    return true;
   }
 
   snapshot(): unknown {
@@ -257,11 +265,52 @@ export class InMemoryWebSessionRepository implements WebSessionRepository, InMem
     this.sessions.delete(digest);
   }
 
+  async removeAllOf(userId: number, except?: string): Promise<number> {
+    let ended = 0;
+    for (const [digest, s] of this.sessions) {
+      if (s.userId === userId && digest !== except) {
+        this.sessions.delete(digest);
+        ended++;
+      }
+    }
+    return ended;
+  }
+
   snapshot(): unknown {
     return new Map(this.sessions);
   }
 
   restore(snapshot: unknown): void {
     this.sessions = new Map(snapshot as Map<string, WebSession>);
+  }
+}
+
+/** Password reset tokens in memory, enlisted in an `InMemoryUnitOfWork`; a use checks and marks in one step. */
+export class InMemoryPasswordResetRepository implements PasswordResetRepository, InMemoryTransactional {
+  private resets = new Map<string, PasswordReset>();
+
+  constructor(uow: InMemoryUnitOfWork) {
+    uow.enlist(this);
+  }
+
+  /** Keeps the reset; forgets those expired before it was made. */
+  async add(reset: PasswordReset): Promise<void> {
+    for (const [digest, r] of this.resets) if (r.expiresAt < reset.createdAt) this.resets.delete(digest);
+    this.resets.set(reset.digest, reset);
+  }
+
+  async use(digest: string, now: Date): Promise<number | null> {
+    const reset = this.resets.get(digest);
+    if (!reset || reset.usedAt !== null || reset.expiresAt <= now) return null;
+    this.resets.set(digest, { ...reset, usedAt: now });
+    return reset.userId;
+  }
+
+  snapshot(): unknown {
+    return new Map(this.resets);
+  }
+
+  restore(snapshot: unknown): void {
+    this.resets = new Map(snapshot as Map<string, PasswordReset>);
   }
 }

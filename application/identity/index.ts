@@ -5,6 +5,7 @@
 export * from './account.js';
 export * from './authenticate.js';
 export * from './authorize-request-token.js';
+export * from './change-password.js';
 export * from './connected-applications.js';
 export * from './create-personal-token.js';
 export * from './create-user.js';
@@ -18,6 +19,8 @@ export * from './list-own-applications.js';
 export * from './list-personal-tokens.js';
 export * from './oauth-verifier.js';
 export * from './register-application.js';
+export * from './request-password-reset.js';
+export * from './reset-password.js';
 export * from './revoke-personal-token.js';
 export * from './sign-up.js';
 export * from './user-named.js';

@@ -21,6 +21,11 @@ import { OAuthRoutes } from '../../adapters/http/identity/oauth-routes.js';
 import { WebPageRoutes } from '../../adapters/http/identity/web/web-routes.js';
 import { SignUp } from '../../application/identity/sign-up.js';
 import { WebSessions } from '../../application/identity/web-sessions.js';
+import { ChangePassword } from '../../application/identity/change-password.js';
+import { AccountPages, PASSWORD_RESET_PATHS } from '../../adapters/http/identity/web/account-pages.js';
+import { FolderMailTransport } from '../../adapters/system/folder-mail-transport.js';
+import { RequestPasswordReset } from '../../application/identity/request-password-reset.js';
+import { ResetPassword } from '../../application/identity/reset-password.js';
 import { ListOwnApplications } from '../../application/identity/list-own-applications.js';
 import { RATE_LIMIT } from '../rate-limit/rate-limit-tokens.js';
 import { FailoverRateLimitStore } from '../../adapters/rate-limit/failover-rate-limit-store.js';
@@ -186,6 +191,45 @@ export const identityModule: SpindleModule = {
           IDENTITY.SignInAttempts,
           IDENTITY.SecretDigest,
         ])
+        .inSingletonScope();
+      bind(IDENTITY.ChangePassword)
+        .toResolvedValue(
+          (users, sessions, hasher, digest, failures, uow) => new ChangePassword(users, sessions, hasher, digest, failures, uow),
+          [IDENTITY.UserRepository, IDENTITY.WebSessionRepository, IDENTITY.PasswordHasher, IDENTITY.SecretDigest, IDENTITY.SignInAttempts, PERSISTENCE.UnitOfWork],
+        )
+        .inSingletonScope();
+      bind(IDENTITY.MailTransport).toConstantValue(new FolderMailTransport(config.mailDir, `${config.siteName} <no-reply@${new URL(config.webUrl).hostname}>`));
+      bind(IDENTITY.RequestPasswordReset)
+        .toResolvedValue(
+          (users, resets, secrets, digest, mail, attempts, uow, clock) =>
+            new RequestPasswordReset(users, resets, secrets, digest, mail, logger, attempts, uow, clock, {
+              link: (token) => `${config.webUrl}${PASSWORD_RESET_PATHS.confirm}?reset=${token}`,
+              site: config.siteName,
+            }),
+          [
+            IDENTITY.UserRepository,
+            IDENTITY.PasswordResetRepository,
+            IDENTITY.SecretGenerator,
+            IDENTITY.SecretDigest,
+            IDENTITY.MailTransport,
+            IDENTITY.SignInAttempts,
+            PERSISTENCE.UnitOfWork,
+            CORE.Clock,
+          ],
+        )
+        .inSingletonScope();
+      bind(IDENTITY.ResetPassword)
+        .toResolvedValue(
+          (resets, users, sessions, hasher, digest, uow, clock) => new ResetPassword(resets, users, sessions, hasher, digest, uow, clock),
+          [IDENTITY.PasswordResetRepository, IDENTITY.UserRepository, IDENTITY.WebSessionRepository, IDENTITY.PasswordHasher, IDENTITY.SecretDigest, PERSISTENCE.UnitOfWork, CORE.Clock],
+        )
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (changePassword, requestReset, resetPassword, sessions, secrets) =>
+            new AccountPages({ changePassword, requestReset, resetPassword }, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
+          [IDENTITY.ChangePassword, IDENTITY.RequestPasswordReset, IDENTITY.ResetPassword, IDENTITY.WebSessions, IDENTITY.SecretGenerator],
+        )
         .inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(

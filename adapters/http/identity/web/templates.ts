@@ -26,6 +26,7 @@ const LAYOUT = `<!doctype html>
     <span>Signed in as <strong><%= it.user %></strong></span>
     <a href="<%= it.webUrl %>/settings/developers">Developer settings</a>
     <a href="<%= it.webUrl %>/settings/connected">Connected applications</a>
+    <a href="<%= it.webUrl %>/settings/password">Password</a>
     <form method="post" action="<%= it.webUrl %>/signout" class="inline">
       <input type="hidden" name="csrf" value="<%= it.csrf %>">
       <button type="submit">Sign out</button>
@@ -55,6 +56,7 @@ const SIGN_IN = `<% layout('@layout') %>
   <button type="submit">Sign in</button>
 </form>
 <p>No account yet? <a href="<%= it.webUrl %>/signup?next=<%= encodeURIComponent(it.next) %>">Sign up</a>.</p>
+<p><a href="<%= it.webUrl %>/password-reset">Forgot your password?</a></p>
 `;
 
 const SIGN_UP = `<% layout('@layout') %>
