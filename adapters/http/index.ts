@@ -93,6 +93,8 @@ export * from './urls.js';
 export * from './users/default-images.js';
 export * from './users/profile-bodies.js';
 export * from './users/profile-routes.js';
+export * from './users/profile-settings-page.js';
+export * from './users/profile-settings-templates.js';
 export * from './web-pages/page-format.js';
 export * from './web-pages/page-requests.js';
 export * from './web-pages/site-templates.js';

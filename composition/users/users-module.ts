@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { ProfileRoutes } from '../../adapters/http/users/profile-routes.js';
+import { ProfileSettingsPage } from '../../adapters/http/users/profile-settings-page.js';
 import { mergedUserFigures, type UserFiguresPart } from '../../application/ports/user-figures.js';
 import { EditProfile } from '../../application/users/edit-profile.js';
 import { GetProfile } from '../../application/users/get-profile.js';
@@ -34,6 +35,13 @@ export const usersModule: SpindleModule = {
         .toResolvedValue(
           (get, edit, urls) => new ProfileRoutes(get, edit, urls, config.dialect, config.maxBodyBytes),
           [USERS.GetProfile, USERS.EditProfile, HTTP.ApiUrls],
+        )
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (get, edit, sessions, secrets, urls) =>
+            new ProfileSettingsPage(get, edit, { sessions, secrets }, urls, { webUrl: config.webUrl, site: config.siteName }),
+          [USERS.GetProfile, USERS.EditProfile, IDENTITY.WebSessions, IDENTITY.SecretGenerator, HTTP.ApiUrls],
         )
         .inSingletonScope();
     }),

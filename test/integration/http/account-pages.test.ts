@@ -158,4 +158,24 @@ describe('Web pages: account settings (/settings/password)', function () {
     const which = outcomes[0]!.status === 'fulfilled' ? 'first-of-two-at-once' : 'second-of-two-at-once';
     expect(await authenticate.execute({ username: rosa.name, password: which })).to.not.equal(null);
   });
+
+  it("edits the profile with the API's checks: every problem beside its field, values kept, nothing saved; then saves", async () => {
+    const browser = await signedIn(app, pat.name, 'the-new-password');
+    const page = await browser.get('/settings/profile');
+    expect([page.status, /<option value="USD" selected>/.test(page.text)]).to.deep.equal([200, true]);
+    const bad = await browser.post('/settings/profile', { real_name: 'Pat <Q>', home_page: 'ftp://nope', location: 'x'.repeat(201), profile: '[b]hi[/b]', curr_abbr: 'XXX' });
+    expect(bad.status).to.equal(422);
+    expect(problemOf(bad.text, 'home_page')).to.deep.equal({ text: 'home_page must be an http or https URL.', invalid: true });
+    expect(problemOf(bad.text, 'location')).to.deep.equal({ text: 'location is at most 200 characters long.', invalid: true });
+    expect(problemOf(bad.text, 'curr_abbr').text).to.equal('curr_abbr must be a currency the service knows, got &quot;XXX&quot;.');
+    expect(problemOf(bad.text, 'real_name').invalid).to.equal(false);
+    expect(bad.text).to.include('value="Pat &lt;Q&gt;"');
+    expect((await container.get(IDENTITY.UserRepository).byId(pat.id))!.realName).to.equal('');
+    const good = await browser.post('/settings/profile', { real_name: ' Pat Q ', home_page: 'https://pat.example', location: 'Lyon', profile: '[b]hi[/b]', curr_abbr: 'eur' });
+    expect([good.status, good.headers.location]).to.deep.equal([303, `${WEB_URL}/settings/profile?done=profile`]);
+    const saved = (await container.get(IDENTITY.UserRepository).byId(pat.id))!;
+    expect([saved.realName, saved.homePage, saved.location, saved.profile, saved.currency]).to.deep.equal(['Pat Q', 'https://pat.example', 'Lyon', '[b]hi[/b]', 'EUR']);
+    const after = await browser.get('/settings/profile?done=profile');
+    expect([after.text.includes('Your profile is saved.'), /<option value="EUR" selected>/.test(after.text)]).to.deep.equal([true, true]);
+  });
 });

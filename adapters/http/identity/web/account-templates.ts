@@ -9,6 +9,7 @@ import { pageTemplates } from './templates.js';
 
 /** The settings pages, in the order of the sub-nav. */
 export const SETTINGS_PAGES: ReadonlyArray<{ readonly path: string; readonly text: string }> = [
+  { path: '/settings/profile', text: 'Profile' },
   { path: '/settings/password', text: 'Password' },
   { path: '/settings/developers', text: 'Developer settings' },
   { path: '/settings/connected', text: 'Connected applications' },
@@ -16,7 +17,8 @@ export const SETTINGS_PAGES: ReadonlyArray<{ readonly path: string; readonly tex
   { path: '/settings/seller', text: 'Seller settings' },
 ];
 
-const SUBNAV = `<nav aria-label="Settings" class="pages">
+/** The settings sub-nav: a page renders it with `settingsPages` and `here` (its own path, marked current). */
+export const SETTINGS_SUBNAV = `<nav aria-label="Settings" class="pages">
 <% it.settingsPages.forEach(function (p) { %><a href="<%= it.webUrl %><%= p.path %>"<%~ p.path === it.here ? ' aria-current="page"' : '' %>><%= p.text %></a>
 <% }) %></nav>`;
 
@@ -28,7 +30,7 @@ const passwordField = (name: string, label: string, autocomplete: string): strin
   <% if (it.problems['${name}']) { %><p class="error" id="${name}-problem"><%= it.problems['${name}'] %></p><% } %>`;
 
 const PASSWORD = `<% layout('@layout') %>
-${SUBNAV}
+${SETTINGS_SUBNAV}
 <p>Changing your password signs you out everywhere else (other browsers and devices); this browser stays signed in.
 Applications you authorized keep their access: see Connected applications.</p>
 <form method="post" action="<%= it.webUrl %>/settings/password">
