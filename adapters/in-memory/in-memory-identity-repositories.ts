@@ -58,6 +58,14 @@ export class InMemoryUserRepository implements UserRepository, InMemoryTransacti
     return updated;
   }
 
+  async changeEmail(id: number, email: string): Promise<boolean> {
+    const user = this.users.get(id);
+    if (!user) return false;
+    for (const u of this.users.values()) if (u.id !== id && emailKey(u.email) === emailKey(email)) throw nameTaken('email', email);
+    this.users.set(id, { ...user, email });
+    return true;
+  }
+
   async changePassword(id: number, passwordHash: string): Promise<boolean> {
     const user = this.users.get(id);
     if (!user) return false;

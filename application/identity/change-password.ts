@@ -11,6 +11,9 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 export const PASSWORD_CHANGE_FAILURES = 10;
 export const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
 
+/** The key under which a user's wrong current passwords (password and email changes alike) are counted. */
+export const currentPasswordFailuresKey = (userId: number): string => `password-change:user:${userId}`;
+
 export interface ChangePasswordInput {
   readonly userId: number;
   readonly currentPassword: string;
@@ -37,7 +40,7 @@ export class ChangePassword {
   ) {}
 
   async execute(input: ChangePasswordInput): Promise<{ readonly sessionsEnded: number }> {
-    const key = `password-change:user:${input.userId}`;
+    const key = currentPasswordFailuresKey(input.userId);
     const state = await this.failures.peek(key, PASSWORD_CHANGE_FAILURES, PASSWORD_CHANGE_WINDOW_MS);
     if (!state.allowed) throw new RateLimited(state.retryAfterSeconds, 'Too many wrong current passwords: wait a few minutes and try again.');
     const user = await this.users.byId(input.userId);

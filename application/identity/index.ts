@@ -5,6 +5,7 @@
 export * from './account.js';
 export * from './authenticate.js';
 export * from './authorize-request-token.js';
+export * from './change-email.js';
 export * from './change-password.js';
 export * from './connected-applications.js';
 export * from './create-personal-token.js';

@@ -21,6 +21,7 @@ import { OAuthRoutes } from '../../adapters/http/identity/oauth-routes.js';
 import { WebPageRoutes } from '../../adapters/http/identity/web/web-routes.js';
 import { SignUp } from '../../application/identity/sign-up.js';
 import { WebSessions } from '../../application/identity/web-sessions.js';
+import { ChangeEmail } from '../../application/identity/change-email.js';
 import { ChangePassword } from '../../application/identity/change-password.js';
 import { AccountPages, PASSWORD_RESET_PATHS } from '../../adapters/http/identity/web/account-pages.js';
 import { FolderMailTransport } from '../../adapters/system/folder-mail-transport.js';
@@ -199,6 +200,12 @@ export const identityModule: SpindleModule = {
         )
         .inSingletonScope();
       bind(IDENTITY.MailTransport).toConstantValue(new FolderMailTransport(config.mailDir, `${config.siteName} <no-reply@${new URL(config.webUrl).hostname}>`));
+      bind(IDENTITY.ChangeEmail)
+        .toResolvedValue(
+          (users, hasher, failures, mail, uow) => new ChangeEmail(users, hasher, failures, mail, logger, uow, config.siteName),
+          [IDENTITY.UserRepository, IDENTITY.PasswordHasher, IDENTITY.SignInAttempts, IDENTITY.MailTransport, PERSISTENCE.UnitOfWork],
+        )
+        .inSingletonScope();
       bind(IDENTITY.RequestPasswordReset)
         .toResolvedValue(
           (users, resets, secrets, digest, mail, attempts, uow, clock) =>
@@ -226,9 +233,9 @@ export const identityModule: SpindleModule = {
         .inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(
-          (changePassword, requestReset, resetPassword, sessions, secrets) =>
-            new AccountPages({ changePassword, requestReset, resetPassword }, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
-          [IDENTITY.ChangePassword, IDENTITY.RequestPasswordReset, IDENTITY.ResetPassword, IDENTITY.WebSessions, IDENTITY.SecretGenerator],
+          (changePassword, changeEmail, requestReset, resetPassword, sessions, secrets) =>
+            new AccountPages({ changePassword, changeEmail, requestReset, resetPassword }, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
+          [IDENTITY.ChangePassword, IDENTITY.ChangeEmail, IDENTITY.RequestPasswordReset, IDENTITY.ResetPassword, IDENTITY.WebSessions, IDENTITY.SecretGenerator],
         )
         .inSingletonScope();
       bind(HTTP.Routes)

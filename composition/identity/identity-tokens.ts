@@ -25,6 +25,7 @@ import type {
   WebSessionRepository,
 } from '../../domain/identity/identity-repositories.js';
 import type { SignUp } from '../../application/identity/sign-up.js';
+import type { ChangeEmail } from '../../application/identity/change-email.js';
 import type { ChangePassword } from '../../application/identity/change-password.js';
 import type { RequestPasswordReset } from '../../application/identity/request-password-reset.js';
 import type { ResetPassword } from '../../application/identity/reset-password.js';
@@ -61,6 +62,7 @@ export const IDENTITY = {
   WebSessions: token<WebSessions>('identity/WebSessions'),
   SignUp: token<SignUp>('identity/SignUp'),
   ChangePassword: token<ChangePassword>('identity/ChangePassword'),
+  ChangeEmail: token<ChangeEmail>('identity/ChangeEmail'),
   PasswordResetRepository: token<PasswordResetRepository>('identity/PasswordResetRepository'),
   MailTransport: token<MailTransport>('identity/MailTransport'),
   RequestPasswordReset: token<RequestPasswordReset>('identity/RequestPasswordReset'),

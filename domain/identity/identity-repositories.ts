@@ -13,6 +13,11 @@ export interface UserRepository {
   updateProfile(id: number, changes: ProfileChanges): Promise<User | null>;
   /** Replaces a user's password hash; false when there is no such user. */
   changePassword(id: number, passwordHash: string): Promise<boolean>;
+  /**
+   * Replaces a user's email address; false when there is no such user; throws {@link nameTaken}'s `email taken`
+   * Refusal when another user has it, in any case.
+   */
+  changeEmail(id: number, email: string): Promise<boolean>;
 }
 
 export interface ApplicationRepository {

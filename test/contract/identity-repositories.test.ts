@@ -169,7 +169,7 @@ function contract(name: string, open: () => Promise<{ subject: Subject; reset():
       expect(await s.scoped(async () => (await s.users.byLoginName('alice')) && (await s.tokens.ofUser((await s.users.byLoginName('alice'))!.id)).length)).to.equal(8);
     });
 
-    it("changes a password hash, and ends every session of a user but the one kept", async () => {
+    it("changes a password hash and an email address (unique in any case), and ends every session of a user but the one kept", async () => {
       const [a, b] = await s.scoped(() => s.uow.run(async () => [await s.users.add(user('Ann')), await s.users.add(user('Bob'))]));
       const later = new Date(AT.getTime() + 60_000);
       const session = (digest: string, userId: number) => s.sessions.add({ digest, userId, createdAt: AT, expiresAt: new Date(AT.getTime() + 3_600_000) });
@@ -187,6 +187,12 @@ function contract(name: string, open: () => Promise<{ subject: Subject; reset():
       expect(await s.scoped(() => s.uow.run(() => s.users.changePassword(a!.id, 'scrypt$new')))).to.equal(true);
       expect(await s.scoped(() => s.uow.run(() => s.users.changePassword(999_999, 'scrypt$new')))).to.equal(false);
       expect([(await s.scoped(() => s.users.byId(a!.id)))!.passwordHash, (await s.scoped(() => s.users.byId(b!.id)))!.passwordHash]).to.deep.equal(['scrypt$new', 'scrypt$…']);
+      expect(await s.scoped(() => s.uow.run(() => s.users.changeEmail(a!.id, 'ann@new.example')))).to.equal(true);
+      expect((await s.scoped(() => s.users.byEmail('ANN@new.example')))?.id).to.equal(a!.id);
+      const taken = await s.scoped(() => s.uow.run(() => s.users.changeEmail(b!.id, 'Ann@New.Example'))).catch((err: unknown) => err);
+      expect([(taken as Refusal).kind, (taken as Refusal).code]).to.deep.equal(['conflict', 'email taken']);
+      expect((await s.scoped(() => s.users.byId(b!.id)))!.email).to.equal('bob@example.com');
+      expect(await s.scoped(() => s.uow.run(() => s.users.changeEmail(999_999, 'x@y.example')))).to.equal(false);
     });
 
     it('uses a password reset once, before it expires, and lets one of simultaneous uses win', async () => {

@@ -101,6 +101,16 @@ export class MikroOrmUserRepository implements UserRepository {
     return this.byId(id);
   }
 
+  async changeEmail(id: number, email: string): Promise<boolean> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false;
+    try {
+      return (await currentEntityManager(this.orm).nativeUpdate(UserRow, { id }, { email, emailKey: emailKey(email) })) > 0;
+    } catch (err) {
+      if (uniqueViolation(err) !== undefined) throw nameTaken('email', email);
+      throw err;
+    }
+  }
+
   async changePassword(id: number, passwordHash: string): Promise<boolean> {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false;
     return (await currentEntityManager(this.orm).nativeUpdate(UserRow, { id }, { passwordHash })) > 0;

@@ -178,4 +178,22 @@ describe('Web pages: account settings (/settings/password)', function () {
     const after = await browser.get('/settings/profile?done=profile');
     expect([after.text.includes('Your profile is saved.'), /<option value="EUR" selected>/.test(after.text)]).to.deep.equal([true, true]);
   });
+
+  it('changes the email address with the password, every problem beside its field, a taken address refused without saying whose', async () => {
+    const browser = await signedIn(app, pat.name, 'the-new-password');
+    const page = await browser.get('/settings/email');
+    expect([page.status, page.text.includes(`value="${pat.name}@example.test"`)]).to.deep.equal([200, true]);
+    const bad = await browser.post('/settings/email', { email: 'not an address', password: 'wrong password' });
+    expect(bad.status).to.equal(422);
+    expect(problemOf(bad.text, 'password')).to.deep.equal({ text: 'The password is not right.', invalid: true });
+    expect(problemOf(bad.text, 'email').invalid).to.equal(true);
+    expect(bad.text).to.include('value="not an address"');
+    const taken = await browser.post('/settings/email', { email: `${rosa.name.toUpperCase()}@EXAMPLE.test`, password: 'the-new-password' });
+    expect([taken.status, problemOf(taken.text, 'email').text]).to.deep.equal([422, 'That email address cannot be used: choose another.']);
+    newMails();
+    const changed = await browser.post('/settings/email', { email: 'pat@new.example', password: 'the-new-password' });
+    expect([changed.status, changed.headers.location]).to.deep.equal([303, `${WEB_URL}/settings/email?done=email`]);
+    expect((await container.get(IDENTITY.UserRepository).byId(pat.id))!.email).to.equal('pat@new.example');
+    expect(newMails().map((m) => m.to)).to.deep.equal([`${pat.name}@example.test`]);
+  });
 });

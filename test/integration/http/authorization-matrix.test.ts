@@ -28,6 +28,8 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'POST', path: '/settings/developers/tokens', status: everyone(403) },
   { method: 'GET', path: '/settings/password', status: everyone(302) },
   { method: 'GET', path: '/settings/profile', status: everyone(302) },
+  { method: 'GET', path: '/settings/email', status: everyone(302) },
+  { method: 'POST', path: '/settings/email', status: everyone(403) },
   { method: 'POST', path: '/settings/profile', status: everyone(403) },
   { method: 'POST', path: '/settings/password', status: everyone(403) },
   { method: 'GET', path: '/password-reset', status: everyone(200) },

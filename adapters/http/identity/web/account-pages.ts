@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
+import type { ChangeEmail } from '../../../../application/identity/change-email.js';
 import type { ChangePassword } from '../../../../application/identity/change-password.js';
 import type { RequestPasswordReset } from '../../../../application/identity/request-password-reset.js';
 import type { ResetPassword } from '../../../../application/identity/reset-password.js';
@@ -11,11 +12,13 @@ import { SESSION_COOKIE, WebPageKit, type SignedIn, type WebPageDeps, type WebPa
 import { accountTemplates, SETTINGS_PAGES } from './account-templates.js';
 
 const PASSWORD_PATH = '/settings/password';
+const EMAIL_PATH = '/settings/email';
 /** The password reset pages: ask for a link; the link's page, which takes the new password. */
 export const PASSWORD_RESET_PATHS = { request: '/password-reset', confirm: '/password-reset/confirm' } as const;
 const MAX_FORM_BYTES = 16 * 1024;
 const NOTICES: Readonly<Record<string, string>> = {
   password: 'Your password is changed; every other session of yours has ended.',
+  email: 'Your email address is changed; a note went to the old one.',
   reset: 'Your new password is set and you are signed in here; every other session of yours has ended.',
   sent: 'If an account has that login name or email address, a link to choose a new password is on its way to the account\'s email address. It works once, for an hour.',
 };
@@ -24,6 +27,7 @@ const DIFFER = 'The two new passwords differ.';
 /** What the account pages need. */
 export interface AccountPageUseCases {
   readonly changePassword: ChangePassword;
+  readonly changeEmail: ChangeEmail;
   readonly requestReset: RequestPasswordReset;
   readonly resetPassword: ResetPassword;
 }
@@ -69,7 +73,7 @@ export class AccountPages implements RouteModule {
   }
 
   isWebPage(path: string): boolean {
-    return path === PASSWORD_PATH || path === PASSWORD_RESET_PATHS.request || path === PASSWORD_RESET_PATHS.confirm;
+    return path === PASSWORD_PATH || path === EMAIL_PATH || path === PASSWORD_RESET_PATHS.request || path === PASSWORD_RESET_PATHS.confirm;
   }
 
   private notice(ctx: Koa.Context): string | undefined {
@@ -82,6 +86,17 @@ export class AccountPages implements RouteModule {
       '@password',
       { title: 'Change your password', user: caller.username, here: PASSWORD_PATH, settingsPages: SETTINGS_PAGES, problems, notice: this.notice(ctx),
         error: Object.keys(problems).length > 0 ? 'The password was not changed: see the problems below.' : undefined },
+      status,
+    );
+  }
+
+  private async showEmail(ctx: Koa.Context, caller: SignedIn, email?: string, problems: Record<string, string> = {}, status = 200): Promise<void> {
+    this.kit.render(
+      ctx,
+      '@email',
+      { title: 'Change your email address', user: caller.username, here: EMAIL_PATH, settingsPages: SETTINGS_PAGES, problems, notice: this.notice(ctx),
+        email: email ?? (await this.useCases.changeEmail.current(Number(caller.userId))),
+        error: Object.keys(problems).length > 0 ? 'The email address was not changed: see the problems below.' : undefined },
       status,
     );
   }
@@ -124,6 +139,21 @@ export class AccountPages implements RouteModule {
       }
       this.kit.seeOther(ctx, `${PASSWORD_PATH}?done=password`);
     }, back));
+
+    const emailBack = { href: `${web}${EMAIL_PATH}`, text: 'Change your email address' };
+    router.get(EMAIL_PATH, this.kit.page(async (ctx) => this.showEmail(ctx, await this.kit.signedIn(ctx)), emailBack));
+    router.post(EMAIL_PATH, this.kit.page(async (ctx) => {
+      const form = await this.kit.form(ctx, MAX_FORM_BYTES);
+      const caller = await this.kit.signedIn(ctx);
+      const email = form.get('email') ?? '';
+      try {
+        await this.useCases.changeEmail.execute({ userId: Number(caller.userId), password: form.get('password') ?? '', email });
+      } catch (err) {
+        if (!isRefusal(err, 'invalid')) throw err;
+        return this.showEmail(ctx, caller, email, problemsByField(err.problems, 'email'), 422);
+      }
+      this.kit.seeOther(ctx, `${EMAIL_PATH}?done=email`);
+    }, emailBack));
 
     router.get(PASSWORD_RESET_PATHS.request, this.kit.page(async (ctx) => this.showResetRequest(ctx, ''), resetBack));
     router.post(PASSWORD_RESET_PATHS.request, this.kit.page(async (ctx) => {

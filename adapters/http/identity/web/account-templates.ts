@@ -10,6 +10,7 @@ import { pageTemplates } from './templates.js';
 /** The settings pages, in the order of the sub-nav. */
 export const SETTINGS_PAGES: ReadonlyArray<{ readonly path: string; readonly text: string }> = [
   { path: '/settings/profile', text: 'Profile' },
+  { path: '/settings/email', text: 'Email' },
   { path: '/settings/password', text: 'Password' },
   { path: '/settings/developers', text: 'Developer settings' },
   { path: '/settings/connected', text: 'Connected applications' },
@@ -39,6 +40,20 @@ Applications you authorized keep their access: see Connected applications.</p>
   ${passwordField('password', 'New password (at least 8 characters)', 'new-password')}
   ${passwordField('confirm_password', 'New password again', 'new-password')}
   <button type="submit">Change password</button>
+</form>
+`;
+
+const EMAIL = `<% layout('@layout') %>
+${SETTINGS_SUBNAV}
+<p>Password reset links and notices go to this address. It is never shown to others.</p>
+<form method="post" action="<%= it.webUrl %>/settings/email">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <label for="email">Email address</label>
+  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="<%= it.email %>"
+    <%~ it.problems.email ? 'aria-invalid="true" aria-describedby="email-problem"' : '' %>>
+  <% if (it.problems.email) { %><p class="error" id="email-problem"><%= it.problems.email %></p><% } %>
+  ${passwordField('password', 'Your password', 'current-password')}
+  <button type="submit">Change email address</button>
 </form>
 `;
 
@@ -73,6 +88,7 @@ const RESET_CONFIRM = `<% layout('@layout') %>
 export function accountTemplates(): Eta {
   const eta = pageTemplates();
   eta.loadTemplate('@password', PASSWORD);
+  eta.loadTemplate('@email', EMAIL);
   eta.loadTemplate('@reset-request', RESET_REQUEST);
   eta.loadTemplate('@reset-confirm', RESET_CONFIRM);
   return eta;
