@@ -244,6 +244,7 @@ export const identityModule: SpindleModule = {
             new WebPageRoutes(
               { sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets },
               { webUrl: config.webUrl, site: config.siteName },
+              { apiUrl: config.baseUrl, brand: config.brand, rateLimit: config.rateLimit },
             ),
           [
             IDENTITY.WebSessions,

@@ -95,10 +95,27 @@ const DENIED = `<% layout('@layout') %>
 const DEVELOPERS = `<% layout('@layout') %>
 <% if (it.created) { %>
 <section class="created" role="status">
-  <p><%= it.created.what %> Copy it now: it is not shown again.</p>
-  <% it.created.lines.forEach(function (line) { %><p class="secret"><%= line %></p><% }) %>
+  <p><%= it.created.what %> Copy the secret now: it is not shown again.</p>
+  <% it.created.values.forEach(function (v, i) { %><p><label for="created-<%= i %>"><%= v.label %></label>
+  <input id="created-<%= i %>" class="secret" readonly value="<%= v.value %>"></p><% }) %>
 </section>
 <% } %>
+<h2>Calling the API</h2>
+<p>The API is at <code><%= it.portal.apiUrl %></code>; every endpoint is described in the
+<a href="<%= it.portal.docsUrl %>">API reference</a>. Send a <code>User-Agent</code> naming your program.</p>
+<ul>
+  <li>As yourself, with a personal access token (below): the header <code>Authorization: <%= it.portal.brand %> token=</code> followed by the token,
+    or <code>?token=</code> on the URL. For example: <code>curl -A "MyScript/1.0" -H "Authorization: <%= it.portal.brand %> token=YOUR_TOKEN" <%= it.portal.identityUrl %></code></li>
+  <li>As an application, without a user: <code>Authorization: <%= it.portal.brand %> key=CONSUMER_KEY, secret=CONSUMER_SECRET</code>.</li>
+  <li>As an application acting for a user: OAuth 1.0a with these addresses:
+    request token <code><%= it.portal.oauth.requestToken %></code>, authorize <code><%= it.portal.oauth.authorize %></code>,
+    access token <code><%= it.portal.oauth.accessToken %></code>.</li>
+</ul>
+<h3>Rate limits</h3>
+<p>Requests are counted per address in windows of <%= it.portal.rateLimit.windowSeconds %> seconds:
+<%= it.portal.rateLimit.anonymousPerWindow %> without credentials, <%= it.portal.rateLimit.authenticatedPerWindow %> with a token, a key
+and secret, or OAuth. Every answer carries the headers <code>X-<%= it.portal.brand %>-Ratelimit</code>, <code>-Used</code> and <code>-Remaining</code>;
+past the limit the answer is 429 with <code>Retry-After</code>. These pages count apart (<%= it.portal.rateLimit.pagesPerWindow %> a window).</p>
 <h2>Applications</h2>
 <% if (it.applications.length === 0) { %><p>No applications yet.</p><% } else { %>
 <table>

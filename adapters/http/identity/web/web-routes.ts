@@ -13,6 +13,7 @@ import type { WebSessions } from '../../../../application/identity/web-sessions.
 import type { SecretGenerator } from '../../../../application/ports/secrets.js';
 import type { Caller } from '../../../../application/shared/caller.js';
 import type { SpindleState } from '../../http-state.js';
+import { API_DOCS_PATHS } from '../../api-docs/api-docs-routes.js';
 import { statusOf } from '../../middleware/errors.js';
 import type { RouteModule } from '../../route-module.js';
 import { pageTemplates, STYLESHEET } from './templates.js';
@@ -52,6 +53,14 @@ export interface WebPageUseCases {
 
 export type { WebPageSettings };
 
+/** What the developer settings page tells about calling the API: its address, the Authorization scheme, the limits. */
+export interface DeveloperPortal {
+  readonly apiUrl: string;
+  /** The brand word of the Authorization scheme (`{brand} token=…`). */
+  readonly brand: string;
+  readonly rateLimit: { readonly anonymousPerWindow: number; readonly authenticatedPerWindow: number; readonly windowSeconds: number; readonly pagesPerWindow: number };
+}
+
 /** A path on this site to go back to after signing in; anything else (another origin, `//host`) is refused. */
 export function safeNext(next: unknown): string {
   if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || /[\\\r\n]/.test(next)) return '/settings/developers';
@@ -72,6 +81,7 @@ export class WebPageRoutes implements RouteModule {
   constructor(
     private readonly useCases: WebPageUseCases,
     private readonly settings: WebPageSettings,
+    private readonly portal: DeveloperPortal,
   ) {
     this.kit = new WebPageKit(useCases, settings, pageTemplates());
   }
@@ -181,9 +191,16 @@ export class WebPageRoutes implements RouteModule {
     const developers = async (ctx: Koa.Context, caller: Caller & { kind: 'user' }, extra: Record<string, unknown> = {}, status = 200) => {
       const applications = await useCases.ownApplications.execute({ userId: Number(caller.userId) });
       const tokens = await useCases.listTokens.execute({ user: caller.username });
+      const api = this.portal.apiUrl;
       this.kit.render(ctx, '@developers', {
         title: 'Developer settings',
         user: caller.username,
+        portal: {
+          ...this.portal,
+          docsUrl: `${web}${API_DOCS_PATHS.page}`,
+          oauth: { requestToken: `${api}/oauth/request_token`, authorize: `${web}/oauth/authorize`, accessToken: `${api}/oauth/access_token` },
+          identityUrl: `${api}/oauth/identity`,
+        },
         applications: applications.map((a) => ({ name: a.name, consumerKey: a.consumerKey, callbackUrl: a.callbackUrl, createdAt: a.createdAt.toISOString() })),
         tokens: tokens.map((t) => ({ id: t.id, label: t.label, lastCharacters: t.lastCharacters, createdAt: t.createdAt.toISOString(), revokedAt: t.revokedAt?.toISOString() })),
         created: undefined,
@@ -199,7 +216,7 @@ export class WebPageRoutes implements RouteModule {
       try {
         const app = await useCases.registerApplication.execute({ name: form.get('name') ?? '', owner: caller.username, callbackUrl: form.get('callback_url') ?? '' });
         await developers(ctx, caller, {
-          created: { what: `Registered ${app.name}. Its consumer secret:`, lines: [`consumer_key=${app.consumerKey}`, `consumer_secret=${app.consumerSecret}`] },
+          created: { what: `Registered ${app.name}.`, values: [{ label: 'Consumer key', value: app.consumerKey }, { label: 'Consumer secret', value: app.consumerSecret }] },
         }, 201);
       } catch (err) {
         if (!(err instanceof Invalid)) throw err;
@@ -211,7 +228,7 @@ export class WebPageRoutes implements RouteModule {
       const form = await this.form(ctx);
       const caller = await this.kit.signedIn(ctx);
       const created = await useCases.createToken.execute({ user: caller.username, label: form.get('label') ?? '' });
-      await developers(ctx, caller, { created: { what: `Generated "${created.record.label}".`, lines: [created.token] } }, 201);
+      await developers(ctx, caller, { created: { what: `Generated "${created.record.label}".`, values: [{ label: 'Token', value: created.token }] } }, 201);
     }));
 
     router.post('/settings/developers/tokens/:id/revoke', this.kit.page(async (ctx) => {
