@@ -35,6 +35,7 @@ export * from './identity/presented-credential.js';
 export * from './identity/signed-request.js';
 export * from './identity/web/account-pages.js';
 export * from './identity/web/account-templates.js';
+export * from './identity/web/settings-nav.js';
 export * from './identity/web/templates.js';
 export * from './identity/web/web-routes.js';
 export * from './images/image-routes.js';

@@ -1,27 +1,14 @@
 import type { Eta } from 'eta';
+import { SETTINGS_SUBNAV } from './settings-nav.js';
 import { pageTemplates } from './templates.js';
+
+export { SETTINGS_PAGES, SETTINGS_SUBNAV } from './settings-nav.js';
 
 /*
  * The account settings pages (password, …) in the layout of the other settings pages, with the settings sub-nav.
  * Every problem is shown next to its field (`aria-invalid`, `aria-describedby`), the values typed kept except
  * passwords. Kept in TypeScript as strings so that the build carries them with the code.
  */
-
-/** The settings pages, in the order of the sub-nav. */
-export const SETTINGS_PAGES: ReadonlyArray<{ readonly path: string; readonly text: string }> = [
-  { path: '/settings/profile', text: 'Profile' },
-  { path: '/settings/email', text: 'Email' },
-  { path: '/settings/password', text: 'Password' },
-  { path: '/settings/developers', text: 'Developer settings' },
-  { path: '/settings/connected', text: 'Connected applications' },
-  { path: '/settings/collection', text: 'Collection settings' },
-  { path: '/settings/seller', text: 'Seller settings' },
-];
-
-/** The settings sub-nav: a page renders it with `settingsPages` and `here` (its own path, marked current). */
-export const SETTINGS_SUBNAV = `<nav aria-label="Settings" class="pages">
-<% it.settingsPages.forEach(function (p) { %><a href="<%= it.webUrl %><%= p.path %>"<%~ p.path === it.here ? ' aria-current="page"' : '' %>><%= p.text %></a>
-<% }) %></nav>`;
 
 /** A labelled password input with its problem (if any) beside it. */
 const passwordField = (name: string, label: string, autocomplete: string): string => `

@@ -1,6 +1,7 @@
 import { Eta } from 'eta';
 
 import { SITE_ICON_PATH } from '../../web-pages/site-templates.js';
+import { SETTINGS_SUBNAV } from './settings-nav.js';
 
 export { STYLESHEET } from '../../web-pages/stylesheet.js';
 
@@ -93,6 +94,7 @@ const DENIED = `<% layout('@layout') %>
 `;
 
 const DEVELOPERS = `<% layout('@layout') %>
+${SETTINGS_SUBNAV}
 <% if (it.created) { %>
 <section class="created" role="status">
   <p><%= it.created.what %> Copy the secret now: it is not shown again.</p>
@@ -158,6 +160,7 @@ past the limit the answer is 429 with <code>Retry-After</code>. These pages coun
 `;
 
 const CONNECTED = `<% layout('@layout') %>
+${SETTINGS_SUBNAV}
 <% if (it.applications.length === 0) { %><p>No application can act for your account.</p><% } else { %>
 <table>
   <thead><tr><th>Application</th><th>Since</th><th></th></tr></thead>

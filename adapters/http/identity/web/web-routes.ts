@@ -16,6 +16,7 @@ import type { SpindleState } from '../../http-state.js';
 import { API_DOCS_PATHS } from '../../api-docs/api-docs-routes.js';
 import { statusOf } from '../../middleware/errors.js';
 import type { RouteModule } from '../../route-module.js';
+import { SETTINGS_PAGES } from './settings-nav.js';
 import { pageTemplates, STYLESHEET } from './templates.js';
 import { CSRF_COOKIE, SESSION_COOKIE, WebPageKit, type WebPageSettings } from '../../web-pages/web-page-kit.js';
 
@@ -195,6 +196,8 @@ export class WebPageRoutes implements RouteModule {
       this.kit.render(ctx, '@developers', {
         title: 'Developer settings',
         user: caller.username,
+        here: '/settings/developers',
+        settingsPages: SETTINGS_PAGES,
         portal: {
           ...this.portal,
           docsUrl: `${web}${API_DOCS_PATHS.page}`,
@@ -243,6 +246,8 @@ export class WebPageRoutes implements RouteModule {
       this.kit.render(ctx, '@connected', {
         title: 'Connected applications',
         user: caller.username,
+        here: '/settings/connected',
+        settingsPages: SETTINGS_PAGES,
         applications: applications.map((a) => ({ id: a.id, name: a.name, since: a.since.toISOString() })),
         ...extra,
       });
