@@ -111,6 +111,17 @@ export class InMemoryApplicationRepository implements ApplicationRepository, InM
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
+  async replaceSecret(id: string, consumerSecret: string): Promise<boolean> {
+    const application = this.applications.get(id);
+    if (!application) return false;
+    this.applications.set(id, { ...application, consumerSecret });
+    return true;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    return this.applications.delete(id);
+  }
+
   snapshot(): unknown {
     return new Map(this.applications);
   }

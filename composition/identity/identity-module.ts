@@ -22,6 +22,8 @@ import { WebPageRoutes } from '../../adapters/http/identity/web/web-routes.js';
 import { SignUp } from '../../application/identity/sign-up.js';
 import { WebSessions } from '../../application/identity/web-sessions.js';
 import { ChangeEmail } from '../../application/identity/change-email.js';
+import { DeleteApplication } from '../../application/identity/delete-application.js';
+import { RotateApplicationSecret } from '../../application/identity/rotate-application-secret.js';
 import { ChangePassword } from '../../application/identity/change-password.js';
 import { AccountPages, PASSWORD_RESET_PATHS } from '../../adapters/http/identity/web/account-pages.js';
 import { FolderMailTransport } from '../../adapters/system/folder-mail-transport.js';
@@ -200,6 +202,12 @@ export const identityModule: SpindleModule = {
         )
         .inSingletonScope();
       bind(IDENTITY.MailTransport).toConstantValue(new FolderMailTransport(config.mailDir, `${config.siteName} <no-reply@${new URL(config.webUrl).hostname}>`));
+      bind(IDENTITY.RotateApplicationSecret)
+        .toResolvedValue((apps, secrets, uow) => new RotateApplicationSecret(apps, secrets, uow), [IDENTITY.ApplicationRepository, IDENTITY.SecretGenerator, PERSISTENCE.UnitOfWork])
+        .inSingletonScope();
+      bind(IDENTITY.DeleteApplication)
+        .toResolvedValue((apps, uow) => new DeleteApplication(apps, uow), [IDENTITY.ApplicationRepository, PERSISTENCE.UnitOfWork])
+        .inSingletonScope();
       bind(IDENTITY.ChangeEmail)
         .toResolvedValue(
           (users, hasher, failures, mail, uow) => new ChangeEmail(users, hasher, failures, mail, logger, uow, config.siteName),
@@ -240,9 +248,9 @@ export const identityModule: SpindleModule = {
         .inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(
-          (sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets) =>
+          (sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets, rotateSecret, deleteApplication) =>
             new WebPageRoutes(
-              { sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets },
+              { sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets, rotateSecret, deleteApplication },
               { webUrl: config.webUrl, site: config.siteName },
               { apiUrl: config.baseUrl, brand: config.brand, rateLimit: config.rateLimit },
             ),
@@ -257,6 +265,8 @@ export const identityModule: SpindleModule = {
             IDENTITY.ConnectedApplications,
             IDENTITY.ListOwnApplications,
             IDENTITY.SecretGenerator,
+            IDENTITY.RotateApplicationSecret,
+            IDENTITY.DeleteApplication,
           ],
         )
         .inSingletonScope();

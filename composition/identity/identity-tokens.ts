@@ -26,6 +26,8 @@ import type {
 } from '../../domain/identity/identity-repositories.js';
 import type { SignUp } from '../../application/identity/sign-up.js';
 import type { ChangeEmail } from '../../application/identity/change-email.js';
+import type { DeleteApplication } from '../../application/identity/delete-application.js';
+import type { RotateApplicationSecret } from '../../application/identity/rotate-application-secret.js';
 import type { ChangePassword } from '../../application/identity/change-password.js';
 import type { RequestPasswordReset } from '../../application/identity/request-password-reset.js';
 import type { ResetPassword } from '../../application/identity/reset-password.js';
@@ -63,6 +65,8 @@ export const IDENTITY = {
   SignUp: token<SignUp>('identity/SignUp'),
   ChangePassword: token<ChangePassword>('identity/ChangePassword'),
   ChangeEmail: token<ChangeEmail>('identity/ChangeEmail'),
+  RotateApplicationSecret: token<RotateApplicationSecret>('identity/RotateApplicationSecret'),
+  DeleteApplication: token<DeleteApplication>('identity/DeleteApplication'),
   PasswordResetRepository: token<PasswordResetRepository>('identity/PasswordResetRepository'),
   MailTransport: token<MailTransport>('identity/MailTransport'),
   RequestPasswordReset: token<RequestPasswordReset>('identity/RequestPasswordReset'),

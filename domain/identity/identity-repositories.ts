@@ -25,6 +25,10 @@ export interface ApplicationRepository {
   byConsumerKey(key: string): Promise<ClientApplication | null>;
   byId(id: string): Promise<ClientApplication | null>;
   ownedBy(userId: number): Promise<ClientApplication[]>;
+  /** Replaces an application's consumer secret; false when there is none. */
+  replaceSecret(id: string, consumerSecret: string): Promise<boolean>;
+  /** Removes an application (its OAuth tokens go with it); false when there is none. */
+  remove(id: string): Promise<boolean>;
 }
 
 export interface PersonalTokenRepository {

@@ -142,6 +142,14 @@ export class MikroOrmApplicationRepository implements ApplicationRepository {
     const found = await rows<ApplicationRow, ApplicationData>(this.orm, ApplicationRow, { owner: userId }, [{ createdAt: 'asc' }, { id: 'asc' }]);
     return found.map(applicationOf);
   }
+
+  async replaceSecret(id: string, consumerSecret: string): Promise<boolean> {
+    return (await currentEntityManager(this.orm).nativeUpdate(ApplicationRow, { id }, { consumerSecret })) > 0;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    return (await currentEntityManager(this.orm).nativeDelete(ApplicationRow, { id })) > 0;
+  }
 }
 
 /** Personal tokens in `personal_token`; `byDigest` is a `SqlIdentityLookups` lookup. */

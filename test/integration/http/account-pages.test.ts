@@ -8,8 +8,9 @@ import { RESET_LINK_REFUSED } from '../../../application/identity/reset-password
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { Browser, signedIn } from '../../support/browser.js';
-import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
-import { WEB_URL, testContainer } from '../../support/test-app.js';
+import request from 'supertest';
+import { anApplication, aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
+import { AGENT, WEB_URL, testContainer } from '../../support/test-app.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 /** The problem shown beside a field, and whether the field is marked invalid. */
@@ -157,6 +158,7 @@ describe('Web pages: account settings (/settings/password)', function () {
     const authenticate = container.get(IDENTITY.Authenticate);
     const which = outcomes[0]!.status === 'fulfilled' ? 'first-of-two-at-once' : 'second-of-two-at-once';
     expect(await authenticate.execute({ username: rosa.name, password: which })).to.not.equal(null);
+    rosa = { ...rosa, password: which };
   });
 
   it("edits the profile with the API's checks: every problem beside its field, values kept, nothing saved; then saves", async () => {
@@ -195,5 +197,32 @@ describe('Web pages: account settings (/settings/password)', function () {
     expect([changed.status, changed.headers.location]).to.deep.equal([303, `${WEB_URL}/settings/email?done=email`]);
     expect((await container.get(IDENTITY.UserRepository).byId(pat.id))!.email).to.equal('pat@new.example');
     expect(newMails().map((m) => m.to)).to.deep.equal([`${pat.name}@example.test`]);
+  });
+
+  it("rotates and deletes the owner's applications from the developer page, never another's", async () => {
+    const app1 = await anApplication(container, rosa.name, 'Rosa Tool');
+    const call = (key: string, secret: string) =>
+      request(app.callback()).get('/releases/999999').set('User-Agent', AGENT).set('Authorization', `Service key=${key}, secret=${secret}`);
+    expect((await call(app1.key, app1.secret)).status).to.equal(404);
+    const intruder = await signedIn(app, pat.name, 'the-new-password');
+    await intruder.get('/settings/developers');
+    expect((await intruder.post(`/settings/developers/applications/${app1.id}/rotate`, {})).status).to.equal(404);
+    expect((await intruder.post(`/settings/developers/applications/${app1.id}/delete`, { confirm: 'yes' })).status).to.equal(404);
+    expect((await call(app1.key, app1.secret)).status).to.equal(404);
+
+    const owner = await signedIn(app, rosa.name, rosa.password);
+    await owner.get('/settings/developers');
+    const rotated = await owner.post(`/settings/developers/applications/${app1.id}/rotate`, {});
+    expect(rotated.status).to.equal(200);
+    const secret = /<label for="created-1">Consumer secret<\/label>\s*<input id="created-1" class="secret" readonly value="([A-Za-z0-9]{32})">/.exec(rotated.text)![1]!;
+    expect(secret).to.not.equal(app1.secret);
+    expect([(await call(app1.key, app1.secret)).status, (await call(app1.key, secret)).status]).to.deep.equal([401, 404]);
+
+    const unconfirmed = await owner.post(`/settings/developers/applications/${app1.id}/delete`, {});
+    expect(unconfirmed.status).to.equal(422);
+    expect((await call(app1.key, secret)).status).to.equal(404);
+    const deleted = await owner.post(`/settings/developers/applications/${app1.id}/delete`, { confirm: 'yes' });
+    expect([deleted.status, deleted.text.includes('Deleted Rosa Tool')]).to.deep.equal([200, true]);
+    expect((await call(app1.key, secret)).status).to.equal(401);
   });
 });

@@ -29,6 +29,8 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'GET', path: '/settings/password', status: everyone(302) },
   { method: 'GET', path: '/settings/profile', status: everyone(302) },
   { method: 'GET', path: '/settings/email', status: everyone(302) },
+  { method: 'POST', path: (p) => `/settings/developers/applications/${p.application.id}/rotate`, status: everyone(403) },
+  { method: 'POST', path: (p) => `/settings/developers/applications/${p.application.id}/delete`, status: everyone(403) },
   { method: 'POST', path: '/settings/email', status: everyone(403) },
   { method: 'POST', path: '/settings/profile', status: everyone(403) },
   { method: 'POST', path: '/settings/password', status: everyone(403) },

@@ -121,10 +121,19 @@ past the limit the answer is 429 with <code>Retry-After</code>. These pages coun
 <h2>Applications</h2>
 <% if (it.applications.length === 0) { %><p>No applications yet.</p><% } else { %>
 <table>
-  <thead><tr><th>Name</th><th>Consumer key</th><th>Callback URL</th><th>Registered</th></tr></thead>
+  <thead><tr><th>Name</th><th>Consumer key</th><th>Callback URL</th><th>Registered</th><th></th></tr></thead>
   <tbody>
   <% it.applications.forEach(function (a) { %>
-    <tr><td><%= a.name %></td><td><code><%= a.consumerKey %></code></td><td><%= a.callbackUrl || '—' %></td><td><%= a.createdAt %></td></tr>
+    <tr><td><%= a.name %></td><td><code><%= a.consumerKey %></code></td><td><%= a.callbackUrl || '—' %></td><td><%= a.createdAt %></td>
+      <td><form method="post" action="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>/rotate" class="inline">
+          <input type="hidden" name="csrf" value="<%= it.csrf %>">
+          <button type="submit" class="secondary" aria-label="New secret for <%= a.name %>">New secret</button>
+        </form>
+        <form method="post" action="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>/delete">
+          <input type="hidden" name="csrf" value="<%= it.csrf %>">
+          <label><input type="checkbox" name="confirm" value="yes" required> Delete <%= a.name %> and every access it was given</label>
+          <button type="submit" class="secondary">Delete</button>
+        </form></td></tr>
   <% }) %>
   </tbody>
 </table>

@@ -3,6 +3,8 @@ import type Koa from 'koa';
 import { Invalid } from '../../../../application/errors.js';
 import type { AuthorizeRequestToken } from '../../../../application/identity/authorize-request-token.js';
 import type { ConnectedApplications } from '../../../../application/identity/connected-applications.js';
+import type { DeleteApplication } from '../../../../application/identity/delete-application.js';
+import type { RotateApplicationSecret } from '../../../../application/identity/rotate-application-secret.js';
 import type { CreatePersonalToken } from '../../../../application/identity/create-personal-token.js';
 import type { ListOwnApplications } from '../../../../application/identity/list-own-applications.js';
 import type { ListPersonalTokens } from '../../../../application/identity/list-personal-tokens.js';
@@ -50,6 +52,8 @@ export interface WebPageUseCases {
   readonly connected: ConnectedApplications;
   readonly ownApplications: ListOwnApplications;
   readonly secrets: SecretGenerator;
+  readonly rotateSecret: RotateApplicationSecret;
+  readonly deleteApplication: DeleteApplication;
 }
 
 export type { WebPageSettings };
@@ -204,7 +208,7 @@ export class WebPageRoutes implements RouteModule {
           oauth: { requestToken: `${api}/oauth/request_token`, authorize: `${web}/oauth/authorize`, accessToken: `${api}/oauth/access_token` },
           identityUrl: `${api}/oauth/identity`,
         },
-        applications: applications.map((a) => ({ name: a.name, consumerKey: a.consumerKey, callbackUrl: a.callbackUrl, createdAt: a.createdAt.toISOString() })),
+        applications: applications.map((a) => ({ id: a.id, name: a.name, consumerKey: a.consumerKey, callbackUrl: a.callbackUrl, createdAt: a.createdAt.toISOString() })),
         tokens: tokens.map((t) => ({ id: t.id, label: t.label, lastCharacters: t.lastCharacters, createdAt: t.createdAt.toISOString(), revokedAt: t.revokedAt?.toISOString() })),
         created: undefined,
         ...extra,
@@ -225,6 +229,23 @@ export class WebPageRoutes implements RouteModule {
         if (!(err instanceof Invalid)) throw err;
         await developers(ctx, caller, { error: err.message }, 422);
       }
+    }));
+
+    router.post('/settings/developers/applications/:id/rotate', this.kit.page(async (ctx) => {
+      await this.form(ctx);
+      const caller = await this.kit.signedIn(ctx);
+      const rotated = await useCases.rotateSecret.execute({ userId: Number(caller.userId), applicationId: ctx.params.id! });
+      await developers(ctx, caller, {
+        created: { what: `${rotated.name} has a new consumer secret; the old one no longer works.`, values: [{ label: 'Consumer key', value: rotated.consumerKey }, { label: 'Consumer secret', value: rotated.consumerSecret }] },
+      });
+    }));
+
+    router.post('/settings/developers/applications/:id/delete', this.kit.page(async (ctx) => {
+      const form = await this.form(ctx);
+      const caller = await this.kit.signedIn(ctx);
+      if (form.get('confirm') !== 'yes') throw new Invalid('Tick the box to confirm the deletion: nothing was deleted.');
+      const name = await useCases.deleteApplication.execute({ userId: Number(caller.userId), applicationId: ctx.params.id! });
+      await developers(ctx, caller, { notice: `Deleted ${name}: its key and every access it was given no longer work.` });
     }));
 
     router.post('/settings/developers/tokens', this.kit.page(async (ctx) => {
