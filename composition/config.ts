@@ -81,6 +81,8 @@ export interface Config {
   readonly diskReserveBytes: number;
   /** `IMAGE_DIR`: the folder of image files (default `{DATA_DIR}/images`). */
   readonly imageDir: string;
+  /** `MAIL_DIR`: the folder the mail transport writes each message into as an `.eml` file (default `{DATA_DIR}/mail`). */
+  readonly mailDir: string;
   /**
    * `FILE_DIR`: the folder of files the service writes and serves back (inventory exports; default `{DATA_DIR}/files`).
    * Every instance sharing a database must see the same folder (a shared volume), as a file one writes another serves.
@@ -285,6 +287,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read('DATA_DIR') ?? 'data'),
     diskReserveBytes: integer('DISK_RESERVE_BYTES', 134_217_728, 0, Number.MAX_SAFE_INTEGER),
     imageDir: path.resolve(read('IMAGE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'images')),
+    mailDir: path.resolve(read('MAIL_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'mail')),
     fileDir: path.resolve(read('FILE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'files')),
     exportRetentionHours: integer('EXPORT_RETENTION_HOURS', DEFAULT_EXPORT_RETENTION_HOURS, 1, 87_600),
     uploadMaxBytes: integer('UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, 1024, 4_294_967_296),

@@ -1,6 +1,6 @@
 import type { Clock } from '../../application/ports/clock.js';
 import type { NonceStore } from '../../application/ports/nonce-store.js';
-import type { ClientApplication, OAuthToken, PersonalToken, ProfileChanges, User, WebSession } from '../../domain/identity/accounts.js';
+import type { ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from '../../domain/identity/accounts.js';
 import { emailKey } from '../../domain/identity/email.js';
 import {
   nameTaken,
@@ -8,6 +8,7 @@ import {
   type OAuthTokenRepository,
   type PersonalTokenRepository,
   type UserRepository,
+  type PasswordResetRepository,
   type WebSessionRepository,
 } from '../../domain/identity/identity-repositories.js';
 import { loginKey } from '../../domain/identity/login-name.js';
@@ -57,6 +58,21 @@ export class InMemoryUserRepository implements UserRepository, InMemoryTransacti
     return updated;
   }
 
+  async changeEmail(id: number, email: string): Promise<boolean> {
+    const user = this.users.get(id);
+    if (!user) return false;
+    for (const u of this.users.values()) if (u.id !== id && emailKey(u.email) === emailKey(email)) throw nameTaken('email', email);
+    this.users.set(id, { ...user, email });
+    return true;
+  }
+
+  async changePassword(id: number, passwordHash: string): Promise<boolean> {
+    const user = this.users.get(id);
+    if (!user) return false;
+    this.users.set(id, { ...user, passwordHash });
+    return true;
+  }
+
   snapshot(): unknown {
     return { users: new Map(this.users), lastId: this.lastId };
   }
@@ -93,6 +109,17 @@ export class InMemoryApplicationRepository implements ApplicationRepository, InM
     return [...this.applications.values()]
       .filter((a) => a.ownerId === userId)
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  async replaceSecret(id: string, consumerSecret: string): Promise<boolean> {
+    const application = this.applications.get(id);
+    if (!application) return false;
+    this.applications.set(id, { ...application, consumerSecret });
+    return true;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    return this.applications.delete(id);
   }
 
   snapshot(): unknown {
@@ -257,11 +284,52 @@ export class InMemoryWebSessionRepository implements WebSessionRepository, InMem
     this.sessions.delete(digest);
   }
 
+  async removeAllOf(userId: number, except?: string): Promise<number> {
+    let ended = 0;
+    for (const [digest, s] of this.sessions) {
+      if (s.userId === userId && digest !== except) {
+        this.sessions.delete(digest);
+        ended++;
+      }
+    }
+    return ended;
+  }
+
   snapshot(): unknown {
     return new Map(this.sessions);
   }
 
   restore(snapshot: unknown): void {
     this.sessions = new Map(snapshot as Map<string, WebSession>);
+  }
+}
+
+/** Password reset tokens in memory, enlisted in an `InMemoryUnitOfWork`; a use checks and marks in one step. */
+export class InMemoryPasswordResetRepository implements PasswordResetRepository, InMemoryTransactional {
+  private resets = new Map<string, PasswordReset>();
+
+  constructor(uow: InMemoryUnitOfWork) {
+    uow.enlist(this);
+  }
+
+  /** Keeps the reset; forgets those expired before it was made. */
+  async add(reset: PasswordReset): Promise<void> {
+    for (const [digest, r] of this.resets) if (r.expiresAt < reset.createdAt) this.resets.delete(digest);
+    this.resets.set(reset.digest, reset);
+  }
+
+  async use(digest: string, now: Date): Promise<number | null> {
+    const reset = this.resets.get(digest);
+    if (!reset || reset.usedAt !== null || reset.expiresAt <= now) return null;
+    this.resets.set(digest, { ...reset, usedAt: now });
+    return reset.userId;
+  }
+
+  snapshot(): unknown {
+    return new Map(this.resets);
+  }
+
+  restore(snapshot: unknown): void {
+    this.resets = new Map(snapshot as Map<string, PasswordReset>);
   }
 }

@@ -4,6 +4,7 @@
  */
 export * from './folder-file-store.js';
 export * from './folder-image-store.js';
+export * from './folder-mail-transport.js';
 export * from './hmac-image-signer.js';
 export * from './png.js';
 export * from './random-id-generator.js';

@@ -10,6 +10,9 @@ import { callbackProblem, optionalText, requiredText } from './identity-inputs.j
 import { userNamed } from './user-named.js';
 
 /** An application as registered, with its consumer secret: shown to its owner when registered, never logged. */
+/** The length of a consumer secret (62 letters and digits each: about 190 bits). */
+export const CONSUMER_SECRET_LENGTH = 32;
+
 export interface RegisteredApplication {
   readonly application: ClientApplication;
 }
@@ -42,7 +45,7 @@ export class RegisterApplication {
         name,
         ownerId: owner.id,
         consumerKey: this.secrets.generate(20),
-        consumerSecret: this.secrets.generate(32),
+        consumerSecret: this.secrets.generate(CONSUMER_SECRET_LENGTH),
         callbackUrl: callback === '' ? null : callback,
         createdAt: this.clock.now(),
       };

@@ -24,6 +24,7 @@ export * from './inventory-reader.js';
 export * from './inventory-writer.js';
 export * from './job-queue.js';
 export * from './logger.js';
+export * from './mail-transport.js';
 export * from './market-figures.js';
 export * from './nonce-store.js';
 export * from './operational-gauge.js';

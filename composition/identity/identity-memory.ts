@@ -3,6 +3,7 @@ import {
   InMemoryApplicationRepository,
   InMemoryNonceStore,
   InMemoryOAuthTokenRepository,
+  InMemoryPasswordResetRepository,
   InMemoryPersonalTokenRepository,
   InMemoryUserRepository,
   InMemoryWebSessionRepository,
@@ -27,4 +28,5 @@ export const identityMemory = ({ memory }: MemoryRuntime): ContainerModule =>
       .toResolvedValue((clock) => new InMemoryNonceStore(clock, nonces), [CORE.Clock])
       .inSingletonScope();
     bind(IDENTITY.WebSessionRepository).toConstantValue(memory.store('identity/web-sessions', (uow) => new InMemoryWebSessionRepository(uow)));
+    bind(IDENTITY.PasswordResetRepository).toConstantValue(memory.store('identity/password-resets', (uow) => new InMemoryPasswordResetRepository(uow)));
   });

@@ -21,6 +21,14 @@ import { OAuthRoutes } from '../../adapters/http/identity/oauth-routes.js';
 import { WebPageRoutes } from '../../adapters/http/identity/web/web-routes.js';
 import { SignUp } from '../../application/identity/sign-up.js';
 import { WebSessions } from '../../application/identity/web-sessions.js';
+import { ChangeEmail } from '../../application/identity/change-email.js';
+import { DeleteApplication } from '../../application/identity/delete-application.js';
+import { RotateApplicationSecret } from '../../application/identity/rotate-application-secret.js';
+import { ChangePassword } from '../../application/identity/change-password.js';
+import { AccountPages, PASSWORD_RESET_PATHS } from '../../adapters/http/identity/web/account-pages.js';
+import { FolderMailTransport } from '../../adapters/system/folder-mail-transport.js';
+import { RequestPasswordReset } from '../../application/identity/request-password-reset.js';
+import { ResetPassword } from '../../application/identity/reset-password.js';
 import { ListOwnApplications } from '../../application/identity/list-own-applications.js';
 import { RATE_LIMIT } from '../rate-limit/rate-limit-tokens.js';
 import { FailoverRateLimitStore } from '../../adapters/rate-limit/failover-rate-limit-store.js';
@@ -187,12 +195,64 @@ export const identityModule: SpindleModule = {
           IDENTITY.SecretDigest,
         ])
         .inSingletonScope();
+      bind(IDENTITY.ChangePassword)
+        .toResolvedValue(
+          (users, sessions, hasher, digest, failures, uow) => new ChangePassword(users, sessions, hasher, digest, failures, uow),
+          [IDENTITY.UserRepository, IDENTITY.WebSessionRepository, IDENTITY.PasswordHasher, IDENTITY.SecretDigest, IDENTITY.SignInAttempts, PERSISTENCE.UnitOfWork],
+        )
+        .inSingletonScope();
+      bind(IDENTITY.MailTransport).toConstantValue(new FolderMailTransport(config.mailDir, `${config.siteName} <no-reply@${new URL(config.webUrl).hostname}>`));
+      bind(IDENTITY.RotateApplicationSecret)
+        .toResolvedValue((apps, secrets, uow) => new RotateApplicationSecret(apps, secrets, uow), [IDENTITY.ApplicationRepository, IDENTITY.SecretGenerator, PERSISTENCE.UnitOfWork])
+        .inSingletonScope();
+      bind(IDENTITY.DeleteApplication)
+        .toResolvedValue((apps, uow) => new DeleteApplication(apps, uow), [IDENTITY.ApplicationRepository, PERSISTENCE.UnitOfWork])
+        .inSingletonScope();
+      bind(IDENTITY.ChangeEmail)
+        .toResolvedValue(
+          (users, hasher, failures, mail, uow) => new ChangeEmail(users, hasher, failures, mail, logger, uow, config.siteName),
+          [IDENTITY.UserRepository, IDENTITY.PasswordHasher, IDENTITY.SignInAttempts, IDENTITY.MailTransport, PERSISTENCE.UnitOfWork],
+        )
+        .inSingletonScope();
+      bind(IDENTITY.RequestPasswordReset)
+        .toResolvedValue(
+          (users, resets, secrets, digest, mail, attempts, uow, clock) =>
+            new RequestPasswordReset(users, resets, secrets, digest, mail, logger, attempts, uow, clock, {
+              link: (token) => `${config.webUrl}${PASSWORD_RESET_PATHS.confirm}?reset=${token}`,
+              site: config.siteName,
+            }),
+          [
+            IDENTITY.UserRepository,
+            IDENTITY.PasswordResetRepository,
+            IDENTITY.SecretGenerator,
+            IDENTITY.SecretDigest,
+            IDENTITY.MailTransport,
+            IDENTITY.SignInAttempts,
+            PERSISTENCE.UnitOfWork,
+            CORE.Clock,
+          ],
+        )
+        .inSingletonScope();
+      bind(IDENTITY.ResetPassword)
+        .toResolvedValue(
+          (resets, users, sessions, hasher, digest, uow, clock) => new ResetPassword(resets, users, sessions, hasher, digest, uow, clock),
+          [IDENTITY.PasswordResetRepository, IDENTITY.UserRepository, IDENTITY.WebSessionRepository, IDENTITY.PasswordHasher, IDENTITY.SecretDigest, PERSISTENCE.UnitOfWork, CORE.Clock],
+        )
+        .inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(
-          (sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets) =>
+          (changePassword, changeEmail, requestReset, resetPassword, sessions, secrets) =>
+            new AccountPages({ changePassword, changeEmail, requestReset, resetPassword }, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
+          [IDENTITY.ChangePassword, IDENTITY.ChangeEmail, IDENTITY.RequestPasswordReset, IDENTITY.ResetPassword, IDENTITY.WebSessions, IDENTITY.SecretGenerator],
+        )
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets, rotateSecret, deleteApplication) =>
             new WebPageRoutes(
-              { sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets },
+              { sessions, signUp, registerApplication, createToken, listTokens, revokeToken, authorize, connected, ownApplications, secrets, rotateSecret, deleteApplication },
               { webUrl: config.webUrl, site: config.siteName },
+              { apiUrl: config.baseUrl, brand: config.brand, rateLimit: config.rateLimit },
             ),
           [
             IDENTITY.WebSessions,
@@ -205,6 +265,8 @@ export const identityModule: SpindleModule = {
             IDENTITY.ConnectedApplications,
             IDENTITY.ListOwnApplications,
             IDENTITY.SecretGenerator,
+            IDENTITY.RotateApplicationSecret,
+            IDENTITY.DeleteApplication,
           ],
         )
         .inSingletonScope();

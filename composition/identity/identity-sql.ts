@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { MikroOrmApplicationRepository, MikroOrmOAuthTokenRepository, MikroOrmPersonalTokenRepository, MikroOrmUserRepository, MikroOrmWebSessionRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
+import { MikroOrmApplicationRepository, MikroOrmOAuthTokenRepository, MikroOrmPasswordResetRepository, MikroOrmPersonalTokenRepository, MikroOrmUserRepository, MikroOrmWebSessionRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { SqlNonceStore } from '../../adapters/persistence/identity/sql-nonce-store.js';
 import { CORE } from '../core/core-tokens.js';
 import type { SqlRuntime } from '../spindle-module.js';
@@ -21,4 +21,5 @@ export const identitySql = ({ db }: SqlRuntime): ContainerModule =>
       .toResolvedValue((clock) => new SqlNonceStore(db.orm, clock), [CORE.Clock])
       .inSingletonScope();
     bind(IDENTITY.WebSessionRepository).toConstantValue(new MikroOrmWebSessionRepository(db.orm));
+    bind(IDENTITY.PasswordResetRepository).toConstantValue(new MikroOrmPasswordResetRepository(db.orm));
   });

@@ -19,11 +19,19 @@ import type { SecretDigest, SecretGenerator } from '../../application/ports/secr
 import type {
   ApplicationRepository,
   OAuthTokenRepository,
+  PasswordResetRepository,
   PersonalTokenRepository,
   UserRepository,
   WebSessionRepository,
 } from '../../domain/identity/identity-repositories.js';
 import type { SignUp } from '../../application/identity/sign-up.js';
+import type { ChangeEmail } from '../../application/identity/change-email.js';
+import type { DeleteApplication } from '../../application/identity/delete-application.js';
+import type { RotateApplicationSecret } from '../../application/identity/rotate-application-secret.js';
+import type { ChangePassword } from '../../application/identity/change-password.js';
+import type { RequestPasswordReset } from '../../application/identity/request-password-reset.js';
+import type { ResetPassword } from '../../application/identity/reset-password.js';
+import type { MailTransport } from '../../application/ports/mail-transport.js';
 import type { WebSessions } from '../../application/identity/web-sessions.js';
 import type { ListOwnApplications } from '../../application/identity/list-own-applications.js';
 import { token } from '../token.js';
@@ -55,6 +63,14 @@ export const IDENTITY = {
   WebSessionRepository: token<WebSessionRepository>('identity/WebSessionRepository'),
   WebSessions: token<WebSessions>('identity/WebSessions'),
   SignUp: token<SignUp>('identity/SignUp'),
+  ChangePassword: token<ChangePassword>('identity/ChangePassword'),
+  ChangeEmail: token<ChangeEmail>('identity/ChangeEmail'),
+  RotateApplicationSecret: token<RotateApplicationSecret>('identity/RotateApplicationSecret'),
+  DeleteApplication: token<DeleteApplication>('identity/DeleteApplication'),
+  PasswordResetRepository: token<PasswordResetRepository>('identity/PasswordResetRepository'),
+  MailTransport: token<MailTransport>('identity/MailTransport'),
+  RequestPasswordReset: token<RequestPasswordReset>('identity/RequestPasswordReset'),
+  ResetPassword: token<ResetPassword>('identity/ResetPassword'),
   /** The sign-in throttle's windows: the shared rate-limit store, kept up through its outages (ADR 0029). */
   SignInAttempts: token<RateLimitStore>('identity/SignInAttempts'),
 } as const;

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { ProfilePage } from '../../adapters/http/users/profile-page.js';
 import { ProfileRoutes } from '../../adapters/http/users/profile-routes.js';
+import { ProfileSettingsPage } from '../../adapters/http/users/profile-settings-page.js';
 import type { ApiUrls } from '../../adapters/http/urls.js';
 import type { WebSessions } from '../../application/identity/web-sessions.js';
 import { mergedUserFigures, type UserFiguresPart } from '../../application/ports/user-figures.js';
@@ -45,6 +46,14 @@ export const usersModule: SpindleModule = {
           (get: GetProfile, urls: ApiUrls, sessions: WebSessions | undefined) =>
             new ProfilePage(get, sessions, urls, config.dialect, { webUrl: config.webUrl, site: config.siteName }),
           [USERS.GetProfile, HTTP.ApiUrls, { serviceIdentifier: IDENTITY.WebSessions, optional: true } as const],
+        )
+        .inSingletonScope();
+      // The profile's settings page (`/settings/profile`): the same checks and use case as `POST /s/{name}`.
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (get, edit, sessions, secrets, urls) =>
+            new ProfileSettingsPage(get, edit, { sessions, secrets }, urls, { webUrl: config.webUrl, site: config.siteName }),
+          [USERS.GetProfile, USERS.EditProfile, IDENTITY.WebSessions, IDENTITY.SecretGenerator, HTTP.ApiUrls],
         )
         .inSingletonScope();
     }),

@@ -88,3 +88,18 @@ export interface WebSession {
 
 /** How long a web session lasts after sign-in. */
 export const WEB_SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * A password reset link's token, as kept: only the digest of the token the link carries (a secret with 256 bits of
+ * chance), whose user, and when it stops working; `usedAt` is set once, by the one use that wins.
+ */
+export interface PasswordReset {
+  readonly digest: string;
+  readonly userId: number;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly usedAt: Date | null;
+}
+
+/** How long a password reset link works after it is sent. */
+export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { Refusal } from '../shared/refusal.js';
-import type { ClientApplication, OAuthToken, PersonalToken, ProfileChanges, User, WebSession } from './accounts.js';
+import type { ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from './accounts.js';
 
 /** Users, by id, by login name (any case) and by email (any case). */
 export interface UserRepository {
@@ -11,6 +11,13 @@ export interface UserRepository {
   byEmail(email: string): Promise<User | null>;
   /** Changes a user's profile fields; the user as it is now, or null when there is none. */
   updateProfile(id: number, changes: ProfileChanges): Promise<User | null>;
+  /** Replaces a user's password hash; false when there is no such user. */
+  changePassword(id: number, passwordHash: string): Promise<boolean>;
+  /**
+   * Replaces a user's email address; false when there is no such user; throws {@link nameTaken}'s `email taken`
+   * Refusal when another user has it, in any case.
+   */
+  changeEmail(id: number, email: string): Promise<boolean>;
 }
 
 export interface ApplicationRepository {
@@ -18,6 +25,10 @@ export interface ApplicationRepository {
   byConsumerKey(key: string): Promise<ClientApplication | null>;
   byId(id: string): Promise<ClientApplication | null>;
   ownedBy(userId: number): Promise<ClientApplication[]>;
+  /** Replaces an application's consumer secret; false when there is none. */
+  replaceSecret(id: string, consumerSecret: string): Promise<boolean>;
+  /** Removes an application (its OAuth tokens go with it); false when there is none. */
+  remove(id: string): Promise<boolean>;
 }
 
 export interface PersonalTokenRepository {
@@ -62,4 +73,16 @@ export interface WebSessionRepository {
   /** The session, if it exists and has not expired at `now` (expired ones are deleted now and then). */
   live(digest: string, now: Date): Promise<WebSession | null>;
   remove(digest: string): Promise<void>;
+  /** Ends every session of a user but the one with the digest `except` (when given); how many ended. */
+  removeAllOf(userId: number, except?: string): Promise<number>;
+}
+
+/** Password reset tokens (digests), each usable once before it expires. */
+export interface PasswordResetRepository {
+  add(reset: PasswordReset): Promise<void>;
+  /**
+   * Marks the reset with this digest used at `now` and answers its user, when it exists, is unused and has not
+   * expired; null otherwise. Atomic: of two uses at once, one alone gets the user.
+   */
+  use(digest: string, now: Date): Promise<number | null>;
 }

@@ -69,7 +69,7 @@ describe('Web pages in Chromium', function () {
     await signUp(page, 'chrome-user');
     await page.fill('input[name=label]', 'made in Chromium');
     await page.click('button:has-text("Generate token")');
-    const token = (await page.textContent('.created .secret'))!.trim();
+    const token = (await page.inputValue('.created .secret')).trim();
     expect(token).to.match(/^[A-Za-z0-9]{40}$/);
     const identity = await fetch(`${base}/oauth/identity`, { headers: { 'User-Agent': AGENT, Authorization: `Service token=${token}` } });
     expect(((await identity.json()) as { consumer_name: string }).consumer_name).to.equal('made in Chromium');

@@ -2,16 +2,20 @@ import { expect } from 'chai';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
 import {
   InMemoryApplicationRepository,
+  InMemoryPasswordResetRepository,
   InMemoryPersonalTokenRepository,
   InMemoryUserRepository,
+  InMemoryWebSessionRepository,
 } from '../../adapters/in-memory/in-memory-identity-repositories.js';
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import { SequentialIdGenerator } from '../../adapters/in-memory/sequential-id-generator.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import {
   MikroOrmApplicationRepository,
+  MikroOrmPasswordResetRepository,
   MikroOrmPersonalTokenRepository,
   MikroOrmUserRepository,
+  MikroOrmWebSessionRepository,
 } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { MikroOrmRequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
@@ -22,8 +26,10 @@ import { CreateUser } from '../../application/identity/create-user.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import {
   type ApplicationRepository,
+  type PasswordResetRepository,
   type PersonalTokenRepository,
   type UserRepository,
+  type WebSessionRepository,
 } from '../../domain/identity/identity-repositories.js';
 import { emptyIdentity } from '../support/identity-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
@@ -33,6 +39,8 @@ interface Subject {
   readonly users: UserRepository;
   readonly applications: ApplicationRepository;
   readonly tokens: PersonalTokenRepository;
+  readonly sessions: WebSessionRepository;
+  readonly resets: PasswordResetRepository;
   readonly uow: UnitOfWork;
   /** Runs work as a request would (its own scope), where the adapter needs one. */
   readonly scoped: <T>(work: () => Promise<T>) => Promise<T>;
@@ -160,6 +168,50 @@ function contract(name: string, open: () => Promise<{ subject: Subject; reset():
       expect(new Set(made.map((m) => m.token)).size).to.equal(8);
       expect(await s.scoped(async () => (await s.users.byLoginName('alice')) && (await s.tokens.ofUser((await s.users.byLoginName('alice'))!.id)).length)).to.equal(8);
     });
+
+    it("changes a password hash and an email address (unique in any case), and ends every session of a user but the one kept", async () => {
+      const [a, b] = await s.scoped(() => s.uow.run(async () => [await s.users.add(user('Ann')), await s.users.add(user('Bob'))]));
+      const later = new Date(AT.getTime() + 60_000);
+      const session = (digest: string, userId: number) => s.sessions.add({ digest, userId, createdAt: AT, expiresAt: new Date(AT.getTime() + 3_600_000) });
+      await s.scoped(() => s.uow.run(async () => {
+        await session('a1', a!.id);
+        await session('a2', a!.id);
+        await session('a3', a!.id);
+        await session('b1', b!.id);
+      }));
+      expect(await s.scoped(() => s.uow.run(() => s.sessions.removeAllOf(a!.id, 'a1')))).to.equal(2);
+      const live = async () => Promise.all(['a1', 'a2', 'a3', 'b1'].map(async (d) => (await s.sessions.live(d, later)) !== null));
+      expect(await s.scoped(live)).to.deep.equal([true, false, false, true]);
+      expect(await s.scoped(() => s.uow.run(() => s.sessions.removeAllOf(b!.id)))).to.equal(1);
+      expect(await s.scoped(live)).to.deep.equal([true, false, false, false]);
+      expect(await s.scoped(() => s.uow.run(() => s.users.changePassword(a!.id, 'scrypt$new')))).to.equal(true);
+      expect(await s.scoped(() => s.uow.run(() => s.users.changePassword(999_999, 'scrypt$new')))).to.equal(false);
+      expect([(await s.scoped(() => s.users.byId(a!.id)))!.passwordHash, (await s.scoped(() => s.users.byId(b!.id)))!.passwordHash]).to.deep.equal(['scrypt$new', 'scrypt$…']);
+      expect(await s.scoped(() => s.uow.run(() => s.users.changeEmail(a!.id, 'ann@new.example')))).to.equal(true);
+      expect((await s.scoped(() => s.users.byEmail('ANN@new.example')))?.id).to.equal(a!.id);
+      const taken = await s.scoped(() => s.uow.run(() => s.users.changeEmail(b!.id, 'Ann@New.Example'))).catch((err: unknown) => err);
+      expect([(taken as Refusal).kind, (taken as Refusal).code]).to.deep.equal(['conflict', 'email taken']);
+      expect((await s.scoped(() => s.users.byId(b!.id)))!.email).to.equal('bob@example.com');
+      expect(await s.scoped(() => s.uow.run(() => s.users.changeEmail(999_999, 'x@y.example')))).to.equal(false);
+    });
+
+    it('uses a password reset once, before it expires, and lets one of simultaneous uses win', async () => {
+      const a = await s.scoped(() => s.uow.run(() => s.users.add(user('Cid'))));
+      const hour = new Date(AT.getTime() + 3_600_000);
+      const reset = (digest: string) => s.resets.add({ digest, userId: a.id, createdAt: AT, expiresAt: hour, usedAt: null });
+      await s.scoped(() => s.uow.run(async () => {
+        await reset('r1');
+        await reset('r2');
+        await reset('r3');
+      }));
+      const use = (digest: string, at: Date) => s.scoped(() => s.uow.run(() => s.resets.use(digest, at)));
+      expect(await use('r1', new Date(AT.getTime() + 60_000))).to.equal(a.id);
+      expect(await use('r1', new Date(AT.getTime() + 120_000))).to.equal(null);
+      expect(await use('r2', hour)).to.equal(null);
+      expect(await use('nothing', AT)).to.equal(null);
+      const together = await Promise.all(Array.from({ length: 4 }, () => use('r3', AT)));
+      expect(together.filter((id) => id !== null)).to.deep.equal([a.id]);
+    });
   });
 }
 
@@ -171,6 +223,8 @@ contract('in memory', async () => {
       users: new InMemoryUserRepository(uow),
       applications: new InMemoryApplicationRepository(uow),
       tokens: new InMemoryPersonalTokenRepository(uow),
+      sessions: new InMemoryWebSessionRepository(uow),
+      resets: new InMemoryPasswordResetRepository(uow),
       uow,
       scoped: (work) => work(),
     };
@@ -180,6 +234,8 @@ contract('in memory', async () => {
     get users() { return subject.users; },
     get applications() { return subject.applications; },
     get tokens() { return subject.tokens; },
+    get sessions() { return subject.sessions; },
+    get resets() { return subject.resets; },
     get uow() { return subject.uow; },
     scoped: (work) => work(),
   };
@@ -200,6 +256,8 @@ describe('with the MikroORM adapters', () => {
         users: new MikroOrmUserRepository(db.orm),
         applications: new MikroOrmApplicationRepository(db.orm),
         tokens: new MikroOrmPersonalTokenRepository(db.orm),
+        sessions: new MikroOrmWebSessionRepository(db.orm),
+        resets: new MikroOrmPasswordResetRepository(db.orm),
         uow: new MikroOrmUnitOfWork(db.orm),
         scoped: (work) => scope.run(work),
       },

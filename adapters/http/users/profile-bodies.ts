@@ -1,7 +1,7 @@
 import { IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import type { ProfileEditInput } from '../../../application/users/edit-profile.js';
 import { isCurrency, type Currency } from '../../../domain/marketplace/currency.js';
-import { currencyCode, Normalize, validateBody } from '../query.js';
+import { currencyCode, Normalize, validateBody, type FieldProblem } from '../query.js';
 
 const LIMITS = { realName: 200, location: 200, profile: 10_000, homePage: 2_000, currency: 100 } as const;
 
@@ -54,7 +54,20 @@ export class ProfileBody {
 
 /** The profile edit a request carries, checked into its input (a body that is not a JSON object is a 422). */
 export function profileEditInput(body: unknown): ProfileEditInput {
-  const dto = validateBody(ProfileBody, body, { notAnObject: 'The body must be a JSON object.' });
+  return profileEditOf(validateBody(ProfileBody, body, { notAnObject: 'The body must be a JSON object.' }));
+}
+
+/**
+ * A profile form's fields checked as the API checks its body, every problem at once (by field, in the body's names),
+ * for the settings page: the edit, or the problems.
+ */
+export function profileFormInput(fields: Record<string, string>): { readonly input: ProfileEditInput; readonly problems: readonly FieldProblem[] } {
+  const { dto, problems } = validateBody(ProfileBody, fields, { everyProblem: true });
+  return { input: profileEditOf(dto), problems };
+}
+
+/** The input a checked profile body gives. */
+function profileEditOf(dto: ProfileBody): ProfileEditInput {
   const realName = dto.real_name ?? dto.name;
   return {
     ...(realName !== undefined && { realName }),

@@ -161,4 +161,26 @@ export const WebSessionSchema = new EntitySchema<WebSessionRow>({
   },
 });
 
-export const IDENTITY_SCHEMAS = [WebSessionSchema, UserSchema, ApplicationSchema, PersonalTokenSchema, OAuthTokenSchema, OAuthNonceSchema];
+/** A password reset link's token: its digest, whose, until when, and when it was used (once). */
+export class PasswordResetRow {
+  digest!: string;
+  user!: UserRow;
+  createdAt!: Date;
+  expiresAt!: Date;
+  usedAt!: Date | null;
+}
+
+export const PasswordResetSchema = new EntitySchema<PasswordResetRow>({
+  class: PasswordResetRow,
+  tableName: 'password_reset',
+  indexes: [{ name: 'password_reset_expires_at_index', properties: ['expiresAt'] }],
+  properties: {
+    digest: { type: 'text', primary: true },
+    user: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade', index: 'password_reset_user_id_index' },
+    createdAt: { type: 'datetime', columnType: 'timestamptz' },
+    expiresAt: { type: 'datetime', columnType: 'timestamptz' },
+    usedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+  },
+});
+
+export const IDENTITY_SCHEMAS = [PasswordResetSchema, WebSessionSchema, UserSchema, ApplicationSchema, PersonalTokenSchema, OAuthTokenSchema, OAuthNonceSchema];

@@ -1,6 +1,6 @@
 import type { EntityClass, FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import { raw, type MikroORM } from '@mikro-orm/postgresql';
-import type { ClientApplication, OAuthToken, PersonalToken, ProfileChanges, User, WebSession } from '../../../domain/identity/accounts.js';
+import type { ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from '../../../domain/identity/accounts.js';
 import { emailKey } from '../../../domain/identity/email.js';
 import {
   nameTaken,
@@ -8,6 +8,7 @@ import {
   type OAuthTokenRepository,
   type PersonalTokenRepository,
   type UserRepository,
+  type PasswordResetRepository,
   type WebSessionRepository,
 } from '../../../domain/identity/identity-repositories.js';
 import { loginKey } from '../../../domain/identity/login-name.js';
@@ -26,7 +27,7 @@ import {
   type PersonalTokenData,
   type UserData,
 } from './identity-row-mappers.js';
-import { ApplicationRow, OAuthTokenRow, PersonalTokenRow, UserRow, WebSessionRow } from './identity-rows.js';
+import { ApplicationRow, OAuthTokenRow, PasswordResetRow, PersonalTokenRow, UserRow, WebSessionRow } from './identity-rows.js';
 import { SqlIdentityLookups } from './sql-identity-lookups.js';
 
 /*
@@ -99,6 +100,21 @@ export class MikroOrmUserRepository implements UserRepository {
     if (Object.keys(set).length > 0 && (await currentEntityManager(this.orm).nativeUpdate(UserRow, { id }, set)) === 0) return null;
     return this.byId(id);
   }
+
+  async changeEmail(id: number, email: string): Promise<boolean> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false;
+    try {
+      return (await currentEntityManager(this.orm).nativeUpdate(UserRow, { id }, { email, emailKey: emailKey(email) })) > 0;
+    } catch (err) {
+      if (uniqueViolation(err) !== undefined) throw nameTaken('email', email);
+      throw err;
+    }
+  }
+
+  async changePassword(id: number, passwordHash: string): Promise<boolean> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false;
+    return (await currentEntityManager(this.orm).nativeUpdate(UserRow, { id }, { passwordHash })) > 0;
+  }
 }
 
 /** Applications in `client_application`; `byConsumerKey` is a `SqlIdentityLookups` lookup. */
@@ -125,6 +141,14 @@ export class MikroOrmApplicationRepository implements ApplicationRepository {
   async ownedBy(userId: number): Promise<ClientApplication[]> {
     const found = await rows<ApplicationRow, ApplicationData>(this.orm, ApplicationRow, { owner: userId }, [{ createdAt: 'asc' }, { id: 'asc' }]);
     return found.map(applicationOf);
+  }
+
+  async replaceSecret(id: string, consumerSecret: string): Promise<boolean> {
+    return (await currentEntityManager(this.orm).nativeUpdate(ApplicationRow, { id }, { consumerSecret })) > 0;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    return (await currentEntityManager(this.orm).nativeDelete(ApplicationRow, { id })) > 0;
   }
 }
 
@@ -234,5 +258,33 @@ export class MikroOrmWebSessionRepository implements WebSessionRepository {
 
   async remove(digest: string): Promise<void> {
     await currentEntityManager(this.orm).nativeDelete(WebSessionRow, { digest });
+  }
+
+  async removeAllOf(userId: number, except?: string): Promise<number> {
+    const where = except === undefined ? { user: userId } : { user: userId, digest: { $ne: except } };
+    return currentEntityManager(this.orm).nativeDelete(WebSessionRow, where);
+  }
+}
+
+/**
+ * Password reset tokens in `password_reset`. A use is one conditional `UPDATE` (unused and unexpired), so of two
+ * transactions using one token at once PostgreSQL lets the second re-check the row after the first commits and find
+ * it used: one alone gets the user.
+ */
+export class MikroOrmPasswordResetRepository implements PasswordResetRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  async add(reset: PasswordReset): Promise<void> {
+    const em = currentEntityManager(this.orm);
+    await em.nativeDelete(PasswordResetRow, { expiresAt: { $lt: reset.createdAt } });
+    await em.insert(PasswordResetRow, { digest: reset.digest, user: reset.userId, createdAt: reset.createdAt, expiresAt: reset.expiresAt, usedAt: reset.usedAt });
+  }
+
+  async use(digest: string, now: Date): Promise<number | null> {
+    const em = currentEntityManager(this.orm);
+    const used = await em.nativeUpdate(PasswordResetRow, { digest, usedAt: null, expiresAt: { $gt: now } }, { usedAt: now });
+    if (used !== 1) return null;
+    const found = await row<PasswordResetRow, { user: number }>(this.orm, PasswordResetRow, { digest });
+    return found ? Number(found.user) : null;
   }
 }

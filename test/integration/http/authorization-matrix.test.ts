@@ -26,6 +26,18 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'GET', path: '/settings/developers', status: everyone(302) },
   { method: 'GET', path: '/settings/connected', status: everyone(302) },
   { method: 'POST', path: '/settings/developers/tokens', status: everyone(403) },
+  { method: 'GET', path: '/settings/password', status: everyone(302) },
+  { method: 'GET', path: '/settings/profile', status: everyone(302) },
+  { method: 'GET', path: '/settings/email', status: everyone(302) },
+  { method: 'POST', path: (p) => `/settings/developers/applications/${p.application.id}/rotate`, status: everyone(403) },
+  { method: 'POST', path: (p) => `/settings/developers/applications/${p.application.id}/delete`, status: everyone(403) },
+  { method: 'POST', path: '/settings/email', status: everyone(403) },
+  { method: 'POST', path: '/settings/profile', status: everyone(403) },
+  { method: 'POST', path: '/settings/password', status: everyone(403) },
+  { method: 'GET', path: '/password-reset', status: everyone(200) },
+  { method: 'POST', path: '/password-reset', status: everyone(403) },
+  { method: 'GET', path: '/password-reset/confirm?reset=unknown', status: everyone(200) },
+  { method: 'POST', path: '/password-reset/confirm', status: everyone(403) },
   { method: 'GET', path: '/oauth/authorize?oauth_token=unknown', status: everyone(404) },
   // Images: a signed URL serves authenticated callers of any kind; anyone else is asked to authenticate.
   {

@@ -169,7 +169,12 @@ describe('Web pages: sign up, sign in, developer settings, authorize, connected 
     const browser = await signedIn();
     const registered = await browser.post('/settings/developers/applications', { name: 'Web Shelf', callback_url: 'https://shelf.example/cb' });
     expect(registered.status).to.equal(201);
-    const secret = /consumer_secret=([A-Za-z0-9]{32})/.exec(registered.text)![1]!;
+    const secret = /<label for="created-1">Consumer secret<\/label>\s*<input id="created-1" class="secret" readonly value="([A-Za-z0-9]{32})">/.exec(registered.text)![1]!;
+    expect(registered.text).to.match(/<label for="created-0">Consumer key<\/label>\s*<input id="created-0" class="secret" readonly value="[A-Za-z0-9]{20}">/);
+    // How to call the API, with this service's own addresses, scheme and limits.
+    for (const text of ['/docs"', 'Authorization: Service token=', '/oauth/request_token', '/oauth/authorize', '/oauth/access_token', 'X-Service-Ratelimit']) {
+      expect(registered.text).to.include(text);
+    }
     const page = await browser.get('/settings/developers');
     expect(page.text).to.include('Web Shelf').and.not.include(secret);
     const bad = await browser.post('/settings/developers/applications', { name: 'X', callback_url: 'ftp://x' });
@@ -177,7 +182,7 @@ describe('Web pages: sign up, sign in, developer settings, authorize, connected 
 
     const generated = await browser.post('/settings/developers/tokens', { label: 'from the page' });
     expect(generated.status).to.equal(201);
-    const token = /<p class="secret">([A-Za-z0-9]{40})<\/p>/.exec(generated.text)![1]!;
+    const token = /<input id="created-0" class="secret" readonly value="([A-Za-z0-9]{40})">/.exec(generated.text)![1]!;
     const identity = await request(app.callback()).get('/oauth/identity').set('User-Agent', 'Tests/1.0').set('Authorization', `Service token=${token}`);
     expect(identity.body).to.include({ username: alice.name, consumer_name: 'from the page' });
     expect((await browser.get('/settings/developers')).text).to.not.include(token);

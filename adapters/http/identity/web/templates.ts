@@ -1,6 +1,7 @@
 import { Eta } from 'eta';
 
 import { SITE_ICON_PATH } from '../../web-pages/site-templates.js';
+import { SETTINGS_SUBNAV } from './settings-nav.js';
 
 export { STYLESHEET } from '../../web-pages/stylesheet.js';
 
@@ -26,6 +27,7 @@ const LAYOUT = `<!doctype html>
     <span>Signed in as <strong><%= it.user %></strong></span>
     <a href="<%= it.webUrl %>/settings/developers">Developer settings</a>
     <a href="<%= it.webUrl %>/settings/connected">Connected applications</a>
+    <a href="<%= it.webUrl %>/settings/password">Password</a>
     <form method="post" action="<%= it.webUrl %>/signout" class="inline">
       <input type="hidden" name="csrf" value="<%= it.csrf %>">
       <button type="submit">Sign out</button>
@@ -55,6 +57,7 @@ const SIGN_IN = `<% layout('@layout') %>
   <button type="submit">Sign in</button>
 </form>
 <p>No account yet? <a href="<%= it.webUrl %>/signup?next=<%= encodeURIComponent(it.next) %>">Sign up</a>.</p>
+<p><a href="<%= it.webUrl %>/password-reset">Forgot your password?</a></p>
 `;
 
 const SIGN_UP = `<% layout('@layout') %>
@@ -91,19 +94,46 @@ const DENIED = `<% layout('@layout') %>
 `;
 
 const DEVELOPERS = `<% layout('@layout') %>
+${SETTINGS_SUBNAV}
 <% if (it.created) { %>
 <section class="created" role="status">
-  <p><%= it.created.what %> Copy it now: it is not shown again.</p>
-  <% it.created.lines.forEach(function (line) { %><p class="secret"><%= line %></p><% }) %>
+  <p><%= it.created.what %> Copy the secret now: it is not shown again.</p>
+  <% it.created.values.forEach(function (v, i) { %><p><label for="created-<%= i %>"><%= v.label %></label>
+  <input id="created-<%= i %>" class="secret" readonly value="<%= v.value %>"></p><% }) %>
 </section>
 <% } %>
+<h2>Calling the API</h2>
+<p>The API is at <code><%= it.portal.apiUrl %></code>; every endpoint is described in the
+<a href="<%= it.portal.docsUrl %>">API reference</a>. Send a <code>User-Agent</code> naming your program.</p>
+<ul>
+  <li>As yourself, with a personal access token (below): the header <code>Authorization: <%= it.portal.brand %> token=</code> followed by the token,
+    or <code>?token=</code> on the URL. For example: <code>curl -A "MyScript/1.0" -H "Authorization: <%= it.portal.brand %> token=YOUR_TOKEN" <%= it.portal.identityUrl %></code></li>
+  <li>As an application, without a user: <code>Authorization: <%= it.portal.brand %> key=CONSUMER_KEY, secret=CONSUMER_SECRET</code>.</li>
+  <li>As an application acting for a user: OAuth 1.0a with these addresses:
+    request token <code><%= it.portal.oauth.requestToken %></code>, authorize <code><%= it.portal.oauth.authorize %></code>,
+    access token <code><%= it.portal.oauth.accessToken %></code>.</li>
+</ul>
+<h3>Rate limits</h3>
+<p>Requests are counted per address in windows of <%= it.portal.rateLimit.windowSeconds %> seconds:
+<%= it.portal.rateLimit.anonymousPerWindow %> without credentials, <%= it.portal.rateLimit.authenticatedPerWindow %> with a token, a key
+and secret, or OAuth. Every answer carries the headers <code>X-<%= it.portal.brand %>-Ratelimit</code>, <code>-Used</code> and <code>-Remaining</code>;
+past the limit the answer is 429 with <code>Retry-After</code>. These pages count apart (<%= it.portal.rateLimit.pagesPerWindow %> a window).</p>
 <h2>Applications</h2>
 <% if (it.applications.length === 0) { %><p>No applications yet.</p><% } else { %>
 <table>
-  <thead><tr><th>Name</th><th>Consumer key</th><th>Callback URL</th><th>Registered</th></tr></thead>
+  <thead><tr><th>Name</th><th>Consumer key</th><th>Callback URL</th><th>Registered</th><th></th></tr></thead>
   <tbody>
   <% it.applications.forEach(function (a) { %>
-    <tr><td><%= a.name %></td><td><code><%= a.consumerKey %></code></td><td><%= a.callbackUrl || '—' %></td><td><%= a.createdAt %></td></tr>
+    <tr><td><%= a.name %></td><td><code><%= a.consumerKey %></code></td><td><%= a.callbackUrl || '—' %></td><td><%= a.createdAt %></td>
+      <td><form method="post" action="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>/rotate" class="inline">
+          <input type="hidden" name="csrf" value="<%= it.csrf %>">
+          <button type="submit" class="secondary" aria-label="New secret for <%= a.name %>">New secret</button>
+        </form>
+        <form method="post" action="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>/delete">
+          <input type="hidden" name="csrf" value="<%= it.csrf %>">
+          <label><input type="checkbox" name="confirm" value="yes" required> Delete <%= a.name %> and every access it was given</label>
+          <button type="submit" class="secondary">Delete</button>
+        </form></td></tr>
   <% }) %>
   </tbody>
 </table>
@@ -139,6 +169,7 @@ const DEVELOPERS = `<% layout('@layout') %>
 `;
 
 const CONNECTED = `<% layout('@layout') %>
+${SETTINGS_SUBNAV}
 <% if (it.applications.length === 0) { %><p>No application can act for your account.</p><% } else { %>
 <table>
   <thead><tr><th>Application</th><th>Since</th><th></th></tr></thead>

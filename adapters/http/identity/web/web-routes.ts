@@ -3,6 +3,8 @@ import type Koa from 'koa';
 import { Invalid } from '../../../../application/errors.js';
 import type { AuthorizeRequestToken } from '../../../../application/identity/authorize-request-token.js';
 import type { ConnectedApplications } from '../../../../application/identity/connected-applications.js';
+import type { DeleteApplication } from '../../../../application/identity/delete-application.js';
+import type { RotateApplicationSecret } from '../../../../application/identity/rotate-application-secret.js';
 import type { CreatePersonalToken } from '../../../../application/identity/create-personal-token.js';
 import type { ListOwnApplications } from '../../../../application/identity/list-own-applications.js';
 import type { ListPersonalTokens } from '../../../../application/identity/list-personal-tokens.js';
@@ -13,8 +15,10 @@ import type { WebSessions } from '../../../../application/identity/web-sessions.
 import type { SecretGenerator } from '../../../../application/ports/secrets.js';
 import type { Caller } from '../../../../application/shared/caller.js';
 import type { SpindleState } from '../../http-state.js';
+import { API_DOCS_PATHS } from '../../api-docs/api-docs-routes.js';
 import { statusOf } from '../../middleware/errors.js';
 import type { RouteModule } from '../../route-module.js';
+import { SETTINGS_PAGES } from './settings-nav.js';
 import { pageTemplates, STYLESHEET } from './templates.js';
 import { CSRF_COOKIE, SESSION_COOKIE, WebPageKit, type WebPageSettings } from '../../web-pages/web-page-kit.js';
 
@@ -48,9 +52,19 @@ export interface WebPageUseCases {
   readonly connected: ConnectedApplications;
   readonly ownApplications: ListOwnApplications;
   readonly secrets: SecretGenerator;
+  readonly rotateSecret: RotateApplicationSecret;
+  readonly deleteApplication: DeleteApplication;
 }
 
 export type { WebPageSettings };
+
+/** What the developer settings page tells about calling the API: its address, the Authorization scheme, the limits. */
+export interface DeveloperPortal {
+  readonly apiUrl: string;
+  /** The brand word of the Authorization scheme (`{brand} token=…`). */
+  readonly brand: string;
+  readonly rateLimit: { readonly anonymousPerWindow: number; readonly authenticatedPerWindow: number; readonly windowSeconds: number; readonly pagesPerWindow: number };
+}
 
 /** A path on this site to go back to after signing in; anything else (another origin, `//host`) is refused. */
 export function safeNext(next: unknown): string {
@@ -72,6 +86,7 @@ export class WebPageRoutes implements RouteModule {
   constructor(
     private readonly useCases: WebPageUseCases,
     private readonly settings: WebPageSettings,
+    private readonly portal: DeveloperPortal,
   ) {
     this.kit = new WebPageKit(useCases, settings, pageTemplates());
   }
@@ -181,10 +196,19 @@ export class WebPageRoutes implements RouteModule {
     const developers = async (ctx: Koa.Context, caller: Caller & { kind: 'user' }, extra: Record<string, unknown> = {}, status = 200) => {
       const applications = await useCases.ownApplications.execute({ userId: Number(caller.userId) });
       const tokens = await useCases.listTokens.execute({ user: caller.username });
+      const api = this.portal.apiUrl;
       this.kit.render(ctx, '@developers', {
         title: 'Developer settings',
         user: caller.username,
-        applications: applications.map((a) => ({ name: a.name, consumerKey: a.consumerKey, callbackUrl: a.callbackUrl, createdAt: a.createdAt.toISOString() })),
+        here: '/settings/developers',
+        settingsPages: SETTINGS_PAGES,
+        portal: {
+          ...this.portal,
+          docsUrl: `${web}${API_DOCS_PATHS.page}`,
+          oauth: { requestToken: `${api}/oauth/request_token`, authorize: `${web}/oauth/authorize`, accessToken: `${api}/oauth/access_token` },
+          identityUrl: `${api}/oauth/identity`,
+        },
+        applications: applications.map((a) => ({ id: a.id, name: a.name, consumerKey: a.consumerKey, callbackUrl: a.callbackUrl, createdAt: a.createdAt.toISOString() })),
         tokens: tokens.map((t) => ({ id: t.id, label: t.label, lastCharacters: t.lastCharacters, createdAt: t.createdAt.toISOString(), revokedAt: t.revokedAt?.toISOString() })),
         created: undefined,
         ...extra,
@@ -199,7 +223,7 @@ export class WebPageRoutes implements RouteModule {
       try {
         const app = await useCases.registerApplication.execute({ name: form.get('name') ?? '', owner: caller.username, callbackUrl: form.get('callback_url') ?? '' });
         await developers(ctx, caller, {
-          created: { what: `Registered ${app.name}. Its consumer secret:`, lines: [`consumer_key=${app.consumerKey}`, `consumer_secret=${app.consumerSecret}`] },
+          created: { what: `Registered ${app.name}.`, values: [{ label: 'Consumer key', value: app.consumerKey }, { label: 'Consumer secret', value: app.consumerSecret }] },
         }, 201);
       } catch (err) {
         if (!(err instanceof Invalid)) throw err;
@@ -207,11 +231,28 @@ export class WebPageRoutes implements RouteModule {
       }
     }));
 
+    router.post('/settings/developers/applications/:id/rotate', this.kit.page(async (ctx) => {
+      await this.form(ctx);
+      const caller = await this.kit.signedIn(ctx);
+      const rotated = await useCases.rotateSecret.execute({ userId: Number(caller.userId), applicationId: ctx.params.id! });
+      await developers(ctx, caller, {
+        created: { what: `${rotated.name} has a new consumer secret; the old one no longer works.`, values: [{ label: 'Consumer key', value: rotated.consumerKey }, { label: 'Consumer secret', value: rotated.consumerSecret }] },
+      });
+    }));
+
+    router.post('/settings/developers/applications/:id/delete', this.kit.page(async (ctx) => {
+      const form = await this.form(ctx);
+      const caller = await this.kit.signedIn(ctx);
+      if (form.get('confirm') !== 'yes') throw new Invalid('Tick the box to confirm the deletion: nothing was deleted.');
+      const name = await useCases.deleteApplication.execute({ userId: Number(caller.userId), applicationId: ctx.params.id! });
+      await developers(ctx, caller, { notice: `Deleted ${name}: its key and every access it was given no longer work.` });
+    }));
+
     router.post('/settings/developers/tokens', this.kit.page(async (ctx) => {
       const form = await this.form(ctx);
       const caller = await this.kit.signedIn(ctx);
       const created = await useCases.createToken.execute({ user: caller.username, label: form.get('label') ?? '' });
-      await developers(ctx, caller, { created: { what: `Generated "${created.record.label}".`, lines: [created.token] } }, 201);
+      await developers(ctx, caller, { created: { what: `Generated "${created.record.label}".`, values: [{ label: 'Token', value: created.token }] } }, 201);
     }));
 
     router.post('/settings/developers/tokens/:id/revoke', this.kit.page(async (ctx) => {
@@ -226,6 +267,8 @@ export class WebPageRoutes implements RouteModule {
       this.kit.render(ctx, '@connected', {
         title: 'Connected applications',
         user: caller.username,
+        here: '/settings/connected',
+        settingsPages: SETTINGS_PAGES,
         applications: applications.map((a) => ({ id: a.id, name: a.name, since: a.since.toISOString() })),
         ...extra,
       });

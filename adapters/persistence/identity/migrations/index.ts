@@ -3,6 +3,7 @@ import { Migration20261122190833_identity } from './Migration20261122190833_iden
 import { Migration20261122192044_oauth } from './Migration20261122192044_oauth.js';
 import { Migration20261122192658_web_sessions } from './Migration20261122192658_web_sessions.js';
 import { Migration20261122200457_profiles } from './Migration20261122200457_profiles.js';
+import { Migration20261207130000_password_resets } from './Migration20261207130000_password_resets.js';
 
 /** The identity module's migrations, in order (see the catalogue's `index.ts` for how modules list them). */
 export const IDENTITY_MIGRATIONS: readonly MigrationObject[] = [
@@ -10,4 +11,5 @@ export const IDENTITY_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration20261122192044_oauth', class: Migration20261122192044_oauth },
   { name: 'Migration20261122192658_web_sessions', class: Migration20261122192658_web_sessions },
   { name: 'Migration20261122200457_profiles', class: Migration20261122200457_profiles },
+  { name: 'Migration20261207130000_password_resets', class: Migration20261207130000_password_resets },
 ];
