@@ -13,7 +13,8 @@ import { REPO_ROOT } from './repo-root.js';
  * - unset or `enforce`: the root `afterEach` (test/setup.ts) fails the test during which (or during whose hooks) a
  *   response departed from the document, naming the operation, status, instance path and ajv message;
  * - `report`: nothing fails; each distinct violation is counted and written, when the run ends, to
- *   openapi-violations.txt at the repository root (gitignored), one line each;
+ *   openapi-violations.txt at the repository root (gitignored), one line each (in a parallel run, as `npm test`'s,
+ *   each worker process writes its own, openapi-violations.worker-N.txt);
  * - `off`: no check at all (to measure what the check costs).
  */
 export type ValidationMode = 'enforce' | 'report' | 'off';
@@ -25,7 +26,8 @@ export function validationMode(env: NodeJS.ProcessEnv = process.env): Validation
   throw new Error(`OPENAPI_VALIDATION must be enforce, report or off, got "${env.OPENAPI_VALIDATION}"`);
 }
 
-export const VIOLATIONS_FILE = path.join(REPO_ROOT, 'openapi-violations.txt');
+const worker = process.env.MOCHA_WORKER_ID;
+export const VIOLATIONS_FILE = path.join(REPO_ROOT, worker === undefined ? 'openapi-violations.txt' : `openapi-violations.worker-${worker}.txt`);
 
 /** Bodies larger than this are only checked for status and media type. */
 const MAX_KEPT_BODY = 4 * 1024 * 1024;
