@@ -54,6 +54,8 @@ export * from './marketplace/listing-presenter.js';
 export * from './marketplace/listing-routes.js';
 export * from './marketplace/market-figure-presenter.js';
 export * from './marketplace/market-figure-routes.js';
+export * from './marketplace/marketplace-page-templates.js';
+export * from './marketplace/marketplace-pages.js';
 export * from './marketplace/marketplace-queries.js';
 export * from './marketplace/seller-settings-bodies.js';
 export * from './marketplace/seller-settings-page.js';

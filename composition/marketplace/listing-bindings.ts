@@ -1,6 +1,8 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { ListingPresenter } from '../../adapters/http/marketplace/listing-presenter.js';
 import { ListingRoutes } from '../../adapters/http/marketplace/listing-routes.js';
+import { MarketplacePages } from '../../adapters/http/marketplace/marketplace-pages.js';
+import type { WebSessions } from '../../application/identity/web-sessions.js';
 import { CreateListing } from '../../application/marketplace/create-listing.js';
 import { DeleteListing } from '../../application/marketplace/delete-listing.js';
 import { EditListing } from '../../application/marketplace/edit-listing.js';
@@ -33,6 +35,7 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
   const figureParts = { serviceIdentifier: USERS.FiguresPart, isMultiple: true, optional: true } as const;
   const holdings = { serviceIdentifier: CATALOGUE.HoldingCounts, optional: true } as const;
   const imageLinks = { serviceIdentifier: IMAGES.Links, optional: true } as const;
+  const webSessions = { serviceIdentifier: IDENTITY.WebSessions, optional: true } as const;
 
   bind(LISTINGS.ListingViews)
     .toResolvedValue(
@@ -98,6 +101,17 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
           { maxBodyBytes: config.maxBodyBytes },
         ),
       [LISTINGS.CreateListing, LISTINGS.GetListing, LISTINGS.EditListing, LISTINGS.DeleteListing, LISTINGS.GetInventory, HTTP.ApiUrls],
+    )
+    .inSingletonScope();
+  // The listing and inventory pages of the site: the same use cases and presenter as the routes above.
+  bind(HTTP.Routes)
+    .toResolvedValue(
+      (getListing, getInventory, urls, sessions: WebSessions | undefined) =>
+        new MarketplacePages(
+          { useCases: { getListing, getInventory }, presenter: new ListingPresenter(urls, config.dialect), sessions, urls },
+          { webUrl: config.webUrl, site: config.siteName },
+        ),
+      [LISTINGS.GetListing, LISTINGS.GetInventory, HTTP.ApiUrls, webSessions],
     )
     .inSingletonScope();
 }

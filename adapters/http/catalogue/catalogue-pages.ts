@@ -191,7 +191,7 @@ export class CataloguePages implements RouteModule {
         const v = this.deps.presenter.version(listing);
         return { ...v, href: this.web('release', v.id, v.title) };
       }),
-      pager: this.pager(ctx, versions),
+      pager: pagerOf(ctx, this.settings.webUrl, versions),
       apiUrl: m.resource_url,
     });
   }
@@ -237,7 +237,7 @@ export class CataloguePages implements RouteModule {
           year: e.year || '',
         };
       }),
-      pager: this.pager(ctx, releases),
+      pager: pagerOf(ctx, this.settings.webUrl, releases),
       apiUrl: a.resource_url,
     });
   }
@@ -270,7 +270,7 @@ export class CataloguePages implements RouteModule {
         const e = this.deps.presenter.labelRelease(listing);
         return { href: this.web('release', e.id, e.title), title: e.title, artist: e.artist, third: e.catno, format: e.format, year: e.year || '' };
       }),
-      pager: this.pager(ctx, releases),
+      pager: pagerOf(ctx, this.settings.webUrl, releases),
       apiUrl: l.resource_url,
     });
   }
@@ -311,27 +311,30 @@ export class CataloguePages implements RouteModule {
         // A result's `uri` is the record's page, written relative as the public API writes it.
         return { href: r.uri.startsWith('/') ? `${this.settings.webUrl}${r.uri}` : r.uri, title: r.title, kind: r.type, detail };
       }),
-      pager: this.pager(ctx, found),
+      pager: pagerOf(ctx, this.settings.webUrl, found),
     });
   }
+}
 
-  /** Previous and next links of a list page; a page past the last (of a list that has any) is a 404. */
-  private pager(ctx: Koa.Context, page: Page<unknown>): Record<string, unknown> {
-    const pages = Math.max(1, Math.ceil(page.total / page.perPage));
-    if (page.page > pages) throw new NotFound(`There is no page ${page.page}: the list has ${pages}.`);
-    const at = (n: number): string => {
-      const query = new URLSearchParams(ctx.querystring);
-      query.set('page', String(n));
-      return `${this.settings.webUrl}${ctx.path}?${query.toString()}`;
-    };
-    return {
-      page: page.page,
-      pages,
-      total: page.total,
-      previous: page.page > 1 ? at(page.page - 1) : undefined,
-      next: page.page < pages ? at(page.page + 1) : undefined,
-    };
-  }
+/**
+ * Previous and next links of a list page on the site (`{web_url}{path}?…&page=N`, the other parameters kept); a page
+ * past the last (of a list that has any) is a 404.
+ */
+export function pagerOf(ctx: Koa.Context, webUrl: string, page: Page<unknown>): Record<string, unknown> {
+  const pages = Math.max(1, Math.ceil(page.total / page.perPage));
+  if (page.page > pages) throw new NotFound(`There is no page ${page.page}: the list has ${pages}.`);
+  const at = (n: number): string => {
+    const query = new URLSearchParams(ctx.querystring);
+    query.set('page', String(n));
+    return `${webUrl}${ctx.path}?${query.toString()}`;
+  };
+  return {
+    page: page.page,
+    pages,
+    total: page.total,
+    previous: page.page > 1 ? at(page.page - 1) : undefined,
+    next: page.page < pages ? at(page.page + 1) : undefined,
+  };
 }
 
 /** The id of a record page's path segment (`1` or `1-Slug`); anything else is the record's 404. */
