@@ -77,6 +77,8 @@ export * from './openapi-types.js';
 export * from './operations-lane.js';
 export * from './orders/cart-routes.js';
 export * from './orders/order-bodies.js';
+export * from './orders/order-page-templates.js';
+export * from './orders/order-pages.js';
 export * from './orders/order-presenter.js';
 export * from './orders/order-queries.js';
 export * from './orders/order-routes.js';

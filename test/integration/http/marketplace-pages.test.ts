@@ -115,4 +115,94 @@ describe('Web site: the marketplace pages (a listing, a seller\'s inventory)', f
     await page(`/sell/item/${id.listing_id}`, 404);
     expect(links((await page('/seller/mp-sam')).text)).not.to.include(`${WEB_URL}/sell/item/${id.listing_id}`);
   });
+
+  describe('an order\'s page (/sell/order/{id}, the order uri): its two parties, the message log, status, shipping, feedback', () => {
+    let orderId = '';
+    let uri = '';
+
+    before(async () => {
+      const made = await apiAs(app, client)(sam).post('/marketplace/listings', { release_id: 301, condition: 'Very Good (VG)', price: 12, status: 'For Sale' });
+      const listing = (made.body as { listing_id: number }).listing_id;
+      expect((await apiAs(app, client)(bea).post(`/marketplace/cart/${listing}`)).status).to.equal(201);
+      const res = await apiAs(app, client)(bea).post('/marketplace/checkout', { shipping_address: 'Bea Buyer\n2 Low Road\nParis', seller: 'mp-sam' });
+      expect(res.status, res.text).to.equal(201);
+      const order = (res.body as { orders: Array<{ id: string; uri: string }> }).orders[0]!;
+      orderId = order.id;
+      uri = order.uri;
+    });
+
+    const path = () => uri.slice(WEB_URL.length);
+
+    it('the buyer and the seller each see the order as the API shows it to them; others are refused, visitors sent to sign in', async () => {
+      expect(uri).to.equal(`${WEB_URL}/sell/order/${orderId}`);
+      const asBea = await signedIn(app, bea.name, bea.password);
+      const buyer = await asBea.get(path());
+      expect(buyer.status).to.equal(200);
+      expect(buyer.text).to.include('2 Low Road');
+      expect(buyer.text).to.include('New Order');
+      expect(buyer.text).not.to.include('<dt>Fee</dt>');
+      expect(links(buyer.text)).to.include(`${WEB_URL}/seller/mp-sam`);
+      const asSam = await signedIn(app, sam.name, sam.password);
+      const seller = await asSam.get(path());
+      expect(seller.text).to.include('<dt>Fee</dt>');
+      expect(seller.text).to.include('name="shipping"');
+      const anonymous = await request(app.callback()).get(path()).set('User-Agent', CHROMIUM);
+      expect(anonymous.status).to.equal(302);
+      expect(anonymous.headers.location).to.include('/signin?next=');
+      const nat = await aUser(container, 'mp-nat');
+      const asNat = await signedIn(app, nat.name, nat.password);
+      const other = await asNat.get(path());
+      expect(other.status).to.equal(403);
+      expect(other.type).to.equal('text/html');
+      const unknown = await apiAs(app, client)(nat).get('/marketplace/orders/999-999');
+      expect((await asNat.get('/sell/order/999-999')).status).to.equal(unknown.status);
+    });
+
+    it('a message: 303 back with a notice, then in the log on both sides; a refused one keeps its text beside the reason; no token, nothing stored', async () => {
+      const asBea = await signedIn(app, bea.name, bea.password);
+      await asBea.get(path());
+      const sent = await asBea.post(`${path()}/messages`, { message: 'Please pack it well <3' });
+      expect(sent.status).to.equal(303);
+      expect(sent.headers.location).to.equal(`${uri}?done=message`);
+      const after = await asBea.get(`${path()}?done=message`);
+      expect(after.text).to.include('Your message was added to the order.');
+      expect(after.text).to.include('Please pack it well &lt;3');
+      const asSam = await signedIn(app, sam.name, sam.password);
+      expect((await asSam.get(path())).text).to.include('Please pack it well &lt;3');
+      const refused = await asBea.post(`${path()}/messages`, { message: 'x'.repeat(10_001) });
+      expect(refused.status).to.equal(422);
+      expect(refused.text).to.include('id="message-error"');
+      expect(refused.text).to.include('aria-invalid="true"');
+      expect(refused.text).to.include('x'.repeat(100));
+      const forged = await asBea.post(`${path()}/messages`, { message: 'Forged' }, { csrf: null });
+      expect(forged.status).to.equal(403);
+      const api = await apiAs(app, client)(bea).get(`/marketplace/orders/${orderId}/messages`);
+      expect(JSON.stringify(api.body)).not.to.include('Forged');
+    });
+
+    it('the seller sets the shipping (a bad amount refused beside the field), moves the status the API allows; feedback needs a comment unless positive', async () => {
+      const asSam = await signedIn(app, sam.name, sam.password);
+      await asSam.get(path());
+      const bad = await asSam.post(`${path()}/status`, { shipping: 'abc', shipping_method: 'Post' });
+      expect(bad.status).to.equal(422);
+      expect(bad.text).to.include('id="status-error"');
+      expect(bad.text).to.include('value="abc"');
+      expect((await asSam.post(`${path()}/status`, { shipping: '4.50', shipping_method: 'Post' })).status).to.equal(303);
+      const api = (await apiAs(app, client)(sam).get(`/marketplace/orders/${orderId}`)).body as { status: string; shipping: { value: number }; next_status: string[] };
+      expect(api.shipping.value).to.equal(4.5);
+      expect(api.status).to.equal('Invoice Sent');
+      const page = await asSam.get(path());
+      expect(page.text).to.include('$4.50');
+      for (const s of api.next_status) expect(page.text).to.include(`<option value="${s.replace(/'/g, '&#39;')}">`);
+      expect((await asSam.post(`${path()}/feedback`, { rating: 'positive', comment: '' })).status, 'feedback before shipping').to.equal(422);
+      for (const status of ['Payment Received', 'Shipped']) expect((await asSam.post(`${path()}/status`, { status })).status, status).to.equal(303);
+      expect(((await apiAs(app, client)(sam).get(`/marketplace/orders/${orderId}`)).body as { status: string }).status).to.equal('Shipped');
+      expect((await asSam.get(path())).text).not.to.include('name="shipping"');
+      const nope = await asSam.post(`${path()}/feedback`, { rating: 'negative', comment: '' });
+      expect(nope.status).to.equal(422);
+      expect(nope.text).to.include('id="feedback-error"');
+      expect((await asSam.post(`${path()}/feedback`, { rating: 'positive', comment: 'Quick payer' })).status).to.equal(303);
+      expect((await asSam.get(path())).text).to.include('From the seller: positive – Quick payer');
+    });
+  });
 });
