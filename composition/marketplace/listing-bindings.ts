@@ -23,6 +23,7 @@ import type { Runtime } from '../spindle-module.js';
 import { TEXT } from '../text/text-tokens.js';
 import { USERS } from '../users/users-tokens.js';
 import { LISTINGS } from './listing-tokens.js';
+import { MARKET_FIGURES } from './market-figure-tokens.js';
 import { MARKETPLACE } from './marketplace-tokens.js';
 
 /**
@@ -106,12 +107,12 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
   // The listing and inventory pages of the site: the same use cases and presenter as the routes above.
   bind(HTTP.Routes)
     .toResolvedValue(
-      (getListing, getInventory, urls, sessions: WebSessions | undefined) =>
+      (getListing, getInventory, forSale, urls, sessions: WebSessions | undefined) =>
         new MarketplacePages(
-          { useCases: { getListing, getInventory }, presenter: new ListingPresenter(urls, config.dialect), sessions, urls },
+          { useCases: { getListing, getInventory }, forSale, presenter: new ListingPresenter(urls, config.dialect), sessions, urls },
           { webUrl: config.webUrl, site: config.siteName },
         ),
-      [LISTINGS.GetListing, LISTINGS.GetInventory, HTTP.ApiUrls, webSessions],
+      [LISTINGS.GetListing, LISTINGS.GetInventory, MARKET_FIGURES.ForSaleListings, HTTP.ApiUrls, webSessions],
     )
     .inSingletonScope();
 }

@@ -58,7 +58,7 @@ const RELEASE = `<% layout('@site') %>
 <%~ include('@facts', { facts: it.facts }) %>
 <% if (it.master) { %><p><a href="<%= it.master %>#versions">All versions of this release</a></p><% } %>
 <h2>For sale</h2>
-<p><%= it.forSale %></p>
+<p><%= it.forSale %><% if (it.forSaleHref) { %> <a href="<%= it.forSaleHref %>">See the copies for sale</a><% } %></p>
 <h2>Community</h2>
 <p><%= it.community %></p>
 <h2>Tracklist</h2>

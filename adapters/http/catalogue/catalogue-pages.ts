@@ -135,6 +135,8 @@ export class CataloguePages implements RouteModule {
         { term: 'Data quality', text: r.data_quality },
       ] satisfies Fact[],
       master: r.master_id === undefined ? undefined : this.web('master', r.master_id, r.title),
+      // The copies themselves are the marketplace's page (`/sell/release/{id}`), linked when there are any.
+      forSaleHref: r.num_for_sale === 0 ? undefined : `${this.settings.webUrl}/sell/release/${r.id}`,
       forSale:
         r.num_for_sale === 0
           ? 'No copies for sale.'

@@ -76,10 +76,29 @@ const INVENTORY = `<% layout('@site') %>
 <p class="small"><a href="<%= it.profile %>"><%= it.seller %>'s profile</a> · <a href="<%= it.apiUrl %>">This inventory in the API</a>.</p>
 `;
 
+const RELEASE_COPIES = `<% layout('@site') %>
+<p><a href="<%= it.releaseHref %>">The release</a></p>
+<form class="filters" method="get" action="<%= it.path %>">
+<%~ include('@currency', it) %>
+  <button type="submit">Show prices</button>
+</form>
+<% if (it.items.length === 0) { %><p>No copies for sale just now.</p><% } else { %>
+<table>
+  <thead><tr><th scope="col">Copy</th><th scope="col">Condition</th><th scope="col">Price</th><th scope="col">Seller</th></tr></thead>
+  <tbody>
+  <% it.items.forEach(function (i) { %><tr><td><a href="<%= i.href %>">Listing <%= i.id %></a></td><td><%= i.condition %><% if (i.sleeve) { %> / <%= i.sleeve %><% } %></td><td><%= i.price %><% if (i.shipping) { %> + <%= i.shipping %> shipping<% } %></td><td><a href="<%= i.sellerHref %>"><%= i.seller %></a></td></tr>
+  <% }) %>
+  </tbody>
+</table>
+<% if (it.more) { %><p class="small">And <%= it.more %> more: see each seller's inventory.</p><% } %>
+<% } %>
+`;
+
 /** The given site templates (the catalogue's) with the marketplace's pages added. */
 export function marketplacePageTemplates(eta: Eta): Eta {
   eta.loadTemplate('@currency', CURRENCY);
   eta.loadTemplate('@listing', LISTING);
   eta.loadTemplate('@inventory', INVENTORY);
+  eta.loadTemplate('@release-copies', RELEASE_COPIES);
   return eta;
 }

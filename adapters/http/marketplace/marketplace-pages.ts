@@ -4,6 +4,7 @@ import type Koa from 'koa';
 import { NotFound } from '../../../application/errors.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import { OWNER_ONLY_SORTS } from '../../../application/marketplace/get-inventory.js';
+import type { ForSaleListingsOfRelease } from '../../../application/marketplace/market-release-block.js';
 import { callerUserId, type ListingView } from '../../../application/marketplace/listing-access.js';
 import { ANONYMOUS, type Caller } from '../../../application/shared/caller.js';
 import { CURRENCIES, type Currency } from '../../../domain/marketplace/currency.js';
@@ -26,12 +27,18 @@ import { CurrencyQuery, InventoryQuery } from './marketplace-queries.js';
 
 /** A listing's page (its `uri`): `/sell/item/1`. */
 const LISTING_PATH = /^\/sell\/item\/[^/]+$/;
+/** A release's copies for sale: `/sell/release/{id}`. */
+const RELEASE_PATH = /^\/sell\/release\/[^/]+$/;
+/** The most copies of a release one page shows (each is read as `GET /marketplace/listings/{id}` reads it). */
+export const RELEASE_COPIES_SHOWN = 25;
 /** A seller's inventory page: `/seller/{name}`. */
 const INVENTORY_PATH = /^\/seller\/[^/]+$/;
 
 /** What the marketplace's pages read: the listing use cases, the API's listing presenter, and who is signed in. */
 export interface MarketplacePageDeps {
   readonly useCases: Pick<ListingUseCases, 'getListing' | 'getInventory'>;
+  /** The ids of a release's For Sale listings. */
+  readonly forSale: ForSaleListingsOfRelease;
   readonly presenter: ListingPresenter;
   /** Who is signed in (everyone is anonymous without the identity module). */
   readonly sessions: Pick<WebSessions, 'caller'> | undefined;
@@ -61,12 +68,13 @@ export class MarketplacePages implements RouteModule {
   }
 
   isWebPage(path: string): boolean {
-    return LISTING_PATH.test(path) || INVENTORY_PATH.test(path);
+    return LISTING_PATH.test(path) || INVENTORY_PATH.test(path) || RELEASE_PATH.test(path);
   }
 
   register(router: Router<SpindleState>): void {
     router.get('/sell/item/:id', (ctx) => this.listing(ctx));
     router.get('/seller/:name', (ctx) => this.inventory(ctx));
+    router.get('/sell/release/:id', (ctx) => this.releaseCopies(ctx));
   }
 
   private render(ctx: Koa.Context, template: string, data: Record<string, unknown>): void {
@@ -124,6 +132,39 @@ export class MarketplacePages implements RouteModule {
       currencies: CURRENCIES,
       currency: view.price.currency,
       apiUrl: l.resource_url,
+    });
+  }
+
+  /**
+   * A release's copies for sale (the release page's "for sale" links here), cheapest first in the viewer's currency:
+   * each listing as `GetListing` shows it to the viewer, the first RELEASE_COPIES_SHOWN by id.
+   */
+  private async releaseCopies(ctx: Koa.Context): Promise<void> {
+    const releaseId = pathId(/^(\d{1,10})(?:-.*)?$/.exec(ctx.params.id ?? '')?.[1], () => new NotFound('Release not found.'));
+    const q = validateQuery(CurrencyQuery, ctx.query);
+    const caller = await this.caller(ctx);
+    const ids = await this.deps.forSale.forSaleIds(releaseId);
+    const views = await Promise.all(
+      ids.slice(0, RELEASE_COPIES_SHOWN).map((id) =>
+        this.deps.useCases.getListing.execute({ id, caller, currency: q.curr_abbr as Currency | undefined, textFormat: 'html' }).catch((err: unknown) => {
+          // A listing sold or withdrawn between the two reads is left out.
+          if (err instanceof NotFound) return undefined;
+          throw err;
+        }),
+      ),
+    );
+    const shown = views.filter((v) => v !== undefined).sort((a, b) => (a.price.currency === b.price.currency ? a.price.compareTo(b.price) : 0) || a.listing.id - b.listing.id);
+    const items = shown.map((v) => ({ ...this.shown(v, this.deps.presenter.listing(v)), seller: v.seller.user.username, sellerHref: inventoryPage(this.settings.webUrl, v.seller.user.username) }));
+    const first = shown[0]?.release;
+    const title = first ? `${first.artist} – ${first.title}` : `Release ${releaseId}`;
+    this.render(ctx, '@release-copies', {
+      title: `For sale: ${title}`,
+      path: ctx.path,
+      releaseHref: this.deps.urls.web('release', releaseId, shown[0]?.release.title ?? ''),
+      items,
+      more: ids.length > RELEASE_COPIES_SHOWN ? ids.length - RELEASE_COPIES_SHOWN : 0,
+      currencies: CURRENCIES,
+      currency: shown[0]?.price.currency ?? q.curr_abbr ?? '',
     });
   }
 

@@ -106,6 +106,12 @@ const ROWS: readonly MatrixRow[] = [
     privateTo: [...PAGE_PRIVATE, { text: () => `/sell/item/${ids.draft}"`, visibleTo: [] }],
   },
   { method: 'GET', path: '/seller/nobody-at-all', status: everyone(404) },
+  {
+    method: 'GET',
+    path: '/sell/release/10',
+    status: everyone(200),
+    privateTo: [...PAGE_PRIVATE, { text: () => `/sell/item/${ids.draft}"`, visibleTo: [] }],
+  },
   // A user's own seller settings: every user reads and changes their own, no one anyone else's.
   {
     method: 'GET',

@@ -108,6 +108,21 @@ describe('Web site: the marketplace pages (a listing, a seller\'s inventory)', f
     await page('/seller/mp-sam?status=Nope', 422);
   });
 
+  it('a release\'s copies for sale: linked from the release page, cheapest first in the viewer\'s currency, each to its listing and seller', async () => {
+    const other = (await apiAs(app, client)(sam).post('/marketplace/listings', { release_id: 301, condition: 'Good (G)', price: 3, status: 'For Sale' })).body as { listing_id: number };
+    const release = await page('/release/301');
+    expect(links(release.text)).to.include(`${WEB_URL}/sell/release/301`);
+    const copies = await page('/sell/release/301?curr_abbr=EUR');
+    const hrefs = links(copies.text).filter((h) => h.includes('/sell/item/'));
+    expect(hrefs.slice(0, 2)).to.deep.equal([`${WEB_URL}/sell/item/${other.listing_id}`, `${WEB_URL}/sell/item/${forSale}`]);
+    expect(hrefs).not.to.include(`${WEB_URL}/sell/item/${draft}`);
+    expect(copies.text).to.include('€2.40');
+    expect(links(copies.text)).to.include(`${WEB_URL}/seller/mp-sam`);
+    await apiAs(app, client)(sam).delete(`/marketplace/listings/${other.listing_id}`);
+    expect((await page('/sell/release/302')).text).to.include('No copies for sale just now.');
+    await page('/sell/release/x', 404);
+  });
+
   it('a listing no longer for sale leaves the inventory and answers the 404 page to others', async () => {
     const id = (await apiAs(app, client)(sam).post('/marketplace/listings', { release_id: 302, condition: 'Good (G)', price: 7, status: 'For Sale' })).body as { listing_id: number };
     await page(`/sell/item/${id.listing_id}`);
