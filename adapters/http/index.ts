@@ -75,6 +75,7 @@ export * from './middleware/security-headers.js';
 export * from './middleware/user-agent.js';
 export * from './openapi-types.js';
 export * from './operations-lane.js';
+export * from './orders/cart-pages.js';
 export * from './orders/cart-routes.js';
 export * from './orders/order-bodies.js';
 export * from './orders/order-page-templates.js';

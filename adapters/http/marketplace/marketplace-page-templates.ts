@@ -29,6 +29,7 @@ const LISTING = `<% layout('@site') %>
   <% if (it.seller.shipsFrom) { %><dt>Ships from</dt><dd><%= it.seller.shipsFrom %></dd><% } %>
   <% if (it.seller.minimum) { %><dt>Minimum order</dt><dd><%= it.seller.minimum %></dd><% } %>
 </dl>
+<% if (!it.owner && i.status === 'For Sale') { %><p><a href="<%= it.webUrl %>/cart?add=<%= i.id %>">Add to cart</a></p><% } %>
 <form class="filters" method="get" action="<%= it.path %>">
 <%~ include('@currency', it) %>
   <button type="submit">Show prices</button>

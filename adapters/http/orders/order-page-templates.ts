@@ -103,9 +103,46 @@ const ORDER = `<% layout('@layout') %>
 <p class="small"><a href="<%= it.apiUrl %>">This order in the API</a>.</p>
 `;
 
+const CART = `<% layout('@layout') %>
+<% if (it.add) { %>
+<form method="post" action="<%= it.action %>/add">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <input type="hidden" name="listing" value="<%= it.add.id %>">
+  <p>Put <a href="<%= it.add.href %>">listing <%= it.add.id %></a> in your cart?</p>
+  <button type="submit">Add to cart</button>
+</form>
+<% } %>
+<% if (it.sellers.length === 0) { %><p>Your cart is empty.</p><% } %>
+<% it.sellers.forEach(function (s) { %>
+<h2>From <%= s.name %></h2>
+<table>
+  <thead><tr><th scope="col">Listing</th><th scope="col">Condition</th><th scope="col">Price</th><th scope="col">Remove</th></tr></thead>
+  <tbody>
+  <% s.items.forEach(function (i) { %><tr><td><a href="<%= i.href %>">Listing <%= i.id %></a><% if (!i.buyable) { %> (no longer for sale)<% } %></td><td><%= i.condition %></td><td><%= i.price %><% if (i.buyerPrice) { %> (<%= i.buyerPrice %>)<% } %></td>
+    <td><form method="post" action="<%= it.action %>/remove" class="inline"><input type="hidden" name="csrf" value="<%= it.csrf %>"><input type="hidden" name="listing" value="<%= i.id %>"><button type="submit" class="secondary" aria-label="Remove listing <%= i.id %>">Remove</button></form></td></tr>
+  <% }) %>
+  </tbody>
+</table>
+<p>Items: <strong><%= s.total %></strong><% if (s.buyerTotal) { %> (about <%= s.buyerTotal %>)<% } %>, shipping added by the seller's invoice.</p>
+<form method="post" action="<%= it.action %>/checkout">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <input type="hidden" name="seller" value="<%= s.name %>">
+  <label>Shipping address
+    <textarea name="shipping_address" rows="4" cols="40" maxlength="<%= it.maxAddress %>" required<% if (s.refused) { %> aria-invalid="true" aria-describedby="<%= s.key %>-error"<% } %>><%= s.address %></textarea>
+  </label>
+  <label>Instructions for the seller (optional)
+    <textarea name="additional_instructions" rows="2" cols="40" maxlength="<%= it.maxInstructions %>"><%= s.instructions %></textarea>
+  </label>
+  <% if (s.refused) { %><p class="error" id="<%= s.key %>-error" role="alert"><%= s.refused %></p><% } %>
+  <button type="submit">Order from <%= s.name %></button>
+</form>
+<% }) %>
+`;
+
 /** The signed-in pages' templates with the order page added. */
 export function orderPageTemplates(): Eta {
   const eta = pageTemplates();
   eta.loadTemplate('@order', ORDER);
+  eta.loadTemplate('@cart', CART);
   return eta;
 }

@@ -220,4 +220,33 @@ describe('Web site: the marketplace pages (a listing, a seller\'s inventory)', f
       expect((await asSam.get(path())).text).to.include('From the seller: positive – Quick payer');
     });
   });
+
+  it('the cart: added from the listing page\'s link after a confirmation, taken out, checked out with an address (refused without one) into the order\'s page', async () => {
+    const made = await apiAs(app, client)(sam).post('/marketplace/listings', { release_id: 301, condition: 'Fair (F)', price: 2, status: 'For Sale' });
+    const id = (made.body as { listing_id: number }).listing_id;
+    const asBea = await signedIn(app, bea.name, bea.password);
+    const listingPage = await asBea.get(`/sell/item/${id}`);
+    expect(links(listingPage.text)).to.include(`${WEB_URL}/cart?add=${id}`);
+    const confirm = await asBea.get(`/cart?add=${id}`);
+    expect(confirm.text).to.include('Add to cart');
+    expect((await asBea.post('/cart/add', { listing: String(id) })).status).to.equal(303);
+    const cart = await asBea.get('/cart?done=added');
+    expect(cart.text).to.include('The listing is in your cart.');
+    expect(links(cart.text)).to.include(`${WEB_URL}/sell/item/${id}`);
+    expect((await asBea.post('/cart/remove', { listing: String(id) })).status).to.equal(303);
+    expect(links((await asBea.get('/cart')).text)).not.to.include(`${WEB_URL}/sell/item/${id}`);
+    await asBea.post('/cart/add', { listing: String(id) });
+    await asBea.get('/cart');
+    const refused = await asBea.post('/cart/checkout', { seller: 'mp-sam', shipping_address: ' ', additional_instructions: 'Ring twice' });
+    expect(refused.status).to.equal(422);
+    expect(refused.text).to.include('shipping_address may not be blank.');
+    expect(refused.text).to.include('Ring twice');
+    const ordered = await asBea.post('/cart/checkout', { seller: 'mp-sam', shipping_address: 'Bea\n3 Side Street', additional_instructions: '' });
+    expect(ordered.status).to.equal(303);
+    expect(ordered.headers.location).to.match(new RegExp(`^${WEB_URL}/sell/order/`));
+    const order = await asBea.get(String(ordered.headers.location).slice(WEB_URL.length));
+    expect(order.text).to.include('3 Side Street');
+    const own = await signedIn(app, sam.name, sam.password);
+    expect((await own.post('/cart/add', { listing: String(forSale) }, { csrf: (await own.get('/cart'), own.csrf) })).status).to.equal(422);
+  });
 });
