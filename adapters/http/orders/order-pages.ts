@@ -17,7 +17,8 @@ import { orderPageTemplates } from './order-page-templates.js';
 import type { OrderPresenter } from './order-presenter.js';
 import type { OrderUseCases } from './order-routes.js';
 
-const ORDER_PATH = /^\/sell\/order\/[^/]+(?:\/(?:messages|status|feedback))?$/;
+// An empty id too (`/sell/order//messages`), which the server's path normalizing turns into a page path.
+const ORDER_PATH = /^\/sell\/order\/[^/]*(?:\/(?:messages|status|feedback))?$/;
 /** The newest entries of the message log the page shows. */
 const LOG_LENGTH = 100;
 // The longest message, each character up to nine bytes once UTF-8 and percent-encoded, and the other fields.
