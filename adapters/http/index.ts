@@ -50,6 +50,7 @@ export * from './lists/list-routes.js';
 export * from './lists/list-templates.js';
 export * from './lists/list-web-routes.js';
 export * from './marketplace/listing-bodies.js';
+export * from './marketplace/listing-form-pages.js';
 export * from './marketplace/listing-presenter.js';
 export * from './marketplace/listing-routes.js';
 export * from './marketplace/market-figure-presenter.js';

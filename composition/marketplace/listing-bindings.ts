@@ -1,6 +1,7 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { ListingPresenter } from '../../adapters/http/marketplace/listing-presenter.js';
 import { ListingRoutes } from '../../adapters/http/marketplace/listing-routes.js';
+import { ListingFormPages } from '../../adapters/http/marketplace/listing-form-pages.js';
 import { MarketplacePages } from '../../adapters/http/marketplace/marketplace-pages.js';
 import type { WebSessions } from '../../application/identity/web-sessions.js';
 import { CreateListing } from '../../application/marketplace/create-listing.js';
@@ -113,6 +114,13 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
           { webUrl: config.webUrl, site: config.siteName },
         ),
       [LISTINGS.GetListing, LISTINGS.GetInventory, MARKET_FIGURES.ForSaleListings, HTTP.ApiUrls, webSessions],
+    )
+    .inSingletonScope();
+  // The seller's listing forms (signed in): the same use cases as the routes above.
+  bind(HTTP.Routes)
+    .toResolvedValue(
+      (getListing, deleteListing, sessions, secrets) => new ListingFormPages({ getListing, deleteListing }, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
+      [LISTINGS.GetListing, LISTINGS.DeleteListing, IDENTITY.WebSessions, IDENTITY.SecretGenerator],
     )
     .inSingletonScope();
 }

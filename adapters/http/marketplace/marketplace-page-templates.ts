@@ -1,4 +1,5 @@
 import type { Eta } from 'eta';
+import { pageTemplates } from '../identity/web/templates.js';
 
 /*
  * The marketplace's pages, in the site's layout (`@site`), loaded into the catalogue's templates (which give the
@@ -37,6 +38,7 @@ const LISTING = `<% layout('@site') %>
 <% if (i.comments) { %><h2>The seller's comments</h2><div class="notes"><%~ i.comments %></div><% } %>
 <% if (it.owner) { %>
 <h2>Yours alone</h2>
+<p><a href="<%= it.webUrl %>/sell/item/<%= i.id %>/delete">Delete this listing</a></p>
 <dl class="facts">
   <dt>Weight</dt><dd><%= it.owner.weight %> g</dd>
   <dt>Format quantity</dt><dd><%= it.owner.formatQuantity %></dd>
@@ -101,5 +103,21 @@ export function marketplacePageTemplates(eta: Eta): Eta {
   eta.loadTemplate('@listing', LISTING);
   eta.loadTemplate('@inventory', INVENTORY);
   eta.loadTemplate('@release-copies', RELEASE_COPIES);
+  return eta;
+}
+
+const LISTING_DELETE = `<% layout('@layout') %>
+<p>Delete your listing <%= it.id %> of <%= it.what %>? Buyers will no longer see it; it cannot be undone.</p>
+<form method="post" action="<%= it.action %>">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <button type="submit">Delete the listing</button>
+</form>
+<p><a href="<%= it.back %>">No, keep it</a></p>
+`;
+
+/** The signed-in pages' templates with the seller's listing forms added. */
+export function listingFormTemplates(): Eta {
+  const eta = pageTemplates();
+  eta.loadTemplate('@listing-delete', LISTING_DELETE);
   return eta;
 }

@@ -106,6 +106,8 @@ const ROWS: readonly MatrixRow[] = [
     privateTo: [...PAGE_PRIVATE, { text: () => `/sell/item/${ids.draft}"`, visibleTo: [] }],
   },
   { method: 'GET', path: '/seller/nobody-at-all', status: everyone(404) },
+  { method: 'GET', path: () => `/sell/item/${ids.forSale}/delete`, status: everyone(302) },
+  { method: 'POST', path: () => `/sell/item/${ids.forSale}/delete`, status: everyone(302) },
   {
     method: 'GET',
     path: '/sell/release/10',

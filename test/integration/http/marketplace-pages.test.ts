@@ -123,6 +123,23 @@ describe('Web site: the marketplace pages (a listing, a seller\'s inventory)', f
     await page('/sell/release/x', 404);
   });
 
+  it('the seller deletes a listing after a confirmation; anyone else gets the 404 page and nothing is deleted', async () => {
+    const made = (await apiAs(app, client)(sam).post('/marketplace/listings', { release_id: 302, condition: 'Poor (P)', price: 1, status: 'For Sale' })).body as { listing_id: number };
+    const asSam = await signedIn(app, sam.name, sam.password);
+    expect(links((await asSam.get(`/sell/item/${made.listing_id}`)).text)).to.include(`${WEB_URL}/sell/item/${made.listing_id}/delete`);
+    const asBea = await signedIn(app, bea.name, bea.password);
+    expect((await asBea.get(`/sell/item/${made.listing_id}/delete`)).status).to.equal(404);
+    await asBea.get('/cart');
+    expect((await asBea.post(`/sell/item/${made.listing_id}/delete`, {})).status).to.equal(403);
+    await page(`/sell/item/${made.listing_id}`);
+    const confirm = await asSam.get(`/sell/item/${made.listing_id}/delete`);
+    expect(confirm.text).to.include('Delete the listing');
+    const deleted = await asSam.post(`/sell/item/${made.listing_id}/delete`, {});
+    expect(deleted.status).to.equal(303);
+    expect(deleted.headers.location).to.equal(`${WEB_URL}/seller/mp-sam?status=All`);
+    await page(`/sell/item/${made.listing_id}`, 404);
+  });
+
   it('a listing no longer for sale leaves the inventory and answers the 404 page to others', async () => {
     const id = (await apiAs(app, client)(sam).post('/marketplace/listings', { release_id: 302, condition: 'Good (G)', price: 7, status: 'For Sale' })).body as { listing_id: number };
     await page(`/sell/item/${id.listing_id}`);
