@@ -15,6 +15,7 @@ import type Koa from 'koa';
 import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { loadConfig } from '../composition/config.js';
 import { HTTP } from '../composition/http/http-tokens.js';
+import { DEMO_SELLER } from '../composition/marketplace/demo-marketplace.js';
 import { openSpindle } from '../composition/spindle.js';
 
 const opts = new Command()
@@ -46,6 +47,7 @@ function get(url: string): Promise<number> {
 const api = async <T>(p: string): Promise<T> => (await fetch(`${base}${p}`, { headers: { 'User-Agent': 'PagesBench/1.0' } })).json() as Promise<T>;
 const release = await api<{ artists: Array<{ id: number }>; labels: Array<{ id: number }> }>('/releases/1');
 const lists = await api<{ lists: Array<{ uri: string }> }>('/s/demo-buyer/lists');
+const inventory = await api<{ listings: Array<{ id: number; release: { id: number } }> }>(`/users/${DEMO_SELLER}/inventory`);
 const pages = [
   '/',
   '/release/1',
@@ -59,9 +61,14 @@ const pages = [
   '/user/demo-buyer/collection',
   '/user/demo-buyer/wants',
   ...lists.lists.slice(0, 1).map((l) => new URL(l.uri).pathname),
+  // The marketplace's pages: the demo seller's inventory, a listing of theirs, its release's copies for sale.
+  `/seller/${DEMO_SELLER}`,
+  `/sell/item/${inventory.listings[0]!.id}`,
+  `/sell/release/${inventory.listings[0]!.release.id}`,
   // For comparison: the API's reads of the dearest page.
   '/masters/113',
   '/masters/113/versions',
+  `/users/${DEMO_SELLER}/inventory`,
   // … and of the people's pages.
   '/users/demo-buyer',
   '/users/demo-buyer/collection/folders/0/releases',

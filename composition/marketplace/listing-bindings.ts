@@ -1,6 +1,9 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { ListingPresenter } from '../../adapters/http/marketplace/listing-presenter.js';
 import { ListingRoutes } from '../../adapters/http/marketplace/listing-routes.js';
+import { ListingFormPages } from '../../adapters/http/marketplace/listing-form-pages.js';
+import { MarketplacePages } from '../../adapters/http/marketplace/marketplace-pages.js';
+import type { WebSessions } from '../../application/identity/web-sessions.js';
 import { CreateListing } from '../../application/marketplace/create-listing.js';
 import { DeleteListing } from '../../application/marketplace/delete-listing.js';
 import { EditListing } from '../../application/marketplace/edit-listing.js';
@@ -21,6 +24,7 @@ import type { Runtime } from '../spindle-module.js';
 import { TEXT } from '../text/text-tokens.js';
 import { USERS } from '../users/users-tokens.js';
 import { LISTINGS } from './listing-tokens.js';
+import { MARKET_FIGURES } from './market-figure-tokens.js';
 import { MARKETPLACE } from './marketplace-tokens.js';
 
 /**
@@ -33,6 +37,7 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
   const figureParts = { serviceIdentifier: USERS.FiguresPart, isMultiple: true, optional: true } as const;
   const holdings = { serviceIdentifier: CATALOGUE.HoldingCounts, optional: true } as const;
   const imageLinks = { serviceIdentifier: IMAGES.Links, optional: true } as const;
+  const webSessions = { serviceIdentifier: IDENTITY.WebSessions, optional: true } as const;
 
   bind(LISTINGS.ListingViews)
     .toResolvedValue(
@@ -98,6 +103,24 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
           { maxBodyBytes: config.maxBodyBytes },
         ),
       [LISTINGS.CreateListing, LISTINGS.GetListing, LISTINGS.EditListing, LISTINGS.DeleteListing, LISTINGS.GetInventory, HTTP.ApiUrls],
+    )
+    .inSingletonScope();
+  // The listing and inventory pages of the site: the same use cases and presenter as the routes above.
+  bind(HTTP.Routes)
+    .toResolvedValue(
+      (getListing, getInventory, forSale, urls, sessions: WebSessions | undefined) =>
+        new MarketplacePages(
+          { useCases: { getListing, getInventory }, forSale, presenter: new ListingPresenter(urls, config.dialect), sessions, urls },
+          { webUrl: config.webUrl, site: config.siteName },
+        ),
+      [LISTINGS.GetListing, LISTINGS.GetInventory, MARKET_FIGURES.ForSaleListings, HTTP.ApiUrls, webSessions],
+    )
+    .inSingletonScope();
+  // The seller's listing forms (signed in): the same use cases as the routes above.
+  bind(HTTP.Routes)
+    .toResolvedValue(
+      (getListing, deleteListing, sessions, secrets) => new ListingFormPages({ getListing, deleteListing }, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
+      [LISTINGS.GetListing, LISTINGS.DeleteListing, IDENTITY.WebSessions, IDENTITY.SecretGenerator],
     )
     .inSingletonScope();
 }

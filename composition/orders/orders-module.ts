@@ -1,6 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { CartRoutes } from '../../adapters/http/orders/cart-routes.js';
 import { OrderPresenter } from '../../adapters/http/orders/order-presenter.js';
+import { CartPages } from '../../adapters/http/orders/cart-pages.js';
+import { OrderPages } from '../../adapters/http/orders/order-pages.js';
 import { OrderRoutes } from '../../adapters/http/orders/order-routes.js';
 import { AddOrderMessage } from '../../application/orders/add-order-message.js';
 import { EditOrder } from '../../application/orders/edit-order.js';
@@ -122,6 +124,32 @@ export const ordersModule: SpindleModule = {
             ORDERS.RecordRefund,
             ORDERS.GiveFeedback,
             ORDERS.Presenter,
+          ],
+        )
+        .inSingletonScope();
+      // The buyer's cart and checkout as pages: the cart routes' use cases and presenter.
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (getCart, addToCart, removeFromCart, checkOut, presenter, urls, sessions, secrets) =>
+            new CartPages({ getCart, addToCart, removeFromCart, checkOut }, presenter, urls, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
+          [ORDERS.GetCart, ORDERS.AddToCart, ORDERS.RemoveFromCart, ORDERS.CheckOut, ORDERS.Presenter, HTTP.ApiUrls, IDENTITY.WebSessions, IDENTITY.SecretGenerator],
+        )
+        .inSingletonScope();
+      // An order's page for its two parties (the order `uri`): the same use cases and presenter as the routes above.
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (getOrder, editOrder, getMessages, addMessage, giveFeedback, presenter, urls, sessions, secrets) =>
+            new OrderPages({ getOrder, editOrder, getMessages, addMessage, giveFeedback }, presenter, urls, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
+          [
+            ORDERS.GetOrder,
+            ORDERS.EditOrder,
+            ORDERS.GetOrderMessages,
+            ORDERS.AddOrderMessage,
+            ORDERS.GiveFeedback,
+            ORDERS.Presenter,
+            HTTP.ApiUrls,
+            IDENTITY.WebSessions,
+            IDENTITY.SecretGenerator,
           ],
         )
         .inSingletonScope();

@@ -59,7 +59,7 @@ const RELEASE = `<% layout('@site') %>
 <% if (it.master) { %><p><a href="<%= it.master %>#versions">All versions of this release</a></p><% } %>
 <p><a href="<%= it.yours %>">In your collection and wantlist: add, rate, move, notes</a></p>
 <h2>For sale</h2>
-<p><%= it.forSale %></p>
+<p><%= it.forSale %><% if (it.forSaleHref) { %> <a href="<%= it.forSaleHref %>">See the copies for sale</a><% } %></p>
 <h2>Community</h2>
 <p><%= it.community %></p>
 <h2>Tracklist</h2>

@@ -6,7 +6,6 @@ import { NotFound } from '../../../application/errors.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SearchDatabase } from '../../../application/search/search-database.js';
 import { ANONYMOUS, type Caller } from '../../../application/shared/caller.js';
-import type { Page } from '../../../application/shared/page.js';
 import { SEARCH_KINDS } from '../../../domain/catalogue/search-facts.js';
 import type { ApiSchema } from '../api-shapes.js';
 import type { SpindleState } from '../http-state.js';
@@ -138,6 +137,8 @@ export class CataloguePages implements RouteModule {
       master: r.master_id === undefined ? undefined : this.web('master', r.master_id, r.title),
       // The viewer's copies and want of it (the collection module's page; the signed-out are sent to sign in).
       yours: `${this.settings.webUrl}/release/${r.id}/yours`,
+      // The copies themselves are the marketplace's page (`/sell/release/{id}`), linked when there are any.
+      forSaleHref: r.num_for_sale === 0 ? undefined : `${this.settings.webUrl}/sell/release/${r.id}`,
       forSale:
         r.num_for_sale === 0
           ? 'No copies for sale.'
@@ -194,7 +195,7 @@ export class CataloguePages implements RouteModule {
         const v = this.deps.presenter.version(listing);
         return { ...v, href: this.web('release', v.id, v.title) };
       }),
-      pager: this.pager(ctx, versions),
+      pager: pagerLinks(ctx, `${this.settings.webUrl}${ctx.path}`, versions),
       apiUrl: m.resource_url,
     });
   }
@@ -240,7 +241,7 @@ export class CataloguePages implements RouteModule {
           year: e.year || '',
         };
       }),
-      pager: this.pager(ctx, releases),
+      pager: pagerLinks(ctx, `${this.settings.webUrl}${ctx.path}`, releases),
       apiUrl: a.resource_url,
     });
   }
@@ -273,7 +274,7 @@ export class CataloguePages implements RouteModule {
         const e = this.deps.presenter.labelRelease(listing);
         return { href: this.web('release', e.id, e.title), title: e.title, artist: e.artist, third: e.catno, format: e.format, year: e.year || '' };
       }),
-      pager: this.pager(ctx, releases),
+      pager: pagerLinks(ctx, `${this.settings.webUrl}${ctx.path}`, releases),
       apiUrl: l.resource_url,
     });
   }
@@ -314,13 +315,8 @@ export class CataloguePages implements RouteModule {
         // A result's `uri` is the record's page, written relative as the public API writes it.
         return { href: r.uri.startsWith('/') ? `${this.settings.webUrl}${r.uri}` : r.uri, title: r.title, kind: r.type, detail };
       }),
-      pager: this.pager(ctx, found),
+      pager: pagerLinks(ctx, `${this.settings.webUrl}${ctx.path}`, found),
     });
-  }
-
-  /** Previous and next links of a list page; a page past the last (of a list that has any) is a 404. */
-  private pager(ctx: Koa.Context, page: Page<unknown>): Record<string, unknown> {
-    return pagerLinks(ctx, `${this.settings.webUrl}${ctx.path}`, page);
   }
 }
 

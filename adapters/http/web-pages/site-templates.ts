@@ -34,6 +34,7 @@ const SITE = `<!doctype html>
   <nav aria-label="Site">
     <a href="<%= it.webUrl %>/">Home</a>
     <a href="<%= it.webUrl %>${API_DOCS_PATHS.page}">API reference</a>
+    <a href="<%= it.webUrl %>/cart">Cart</a>
     <a href="<%= it.webUrl %>/signin">Sign in</a>
   </nav>
 </header>

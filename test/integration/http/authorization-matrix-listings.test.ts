@@ -24,6 +24,9 @@ const PRIVATE = [
   { text: () => LOCATION, visibleTo: ['owner'] as CallerKind[] },
 ];
 
+/** On the pages, which know no API credentials, the owner's private fields are no one's. */
+const PAGE_PRIVATE = PRIVATE.map((p) => ({ ...p, visibleTo: [] as CallerKind[] }));
+
 const ids = { forSale: 0, draft: 0, doomed: 0, doomedDraft: 0 };
 const owner = (p: MatrixParties): string => p.owner.name;
 
@@ -90,6 +93,27 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'GET', path: (p) => `/s/${owner(p)}/inventory?sort=status&sort_order=desc`, status: everyone(200), privateTo: PRIVATE },
   { method: 'GET', path: (p) => `/s/${owner(p)}/inventory?status=Nope`, status: everyone(422) },
   { method: 'GET', path: '/s/nobody-at-all/inventory', status: everyone(404) },
+  // The listing and inventory pages answer to a browser session, not to API credentials: every caller is a visitor
+  // there, who sees For Sale listings alone and none of the owner's private fields.
+  { method: 'GET', path: () => `/sell/item/${ids.forSale}`, status: everyone(200), privateTo: PAGE_PRIVATE },
+  { method: 'GET', path: () => `/sell/item/${ids.draft}`, status: everyone(404), privateTo: PAGE_PRIVATE },
+  { method: 'GET', path: '/sell/item/999999', status: everyone(404) },
+  { method: 'GET', path: () => `/sell/item/${ids.forSale}?curr_abbr=NOPE`, status: everyone(422) },
+  {
+    method: 'GET',
+    path: (p) => `/seller/${owner(p)}?status=Draft&sort=location`,
+    status: everyone(200),
+    privateTo: [...PAGE_PRIVATE, { text: () => `/sell/item/${ids.draft}"`, visibleTo: [] }],
+  },
+  { method: 'GET', path: '/seller/nobody-at-all', status: everyone(404) },
+  { method: 'GET', path: () => `/sell/item/${ids.forSale}/delete`, status: everyone(302) },
+  { method: 'POST', path: () => `/sell/item/${ids.forSale}/delete`, status: everyone(302) },
+  {
+    method: 'GET',
+    path: '/sell/release/10',
+    status: everyone(200),
+    privateTo: [...PAGE_PRIVATE, { text: () => `/sell/item/${ids.draft}"`, visibleTo: [] }],
+  },
   // A user's own seller settings: every user reads and changes their own, no one anyone else's.
   {
     method: 'GET',

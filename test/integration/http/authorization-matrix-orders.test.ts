@@ -157,6 +157,15 @@ const idsOf = (body: unknown) => (body as { orders: OrderJson[] }).orders.map((o
 const typesOf = (body: MessagesJson) => body.messages.map((m) => m.type);
 
 const ORDER_ROWS: readonly MatrixRow[] = [
+  // An order's page answers to a browser session, not to API credentials: every caller here is a visitor, sent to
+  // sign in (302) before anything of the order is read or written, and sees none of it.
+  { method: 'GET', path: () => `/sell/order/${order.sold}`, status: everyone(302), privateTo: privateWithFeeTo() },
+  { method: 'GET', path: '/cart', status: everyone(302), privateTo: privateWithFeeTo() },
+  { method: 'POST', path: '/cart/checkout', body: { seller: 'matrix-trader', shipping_address: 'Page Street' }, status: everyone(302), privateTo: privateWithFeeTo() },
+  { method: 'GET', path: '/sell/order/nope', status: everyone(302) },
+  { method: 'POST', path: () => `/sell/order/${order.sold}/messages`, body: { message: 'Page visitor' }, status: everyone(302), privateTo: privateWithFeeTo() },
+  { method: 'POST', path: () => `/sell/order/${order.bought}/status`, body: { status: 'Payment Pending' }, status: everyone(302), privateTo: privateWithFeeTo() },
+  { method: 'POST', path: () => `/sell/order/${order.received}/feedback`, body: { rating: 'positive' }, status: everyone(302), privateTo: privateWithFeeTo() },
   // Reading one order: the seller's view carries the fee, the buyer's not; next_status is the reader's row of the table.
   {
     method: 'GET',

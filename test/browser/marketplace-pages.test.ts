@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import type Koa from 'koa';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Database } from '../../adapters/persistence/database.js';
+import { HTTP } from '../../composition/http/http-tokens.js';
+import { apiAs } from '../support/api-as.js';
+import { aCredit, aRelease } from '../support/builders/catalogue-builders.js';
+import { seedCatalogue } from '../support/catalogue-seed.js';
+import { aUser, anApplication, emptyIdentity, type TestUser } from '../support/identity-fixtures.js';
+import { makeSeller } from '../support/listing-fixtures.js';
+import { testContainer } from '../support/test-app.js';
+import { openTestDatabase } from '../support/test-database.js';
+
+/** Debian's Chromium (package `chromium`; `.ci/run` installs it where missing). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The marketplace by clicking, at a phone's width: a buyer follows a listing to its seller's inventory and back, puts
+ * another in the cart, checks out with an address, and writes to the seller on the order's page; the seller sets the
+ * shipping there. Every page fits 390 px and loads all it asks for.
+ */
+describe('Marketplace pages in Chromium at 390 px', function () {
+  this.timeout(120_000);
+  let db: Database;
+  let server: http.Server;
+  let base: string;
+  let browser: Browser;
+  let sam: TestUser;
+  let bea: TestUser;
+  let listing = 0;
+
+  before(async function () {
+    if (!fs.existsSync(CHROMIUM)) {
+      console.warn(`    (skipped: no Chromium at ${CHROMIUM}; install Debian's chromium package or set CHROMIUM_PATH)`);
+      this.skip();
+    }
+    db = await openTestDatabase();
+    await emptyIdentity(db);
+    await seedCatalogue(db, { releases: [aRelease(401, { title: 'A Long Title That Should Still Fit On A Phone Screen', artists: [aCredit(1, 'Alpha')] })] });
+    server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const container = testContainer(db, { BASE_URL: base, WEB_URL: base });
+    const app = container.get(HTTP.HttpApp) as unknown as Koa;
+    server.on('request', app.callback());
+    sam = await aUser(container, 'chrome-sam');
+    bea = await aUser(container, 'chrome-bea');
+    await makeSeller(container, sam.id, 'USD', { payment: 'PayPal', shipping: 'Worldwide' });
+    const as = apiAs(app, await anApplication(container, 'chrome-sam'));
+    for (const price of [9, 14]) {
+      const made = await as(sam).post('/marketplace/listings', { release_id: 401, condition: 'Very Good Plus (VG+)', price, status: 'For Sale' });
+      listing = (made.body as { listing_id: number }).listing_id;
+    }
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  });
+  after(async () => {
+    await browser?.close();
+    if (server) await new Promise((resolve) => server.close(resolve));
+    await db?.close();
+  });
+
+  /** A phone-sized page of a fresh browser context, signed in as `user`, recording failed loads and console errors. */
+  async function phoneAs(user: TestUser, problems: string[]): Promise<Page> {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 800 } })).newPage();
+    page.on('response', (r) => r.request().resourceType() !== 'document' && r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    await page.goto(`${base}/signin`);
+    await page.fill('input[name=username]', user.name);
+    await page.fill('input[name=password]', user.password);
+    await page.click('main button[type=submit]');
+    return page;
+  }
+
+  async function fits(page: Page): Promise<void> {
+    const widths = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as number[];
+    expect(widths[0], `${page.url()} scrolls sideways`).to.be.at.most(widths[1]!);
+  }
+
+  it('a buyer goes from a listing to the inventory, buys it through the cart, writes on the order page; the seller sets the shipping', async () => {
+    const problems: string[] = [];
+    const buyer = await phoneAs(bea, problems);
+    await buyer.goto(`${base}/sell/item/${listing}`);
+    await fits(buyer);
+    await buyer.click('text=Everything chrome-sam sells');
+    expect(buyer.url()).to.equal(`${base}/seller/chrome-sam`);
+    await fits(buyer);
+    expect(await buyer.locator('main table tbody tr').count()).to.equal(2);
+    await buyer.click(`main table a[href$="/sell/item/${listing}"]`);
+    await buyer.click('main a:text("Add to cart")');
+    await fits(buyer);
+    await buyer.click('main button:text("Add to cart")');
+    expect(await buyer.textContent('p.notice')).to.equal('The listing is in your cart.');
+    await fits(buyer);
+    await buyer.fill('textarea[name=shipping_address]', 'Bea\n1 Rue Longue\nParis');
+    await buyer.click('text=Order from chrome-sam');
+    expect(buyer.url()).to.match(/\/sell\/order\/\d+-\d+$/);
+    const orderUri = buyer.url();
+    await fits(buyer);
+    // The listing bought is no longer for sale; the other is.
+    await buyer.goto(`${base}/seller/chrome-sam`);
+    expect(await buyer.locator('main table tbody tr').count()).to.equal(1);
+    await buyer.goto(orderUri);
+    await buyer.fill('textarea[name=message]', 'Could you send it on Monday?');
+    await buyer.click('text=Send message');
+    expect(await buyer.textContent('p.notice')).to.equal('Your message was added to the order.');
+    expect(await buyer.textContent('#messages + ul')).to.include('Could you send it on Monday?');
+    await fits(buyer);
+
+    const seller = await phoneAs(sam, problems);
+    await seller.goto(orderUri);
+    await seller.fill('input[name=shipping]', 'lots');
+    await seller.click('text=Change the order >> nth=-1');
+    expect(await seller.getAttribute('input[name=shipping]', 'aria-invalid')).to.equal('true');
+    expect(await seller.inputValue('input[name=shipping]')).to.equal('lots');
+    // The refused form's page is meant (422), which Chromium reports on its console: that one line alone.
+    expect(problems).to.deep.equal(['Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
+    problems.length = 0;
+    await fits(seller);
+    await seller.fill('input[name=shipping]', '6.50');
+    await seller.click('text=Change the order >> nth=-1');
+    expect(await seller.textContent('p.notice')).to.equal('The order was changed.');
+    expect(await seller.textContent('dl.facts')).to.include('Invoice Sent');
+    expect(problems).to.deep.equal([]);
+  });
+});
