@@ -17,9 +17,10 @@ import { listNotFound } from './list-routes.js';
 
 /**
  * A list's page path, the list's `uri`: `/lists/{slug}/{id}`. Two segments, so it never meets the API's `/lists/{id}`
- * (its JSON, for API clients and browsers alike) nor `/lists/{id}/items` (the last segment is not a number).
+ * (its JSON, for API clients and browsers alike) nor `/lists/{id}/items` (the last segment is not a number). The
+ * router's own pattern of it (`/lists/:slug/:id`, which the route table lists) is the page too.
  */
-const LIST_PAGE = /^\/lists\/[^/]+\/\d+$/;
+const LIST_PAGE = /^\/lists\/[^/]+\/(?:\d+|:id)$/;
 /** A user's lists: `/user/{name}/lists`. */
 const USER_LISTS = /^\/user\/[^/]+\/lists$/;
 
