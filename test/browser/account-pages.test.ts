@@ -1,18 +1,17 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import type Koa from 'koa';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { Database } from '../../adapters/persistence/database.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
 import { aUser, emptyIdentity, type TestUser } from '../support/identity-fixtures.js';
 import { testContainer } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium } from '../support/chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The account pages in headless Chromium at 390 px: a forgotten password reset by the mailed link (read from the
@@ -29,20 +28,15 @@ describe('Account pages in Chromium at 390 px', function () {
   let ada: TestUser;
 
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      console.warn(`    (skipped: no Chromium at ${CHROMIUM}; install Debian's chromium package or set CHROMIUM_PATH)`);
-      this.skip();
-    }
+    needChromium(this);
     db = await openTestDatabase();
     mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-mail-'));
-    server = http.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server: server, base: base } = await listeningServer());
     const container = testContainer(db, { BASE_URL: base, WEB_URL: base, RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', MAIL_DIR: mailDir });
     server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
     await emptyIdentity(db);
     ada = await aUser(container, 'chrome-ada');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -51,10 +45,7 @@ describe('Account pages in Chromium at 390 px', function () {
     if (mailDir) fs.rmSync(mailDir, { recursive: true, force: true });
   });
 
-  const fits = async (page: Page, what: string) => {
-    const [scroll, inner] = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as number[];
-    expect(scroll, `${what} scrolls sideways`).to.be.at.most(inner!);
-  };
+  const fits = expectNoSidewaysScroll;
 
   it('resets a forgotten password by the mailed link, walks the settings sub-nav, and changes the password', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });

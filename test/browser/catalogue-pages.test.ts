@@ -1,17 +1,14 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type Koa from 'koa';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { Database } from '../../adapters/persistence/database.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
 import { loadCatalogueFixtures } from '../support/catalogue-fixtures.js';
 import { testContainer } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium } from '../support/chromium.js';
 
-/** Debian's Chromium (package `chromium`; `.ci/run` installs it where missing). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Each kind of catalogue page, and the 404 page, in a real headless Chromium at a phone's width. */
 describe('Catalogue pages in Chromium at 390 px', function () {
@@ -22,18 +19,13 @@ describe('Catalogue pages in Chromium at 390 px', function () {
   let browser: Browser;
 
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      console.warn(`    (skipped: no Chromium at ${CHROMIUM}; install Debian's chromium package or set CHROMIUM_PATH)`);
-      this.skip();
-    }
+    needChromium(this);
     db = await openTestDatabase();
     await loadCatalogueFixtures(db);
-    server = http.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server: server, base: base } = await listeningServer());
     const container = testContainer(db, { BASE_URL: base, WEB_URL: base });
     server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -58,8 +50,7 @@ describe('Catalogue pages in Chromium at 390 px', function () {
     ] as const) {
       const res = await page.goto(`${base}${path}`);
       expect(res?.status(), path).to.equal(status);
-      const widths = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as number[];
-      expect(widths[0], `${path} scrolls sideways`).to.be.at.most(widths[1]!);
+      await expectNoSidewaysScroll(page, path);
       expect(await page.getAttribute('header input[name=q]', 'aria-label'), path).to.equal('Search the catalogue');
       expect(await page.textContent('h1'), path).to.not.equal('');
     }

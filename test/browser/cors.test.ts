@@ -1,17 +1,16 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { Database } from '../../adapters/persistence/database.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
 import { aUser, emptyIdentity, type TestUser } from '../support/identity-fixtures.js';
 import { testContainer } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { launchChromium, needChromium } from '../support/chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function listen(server: http.Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -35,10 +34,7 @@ describe('The API from a page on another origin, in Chromium', function () {
   const requests: Array<{ method: string; path: string; agent: string }> = [];
 
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      console.warn(`    (skipped: no Chromium at ${CHROMIUM}; install Debian's chromium package or set CHROMIUM_PATH)`);
-      this.skip();
-    }
+    needChromium(this);
     db = await openTestDatabase();
     api = http.createServer();
     apiBase = await listen(api);
@@ -56,7 +52,7 @@ describe('The API from a page on another origin, in Chromium', function () {
     });
     await emptyIdentity(db);
     user = await aUser(container, 'cors-user');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type Koa from 'koa';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Database } from '../../adapters/persistence/database.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
 import { apiAs } from '../support/api-as.js';
@@ -13,9 +11,8 @@ import { aUser, anApplication, emptyIdentity, type TestUser } from '../support/i
 import { makeSeller } from '../support/listing-fixtures.js';
 import { testContainer } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium } from '../support/chromium.js';
 
-/** Debian's Chromium (package `chromium`; `.ci/run` installs it where missing). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The marketplace by clicking, at a phone's width: a buyer follows a listing to its seller's inventory and back, puts
@@ -33,16 +30,11 @@ describe('Marketplace pages in Chromium at 390 px', function () {
   let listing = 0;
 
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      console.warn(`    (skipped: no Chromium at ${CHROMIUM}; install Debian's chromium package or set CHROMIUM_PATH)`);
-      this.skip();
-    }
+    needChromium(this);
     db = await openTestDatabase();
     await emptyIdentity(db);
     await seedCatalogue(db, { releases: [aRelease(401, { title: 'A Long Title That Should Still Fit On A Phone Screen', artists: [aCredit(1, 'Alpha')] })] });
-    server = http.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server: server, base: base } = await listeningServer());
     const container = testContainer(db, { BASE_URL: base, WEB_URL: base });
     const app = container.get(HTTP.HttpApp) as unknown as Koa;
     server.on('request', app.callback());
@@ -54,7 +46,7 @@ describe('Marketplace pages in Chromium at 390 px', function () {
       const made = await as(sam).post('/marketplace/listings', { release_id: 401, condition: 'Very Good Plus (VG+)', price, status: 'For Sale' });
       listing = (made.body as { listing_id: number }).listing_id;
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -75,8 +67,7 @@ describe('Marketplace pages in Chromium at 390 px', function () {
   }
 
   async function fits(page: Page): Promise<void> {
-    const widths = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as number[];
-    expect(widths[0], `${page.url()} scrolls sideways`).to.be.at.most(widths[1]!);
+    await expectNoSidewaysScroll(page, page.url());
   }
 
   it('a buyer goes from a listing to the inventory, buys it through the cart, writes on the order page; the seller sets the shipping', async () => {

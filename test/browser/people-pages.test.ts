@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type Koa from 'koa';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Database } from '../../adapters/persistence/database.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
 import { aRelease } from '../support/builders/catalogue-builders.js';
@@ -11,9 +9,8 @@ import { seedCatalogue } from '../support/catalogue-seed.js';
 import { aUser, emptyIdentity, type TestUser } from '../support/identity-fixtures.js';
 import { testContainer } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium } from '../support/chromium.js';
 
-/** Debian's Chromium (package `chromium`; `.ci/run` installs it where missing). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The people's journey by clicking, at a phone's width: collect, rate, annotate and want a release, then see it. */
 describe('People pages in Chromium at 390 px', function () {
@@ -25,20 +22,15 @@ describe('People pages in Chromium at 390 px', function () {
   let rosa: TestUser;
 
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      console.warn(`    (skipped: no Chromium at ${CHROMIUM}; install Debian's chromium package or set CHROMIUM_PATH)`);
-      this.skip();
-    }
+    needChromium(this);
     db = await openTestDatabase();
     await emptyIdentity(db);
     await seedCatalogue(db, { releases: [aRelease(301, { title: 'Clicked Record', released: '1997' })] });
-    server = http.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server: server, base: base } = await listeningServer());
     const container = testContainer(db, { BASE_URL: base, WEB_URL: base });
     rosa = await aUser(container, 'rosa');
     server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -48,8 +40,7 @@ describe('People pages in Chromium at 390 px', function () {
 
   /** The page fits 390 px (no sideways scrolling) and has a heading. */
   const fits = async (page: Page, what: string): Promise<void> => {
-    const widths = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as number[];
-    expect(widths[0], `${what} scrolls sideways`).to.be.at.most(widths[1]!);
+    await expectNoSidewaysScroll(page, what);
     expect(await page.textContent('h1'), what).to.not.equal('');
   };
 

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Database } from '../../adapters/persistence/database.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
 import { MARKETPLACE } from '../../composition/marketplace/marketplace-tokens.js';
@@ -13,9 +11,8 @@ import { MAX_TERMS_LENGTH } from '../../domain/marketplace/seller.js';
 import { aUser, emptyIdentity, type TestUser } from '../support/identity-fixtures.js';
 import { AGENT, testContainer } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { launchChromium, listeningServer, needChromium } from '../support/chromium.js';
 
-/** Debian's Chromium (package `chromium`; `.ci/run` installs it where missing). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The seller settings page in a real headless Chromium: sign in on the way, become a seller, see a refusal. */
 describe('Seller settings page in Chromium', function () {
@@ -28,19 +25,14 @@ describe('Seller settings page in Chromium', function () {
   let user: TestUser;
 
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      console.warn(`    (skipped: no Chromium at ${CHROMIUM}; install Debian's chromium package or set CHROMIUM_PATH)`);
-      this.skip();
-    }
+    needChromium(this);
     db = await openTestDatabase();
-    server = http.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server: server, base: base } = await listeningServer());
     container = testContainer(db, { BASE_URL: base, WEB_URL: base, RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
     await emptyIdentity(db);
     user = await aUser(container, 'chrome-seller');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

@@ -1,19 +1,16 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { OAuth } from 'oauth';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Database } from '../../adapters/persistence/database.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
 import { anApplication, emptyIdentity } from '../support/identity-fixtures.js';
 import { AGENT, testContainer } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { launchChromium, listeningServer, needChromium } from '../support/chromium.js';
 
-/** Debian's Chromium (package `chromium`; `.ci/run` installs it where missing). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The web pages in a real headless Chromium: sign up, sign in, approve and deny an application on the authorize page
@@ -29,15 +26,9 @@ describe('Web pages in Chromium', function () {
   let browser: Browser;
 
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      // Not silently: the suite names what is missing (CI installs it).
-      console.warn(`    (skipped: no Chromium at ${CHROMIUM}; install Debian's chromium package or set CHROMIUM_PATH)`);
-      this.skip();
-    }
+    needChromium(this);
     db = await openTestDatabase();
-    server = http.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server: server, base: base } = await listeningServer());
     container = testContainer(db, {
       BASE_URL: base,
       WEB_URL: base,
@@ -46,7 +37,7 @@ describe('Web pages in Chromium', function () {
     });
     server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
     await emptyIdentity(db);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
