@@ -179,6 +179,7 @@ describe('Several instances behind HAProxy', function () {
     console.log(`      ${events.join('; ')}`);
     console.log(`      ${figures('rolling restart', load.outcomes)}`);
 
+    if (failures(load.outcomes).length > 0) console.log(`      HAProxy's log of the requests that did not end normally:\n${d.balancerTrouble()}`);
     expect(failures(load.outcomes)).to.deep.equal([]);
     expect(load.outcomes.filter((o) => verdict(o) === 'refused').map((o) => `${o.kind} at ${o.at} ms: ${o.status} ${o.body.slice(0, 200)}`)).to.deep.equal([]);
     await expectEachAppliedOnce(load);

@@ -95,6 +95,7 @@ export class Deployment {
   private readonly procs = new Set<ChildProcess>();
   private pool: pg.Pool | undefined;
   private extraEnv: NodeJS.ProcessEnv = {};
+  private readonly ports = new Set<number>();
 
   private constructor(private readonly options: DeploymentOptions) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-deployment-'));
@@ -132,6 +133,26 @@ export class Deployment {
   /** The balancer's address: what clients use. */
   get url(): string {
     return `http://127.0.0.1:${this.haproxyPort}`;
+  }
+
+  /**
+   * A port where nothing listens and that this deployment has not handed out yet: instances start side by side, so a
+   * port the OS gave one for its metrics, not yet bound, must not become another's public port.
+   */
+  private async freePort(): Promise<number> {
+    for (;;) {
+      const port = await closedPort();
+      if (!this.ports.has(port)) {
+        this.ports.add(port);
+        return port;
+      }
+    }
+  }
+
+  /** HAProxy's log lines of requests that did not end normally (termination state other than `----`), the last `n`. */
+  balancerTrouble(n = 40): string {
+    const lines = (this.haproxy?.output() ?? '').split('\n').filter((l) => l.trim() !== '' && !/ ---- /.test(l));
+    return lines.slice(-n).join('\n');
   }
 
   /** The settings every Spindle process of the deployment runs with. */
@@ -191,7 +212,7 @@ export class Deployment {
   }
 
   private async startPostgres(): Promise<void> {
-    this.pgPort = await closedPort();
+    this.pgPort = await this.freePort();
     fs.mkdirSync(this.pgDir);
     fs.chmodSync(this.dir, 0o755);
     await run('chown', ['postgres:postgres', this.pgDir]);
@@ -214,7 +235,7 @@ export class Deployment {
   // Redis --------------------------------------------------------------------------------------------------------
 
   async startRedis(): Promise<void> {
-    this.redisPort ||= await closedPort();
+    this.redisPort ||= await this.freePort();
     this.redis = this.spawnTracked('redis', '/usr/bin/redis-server', [
       '--port', String(this.redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir,
     ]);
@@ -230,8 +251,8 @@ export class Deployment {
 
   /** Starts (or starts again) instance `i` on its port, and waits until its /readyz answers 200. */
   async startInstance(i: number): Promise<Instance> {
-    const port = this.instances[i]?.port ?? (await closedPort());
-    const metricsPort = this.instances[i] ? new URL(this.instances[i].metricsUrl).port : String(await closedPort());
+    const port = this.instances[i]?.port ?? (await this.freePort());
+    const metricsPort = this.instances[i] ? new URL(this.instances[i].metricsUrl).port : String(await this.freePort());
     const env = { ...this.env(), PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: metricsPort };
     const proc = this.spawnTracked(`api${i + 1}`, process.execPath, [CLI, 'serve'], env);
     const instance: Instance = { ...proc, port, url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}` };
@@ -248,7 +269,7 @@ export class Deployment {
   }
 
   private async startWorker(): Promise<WorkerProc> {
-    const metricsPort = await closedPort();
+    const metricsPort = await this.freePort();
     const proc = this.spawnTracked('worker', process.execPath, [CLI, 'worker'], { ...this.env(), METRICS_PORT: String(metricsPort) });
     await until('the worker runs', () => proc.output().includes('Running jobs of kinds'), 30_000);
     return { ...proc, metricsUrl: `http://127.0.0.1:${metricsPort}` };
@@ -286,7 +307,7 @@ export class Deployment {
   }
 
   private async startHaproxy(): Promise<void> {
-    this.haproxyPort = await closedPort();
+    this.haproxyPort = await this.freePort();
     const file = path.join(this.dir, 'haproxy.cfg');
     fs.writeFileSync(file, this.haproxyConfig());
     this.haproxy = this.spawnTracked('haproxy', '/usr/sbin/haproxy', ['-db', '-f', file]);
