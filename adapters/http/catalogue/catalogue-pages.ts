@@ -5,7 +5,6 @@ import { ARTIST_RELEASE_SORTS, VERSION_SORTS } from '../../../application/catalo
 import { NotFound } from '../../../application/errors.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SearchDatabase } from '../../../application/search/search-database.js';
-import { ANONYMOUS, type Caller } from '../../../application/shared/caller.js';
 import { SEARCH_KINDS } from '../../../domain/catalogue/search-facts.js';
 import type { ApiSchema } from '../api-shapes.js';
 import type { SpindleState } from '../http-state.js';
@@ -18,7 +17,7 @@ import type { ApiUrls } from '../urls.js';
 import { dateInWords } from '../web-pages/page-format.js';
 import { pagerLinks } from '../web-pages/page-links.js';
 import { SITE_ICON, SITE_ICON_PATH } from '../web-pages/site-templates.js';
-import { pageHead, SESSION_COOKIE, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { pageCaller, pageHead, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import { cataloguePageTemplates } from './catalogue-page-templates.js';
 import type { CataloguePresenter } from './catalogue-presenter.js';
 import { ArtistReleasesQuery, VersionsQuery } from './catalogue-queries.js';
@@ -87,10 +86,6 @@ export class CataloguePages implements RouteModule {
     ctx.body = this.eta.render(template, { site: this.settings.site, webUrl: this.settings.webUrl, ...data });
   }
 
-  private async caller(ctx: Koa.Context): Promise<Caller> {
-    return (await this.deps.sessions?.caller(ctx.cookies.get(SESSION_COOKIE))) ?? ANONYMOUS;
-  }
-
   private web(kind: 'artist' | 'label' | 'master' | 'release', id: number, name: string): string {
     return this.deps.urls.web(kind, id, name);
   }
@@ -106,7 +101,7 @@ export class CataloguePages implements RouteModule {
 
   private async release(ctx: Koa.Context): Promise<void> {
     const releaseId = recordId(ctx.params.ref, 'Release not found.');
-    const view = await this.deps.useCases.getRelease.execute({ releaseId, textFormat: 'html', caller: await this.caller(ctx) });
+    const view = await this.deps.useCases.getRelease.execute({ releaseId, textFormat: 'html', caller: await pageCaller(this.deps.sessions, ctx) });
     // The API's own representation (the filled document), read back: the page shows what the API says.
     const r = JSON.parse(this.deps.presenter.release(view)) as ApiSchema<'Release'>;
     const credit = (c: ApiSchema<'ArtistCredit'>): Link => ({ href: this.web('artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' });
@@ -162,7 +157,7 @@ export class CataloguePages implements RouteModule {
   private async master(ctx: Koa.Context): Promise<void> {
     const masterId = recordId(ctx.params.ref, 'Master Release not found.');
     const q = validateQuery(VersionsQuery, ctx.query);
-    const caller = await this.caller(ctx);
+    const caller = await pageCaller(this.deps.sessions, ctx);
     const [view, versions] = await Promise.all([
       this.deps.useCases.getMaster.execute({ masterId, caller }),
       this.deps.useCases.listMasterVersions.execute({
@@ -203,7 +198,7 @@ export class CataloguePages implements RouteModule {
   private async artist(ctx: Koa.Context): Promise<void> {
     const artistId = recordId(ctx.params.ref, 'Artist not found.');
     const q = validateQuery(ArtistReleasesQuery, ctx.query);
-    const caller = await this.caller(ctx);
+    const caller = await pageCaller(this.deps.sessions, ctx);
     const [view, releases] = await Promise.all([
       this.deps.useCases.getArtist.execute({ artistId, textFormat: 'html', caller }),
       this.deps.useCases.listArtistReleases.execute({ artistId, caller, query: { ...q.toPageRequest(), sort: q.sort, sortOrder: q.sortOrder() } }),
@@ -249,7 +244,7 @@ export class CataloguePages implements RouteModule {
   private async label(ctx: Koa.Context): Promise<void> {
     const labelId = recordId(ctx.params.ref, 'Label not found.');
     const q = validateQuery(PageQuery, ctx.query);
-    const caller = await this.caller(ctx);
+    const caller = await pageCaller(this.deps.sessions, ctx);
     const [view, releases] = await Promise.all([
       this.deps.useCases.getLabel.execute({ labelId, textFormat: 'html', caller }),
       this.deps.useCases.listLabelReleases.execute({ labelId, page: q.toPageRequest(), caller }),
@@ -297,7 +292,7 @@ export class CataloguePages implements RouteModule {
       this.render(ctx, '@search', { ...common, results: undefined });
       return;
     }
-    const caller = await this.caller(ctx);
+    const caller = await pageCaller(this.deps.sessions, ctx);
     if (caller.kind !== 'user') {
       // The search is for callers with credentials, as in the API: on the site, the signed-in.
       ctx.status = 303;

@@ -12,11 +12,11 @@ import type { SpindleState } from '../http-state.js';
 import { pathId, validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
-import { pageCaller, profilePageUrl } from '../users/profile-page.js';
+import { profilePageUrl } from '../users/profile-page.js';
 import { peoplePageTemplates } from '../users/people-page-templates.js';
 import { dateInWords } from '../web-pages/page-format.js';
 import { pagerLinks } from '../web-pages/page-links.js';
-import { pageHead, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { pageCaller, pageHead, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import type { CollectionPresenter } from './collection-presenter.js';
 import { CollectionListQuery } from './collection-queries.js';
 

@@ -6,7 +6,6 @@ import type { WebSessions } from '../../../application/identity/web-sessions.js'
 import { OWNER_ONLY_SORTS } from '../../../application/marketplace/get-inventory.js';
 import type { ForSaleListingsOfRelease } from '../../../application/marketplace/market-release-block.js';
 import { callerUserId, type ListingView } from '../../../application/marketplace/listing-access.js';
-import { ANONYMOUS, type Caller } from '../../../application/shared/caller.js';
 import { CURRENCIES, type Currency } from '../../../domain/marketplace/currency.js';
 import { INVENTORY_SORTS, type InventorySort } from '../../../domain/marketplace/inventory-sort.js';
 import { INVENTORY_STATUS_FILTERS, type InventoryStatusFilter } from '../../../domain/marketplace/listing-status.js';
@@ -19,7 +18,7 @@ import { pathId, validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
 import { dateInWords } from '../web-pages/page-format.js';
-import { pageHead, SESSION_COOKIE, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { pageCaller, pageHead, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import type { ListingUseCases } from './listing-routes.js';
 import type { ListingPresenter } from './listing-presenter.js';
 import { marketplacePageTemplates } from './marketplace-page-templates.js';
@@ -82,10 +81,6 @@ export class MarketplacePages implements RouteModule {
     ctx.body = this.eta.render(template, { site: this.settings.site, webUrl: this.settings.webUrl, ...data });
   }
 
-  private async caller(ctx: Koa.Context): Promise<Caller> {
-    return (await this.deps.sessions?.caller(ctx.cookies.get(SESSION_COOKIE))) ?? ANONYMOUS;
-  }
-
   /** The fields of a listing both pages show: its prices written as the site writes money, its release's page. */
   private shown(view: ListingView, l: ApiSchema<'Listing'>): Record<string, unknown> {
     const converted = view.price.currency !== view.listing.price.currency;
@@ -108,7 +103,7 @@ export class MarketplacePages implements RouteModule {
   private async listing(ctx: Koa.Context): Promise<void> {
     const id = pathId(ctx.params.id, () => new NotFound());
     const q = validateQuery(CurrencyQuery, ctx.query);
-    const caller = await this.caller(ctx);
+    const caller = await pageCaller(this.deps.sessions, ctx);
     const view = await this.deps.useCases.getListing.execute({ id, caller, currency: q.curr_abbr as Currency | undefined, textFormat: 'html' });
     const l = this.deps.presenter.listing(view);
     const seller = l.seller;
@@ -142,7 +137,7 @@ export class MarketplacePages implements RouteModule {
   private async releaseCopies(ctx: Koa.Context): Promise<void> {
     const releaseId = pathId(/^(\d{1,10})(?:-.*)?$/.exec(ctx.params.id ?? '')?.[1], () => new NotFound('Release not found.'));
     const q = validateQuery(CurrencyQuery, ctx.query);
-    const caller = await this.caller(ctx);
+    const caller = await pageCaller(this.deps.sessions, ctx);
     const ids = await this.deps.forSale.forSaleIds(releaseId);
     const views = await Promise.all(
       ids.slice(0, RELEASE_COPIES_SHOWN).map((id) =>
@@ -170,7 +165,7 @@ export class MarketplacePages implements RouteModule {
 
   private async inventory(ctx: Koa.Context): Promise<void> {
     const q = validateQuery(InventoryQuery, ctx.query);
-    const caller = await this.caller(ctx);
+    const caller = await pageCaller(this.deps.sessions, ctx);
     const view = await this.deps.useCases.getInventory.execute({
       name: ctx.params.name!,
       caller,

@@ -1,14 +1,12 @@
 import type Router from '@koa/router';
-import type Koa from 'koa';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
-import { ANONYMOUS, type Caller } from '../../../application/shared/caller.js';
 import type { GetProfile } from '../../../application/users/get-profile.js';
 import type { Dialect } from '../catalogue/catalogue-presenter.js';
 import type { SpindleState } from '../http-state.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
 import { dateInWords } from '../web-pages/page-format.js';
-import { pageHead, SESSION_COOKIE, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { pageCaller, pageHead, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import { peoplePageTemplates } from './people-page-templates.js';
 import { presentProfile } from './profile-routes.js';
 
@@ -18,11 +16,6 @@ const PROFILE_PATH = /^\/user\/[^/]+$/;
 /** The web page of a user's profile (`/user/{name}`), the page the API's `uri` names. */
 export function profilePageUrl(urls: ApiUrls, name: string): string {
   return urls.webPage(`/user/${encodeURIComponent(name)}`);
-}
-
-/** Who is signed in on a page: the session's caller, or anonymous (also without the identity module). */
-export async function pageCaller(sessions: Pick<WebSessions, 'caller'> | undefined, ctx: Koa.Context): Promise<Caller> {
-  return (await sessions?.caller(ctx.cookies.get(SESSION_COOKIE))) ?? ANONYMOUS;
 }
 
 /**

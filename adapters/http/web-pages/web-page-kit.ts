@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import { Forbidden, Unauthenticated } from '../../../application/errors.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SecretGenerator } from '../../../application/ports/secrets.js';
-import type { Caller } from '../../../application/shared/caller.js';
+import { ANONYMOUS, type Caller } from '../../../application/shared/caller.js';
 import { formParameters } from '../identity/signed-request.js';
 import { retryAfterOf, statusOf } from '../middleware/errors.js';
 
@@ -162,4 +162,9 @@ export class WebPageKit {
     ctx.status = 303;
     ctx.redirect(`${this.settings.webUrl}${path}`);
   }
+}
+
+/** Who is signed in on a page: the session's caller, or anonymous (also without the identity module). */
+export async function pageCaller(sessions: Pick<WebSessions, 'caller'> | undefined, ctx: Koa.Context): Promise<Caller> {
+  return (await sessions?.caller(ctx.cookies.get(SESSION_COOKIE))) ?? ANONYMOUS;
 }
