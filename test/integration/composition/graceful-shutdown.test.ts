@@ -101,14 +101,20 @@ describe('Graceful shutdown of a server', function () {
       expect([fresh.status, fresh.headers.connection], 'a new connection during the drain').to.deep.equal([200, 'close']);
 
       // After the drain the listener is closed: new connections are refused, while the request in flight goes on.
-      let refused: unknown;
-      while (!refused && Date.now() - t0 < 5_000) {
+      // A connection opened in the instant the listener closes may be accepted and then closed unanswered (the
+      // kernel's backlog is reset, or the server sees it idle): ECONNRESET, which a balancer retries (ADR 0048).
+      // Only the moment is raced; the next attempt must be refused.
+      let refused: NodeJS.ErrnoException | undefined;
+      while (refused?.code !== 'ECONNREFUSED' && Date.now() - t0 < 5_000) {
         refused = await get(`${server.url}/healthz`, new http.Agent()).then(
           () => new Promise((resolve) => setTimeout(resolve, 50)).then(() => undefined),
-          (err: unknown) => err,
+          (err: NodeJS.ErrnoException) => {
+            expect(err.code, 'a connection at the drain\'s end is refused or reset, nothing else').to.be.oneOf(['ECONNREFUSED', 'ECONNRESET']);
+            return err;
+          },
         );
       }
-      expect((refused as NodeJS.ErrnoException).code).to.equal('ECONNREFUSED');
+      expect(refused?.code).to.equal('ECONNREFUSED');
       expect(Date.now() - t0, 'not before the drain of 1 s').to.be.at.least(950);
       let done = false;
       void stopped.then(() => (done = true));
