@@ -24,7 +24,7 @@ import { userAgentRule } from './middleware/user-agent.js';
 import type { RouteModule } from './route-module.js';
 import { webErrorPage } from './web-pages/web-error-page.js';
 import { acceptsHtml, PageRequests } from './web-pages/page-requests.js';
-import { SESSION_COOKIE } from './web-pages/web-page-kit.js';
+import { sessionCaller } from './web-pages/web-page-kit.js';
 
 /** The settings the HTTP adapter reads. */
 export interface HttpSettings {
@@ -173,7 +173,7 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
     // Per signed-in person (all their sessions together, so that opening sessions does not multiply the limit), per
     // address otherwise; a session that cannot be read counts as none.
     keyFor: async (ctx) => {
-      const caller = sessions ? await sessions.caller(ctx.cookies.get(SESSION_COOKIE)).catch(() => null) : null;
+      const caller = sessions ? await sessionCaller(sessions, ctx).catch(() => null) : null;
       return caller?.kind === 'user' ? `page:user:${caller.userId}` : `page:${clientIp(ctx, settings.trustProxy)}`;
     },
   });

@@ -87,6 +87,7 @@ export class WebPageKit {
    * is made with the next form) and no session id outlives a change of user (no fixation).
    */
   async switchSession(ctx: Koa.Context, session: { cookie: string; expiresAt: Date } | null): Promise<void> {
+    sessionCallers.delete(ctx);
     await this.deps.sessions.signOut(ctx.cookies.get(SESSION_COOKIE));
     if (session) this.setCookie(ctx, SESSION_COOKIE, session.cookie, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
     else this.setCookie(ctx, SESSION_COOKIE, '', 0);
@@ -104,7 +105,7 @@ export class WebPageKit {
 
   /** The session's caller, or null without a valid session. */
   async caller(ctx: Koa.Context): Promise<Caller | null> {
-    return this.deps.sessions.caller(ctx.cookies.get(SESSION_COOKIE));
+    return sessionCaller(this.deps.sessions, ctx);
   }
 
   /** The signed-in user, or Unauthenticated (which `page` turns into a trip to the sign-in page). */
@@ -166,5 +167,22 @@ export class WebPageKit {
 
 /** Who is signed in on a page: the session's caller, or anonymous (also without the identity module). */
 export async function pageCaller(sessions: Pick<WebSessions, 'caller'> | undefined, ctx: Koa.Context): Promise<Caller> {
-  return (await sessions?.caller(ctx.cookies.get(SESSION_COOKIE))) ?? ANONYMOUS;
+  return (sessions ? await sessionCaller(sessions, ctx) : null) ?? ANONYMOUS;
+}
+
+const sessionCallers = new WeakMap<Koa.Context, Promise<Caller | null>>();
+
+/**
+ * The caller of the request's session cookie, or null: looked up once per request (the pages' rate limit keys by it,
+ * then the page asks again: two reads of the session and two of its user saved on every signed-in page). A failed
+ * lookup is not kept; a sign-in or sign-out in the request forgets it (`switchSession`).
+ */
+export function sessionCaller(sessions: Pick<WebSessions, 'caller'>, ctx: Koa.Context): Promise<Caller | null> {
+  let found = sessionCallers.get(ctx);
+  if (!found) {
+    found = sessions.caller(ctx.cookies.get(SESSION_COOKIE));
+    sessionCallers.set(ctx, found);
+    found.catch(() => sessionCallers.delete(ctx));
+  }
+  return found;
 }
