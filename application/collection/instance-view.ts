@@ -1,4 +1,5 @@
-import type { Collection } from '../../domain/collection/collection.js';
+import type { Collection, Folder } from '../../domain/collection/collection.js';
+import type { NotesField } from '../../domain/collection/notes-fields.js';
 import type { Instance } from '../../domain/collection/instance.js';
 import type { User } from '../../domain/identity/accounts.js';
 import type { Caller } from '../shared/caller.js';
@@ -16,6 +17,15 @@ export interface InstanceView {
 export interface InstancePage {
   readonly user: User;
   readonly page: Page<InstanceView>;
+}
+
+/**
+ * A page of a folder's instances, with what the folder's page also shows and the use case read anyway: the folders
+ * and the notes fields the caller may see (as `ListFolders` and `ListFields` answer them).
+ */
+export interface FolderPage extends InstancePage {
+  readonly folders: readonly Folder[];
+  readonly fields: readonly NotesField[];
 }
 
 /** Instances as a caller sees them: their releases, and the notes of the fields `owner` decides they may see. */

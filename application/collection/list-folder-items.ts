@@ -7,11 +7,12 @@ import type { Caller } from '../shared/caller.js';
 import { pageOffset, type PageRequest, type SortOrder } from '../shared/page.js';
 import { isOwner, requireOwnerUnless, userNamed } from './collection-access.js';
 import type { HeldReleases } from './held-releases.js';
-import { type InstancePage, instanceViewsOf } from './instance-view.js';
+import { type FolderPage, instanceViewsOf } from './instance-view.js';
 
 /**
  * `GET /s/{name}/collection/folders/{id}/releases`: the instances in a folder, sorted and paginated. The owner sees
- * any folder and every notes field; anyone else folder 0 of a public collection and its public fields.
+ * any folder and every notes field; anyone else folder 0 of a public collection and its public fields. The answer
+ * also carries the folders and fields the caller may see, so a page of the folder reads the collection once.
  */
 export class ListFolderItems {
   constructor(
@@ -28,7 +29,7 @@ export class ListFolderItems {
     sort: CollectionSort;
     order: SortOrder;
     page: PageRequest;
-  }): Promise<InstancePage> {
+  }): Promise<FolderPage> {
     const user = await userNamed(this.users, input.name);
     const collection = await this.collections.load(user.id);
     requireOwnerUnless(collection.privacy.collectionPublic && input.folderId === ALL_FOLDER, input.caller, user);
@@ -39,7 +40,13 @@ export class ListFolderItems {
       offset: pageOffset(input.page),
       limit: input.page.perPage,
     });
-    const items = await instanceViewsOf(slice.items, collection, isOwner(input.caller, user), this.held, input.caller);
-    return { user, page: { items, total: slice.total, page: input.page.page, perPage: input.page.perPage } };
+    const owner = isOwner(input.caller, user);
+    const items = await instanceViewsOf(slice.items, collection, owner, this.held, input.caller);
+    return {
+      user,
+      page: { items, total: slice.total, page: input.page.page, perPage: input.page.perPage },
+      folders: collection.visibleFolders(owner),
+      fields: collection.visibleFields(owner),
+    };
   }
 }

@@ -1,5 +1,5 @@
 import type { CollectionRepository } from '../../domain/collection/collection-repository.js';
-import { ALL_FOLDER, type Folder } from '../../domain/collection/collection.js';
+import type { Folder } from '../../domain/collection/collection.js';
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { Caller } from '../shared/caller.js';
@@ -19,7 +19,6 @@ export class ListFolders {
     const user = await userNamed(this.users, input.name);
     const collection = await this.collections.load(user.id);
     requireOwnerUnless(collection.privacy.collectionPublic, input.caller, user);
-    const folders = collection.folders;
-    return { user, folders: isOwner(input.caller, user) ? folders : folders.filter((f) => f.id === ALL_FOLDER) };
+    return { user, folders: collection.visibleFolders(isOwner(input.caller, user)) };
   }
 }

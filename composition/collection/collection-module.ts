@@ -159,22 +159,13 @@ export const collectionModule: SpindleModule = {
       // The collection and wantlist pages (`/user/{name}/collection`, `/wants`): the routes' use cases and presenter.
       bind(HTTP.Routes)
         .toResolvedValue(
-          (
-            listFolders: ListFolders,
-            listFolderItems: ListFolderItems,
-            listFields: ListFields,
-            listWants: ListWants,
-            urls: ApiUrls,
-            sessions: WebSessions | undefined,
-          ) =>
-            new CollectionPages({ listFolders, listFolderItems, listFields, listWants }, new CollectionPresenter(urls), sessions, urls, {
+          (listFolderItems: ListFolderItems, listWants: ListWants, urls: ApiUrls, sessions: WebSessions | undefined) =>
+            new CollectionPages({ listFolderItems, listWants }, new CollectionPresenter(urls), sessions, urls, {
               webUrl: config.webUrl,
               site: config.siteName,
             }),
           [
-            COLLECTION.ListFolders,
             COLLECTION.ListFolderItems,
-            COLLECTION.ListFields,
             COLLECTION.ListWants,
             HTTP.ApiUrls,
             { serviceIdentifier: IDENTITY.WebSessions, optional: true } as const,

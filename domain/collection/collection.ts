@@ -130,6 +130,11 @@ export class Collection {
     return this.with({ folders: this.ownFolders.map((f) => (f.id === folderId ? { ...f, count: f.count + delta } : f)) });
   }
 
+  /** The folders a caller may see: every folder for the owner, "All" alone for anyone else. */
+  visibleFolders(owner: boolean): Folder[] {
+    return owner ? this.folders : this.folders.filter((f) => f.id === ALL_FOLDER);
+  }
+
   /** The fields a caller may see: every field for the owner, the public ones for anyone else. */
   visibleFields(owner: boolean): NotesField[] {
     return this.fields.filter((f) => owner || f.public);

@@ -1,8 +1,6 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import type { ListFields } from '../../../application/collection/list-fields.js';
 import type { ListFolderItems } from '../../../application/collection/list-folder-items.js';
-import type { ListFolders } from '../../../application/collection/list-folders.js';
 import type { ListWants } from '../../../application/collection/list-wants.js';
 import { NotFound } from '../../../application/errors.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
@@ -25,9 +23,7 @@ const PAGE_PATH = /^\/user\/[^/]+\/(collection|wants)$/;
 
 /** The use cases the pages read with: the ones the API's collection and wantlist routes call. */
 export interface CollectionPageUseCases {
-  readonly listFolders: ListFolders;
   readonly listFolderItems: ListFolderItems;
-  readonly listFields: ListFields;
   readonly listWants: ListWants;
 }
 
@@ -67,11 +63,9 @@ export class CollectionPages implements RouteModule {
     const folderId = folderOf(ctx.query.folder);
     const q = validateQuery(CollectionListQuery, ctx.query);
     const caller = await pageCaller(this.sessions, ctx);
-    const [{ user, folders }, items, fields] = await Promise.all([
-      this.useCases.listFolders.execute({ name, caller }),
-      this.useCases.listFolderItems.execute({ name, folderId, caller, sort: q.sortKey(), order: q.sortOrder(), page: q.toPageRequest() }),
-      this.useCases.listFields.execute({ name, caller }),
-    ]);
+    // One use case: the folder's page of instances carries the folders and fields the viewer may see.
+    const items = await this.useCases.listFolderItems.execute({ name, folderId, caller, sort: q.sortKey(), order: q.sortOrder(), page: q.toPageRequest() });
+    const { user, folders, fields } = items;
     const fieldNames = new Map(fields.map((f) => [f.id, f.name]));
     const path = `${profilePageUrl(this.urls, user.username)}/collection`;
     this.render(ctx, '@collection', {

@@ -12,6 +12,7 @@ import { CreateFolder } from '../../../../application/collection/create-folder.j
 import { DeleteFolder } from '../../../../application/collection/delete-folder.js';
 import { EditFolder } from '../../../../application/collection/edit-folder.js';
 import { EditInstance } from '../../../../application/collection/edit-instance.js';
+import { ListFields } from '../../../../application/collection/list-fields.js';
 import { ListFolderItems } from '../../../../application/collection/list-folder-items.js';
 import { ListFolders } from '../../../../application/collection/list-folders.js';
 import { PutWant } from '../../../../application/collection/put-want.js';
@@ -122,6 +123,22 @@ describe('Collections and wantlists (use cases, in memory)', () => {
     expect((await list(me)).page.items[0]!.notes.map((n) => n.fieldId)).to.deep.equal([2, 3]);
     expect((await list(them)).page.items[0]!.notes.map((n) => n.fieldId)).to.deep.equal([2]);
     expect((await list(me)).page.items[0]!.release.release?.title).to.equal('T12');
+  });
+
+  it('gives with a folder’s page the folders and fields the caller may see, as ListFolders and ListFields answer them', async () => {
+    await add(12);
+    const page = { sort: 'added', order: 'asc', page: { page: 1, perPage: 50 } } as const;
+    for (const caller of [me, them]) {
+      const items = await new ListFolderItems(users, store.collections, store.lists, held).execute({ name: 'me', folderId: 0, caller, ...page });
+      const { folders } = await new ListFolders(users, store.collections).execute({ name: 'me', caller });
+      const fields = await new ListFields(users, store.collections).execute({ name: 'me', caller });
+      expect([items.folders, items.fields], caller.kind === 'user' ? caller.username : '').to.deep.equal([folders, fields]);
+    }
+    const mine = await new ListFolderItems(users, store.collections, store.lists, held).execute({ name: 'me', folderId: 0, caller: me, ...page });
+    const theirs = await new ListFolderItems(users, store.collections, store.lists, held).execute({ name: 'me', folderId: 0, caller: them, ...page });
+    expect(mine.folders.map((f) => f.id)).to.deep.equal([0, 1]);
+    expect(theirs.folders.map((f) => f.id)).to.deep.equal([0]);
+    expect(theirs.fields.length).to.be.below(mine.fields.length);
   });
 
   it('values a collection as the sum over its instances, in the user’s currency', async () => {
