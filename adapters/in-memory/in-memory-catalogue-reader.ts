@@ -111,6 +111,13 @@ export class InMemoryCatalogueReader implements CatalogueReader, NameResolver, C
     return this.releases.get(id)?.stored ?? null;
   }
 
+  async releasesOf(ids: readonly number[]): Promise<ReadonlyMap<number, Stored<Release>>> {
+    return new Map(ids.flatMap((id) => {
+      const stored = this.releases.get(id)?.stored;
+      return stored ? [[id, stored] as const] : [];
+    }));
+  }
+
   async releaseDocument(id: number): Promise<StoredReleaseDocument | null> {
     const stored = this.releases.get(id)?.stored;
     return stored ? { ...stored, record: releaseTemplate(stored.record) } : null;

@@ -23,9 +23,10 @@ export class HeldReleases {
 
   async of(releaseIds: readonly number[], caller: Caller): Promise<ReadonlyMap<number, HeldRelease>> {
     const distinct = [...new Set(releaseIds)];
+    const read = await this.catalogue.releasesOf(distinct);
     const held = await Promise.all(
       distinct.map(async (id): Promise<HeldRelease> => {
-        const stored = await this.catalogue.release(id);
+        const stored = read.get(id);
         if (!stored) return { id, release: null, images: [] };
         const images = stored.record.images.length ? await this.imageLinks.links('release', id, stored.record.images, caller) : [];
         return { id, release: stored.record, images };

@@ -185,13 +185,16 @@ export async function checkedFields<T>(
   return result!;
 }
 
-/** The release summaries of the listings' releases, read once per release. */
+/** The release summaries of the listings' releases, read together, once per release. */
 export async function listedReleases(catalogue: CatalogueReader, ids: readonly number[]): Promise<Map<number, ListedRelease>> {
-  const distinctIds = [...new Set(ids)];
-  const stored = await Promise.all(distinctIds.map((id) => catalogue.release(id)));
+  return listedReleasesOf(ids, await catalogue.releasesOf(ids));
+}
+
+/** The release summaries of the listings' releases from the releases read (a release not read: an empty summary). */
+export function listedReleasesOf(ids: readonly number[], stored: ReadonlyMap<number, Stored<Release>>): Map<number, ListedRelease> {
   const out = new Map<number, ListedRelease>();
-  distinctIds.forEach((id, i) => {
-    const record = stored[i]?.record;
+  new Set(ids).forEach((id) => {
+    const record = stored.get(id)?.record;
     if (!record) {
       out.set(id, { id, title: '', artist: '', format: '', catno: '', year: 0, thumb: '' });
       return;

@@ -15,7 +15,7 @@ import { NO_IMAGE_LINKS, type ImageLinks } from '../ports/image-links.js';
 import type { UserFiguresSource } from '../ports/user-figures.js';
 import { callerCurrency, isAuthenticated, type Caller } from '../shared/caller.js';
 import type { TextRenderer } from '../text/text-renderer.js';
-import { callerCountry, callerUserId, listedReleases, type ListingRelease, type ListingSeller, type ListingView } from './listing-access.js';
+import { callerCountry, callerUserId, listedReleasesOf, type ListingRelease, type ListingSeller, type ListingView } from './listing-access.js';
 
 /**
  * Converts amounts into the currency a caller sees prices in (`callerCurrency`), through the operator's rate table,
@@ -102,15 +102,14 @@ export class ListingViews {
     const distinctIds = [...new Set(ids)];
     const userId = caller.kind === 'user' ? caller.userId : null;
     const linked = isAuthenticated(caller);
-    const [summaries, holdings, images] = await Promise.all([
-      listedReleases(this.catalogue, distinctIds),
+    const [stored, holdings] = await Promise.all([
+      this.catalogue.releasesOf(distinctIds),
       this.holdings ? this.holdings.forReleases(distinctIds, userId) : Promise.resolve(new Map<number, Holding>()),
-      linked
-        ? Promise.all(
-            distinctIds.map(async (id) => this.imageLinks.links('release', id, (await this.catalogue.release(id))?.record.images ?? [], caller)),
-          )
-        : undefined,
     ]);
+    const summaries = listedReleasesOf(distinctIds, stored);
+    const images = linked
+      ? await Promise.all(distinctIds.map((id) => this.imageLinks.links('release', id, stored.get(id)?.record.images ?? [], caller)))
+      : undefined;
     const none = { inCollection: 0, inWantlist: 0 };
     const out = new Map<number, ListingRelease>();
     distinctIds.forEach((id, i) => {

@@ -68,6 +68,11 @@ export interface StoredMasterDocument extends Stored<Master> {
  */
 export interface CatalogueReader {
   release(id: number): Promise<Stored<Release> | null>;
+  /**
+   * The releases of these ids the catalogue holds, read together (one statement where the reader has a database),
+   * each id once; an id it does not hold is absent from the map. What a page of listings or of collection items reads.
+   */
+  releasesOf(ids: readonly number[]): Promise<ReadonlyMap<number, Stored<Release>>>;
   /** The template of a release's API document (see catalogue/release-document.ts), what `GET /releases/{id}` serves. */
   releaseDocument(id: number): Promise<StoredReleaseDocument | null>;
   master(id: number): Promise<Stored<Master> | null>;

@@ -69,6 +69,17 @@ function contract(name: string, open: () => Promise<{ reader: CatalogueReader; c
       expect(labels.map((l) => l?.record.id ?? null)).to.deep.equal([900201, 900200, null]);
     });
 
+    it('reads many releases together: each held id once, as release(id) reads it; unknown ids and ids no row can have absent', async () => {
+      const read = await reader.releasesOf([9000002, 1, 424242, 1, 2 ** 31, 0, -3, 2 ** 40]);
+      expect([...read.keys()].sort((a, b) => a - b)).to.deep.equal([1, 9000002]);
+      for (const id of [1, 9000002]) {
+        const one = (await reader.release(id))!;
+        expect(read.get(id)!.record).to.deep.equal(one.record);
+        expect([read.get(id)!.dateAdded.getTime(), read.get(id)!.dateChanged.getTime()]).to.deep.equal([one.dateAdded.getTime(), one.dateChanged.getTime()]);
+      }
+      expect((await reader.releasesOf([])).size).to.equal(0);
+    });
+
     it("reads a release's document template, with the same dates, and null for an unknown id", async () => {
       for (const id of [1, 9000002]) {
         const release = (await reader.release(id))!;

@@ -1,3 +1,5 @@
+import { idArray } from '../sql-values.js';
+import { isCatalogueId } from '../../../domain/catalogue/catalogue-ids.js';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type {
   ArtistReleaseEntry,
@@ -77,6 +79,16 @@ export const MOST_RECENT_VERSION = (masterId: string): string =>
  * derived lists with SQL over the link tables: through the ORM's connection by default, or as a server's
  * `PgCatalogueReader` has it read its lists, as prepared statements on its pool (`preparedRows`).
  */
+/** A release row read with its figures as the stored release forms (the template and the domain release). */
+function storedReleaseForms(row: Record<string, unknown>): Stored<ReleaseForms> & StoredReleaseFigures {
+  return {
+    record: releaseForms(row as unknown as ReleaseDocumentRow),
+    dateAdded: new Date(row.date_added as string),
+    dateChanged: new Date(row.date_changed as string),
+    ...releaseFiguresOf(row as unknown as ReleaseFigureColumns),
+  };
+}
+
 export class MikroOrmCatalogueReader implements CatalogueReader {
   constructor(
     orm: MikroORM,
@@ -101,13 +113,22 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
       `select document, data, is_main_release, ${RELEASE_FIGURE_COLUMNS}, date_added, date_changed from "release" where id = ?`,
       [id],
     );
-    if (!row) return null;
-    return {
-      record: releaseForms(row as unknown as ReleaseDocumentRow),
-      dateAdded: new Date(row.date_added as string),
-      dateChanged: new Date(row.date_changed as string),
-      ...releaseFiguresOf(row as unknown as ReleaseFigureColumns),
-    };
+    return row ? storedReleaseForms(row) : null;
+  }
+
+  async releasesOf(ids: readonly number[]): Promise<ReadonlyMap<number, Stored<Release>>> {
+    const wanted = [...new Set(ids)].filter(isCatalogueId);
+    if (wanted.length === 0) return new Map();
+    const rows = await this.rows(
+      `select id, document, data, is_main_release, ${RELEASE_FIGURE_COLUMNS}, date_added, date_changed from "release" where id = any(?::int[])`,
+      [idArray(wanted)],
+    );
+    return new Map(
+      rows.map((row) => {
+        const stored = storedReleaseForms(row);
+        return [Number(row.id), { ...stored, record: stored.record.release() }];
+      }),
+    );
   }
 
   async release(id: number): Promise<Stored<Release> | null> {

@@ -149,6 +149,13 @@ export class PgCatalogueReader implements CatalogueReader {
     return row ? { record: releaseForms(row).release(), ...datesOf(row), ...releaseFiguresOf(row) } : null;
   }
 
+  async releasesOf(ids: readonly number[]): Promise<ReadonlyMap<number, Stored<Release>>> {
+    // Every id goes into the same turn's statement (RowsById), so a page of ids is one read.
+    const distinct = [...new Set(ids)];
+    const read = await Promise.all(distinct.map((id) => this.release(id)));
+    return new Map(distinct.flatMap((id, i) => (read[i] ? [[id, read[i]] as const] : [])));
+  }
+
   /** The hottest read of the API (`GET /releases/{id}`): the row's template as it is, with no form built around it. */
   async releaseDocument(id: number): Promise<StoredReleaseDocument | null> {
     const row = await this.releaseRow(id);
