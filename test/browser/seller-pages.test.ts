@@ -10,7 +10,7 @@ import { aUser, emptyIdentity, type TestUser } from '../support/identity-fixture
 import { makeSeller } from '../support/listing-fixtures.js';
 import { testContainer } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium } from '../support/chromium.js';
+import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium, phoneSignedIn } from '../support/chromium.js';
 
 /**
  * The seller's side by clicking, at a phone's width (ADR 0059): the seller lists a release from its page and edits the
@@ -49,17 +49,7 @@ describe('Seller pages in Chromium at 390 px', function () {
     await db?.close();
   });
 
-  /** A phone-sized page of a fresh browser context, signed in as `user`, recording failed loads and console errors. */
-  async function phoneAs(user: TestUser, problems: string[]): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 800 } })).newPage();
-    page.on('response', (r) => r.request().resourceType() !== 'document' && r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    await page.goto(`${base}/signin`);
-    await page.fill('input[name=username]', user.name);
-    await page.fill('input[name=password]', user.password);
-    await page.click('main button[type=submit]');
-    return page;
-  }
+  const phoneAs = (user: TestUser, problems: string[]): Promise<Page> => phoneSignedIn(browser, base, user, problems);
 
   const fits = (page: Page) => expectNoSidewaysScroll(page, page.url());
 
