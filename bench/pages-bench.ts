@@ -16,6 +16,8 @@ import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { loadConfig } from '../composition/config.js';
 import { HTTP } from '../composition/http/http-tokens.js';
 import { DEMO_SELLER } from '../composition/marketplace/demo-marketplace.js';
+import { IDENTITY } from '../composition/identity/identity-tokens.js';
+import { SESSION_COOKIE } from '../adapters/http/web-pages/web-page-kit.js';
 import { openSpindle } from '../composition/spindle.js';
 
 const opts = new Command()
@@ -32,11 +34,18 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
+// The demo seller's browser session, for the signed-in pages (ADR 0059).
+const seller = (await spindle.container.get(IDENTITY.UserRepository).byLoginName(DEMO_SELLER))!;
+const session = `${SESSION_COOKIE}=${(await spindle.container.get(IDENTITY.WebSessions).start(seller)).cookie}`;
+/** A page the demo seller is signed in on. */
+const SIGNED_IN = /^\/sell\/(?:orders|purchases|exports|uploads|order\/|post\/|item\/\d+\/edit)/;
+
 function get(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
+    const cookie = SIGNED_IN.test(new URL(url).pathname) ? { Cookie: session } : {};
     http
-      .get(url, { agent, headers: { 'User-Agent': 'Mozilla/5.0 PagesBench', Accept: 'text/html' } }, (res) => {
+      .get(url, { agent, headers: { 'User-Agent': 'Mozilla/5.0 PagesBench', Accept: 'text/html', ...cookie } }, (res) => {
         res.resume();
         res.on('end', () => (res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`${url}: ${res.statusCode}`))));
       })
@@ -65,6 +74,14 @@ const pages = [
   `/seller/${DEMO_SELLER}`,
   `/sell/item/${inventory.listings[0]!.id}`,
   `/sell/release/${inventory.listings[0]!.release.id}`,
+  // The seller's pages, signed in as the demo seller: sales, purchases, an order, the listing forms, the job lists.
+  '/sell/orders',
+  '/sell/purchases',
+  `/sell/order/${seller.id}-1`,
+  `/sell/item/${inventory.listings[0]!.id}/edit`,
+  `/sell/post/${inventory.listings[0]!.release.id}`,
+  '/sell/exports',
+  '/sell/uploads',
   // For comparison: the API's reads of the dearest page.
   '/masters/113',
   '/masters/113/versions',

@@ -3,6 +3,7 @@ import { CsvParseDecoder } from '../../adapters/csv/csv-parse-decoder.js';
 import { CsvStringifyEncoder } from '../../adapters/csv/csv-stringify-encoder.js';
 import { ListingBodyRulesChecker } from '../../adapters/http/marketplace/listing-bodies.js';
 import { InventoryUploadPresenter } from '../../adapters/http/inventory/inventory-upload-presenter.js';
+import { InventoryFilePages } from '../../adapters/http/inventory/inventory-file-pages.js';
 import { InventoryUploadRoutes } from '../../adapters/http/inventory/inventory-upload-routes.js';
 import { UploadSpool } from '../../adapters/http/inventory/upload-spool.js';
 import { ApplyInventoryUpload } from '../../application/inventory/apply-inventory-upload.js';
@@ -137,6 +138,30 @@ export const inventoryModule: SpindleModule = {
               spool,
             }),
           [INVENTORY.RequestUpload, INVENTORY.ListUploads, INVENTORY.GetUpload],
+        )
+        .inSingletonScope();
+      // The seller's export and upload pages: the same use cases as the routes above, with a browser session.
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (request, list, get, download, requestUpload, listUploads, getUpload, sessions, secrets) =>
+            new InventoryFilePages(
+              { request, list, get, download },
+              { request: requestUpload, list: listUploads, get: getUpload },
+              { maxUploadBytes: config.uploadMaxBytes, spool },
+              { sessions, secrets },
+              { webUrl: config.webUrl, site: config.siteName },
+            ),
+          [
+            INVENTORY.RequestExport,
+            INVENTORY.ListExports,
+            INVENTORY.GetExport,
+            INVENTORY.DownloadExport,
+            INVENTORY.RequestUpload,
+            INVENTORY.ListUploads,
+            INVENTORY.GetUpload,
+            IDENTITY.WebSessions,
+            IDENTITY.SecretGenerator,
+          ],
         )
         .inSingletonScope();
     }),

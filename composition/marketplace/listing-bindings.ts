@@ -26,6 +26,7 @@ import { USERS } from '../users/users-tokens.js';
 import { LISTINGS } from './listing-tokens.js';
 import { MARKET_FIGURES } from './market-figure-tokens.js';
 import { MARKETPLACE } from './marketplace-tokens.js';
+import { SELLERS } from './seller-tokens.js';
 
 /**
  * Binds the listings part of the marketplace module: the listing and inventory use cases and their routes. (The
@@ -116,11 +117,21 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
       [LISTINGS.GetListing, LISTINGS.GetInventory, MARKET_FIGURES.ForSaleListings, HTTP.ApiUrls, webSessions],
     )
     .inSingletonScope();
-  // The seller's listing forms (signed in): the same use cases as the routes above.
+  // The seller's listing forms (signed in): the same use cases and body check as the routes above.
   bind(HTTP.Routes)
     .toResolvedValue(
-      (getListing, deleteListing, sessions, secrets) => new ListingFormPages({ getListing, deleteListing }, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
-      [LISTINGS.GetListing, LISTINGS.DeleteListing, IDENTITY.WebSessions, IDENTITY.SecretGenerator],
+      (getListing, deleteListing, createListing, editListing, sellerSettings, catalogue, sessions, secrets) =>
+        new ListingFormPages({ getListing, deleteListing, createListing, editListing }, sellerSettings, catalogue, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
+      [
+        LISTINGS.GetListing,
+        LISTINGS.DeleteListing,
+        LISTINGS.CreateListing,
+        LISTINGS.EditListing,
+        SELLERS.GetSellerSettings,
+        CATALOGUE.Reader,
+        IDENTITY.WebSessions,
+        IDENTITY.SecretGenerator,
+      ],
     )
     .inSingletonScope();
 }

@@ -13,7 +13,8 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import { ORDERS } from './orders-tokens.js';
-import { checkoutInput, feedbackInput, orderEditInput, orderMessageInput } from '../../adapters/http/orders/order-bodies.js';
+import { checkoutInput, feedbackInput, orderEditInput, orderMessageInput, refundInput } from '../../adapters/http/orders/order-bodies.js';
+import { SELLERS } from '../marketplace/seller-tokens.js';
 
 const DEMO_ADDRESS = 'Demo Buyer\n1 Example Street\nLondon N1 1AA\nUnited Kingdom';
 
@@ -27,7 +28,9 @@ const as = (u: User): Caller => ({ kind: 'user', userId: String(u.id), username:
  * - one shipped: invoiced with shipping (its total the item and the shipping), paid, marked Shipped, with messages
  *   and feedback both ways;
  * - one new, with a question from the buyer, the seller's answer (status Buyer ed) and the buyer's thanks;
- * - one cancelled (item unavailable) and archived.
+ * - one cancelled (item unavailable) and archived;
+ * - one paid and part refunded (Refund Sent);
+ * and, so that the demo seller has purchases too, two orders of theirs from the demo buyer (see seedDemoPurchases).
  * Each reads the logs as they go, so the buyer's thanks is the demo seller's one unread entry (`num_unread` 1 on their
  * profile) and the cancellation the demo buyer's.
  * Each sells a listing made for it (the demo inventory keeps its own). Left out when the demo seller has orders
@@ -55,7 +58,7 @@ export async function seedDemoOrders(container: Container, log: (line: string) =
   const currency = currencyOrDollars(seller.currency);
   const clock = container.get(CORE.Clock);
   const listings = container.get(MARKETPLACE.ListingRepository);
-  const prices = ['18.00', '7.50', '32.00'];
+  const prices = ['18.00', '7.50', '32.00', '12.00'];
   const made = await container.get(PERSISTENCE.UnitOfWork).run(async () => {
     const out = [];
     for (const [i, price] of prices.entries()) {
@@ -100,13 +103,66 @@ export async function seedDemoOrders(container: Container, log: (line: string) =
     const cancelled = await buy(made[2]!.id);
     await say(seller, cancelled, { status: 'Cancelled (Item Unavailable)', message: 'Sorry, this copy turned out to be warped.' });
     await edit(seller, cancelled, { archived: true });
+
+    // Paid, then part of it refunded (the sleeve was worse than described): the order page's refund form in use.
+    const refunded = await buy(made[3]!.id);
+    await edit(seller, refunded, { shipping: 3.5 });
+    await edit(seller, refunded, { status: 'Payment Received' });
+    await container.get(ORDERS.RecordRefund).execute({ caller: as(seller), id: refunded, body: (c) => refundInput({ type: 'sent', amount: '2.00' }, c) });
+    await read(buyer, refunded);
     const sent = (await container.get(ORDERS.OrderRepository).byId(shipped))!;
     log(
       `orders: demo-buyer bought from demo-seller: ${shipped} (Shipped, with feedback; ${formatMoney(sent.total)} with ${formatMoney(sent.shipping)} shipping), ` +
-        `${asked} (Buyer ed), ${cancelled} (cancelled, archived)`,
+        `${asked} (Buyer ed), ${cancelled} (cancelled, archived), ${refunded} (Refund Sent, part refunded)`,
     );
+    await seedDemoPurchases(container, buyer, seller, releases, log);
   } catch (err) {
     if (!(err instanceof ApplicationError) && !(err instanceof Refusal)) throw err;
     log(`orders: demo orders stopped: ${err.message}`);
   }
+}
+
+/** The demo buyer's terms when they sell (the demo seller's purchases are bought from them), in the demo seller's currency. */
+const DEMO_BUYER_TERMS = {
+  paymentTerms: 'Bank transfer within 5 days, please.',
+  shippingTerms: 'Shipped from London on Mondays, in a mailer with boards.',
+} as const;
+
+/**
+ * Two orders of the demo seller's from the demo buyer, who sells a little too (their seller terms are written when
+ * missing), so `GET /marketplace/purchases` and the site's purchases page show the demo seller content: one new, one
+ * paid (Payment Received). Run by seedDemoOrders once it has made the demo seller's sales.
+ */
+async function seedDemoPurchases(container: Container, buyer: User, seller: User, releases: readonly number[], log: (line: string) => void): Promise<void> {
+  const name = buyer.username;
+  const settings = await container.get(SELLERS.GetSellerSettings).execute({ name, actor: 'operator' });
+  const currency = settings.complete ? currencyOrDollars(settings.currency) : currencyOrDollars(seller.currency);
+  if (!settings.complete) {
+    await container.get(SELLERS.SetSellerSettings).execute({ name, actor: 'operator', change: () => ({ fields: { ...DEMO_BUYER_TERMS, currency } }) });
+  }
+  const clock = container.get(CORE.Clock);
+  const listings = container.get(MARKETPLACE.ListingRepository);
+  const made = await container.get(PERSISTENCE.UnitOfWork).run(async () =>
+    Promise.all(
+      ['9.00', '15.00'].map((price, i) =>
+        listings.add(newListing(buyer.id, { releaseId: releases[(i + 1) % releases.length]!, condition: 'Near Mint (NM or M-)', price: Money.fromDecimal(price, currency) }, clock.now())),
+      ),
+    ),
+  );
+  const order = async (listingId: number): Promise<string> => {
+    await container.get(ORDERS.AddToCart).execute({ caller: as(seller), listingId });
+    const [placed] = await container.get(ORDERS.CheckOut).execute({ caller: as(seller), body: () => checkoutInput({ shipping_address: 'Demo Seller\n5 Harbour Lane\nBristol BS1 4AA\nUnited Kingdom', seller: name }) });
+    return placed!.order.id;
+  };
+  const fresh = await order(made[0]!.id);
+  const paid = await order(made[1]!.id);
+  const edit = (who: User, body: object) => container.get(ORDERS.EditOrder).execute({ caller: as(who), id: paid, body: (c) => orderEditInput(body, c) });
+  await edit(buyer, { shipping: 4 });
+  await edit(seller, { status: 'Payment Pending' });
+  await edit(buyer, { status: 'Payment Received' });
+  // Both have read their logs: the demo users' unread counts stay those of the demo seller's sales.
+  for (const who of [buyer, seller]) {
+    for (const id of [fresh, paid]) await container.get(ORDERS.GetOrderMessages).execute({ caller: as(who), id, page: { page: 1, perPage: 50 } });
+  }
+  log(`orders: demo-seller bought from demo-buyer: ${fresh} (New Order), ${paid} (Payment Received)`);
 }

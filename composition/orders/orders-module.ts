@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { CartRoutes } from '../../adapters/http/orders/cart-routes.js';
 import { OrderPresenter } from '../../adapters/http/orders/order-presenter.js';
 import { CartPages } from '../../adapters/http/orders/cart-pages.js';
+import { OrderListPages } from '../../adapters/http/orders/order-list-pages.js';
 import { OrderPages } from '../../adapters/http/orders/order-pages.js';
 import { OrderRoutes } from '../../adapters/http/orders/order-routes.js';
 import { AddOrderMessage } from '../../application/orders/add-order-message.js';
@@ -138,19 +139,28 @@ export const ordersModule: SpindleModule = {
       // An order's page for its two parties (the order `uri`): the same use cases and presenter as the routes above.
       bind(HTTP.Routes)
         .toResolvedValue(
-          (getOrder, editOrder, getMessages, addMessage, giveFeedback, presenter, urls, sessions, secrets) =>
-            new OrderPages({ getOrder, editOrder, getMessages, addMessage, giveFeedback }, presenter, urls, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
+          (getOrder, editOrder, getMessages, addMessage, recordRefund, giveFeedback, presenter, urls, sessions, secrets) =>
+            new OrderPages({ getOrder, editOrder, getMessages, addMessage, recordRefund, giveFeedback }, presenter, urls, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
           [
             ORDERS.GetOrder,
             ORDERS.EditOrder,
             ORDERS.GetOrderMessages,
             ORDERS.AddOrderMessage,
+            ORDERS.RecordRefund,
             ORDERS.GiveFeedback,
             ORDERS.Presenter,
             HTTP.ApiUrls,
             IDENTITY.WebSessions,
             IDENTITY.SecretGenerator,
           ],
+        )
+        .inSingletonScope();
+      // The signed-in person's sales and purchases as pages: the list routes' use cases and presenter.
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (listSales, listPurchases, presenter, sessions, secrets) =>
+            new OrderListPages({ listSales, listPurchases }, presenter, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
+          [ORDERS.ListSales, ORDERS.ListPurchases, ORDERS.Presenter, IDENTITY.WebSessions, IDENTITY.SecretGenerator],
         )
         .inSingletonScope();
     }),

@@ -11,7 +11,7 @@ import { aUser, anApplication, emptyIdentity, type TestUser } from '../support/i
 import { makeSeller } from '../support/listing-fixtures.js';
 import { testContainer } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium } from '../support/chromium.js';
+import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium, phoneSignedIn } from '../support/chromium.js';
 
 
 /**
@@ -54,17 +54,7 @@ describe('Marketplace pages in Chromium at 390 px', function () {
     await db?.close();
   });
 
-  /** A phone-sized page of a fresh browser context, signed in as `user`, recording failed loads and console errors. */
-  async function phoneAs(user: TestUser, problems: string[]): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 800 } })).newPage();
-    page.on('response', (r) => r.request().resourceType() !== 'document' && r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    await page.goto(`${base}/signin`);
-    await page.fill('input[name=username]', user.name);
-    await page.fill('input[name=password]', user.password);
-    await page.click('main button[type=submit]');
-    return page;
-  }
+  const phoneAs = (user: TestUser, problems: string[]): Promise<Page> => phoneSignedIn(browser, base, user, problems);
 
   async function fits(page: Page): Promise<void> {
     await expectNoSidewaysScroll(page, page.url());

@@ -57,6 +57,26 @@ export class Browser {
     if (res.status === 303 && location?.startsWith(`${WEB_URL}/`)) await this.get(location.slice(WEB_URL.length));
     return res;
   }
+
+  /**
+   * Sends a `multipart/form-data` form with one file (as a file input sends it): the form's fields, the CSRF token
+   * among them unless `csrf` is null, and the file as `field`.
+   */
+  async upload(
+    path: string,
+    form: Record<string, string>,
+    file: { field: string; filename: string; contentType: string; content: string | Buffer },
+    options: { csrf?: string | null } = {},
+  ): Promise<request.Response> {
+    const csrf = options.csrf === undefined ? this.csrf : options.csrf;
+    let req = request(this.target()).post(path).set('Cookie', this.cookieHeader());
+    for (const [k, v] of Object.entries({ ...form, ...(csrf === null ? {} : { csrf }) })) req = req.field(k, v);
+    const content = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content;
+    const res = this.keep(await req.attach(file.field, content, { filename: file.filename, contentType: file.contentType }));
+    const location = res.headers.location as string | undefined;
+    if (res.status === 303 && location?.startsWith(`${WEB_URL}/`)) await this.get(location.slice(WEB_URL.length));
+    return res;
+  }
 }
 
 

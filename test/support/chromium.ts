@@ -35,3 +35,18 @@ export async function expectNoSidewaysScroll(page: Page, what: string): Promise<
   const [scroll, inner] = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as number[];
   expect(scroll, `${what} scrolls sideways`).to.be.at.most(inner!);
 }
+
+/**
+ * A phone-sized page (390 × 800) of a fresh browser context, signed in as `user` through the sign-in form of the site at
+ * `base`, recording in `problems` every failed load of a page's parts and every console error.
+ */
+export async function phoneSignedIn(browser: Browser, base: string, user: { name: string; password: string }, problems: string[]): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 800 } })).newPage();
+  page.on('response', (r) => r.request().resourceType() !== 'document' && r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await page.goto(`${base}/signin`);
+  await page.fill('input[name=username]', user.name);
+  await page.fill('input[name=password]', user.password);
+  await page.click('main button[type=submit]');
+  return page;
+}

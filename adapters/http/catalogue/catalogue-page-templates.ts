@@ -9,7 +9,8 @@ import { siteTemplates } from '../web-pages/site-templates.js';
 
 const LINKS = `<% it.links.forEach(function (l, n) { %><%= n ? (it.links[n - 1].join || ', ') : '' %><a href="<%= l.href %>"><%= l.text %></a><% }) %>`;
 
-const PAGER = `<% if (it.pager && (it.pager.previous || it.pager.next)) { %>
+/** The previous and next links of a list page (`pagerLinks`). */
+export const PAGER = `<% if (it.pager && (it.pager.previous || it.pager.next)) { %>
 <nav class="pages" aria-label="Pages">
   <% if (it.pager.previous) { %><a href="<%= it.pager.previous %>" rel="prev">Previous page</a><% } %>
   <span>Page <%= it.pager.page %> of <%= it.pager.pages %> (<%= it.pager.total %> in all)</span>
@@ -24,7 +25,7 @@ const FACTS = `<dl class="facts">
 </dl>`;
 
 /** A list's sort key and direction, as the API takes them (`sort`, `sort_order`). */
-const SORT = `  <label>Sort by
+export const SORT = `  <label>Sort by
     <select name="sort">
       <% it.sorts.forEach(function (s) { %><option value="<%= s %>"<% if (s === it.sort) { %> selected<% } %>><%= s %></option><% }) %>
     </select>
@@ -59,7 +60,7 @@ const RELEASE = `<% layout('@site') %>
 <% if (it.master) { %><p><a href="<%= it.master %>#versions">All versions of this release</a></p><% } %>
 <p><a href="<%= it.yours %>">In your collection and wantlist: add, rate, move, notes</a></p>
 <h2>For sale</h2>
-<p><%= it.forSale %><% if (it.forSaleHref) { %> <a href="<%= it.forSaleHref %>">See the copies for sale</a><% } %></p>
+<p><%= it.forSale %><% if (it.forSaleHref) { %> <a href="<%= it.forSaleHref %>">See the copies for sale</a><% } %><% if (it.sellHref) { %> · <a href="<%= it.sellHref %>">Sell a copy</a><% } %></p>
 <h2>Community</h2>
 <p><%= it.community %></p>
 <h2>Tracklist</h2>

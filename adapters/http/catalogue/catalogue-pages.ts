@@ -101,7 +101,8 @@ export class CataloguePages implements RouteModule {
 
   private async release(ctx: Koa.Context): Promise<void> {
     const releaseId = recordId(ctx.params.ref, 'Release not found.');
-    const view = await this.deps.useCases.getRelease.execute({ releaseId, textFormat: 'html', caller: await pageCaller(this.deps.sessions, ctx) });
+    const caller = await pageCaller(this.deps.sessions, ctx);
+    const view = await this.deps.useCases.getRelease.execute({ releaseId, textFormat: 'html', caller });
     // The API's own representation (the filled document), read back: the page shows what the API says.
     const r = JSON.parse(this.deps.presenter.release(view)) as ApiSchema<'Release'>;
     const credit = (c: ApiSchema<'ArtistCredit'>): Link => ({ href: this.web('artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' });
@@ -134,6 +135,8 @@ export class CataloguePages implements RouteModule {
       yours: `${this.settings.webUrl}/release/${r.id}/yours`,
       // The copies themselves are the marketplace's page (`/sell/release/{id}`), linked when there are any.
       forSaleHref: r.num_for_sale === 0 ? undefined : `${this.settings.webUrl}/sell/release/${r.id}`,
+      // A signed-in person may list a copy (the marketplace's form, which tells a non-seller how to become one).
+      sellHref: caller.kind === 'user' ? `${this.settings.webUrl}/sell/post/${r.id}` : undefined,
       forSale:
         r.num_for_sale === 0
           ? 'No copies for sale.'

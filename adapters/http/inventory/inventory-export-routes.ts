@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { NotFound } from '../../../application/errors.js';
-import type { DownloadInventoryExport } from '../../../application/inventory/download-inventory-export.js';
+import type { DownloadInventoryExport, InventoryExportDownload } from '../../../application/inventory/download-inventory-export.js';
 import type { GetInventoryExport } from '../../../application/inventory/get-inventory-export.js';
 import type { ListInventoryExports } from '../../../application/inventory/list-inventory-exports.js';
 import type { RequestInventoryExport } from '../../../application/inventory/request-inventory-export.js';
@@ -51,6 +51,17 @@ export function answerJobRecord(ctx: Context, updated: Date, body: () => unknown
   ctx.body = body();
 }
 
+/** Answers an export's CSV file as a download under its file name (the API's download and the site's). */
+export function answerExportFile(ctx: Context, download: InventoryExportDownload): void {
+  const { export: view, file } = download;
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.set('Content-Disposition', attachment(view.filename));
+  ctx.set('Cache-Control', 'private, no-cache');
+  ctx.lastModified = view.updated;
+  ctx.length = file.size;
+  ctx.body = file.bytes instanceof Readable ? file.bytes : Readable.from(file.bytes);
+}
+
 /**
  * Inventory exports: `POST /inventory/export` (200, the record and its `Location`), `GET /inventory/export` (the
  * caller's, newest first, paginated as `{items, pagination}`), `GET /inventory/export/{id}` (`Last-Modified`;
@@ -83,13 +94,7 @@ export class InventoryExportRoutes implements RouteModule {
 
     for (const path of ['/inventory/export/:id/download', '/inventory/export/:id/']) {
       router.get(path, async (ctx) => {
-        const { export: view, file } = await u.download.execute({ caller: ctx.state.caller, id: jobId(ctx.params.id) });
-        ctx.type = 'text/csv; charset=utf-8';
-        ctx.set('Content-Disposition', attachment(view.filename));
-        ctx.set('Cache-Control', 'private, no-cache');
-        ctx.lastModified = view.updated;
-        ctx.length = file.size;
-        ctx.body = file.bytes instanceof Readable ? file.bytes : Readable.from(file.bytes);
+        answerExportFile(ctx, await u.download.execute({ caller: ctx.state.caller, id: jobId(ctx.params.id) }));
       });
     }
 

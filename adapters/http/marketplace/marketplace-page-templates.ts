@@ -1,5 +1,5 @@
 import type { Eta } from 'eta';
-import { pageTemplates } from '../identity/web/templates.js';
+import { sellerPageTemplates } from '../web-pages/seller-nav.js';
 
 /*
  * The marketplace's pages, in the site's layout (`@site`), loaded into the catalogue's templates (which give the
@@ -17,6 +17,7 @@ const CURRENCY = `  <label>Prices in
 
 const LISTING = `<% layout('@site') %>
 <% const i = it.item %>
+<% if (it.notice) { %><p class="notice" role="status"><%= it.notice %></p><% } %>
 <% if (it.thumbnail) { %><img src="<%= it.thumbnail %>" alt="Cover of <%= i.release %>" width="150" height="150"><% } %>
 <dl class="facts">
   <dt>Release</dt><dd><a href="<%= i.releaseHref %>"><%= i.release %></a></dd>
@@ -38,7 +39,7 @@ const LISTING = `<% layout('@site') %>
 <% if (i.comments) { %><h2>The seller's comments</h2><div class="notes"><%~ i.comments %></div><% } %>
 <% if (it.owner) { %>
 <h2>Yours alone</h2>
-<p><a href="<%= it.webUrl %>/sell/item/<%= i.id %>/delete">Delete this listing</a></p>
+<p><a href="<%= it.webUrl %>/sell/item/<%= i.id %>/edit">Edit this listing</a> · <a href="<%= it.webUrl %>/sell/item/<%= i.id %>/delete">Delete this listing</a></p>
 <dl class="facts">
   <dt>Weight</dt><dd><%= it.owner.weight %> g</dd>
   <dt>Format quantity</dt><dd><%= it.owner.formatQuantity %></dd>
@@ -115,9 +116,79 @@ const LISTING_DELETE = `<% layout('@layout') %>
 <p><a href="<%= it.back %>">No, keep it</a></p>
 `;
 
+/** A field's reason beside it, and the attributes that tie the field to it; `f` is the field's API name. */
+const PROBLEM = (f: string) =>
+  `<% if (it.problems.${f}) { %><span class="error" id="${f}-error" role="alert"><%= it.problems.${f} %></span><% } %>`;
+const INVALID = (f: string) => `<% if (it.problems.${f}) { %> aria-invalid="true" aria-describedby="${f}-error"<% } %>`;
+const TEXT = (f: string, label: string, max: string, size = 30) => `  <label>${label}
+    <input type="text" name="${f}" size="${size}" maxlength="<%= ${max} %>" value="<%= it.form.${f} %>"${INVALID(f)}>
+  </label>
+  ${PROBLEM(f)}`;
+
+/**
+ * A listing's form, new (from a release's page) or filled (the seller's edit): the API's listing fields, the price in
+ * the seller's currency (a new listing) or the listing's own (an edit).
+ */
+const LISTING_FORM = `<% layout('@layout') %>
+<%~ include('@seller-nav', it) %>
+<p><a href="<%= it.releaseHref %>">The release</a><% if (it.listingHref) { %> · <a href="<%= it.listingHref %>">The listing</a><% } %></p>
+<% if (it.notSeller) { %>
+<p class="error" role="alert">You are not a seller yet: write your payment and shipping terms in your
+<a href="<%= it.webUrl %>/settings/seller">seller settings</a> first, then come back to list this release.</p>
+<% } else { %>
+<form method="post" action="<%= it.action %>">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <% if (it.listingHref) { %><input type="hidden" name="curr_abbr" value="<%= it.currency %>"><% } %>
+  <label>Media condition
+    <select name="condition" required${INVALID('condition')}>
+      <option value="">(choose)</option>
+      <% it.conditions.forEach(function (c) { %><option value="<%= c %>"<% if (c === it.form.condition) { %> selected<% } %>><%= c %></option><% }) %>
+    </select>
+  </label>
+  ${PROBLEM('condition')}
+  <label>Sleeve condition
+    <select name="sleeve_condition"${INVALID('sleeve_condition')}>
+      <option value="">(none given)</option>
+      <% it.sleeves.forEach(function (c) { %><option value="<%= c %>"<% if (c === it.form.sleeve_condition) { %> selected<% } %>><%= c %></option><% }) %>
+    </select>
+  </label>
+  ${PROBLEM('sleeve_condition')}
+  <label>Price, in <%= it.currency %>
+    <input type="text" name="price" size="12" inputmode="decimal" required value="<%= it.form.price %>"${INVALID('price')}>
+  </label>
+  ${PROBLEM('price')}
+  <label>Comments for buyers (the markup of profiles: [b]bold[/b], [url=…]links[/url], …)
+    <textarea name="comments" rows="4" cols="60" maxlength="<%= it.max.comments %>"${INVALID('comments')}><%= it.form.comments %></textarea>
+  </label>
+  ${PROBLEM('comments')}
+  <label class="check"><input type="checkbox" name="allow_offers" value="yes"<% if (it.form.allow_offers) { %> checked<% } %>${INVALID('allow_offers')}> Buyers may make offers</label>
+  ${PROBLEM('allow_offers')}
+  <label>Status
+    <select name="status"${INVALID('status')}>
+      <% it.statuses.forEach(function (s) { %><option value="<%= s %>"<% if (s === it.form.status) { %> selected<% } %>><%= s === 'Draft' ? 'Draft (not shown to buyers)' : s %></option><% }) %>
+    </select>
+  </label>
+  ${PROBLEM('status')}
+  <h2>Yours alone</h2>
+${TEXT('external_id', 'External id (your own reference)', 'it.max.externalId')}
+${TEXT('location', 'Location (where you keep it)', 'it.max.location')}
+  <label>Weight in grams (<code>auto</code> estimates it from the formats; blank for none)
+    <input type="text" name="weight" size="10" value="<%= it.form.weight %>"${INVALID('weight')}>
+  </label>
+  ${PROBLEM('weight')}
+  <label>Format quantity (<code>auto</code> counts the formats; blank for none)
+    <input type="text" name="format_quantity" size="10" value="<%= it.form.format_quantity %>"${INVALID('format_quantity')}>
+  </label>
+  ${PROBLEM('format_quantity')}
+  <button type="submit"><%= it.submit %></button>
+</form>
+<% } %>
+`;
+
 /** The signed-in pages' templates with the seller's listing forms added. */
 export function listingFormTemplates(): Eta {
-  const eta = pageTemplates();
+  const eta = sellerPageTemplates();
   eta.loadTemplate('@listing-delete', LISTING_DELETE);
+  eta.loadTemplate('@listing-form', LISTING_FORM);
   return eta;
 }

@@ -49,6 +49,12 @@ export function inventoryPage(webUrl: string, seller: string): string {
   return `${webUrl}/seller/${encodeURIComponent(seller)}`;
 }
 
+/** What the listing page says to its seller after their form saved it (`?done=`). */
+const LISTING_NOTICES: Readonly<Partial<Record<string, string>>> = {
+  listed: 'Your listing is saved.',
+  edited: 'Your changes to the listing are saved.',
+};
+
 /**
  * The marketplace's read pages on `{web_url}`: a listing (`/sell/item/{id}`, the API's listing `uri`) and a seller's
  * inventory (`/seller/{name}`). Each calls the use case the API's route calls (`GetListing`, `GetInventory`: who may
@@ -127,6 +133,8 @@ export class MarketplacePages implements RouteModule {
       currencies: CURRENCIES,
       currency: view.price.currency,
       apiUrl: l.resource_url,
+      // What the seller's form just did (`?done=` of its 303): a fixed text, never one taken from the address.
+      notice: view.owner ? LISTING_NOTICES[String(ctx.query.done)] : undefined,
     });
   }
 

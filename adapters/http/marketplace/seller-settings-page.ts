@@ -80,6 +80,7 @@ export class SellerSettingsPage implements RouteModule {
       {
         title: 'Seller settings',
         user: caller.username,
+        here: PATH,
         currencies: CURRENCIES,
         maxLength: MAX_TERMS_LENGTH,
         complete: view.complete,

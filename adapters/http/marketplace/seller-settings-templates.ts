@@ -1,5 +1,5 @@
 import type { Eta } from 'eta';
-import { pageTemplates } from '../identity/web/templates.js';
+import { sellerPageTemplates } from '../web-pages/seller-nav.js';
 
 /*
  * The seller settings page, in the layout and style of the other web pages (Eta escapes every `<%= %>`). Kept in
@@ -10,6 +10,7 @@ const FIELD_ERROR = (field: string) =>
   `<% if (it.problems.${field}) { %><span class="error" id="${field}-error" role="alert"><%= it.problems.${field} %></span><% } %>`;
 
 const SETTINGS = `<% layout('@layout') %>
+<%~ include('@seller-nav', it) %>
 <% if (it.complete) { %>
 <p class="notice">You are a seller: buyers see these terms on your listings, and prices are in your currency.</p>
 <% } else { %>
@@ -54,7 +55,7 @@ const SETTINGS = `<% layout('@layout') %>
 
 /** The page templates with the seller settings page added. */
 export function sellerSettingsTemplates(): Eta {
-  const eta = pageTemplates();
+  const eta = sellerPageTemplates();
   eta.loadTemplate('@seller-settings', SETTINGS);
   return eta;
 }

@@ -1,5 +1,5 @@
 import type { Eta } from 'eta';
-import { pageTemplates } from '../identity/web/templates.js';
+import { sellerPageTemplates } from '../web-pages/seller-nav.js';
 
 /*
  * An order's page, in the signed-in pages' layout (`@layout`: who is signed in, sign out). A refused form shows its
@@ -12,6 +12,7 @@ const REFUSAL = (f: string) =>
 const INVALID = (f: string) => `<% if (it.refused && it.refused.form === '${f}') { %> aria-invalid="true" aria-describedby="${f}-error"<% } %>`;
 
 const ORDER = `<% layout('@layout') %>
+<%~ include('@seller-nav', it) %>
 <dl class="facts">
   <dt>Status</dt><dd><%= it.status %></dd>
   <dt><%= it.viewer === 'seller' ? 'Buyer' : 'Seller' %></dt><dd><% if (it.otherHref) { %><a href="<%= it.otherHref %>"><%= it.other %></a><% } else { %><%= it.other %><% } %></dd>
@@ -82,6 +83,24 @@ const ORDER = `<% layout('@layout') %>
 </form>
 <% } %>
 
+<% if (it.refund) { %>
+<h2 id="refunds">Refunds</h2>
+<p>Refunded so far: <%= it.refund.sent %>; received by the buyer: <%= it.refund.received %>.</p>
+<form method="post" action="<%= it.action %>/refunds">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <label>Record a refund
+    <select name="type"${INVALID('refund')}>
+      <% it.refund.kinds.forEach(function (k) { %><option value="<%= k.value %>"<% if (k.value === it.form.refundType) { %> selected<% } %>><%= k.text %></option><% }) %>
+    </select>
+  </label>
+  <label>Amount, in <%= it.currency %>
+    <input type="text" name="amount" size="12" inputmode="decimal" required value="<%= it.form.refundAmount %>"${INVALID('refund')}>
+  </label>
+  ${REFUSAL('refund')}
+  <button type="submit">Record the refund</button>
+</form>
+<% } %>
+
 <h2 id="feedback">Feedback</h2>
 <ul class="plain">
   <li>From the buyer: <%= it.feedback.buyer ? it.feedback.buyer.rating + (it.feedback.buyer.comment ? ' – ' + it.feedback.buyer.comment : '') : 'none yet' %></li>
@@ -139,9 +158,41 @@ const CART = `<% layout('@layout') %>
 <% }) %>
 `;
 
-/** The signed-in pages' templates with the order page added. */
+/** A list of the signed-in person's sales or purchases, with the API's filters, sorts and pages. */
+const ORDER_LIST = `<% layout('@layout') %>
+<%~ include('@seller-nav', it) %>
+<form class="filters" method="get" action="<%= it.path %>">
+  <label>Status
+    <select name="status">
+      <% it.filters.forEach(function (f) { %><option value="<%= f %>"<% if (f === it.status) { %> selected<% } %>><%= f %></option><% }) %>
+    </select>
+  </label>
+  <label>Archived
+    <select name="archived">
+      <option value=""<% if (it.archived === '') { %> selected<% } %>>archived or not</option>
+      <option value="false"<% if (it.archived === 'false') { %> selected<% } %>>not archived</option>
+      <option value="true"<% if (it.archived === 'true') { %> selected<% } %>>archived only</option>
+    </select>
+  </label>
+  <%~ include('@sort', it) %>
+  <button type="submit">Show</button>
+</form>
+<% if (it.orders.length === 0) { %><p><%= it.none %></p><% } else { %>
+<table>
+  <thead><tr><th scope="col">Order</th><th scope="col">Ordered</th><th scope="col"><%= it.other %></th><th scope="col">Items</th><th scope="col">Status</th><th scope="col">Total</th></tr></thead>
+  <tbody>
+  <% it.orders.forEach(function (o) { %><tr><td><a href="<%= o.href %>"><%= o.id %></a><% if (o.archived) { %> <span class="small">(archived)</span><% } %></td><td><%= o.created %></td><td><%= o.other %></td><td><%= o.items %></td><td><%= o.status %></td><td><%= o.total %></td></tr>
+  <% }) %>
+  </tbody>
+</table>
+<% } %>
+<%~ include('@pager', { pager: it.pager }) %>
+`;
+
+/** The signed-in pages' templates with the order pages added. */
 export function orderPageTemplates(): Eta {
-  const eta = pageTemplates();
+  const eta = sellerPageTemplates();
+  eta.loadTemplate('@order-list', ORDER_LIST);
   eta.loadTemplate('@order', ORDER);
   eta.loadTemplate('@cart', CART);
   return eta;

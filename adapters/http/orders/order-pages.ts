@@ -4,7 +4,7 @@ import { NotFound } from '../../../application/errors.js';
 import type { OrderView } from '../../../application/orders/order-access.js';
 import { FEEDBACK_RATINGS, MAX_FEEDBACK_COMMENT_LENGTH } from '../../../domain/orders/order-feedback.js';
 import { MAX_ORDER_MESSAGE_LENGTH } from '../../../domain/orders/order-message.js';
-import { SHIPPING_LOCKED_STATUSES } from '../../../domain/orders/order-lifecycle.js';
+import { REFUNDABLE_STATUSES, SHIPPING_LOCKED_STATUSES } from '../../../domain/orders/order-lifecycle.js';
 import { formatMoney } from '../../../domain/marketplace/money-format.js';
 import type { SpindleState } from '../http-state.js';
 import { statusOf } from '../middleware/errors.js';
@@ -12,24 +12,25 @@ import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
 import { dateInWords } from '../web-pages/page-format.js';
 import { WebPageKit, type SignedIn, type WebPageDeps, type WebPageSettings } from '../web-pages/web-page-kit.js';
-import { feedbackInput, orderEditInput, orderMessageInput } from './order-bodies.js';
+import { feedbackInput, orderEditInput, orderMessageInput, refundInput } from './order-bodies.js';
 import { orderPageTemplates } from './order-page-templates.js';
 import type { OrderPresenter } from './order-presenter.js';
 import type { OrderUseCases } from './order-routes.js';
 
 // An empty id too (`/sell/order//messages`), which the server's path normalizing turns into a page path.
-const ORDER_PATH = /^\/sell\/order\/[^/]*(?:\/(?:messages|status|feedback))?$/;
+const ORDER_PATH = /^\/sell\/order\/[^/]*(?:\/(?:messages|status|refunds|feedback))?$/;
 /** The newest entries of the message log the page shows. */
 const LOG_LENGTH = 100;
 // The longest message, each character up to nine bytes once UTF-8 and percent-encoded, and the other fields.
 const MAX_FORM_BYTES = 9 * MAX_ORDER_MESSAGE_LENGTH + 8 * 1024;
-const FORMS = ['message', 'status', 'feedback'] as const;
+const FORMS = ['message', 'status', 'refund', 'feedback'] as const;
 type Form = (typeof FORMS)[number];
 
 /** What each form's 303 says on the order page (`?done=`): fixed texts, never one taken from the address. */
 const NOTICES: Readonly<Record<Form, string>> = {
   message: 'Your message was added to the order.',
   status: 'The order was changed.',
+  refund: 'The refund was recorded.',
   feedback: 'Your feedback was saved.',
 };
 
@@ -59,7 +60,7 @@ export class OrderPages implements RouteModule {
   private readonly kit: WebPageKit;
 
   constructor(
-    private readonly useCases: Pick<OrderUseCases, 'getOrder' | 'editOrder' | 'getMessages' | 'addMessage' | 'giveFeedback'>,
+    private readonly useCases: Pick<OrderUseCases, 'getOrder' | 'editOrder' | 'getMessages' | 'addMessage' | 'recordRefund' | 'giveFeedback'>,
     private readonly presenter: OrderPresenter,
     private readonly urls: ApiUrls,
     deps: WebPageDeps,
@@ -94,6 +95,11 @@ export class OrderPages implements RouteModule {
           id,
           body: (currency) => orderEditInput({ status: given(form, 'status'), shipping: given(form, 'shipping'), shipping_method: given(form, 'shipping_method') }, currency),
         }),
+      ),
+    ));
+    router.post('/sell/order/:id/refunds', this.kit.page((ctx) =>
+      this.save(ctx, 'refund', (caller, id, form) =>
+        this.useCases.recordRefund.execute({ caller, id, body: (currency) => refundInput({ type: given(form, 'type'), amount: given(form, 'amount') }, currency) }),
       ),
     ));
     router.post('/sell/order/:id/feedback', this.kit.page((ctx) =>
@@ -172,6 +178,17 @@ export class OrderPages implements RouteModule {
         // The forms: where the viewer may move the order, the shipping while it may change, the feedback.
         next: o.next_status,
         shippingOpen: seller && !SHIPPING_LOCKED_STATUSES.includes(order.status),
+        // The seller records a refund once the buyer has paid, or its receipt while one sent is not yet received.
+        refund: seller && (REFUNDABLE_STATUSES.includes(order.status) || order.refunded.isGreaterThan(order.refundReceived))
+          ? {
+              sent: formatMoney(order.refunded),
+              received: formatMoney(order.refundReceived),
+              kinds: [
+                ...(REFUNDABLE_STATUSES.includes(order.status) ? [{ value: 'sent', text: 'sent to the buyer' }] : []),
+                ...(order.refunded.isGreaterThan(order.refundReceived) ? [{ value: 'received', text: 'received by the buyer' }] : []),
+              ],
+            }
+          : undefined,
         currency: order.total.currency,
         ratings: FEEDBACK_RATINGS,
         maxMessage: MAX_ORDER_MESSAGE_LENGTH,
@@ -182,6 +199,8 @@ export class OrderPages implements RouteModule {
           status: sent('status', 'status'),
           shipping: sent('status', 'shipping'),
           shippingMethod: sent('status', 'shipping_method'),
+          refundType: sent('refund', 'type'),
+          refundAmount: sent('refund', 'amount'),
           rating: sent('feedback', 'rating', mine?.rating ?? ''),
           comment: sent('feedback', 'comment', mine?.comment ?? ''),
         },

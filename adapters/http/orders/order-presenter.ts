@@ -164,7 +164,8 @@ export class OrderPresenter {
     };
   }
 
-  private status(s: OrderStatus): ApiSchema<'OrderStatus'> {
+  /** A status in the configured dialect's words (`Buyer ed` or `Buyer Contacted`). */
+  status(s: OrderStatus): ApiSchema<'OrderStatus'> {
     return (this.dialect === 'discogs' ? DISCOGS_WORDS : SPEC_WORDS).status(s);
   }
 

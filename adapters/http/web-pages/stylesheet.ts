@@ -16,6 +16,7 @@ footer{max-width:52rem;margin:2rem auto;padding:1rem 1.5rem;border-top:1px solid
 img{max-width:100%;height:auto}dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dl.facts dt{font-weight:bold}
 dl.facts dd{margin:0}ul.plain{list-style:none;padding:0}nav.pages{display:flex;flex-wrap:wrap;gap:.5rem 1rem;margin:1rem 0}
 form.filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}form.filters label{margin:0}.notes{overflow-wrap:anywhere}
+label.check input{display:inline;width:auto;margin:0 .5rem 0 0}
 @media (max-width:480px){header,main,footer{padding-left:.75rem;padding-right:.75rem}dl.facts{grid-template-columns:1fr}}
 `;
 

@@ -74,11 +74,16 @@ export class WebPageKit {
   /** The form's fields, once its CSRF field is the token of this browser's cookies (403 otherwise). */
   async form(ctx: Koa.Context, maxBytes = 16 * 1024): Promise<URLSearchParams> {
     const form = new URLSearchParams(await formParameters(ctx, maxBytes));
-    const expected = this.deps.sessions.formToken(this.formCookies(ctx)) ?? '';
-    const field = form.get('csrf') ?? '';
-    const same = expected.length > 0 && field.length === expected.length && timingSafeEqual(Buffer.from(expected), Buffer.from(field));
-    if (!same) throw new Forbidden('This form has expired or was not sent from this site: reload the page and try again.');
+    this.checkFormToken(ctx, form.get('csrf'));
     return form;
+  }
+
+  /** Refuses (403) a form whose CSRF field is not the token of this browser's cookies: for a form not read by `form`. */
+  checkFormToken(ctx: Koa.Context, field: string | null | undefined): void {
+    const expected = this.deps.sessions.formToken(this.formCookies(ctx)) ?? '';
+    const sent = field ?? '';
+    const same = expected.length > 0 && sent.length === expected.length && timingSafeEqual(Buffer.from(expected), Buffer.from(sent));
+    if (!same) throw new Forbidden('This form has expired or was not sent from this site: reload the page and try again.');
   }
 
   /**

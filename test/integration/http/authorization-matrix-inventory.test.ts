@@ -151,6 +151,15 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'DELETE', path: () => `/inventory/upload/${ids.uploadDone}`, status: everyone(405) },
   { method: 'PUT', path: '/inventory/upload/add', status: everyone(405) },
   { method: 'POST', path: '/inventory/upload', status: everyone(405) },
+  // The export and upload pages answer to a browser session, not to API credentials: every caller here is a visitor,
+  // sent to sign in (302) before any job is read, asked for or any file read, and sees none of them.
+  { method: 'GET', path: '/sell/exports', status: everyone(302), privateTo: UPLOAD_PRIVATE },
+  { method: 'POST', path: '/sell/exports', status: everyone(302) },
+  { method: 'GET', path: () => `/sell/exports/${ids.done}`, status: everyone(302), privateTo: PRIVATE },
+  { method: 'GET', path: () => `/sell/exports/${ids.done}/download`, status: everyone(302), privateTo: [{ text: () => LOCATION, visibleTo: [] }] },
+  { method: 'GET', path: '/sell/uploads', status: everyone(302), privateTo: UPLOAD_PRIVATE },
+  { method: 'POST', path: '/sell/uploads', file: csv(() => 'release_id,price,media_condition\n10,5,Mint (M)\n'), status: everyone(302), privateTo: UPLOAD_PRIVATE },
+  { method: 'GET', path: () => `/sell/uploads/${ids.uploadDone}`, status: everyone(302), privateTo: UPLOAD_PRIVATE },
 ];
 
 describe('Authorization matrix: inventory export', function () {

@@ -108,6 +108,10 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'GET', path: '/seller/nobody-at-all', status: everyone(404) },
   { method: 'GET', path: () => `/sell/item/${ids.forSale}/delete`, status: everyone(302) },
   { method: 'POST', path: () => `/sell/item/${ids.forSale}/delete`, status: everyone(302) },
+  { method: 'GET', path: () => `/sell/item/${ids.forSale}/edit`, status: everyone(302), privateTo: PAGE_PRIVATE },
+  { method: 'POST', path: () => `/sell/item/${ids.forSale}/edit`, body: { price: '1' }, status: everyone(302), privateTo: PAGE_PRIVATE },
+  { method: 'GET', path: '/sell/post/10', status: everyone(302) },
+  { method: 'POST', path: '/sell/post/10', body: { condition: 'Mint (M)', price: '5' }, status: everyone(302) },
   {
     method: 'GET',
     path: '/sell/release/10',

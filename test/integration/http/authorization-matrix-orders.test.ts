@@ -166,6 +166,10 @@ const ORDER_ROWS: readonly MatrixRow[] = [
   { method: 'POST', path: () => `/sell/order/${order.sold}/messages`, body: { message: 'Page visitor' }, status: everyone(302), privateTo: privateWithFeeTo() },
   { method: 'POST', path: () => `/sell/order/${order.bought}/status`, body: { status: 'Payment Pending' }, status: everyone(302), privateTo: privateWithFeeTo() },
   { method: 'POST', path: () => `/sell/order/${order.received}/feedback`, body: { rating: 'positive' }, status: everyone(302), privateTo: privateWithFeeTo() },
+  { method: 'POST', path: () => `/sell/order/${order.received}/refunds`, body: { amount: '1' }, status: everyone(302), privateTo: privateWithFeeTo() },
+  // The order lists as pages: the same, a visitor is sent to sign in before any order is listed.
+  { method: 'GET', path: '/sell/orders', status: everyone(302), privateTo: privateWithFeeTo() },
+  { method: 'GET', path: '/sell/purchases?status=All', status: everyone(302), privateTo: privateWithFeeTo() },
   // Reading one order: the seller's view carries the fee, the buyer's not; next_status is the reader's row of the table.
   {
     method: 'GET',

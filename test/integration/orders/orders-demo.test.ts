@@ -47,7 +47,8 @@ describe('Orders demo data', function () {
     await aListing(container, seller.id, 302, '6');
     const n = (k: number) => `${seller.id}-${k}`;
     expect(await demo()).to.deep.equal([
-      `orders: demo-buyer bought from demo-seller: ${n(1)} (Shipped, with feedback; $22.50 with $4.50 shipping), ${n(2)} (Buyer ed), ${n(3)} (cancelled, archived)`,
+      `orders: demo-buyer bought from demo-seller: ${n(1)} (Shipped, with feedback; $22.50 with $4.50 shipping), ${n(2)} (Buyer ed), ${n(3)} (cancelled, archived), ${n(4)} (Refund Sent, part refunded)`,
+      `orders: demo-seller bought from demo-buyer: ${buyer.id}-1 (New Order), ${buyer.id}-2 (Payment Received)`,
       `orders: put demo-seller's listing ${first.id} in demo-buyer's cart`,
     ]);
     expect(await demo()).to.deep.equal(['orders: demo-seller has orders already; demo orders left out', 'orders: demo-buyer has a cart already; demo cart left out']);
@@ -71,6 +72,14 @@ describe('Orders demo data', function () {
       '22.50 GBP',
     ]);
     expect([shipped!.archived, asked!.archived, cancelled!.archived]).to.deep.equal([false, false, true]);
+    // A fourth sale paid and part refunded; and the demo seller's purchases from the demo buyer, who sells too.
+    const refunded = (await orders.byId(`${seller.id}-4`))!;
+    expect([refunded.status, refunded.refunded.toString()]).to.deep.equal(['Refund Sent', '2.00 GBP']);
+    const bought = await Promise.all([1, 2].map(async (k) => (await orders.byId(`${buyer.id}-${k}`))!));
+    expect(bought.map((o) => [o.buyerId, o.status, o.total.currency])).to.deep.equal([
+      [seller.id, 'New Order', 'GBP'],
+      [seller.id, 'Payment Received', 'GBP'],
+    ]);
     const log = await orders.messages(shipped!.id, 0, 50);
     expect(log.items.map((m) => m.type).reverse()).to.deep.equal(['shipping', 'status', 'message', 'status', 'message']);
     expect((await orders.messages(asked!.id, 0, 50)).total).to.equal(3);
@@ -90,6 +99,6 @@ describe('Orders demo data', function () {
     await aUser(container, 'demo-seller');
     await aUser(container, 'demo-buyer');
     const lines = await demo();
-    expect(lines[1]).to.equal('orders: demo-seller has no listing for sale; demo cart left out');
+    expect(lines.at(-1)).to.equal('orders: demo-seller has no listing for sale; demo cart left out');
   });
 });

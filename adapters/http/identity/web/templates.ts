@@ -25,6 +25,8 @@ const LAYOUT = `<!doctype html>
   <nav>
   <% if (it.user) { %>
     <span>Signed in as <strong><%= it.user %></strong></span>
+    <a href="<%= it.webUrl %>/sell/orders">Sales</a>
+    <a href="<%= it.webUrl %>/sell/purchases">Purchases</a>
     <a href="<%= it.webUrl %>/settings/developers">Developer settings</a>
     <a href="<%= it.webUrl %>/settings/connected">Connected applications</a>
     <a href="<%= it.webUrl %>/settings/password">Password</a>
