@@ -386,8 +386,9 @@ async function pageOfOneList(
  * until no block left can reach the page. The page is the exhaustive evaluation's; the count is exact when every
  * candidate block was matched, else an estimate (`estimated`): the records of the blocks matched, plus, for each block
  * not matched, its most possible records (its shortest list's length) times the share of their most possible records
- * the matched blocks had. Undefined (the exhaustive path, an exact count) when the candidate blocks hold at most
- * `exactCountPostings` postings, or the page ends deeper than `TOP_K_DEPTH`.
+ * the matched blocks had, and at least one (so the page links to a next one while blocks are left unread).
+ * Undefined (the exhaustive path, an exact count) when the candidate blocks hold at most `exactCountPostings`
+ * postings, or the page ends deeper than `TOP_K_DEPTH`.
  */
 async function pageOfManyLists(
   search: PlannedSearch,
@@ -483,8 +484,9 @@ async function pageOfManyLists(
   if (matched === units.length) return { total: counted, records: page };
   let mostLeft = 0;
   for (const u of units.slice(matched)) mostLeft += u.n;
+  // At least one more than the records matched: blocks not read may hold more, so the page links to a next one.
   const share = mostMatched > 0 ? counted / mostMatched : 0;
-  return { total: counted + Math.round(mostLeft * share), records: page, estimated: true };
+  return { total: counted + Math.max(1, Math.round(mostLeft * share)), records: page, estimated: true };
 }
 
 /** A kind's block to match in a top-k evaluation: at most `n` records, none ranking before `bound` (an order key). */

@@ -35,6 +35,8 @@ export interface SqlSearchOptions {
    * `EXACT_COUNT_POSTINGS`); the tests set 0 to take the top-k path on the small demo catalogue.
    */
   readonly exactCountPostings?: number;
+  /** Told the postings of every posting stream a search reads (the benchmark's count of the work a question does). */
+  readonly onPostings?: (postings: number) => void;
 }
 
 /** PostgreSQL's code for a statement cancelled by `statement_timeout`. */
@@ -142,15 +144,18 @@ export class SqlCatalogueSearch implements CatalogueSearch {
             kindsAndTokens(kinds, tokens),
           )
         ).map((r) => ({ kind: Number(r.kind), token: r.token, block: Number(r.block), n: Number(r.n), grades: r.grades == null ? null : Number(r.grades) })),
-      postings: async (kinds, tokens, blocks) =>
-        (
+      postings: async (kinds, tokens, blocks) => {
+        const rows = (
           await query<PostingRow>(
             orm,
             `select kind, token, block, n, postings from search_posting
               where kind = any(?::int2[]) and token = any(?::text[]) and block = any(?::int[])`,
             [...kindsAndTokens(kinds, tokens), idArray([...blocks])],
           )
-        ).map((r) => ({ kind: Number(r.kind), token: r.token, block: Number(r.block), n: Number(r.n), postings: r.postings! })),
+        ).map((r) => ({ kind: Number(r.kind), token: r.token, block: Number(r.block), n: Number(r.n), postings: r.postings! }));
+        this.options.onPostings?.(rows.reduce((n, r) => n + r.n, 0));
+        return rows;
+      },
       popularity: (blocks) => this.popularity.read(orm, blocks),
       similarWords: async (word) =>
         (
