@@ -425,7 +425,13 @@ async function pageOfManyLists(
   };
   const units: Unit[] = [];
   for (const [kind, blocks] of candidateBlocks) {
-    const asked = search.records?.get(kind);
+    // The records asked (`submitter`, `contributor`) per block.
+    let asked: Map<number, number> | undefined;
+    for (const id of search.records?.get(kind) ?? []) {
+      asked ??= new Map();
+      asked.set(id >>> BLOCK_BITS, (asked.get(id >>> BLOCK_BITS) ?? 0) + 1);
+    }
+    if (search.records && !asked) continue;
     for (const block of blocks) {
       let score = 0;
       let most = Infinity;
@@ -451,11 +457,7 @@ async function pageOfManyLists(
         if (wordsMost + codes === 0) possible = false;
         most = Math.min(most, wordsMost + codes);
       }
-      if (asked) {
-        let n = 0;
-        for (const id of asked) if (id >>> BLOCK_BITS === block) n++;
-        most = Math.min(most, n);
-      }
+      if (asked) most = Math.min(most, asked.get(block) ?? 0);
       if (!possible || most === 0) continue;
       if (search.titleToken !== undefined && inBlock(kind, search.titleToken, block) > 0) score += TITLE_SCORE;
       const blockPops = pops.get(kind)?.get(block);
