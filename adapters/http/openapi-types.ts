@@ -43,6 +43,7 @@ export namespace SpecDialect {
               page: number;
               pages: number;
               per_page: number;
+              /** @description The number of items across all pages: exact, except on GET /database/search for a question of several words or fields whose page was found without matching every block of the index, where it is an estimate (at least every record up to the end of the page; ADR 0062). Pages past the 1,000th record are evaluated in full and carry the exact count */
               items: number;
               /** @description Only the links that apply (first and prev after page 1, next and last before the last page) */
               urls: {
@@ -1245,6 +1246,7 @@ export namespace DiscogsDialect {
               page: number;
               pages: number;
               per_page: number;
+              /** @description The number of items across all pages: exact, except on GET /database/search for a question of several words or fields whose page was found without matching every block of the index, where it is an estimate (at least every record up to the end of the page; ADR 0062). Pages past the 1,000th record are evaluated in full and carry the exact count */
               items: number;
               /** @description Only the links that apply (first and prev after page 1, next and last before the last page) */
               urls: {

@@ -1,7 +1,7 @@
 import type { CatalogueSearch, SearchCriteria, SearchHit } from '../../application/ports/catalogue-search.js';
 import type { HoldingCounts } from '../../application/ports/community-figures.js';
 import type { PostingSource } from '../../application/ports/posting-source.js';
-import { evaluateSearch } from '../../application/search/evaluate-search.js';
+import { countOf, evaluateSearch } from '../../application/search/evaluate-search.js';
 import type { RankedRecord } from '../../application/search/found-records.js';
 import { correctedTerm, planSearch } from '../../application/search/plan-search.js';
 import { BLOCK_SIZE, KIND_NAMES } from '../../application/search/posting-codec.js';
@@ -51,8 +51,8 @@ export class InMemoryCatalogueSearch implements CatalogueSearch {
       deadline: started + this.options.timeoutMs,
       correct: (word, similar) => correctedTerm(word, similar, stem),
     });
-    if (found.records.length === 0) return { ...empty, total: found.total };
-    return { items: await this.hits(found.records), total: found.total, page: request.page, perPage: request.perPage };
+    if (found.records.length === 0) return { ...empty, ...countOf(found) };
+    return { items: await this.hits(found.records), ...countOf(found), page: request.page, perPage: request.perPage };
   }
 
   /** The catalogue's posting lists, with the popularity of their records read from the holdings now. */

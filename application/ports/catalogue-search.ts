@@ -44,8 +44,9 @@ export interface SearchHit {
  * it: 8 title, 4 artists, 2 labels and catalogue numbers, 1 elsewhere; stemming and accents folded; when no record
  * holds every word, words no record holds are replaced by vocabulary words a typing slip away, so a misspelt query
  * still finds), then popularity (collection and wantlist counts together), then id and kind, so equal scores come in
- * the same order every time. Counts are exact and pages may be as deep as the results. Throws `QueryTimeExceeded` when
- * the search takes longer than allowed.
+ * the same order every time. Pages may be as deep as the results. Counts are exact, except for a question of several
+ * lists (words, fields) whose page was found without matching every block: then an estimate, and the page says so
+ * (`Page.estimated`, ADR 0062). Throws `QueryTimeExceeded` when the search takes longer than allowed.
  */
 export interface CatalogueSearch {
   search(criteria: SearchCriteria, page: PageRequest): Promise<Page<SearchHit>>;

@@ -54,7 +54,32 @@ export interface EvaluationOptions {
    * the top-k evaluation with, and the benchmark's "before".
    */
   readonly exhaustive?: boolean;
+  /**
+   * A question of several lists whose candidate blocks hold at most this many postings of its tokens is matched
+   * whole, so that its count is exact (ADR 0062; default `EXACT_COUNT_POSTINGS`): what the tests lower to 0.
+   */
+  readonly exactCountPostings?: number;
 }
+
+/**
+ * The postings (of every token of the question, in its candidate blocks) up to which a question of several lists is
+ * matched whole and counted exactly (ADR 0062): about 2 ms of decoding and matching on the 2-core machines.
+ */
+export const EXACT_COUNT_POSTINGS = 20_000;
+
+/**
+ * A search's page and count. `estimated`: the count is an estimate (ADR 0062), not the exact number of records
+ * found: a question of several lists whose page was found without matching every block.
+ */
+export interface EvaluatedSearch {
+  readonly total: number;
+  readonly records: RankedRecord[];
+  readonly estimated?: boolean;
+}
+
+/** A search's count as a `Page` carries it: `total`, and `estimated` only when it is an estimate. */
+export const countOf = (found: EvaluatedSearch): { total: number; estimated?: true } =>
+  found.estimated ? { total: found.total, estimated: true } : { total: found.total };
 
 /** The scores of an exact code and an exact title (ADR 0017): above any sum of word weights a question can have. */
 export const CODE_SCORE = 128;
@@ -69,7 +94,7 @@ export async function evaluateSearch(
   search: PlannedSearch,
   source: PostingSource,
   options: EvaluationOptions,
-): Promise<{ total: number; records: RankedRecord[] }> {
+): Promise<EvaluatedSearch> {
   const first = await evaluate(search, source, options);
   if (first.total > 0 || !search.text || !options.correct) return first;
   const words: Term[] = [];
@@ -97,9 +122,7 @@ function checkTime(options: EvaluationOptions): void {
 /** Blocks holding each token in each kind (`kind` → `token` → block → postings). */
 type Stats = Map<number, Map<string, Map<number, number>>>;
 
-interface Found {
-  total: number;
-  records: RankedRecord[];
+interface Found extends EvaluatedSearch {
   /** The terms some record of the kinds asked meets a token of (for corrections). */
   held: Set<Term>;
 }
@@ -156,7 +179,10 @@ async function evaluate(search: PlannedSearch, source: PostingSource, options: E
 
   const alike = await pageOfAlike(search, stats, candidateBlocks, source, options);
   if (alike) return { ...alike, held };
-  const topK = options.exhaustive ? undefined : await pageOfOneList(search, stats, grades, candidateBlocks, source, options);
+  const topK = options.exhaustive
+    ? undefined
+    : ((await pageOfOneList(search, stats, grades, candidateBlocks, source, options)) ??
+      (await pageOfManyLists(search, stats, grades, candidateBlocks, source, options)));
   if (topK) return { ...topK, held };
 
   // The streams of every token that matters, in the candidate blocks only; the exact title's too, for the score.
@@ -173,25 +199,19 @@ async function evaluate(search: PlannedSearch, source: PostingSource, options: E
   }
   checkTime(options);
 
-  // Each kind's filters, the rarest first: its records are the candidates the others are counted for.
-  const filtersOf = new Map<number, Term[]>();
-  for (const kind of kinds) {
-    const size = (t: Term): number =>
-      t.tokens.reduce((n, token) => n + [...(stats.get(kind)?.get(token)?.values() ?? [])].reduce((a, b) => a + b, 0), 0);
-    filtersOf.set(kind, [...search.filters].sort((a, b) => size(a) - size(b)));
-  }
-  const matcher = new BlockMatcher(search, streams, key);
+  const filtersOf = rarestFirst(search, stats, kinds);
+  const matcher = new BlockMatcher(search, key);
   const found = new FoundRecords();
   for (const block of allBlocks) {
     const here = kinds.filter((k) => candidateBlocks.get(k)!.includes(block));
     const base = block * BLOCK_SIZE;
     if (here.length === 1) {
-      const m = matcher.match(here[0]!, block, filtersOf.get(here[0]!)!);
+      const m = matcher.match(here[0]!, block, filtersOf.get(here[0]!)!, streams);
       for (let i = 0; i < m.length; i++) found.push(here[0]!, base + m.offsets[i]!, m.scores[i]!);
     } else {
       // In (id, kind) order: the kinds' records merged offset by offset.
       const lists = here.map((kind) => {
-        const m = matcher.match(kind, block, filtersOf.get(kind)!);
+        const m = matcher.match(kind, block, filtersOf.get(kind)!, streams);
         return { kind, offsets: m.offsets.slice(0, m.length), scores: m.scores.slice(0, m.length), at: 0 };
       });
       for (;;) {
@@ -283,10 +303,8 @@ async function pageOfAlike(
  * field; no code with postings, no records asked), by block-max top-k (ADR 0053). The count is the list's length,
  * exact when every block's grades (`search_posting.grades`) are grades the term takes. Each block of each kind has a
  * bound on its records' order keys: the weight of its best grade of the term, +64 when it holds the exact title, and its
- * highest popularity. Blocks are matched best bound first, a batch at a time, until the page's last record ranks above
- * every bound left (ties by id: a block starting after that record's id cannot come before it); the others are never
- * read. Undefined when the search is not such a one, a block's grades are unknown or partly outside the term's, or
- * the page ends deeper than `TOP_K_DEPTH`.
+ * highest popularity; `bestFirst` matches them. Undefined when the search is not such a one, a block's grades are
+ * unknown or partly outside the term's, or the page ends deeper than `TOP_K_DEPTH`.
  */
 async function pageOfOneList(
   search: PlannedSearch,
@@ -295,14 +313,13 @@ async function pageOfOneList(
   candidateBlocks: ReadonlyMap<number, number[]>,
   source: PostingSource,
   options: EvaluationOptions,
-): Promise<{ total: number; records: RankedRecord[] } | undefined> {
+): Promise<EvaluatedSearch | undefined> {
   const text = search.text;
   const terms = [...search.filters, ...(text?.words ?? [])];
   if (search.records || terms.length !== 1 || terms[0]!.tokens.length !== 1) return undefined;
   const term = terms[0]!;
   const token = term.tokens[0]!;
   for (const code of text?.codes ?? []) if ([...candidateBlocks.keys()].some((k) => stats.get(k)?.has(code))) return undefined;
-  interface Unit { kind: number; block: number; n: number; bound: number }
   let total = 0;
   for (const [kind, blocks] of candidateBlocks) {
     for (const block of blocks) {
@@ -328,8 +345,178 @@ async function pageOfOneList(
       units.push({ kind, block, n, bound: orderKey(score, blockPops ? highest(blockPops) : 0) });
     }
   }
-  units.sort((a, b) => b.bound - a.bound || a.block - b.block || a.kind - b.kind);
+  const decoded = noPostings();
+  const titles = noPostings();
+  const titled = new Int32Array(BLOCK_SIZE);
+  let generation = 0;
+  const streamTokens = search.titleToken === undefined ? [token] : [token, search.titleToken];
+  const { records } = await bestFirst(units, need, streamTokens, source, options, (u, streams, keep) => {
+    // The records of the list in this block, scored from their grades (and the exact title).
+    const read = (t: string, into: DecodedPostings): DecodedPostings => {
+      into.length = 0;
+      const rows = streams.get(`${u.kind} ${u.block} ${t}`) ?? [];
+      for (const row of rows) decodePostings(u.block, row.postings!, into);
+      return rows.length > 1 ? sortPostings(into) : into;
+    };
+    const base = u.block * BLOCK_SIZE;
+    const gen = ++generation;
+    if (search.titleToken !== undefined) {
+      const t = read(search.titleToken, titles);
+      for (let i = 0; i < t.length; i++) titled[t.ids[i]! - base] = gen;
+    }
+    const p = read(token, decoded);
+    const blockPops = pops.get(u.kind)?.get(u.block);
+    for (let i = 0; i < p.length; i++) {
+      const grade = p.grades[i]!;
+      if ((term.grades & (1 << grade)) === 0) continue;
+      const offset = p.ids[i]! - base;
+      const score = (term.scored ? gradeWeight(grade) : 0) + (titled[offset] === gen ? TITLE_SCORE : 0);
+      keep(base + offset, score, orderKey(score, blockPops ? blockPops[offset]! : 0));
+    }
+  });
+  return { total, records: records.slice(options.offset, need) };
+}
 
+/**
+ * The page of a search of several lists (several words, a word and fields, fields together, codes, records asked),
+ * by block-max top-k (ADR 0062): each candidate block of each kind has a bound on its records' order keys — the sum,
+ * over the scored terms, of the weight of the best grade the block holds of the term (`search_posting.grades`), +128
+ * when it holds a code of the text, +64 when it holds the exact title, then its highest popularity — and `bestFirst`
+ * matches the blocks (all the question's lists, `BlockMatcher`, as the exhaustive evaluation does) best bound first
+ * until no block left can reach the page. The page is the exhaustive evaluation's; the count is exact when every
+ * candidate block was matched, else an estimate (`estimated`): the records of the blocks matched, plus, for each block
+ * not matched, its most possible records (its shortest list's length) times the share of their most possible records
+ * the matched blocks had, and at least one (so the page links to a next one while blocks are left unread).
+ * Undefined (the exhaustive path, an exact count) when the candidate blocks hold at most `exactCountPostings`
+ * postings, or the page ends deeper than `TOP_K_DEPTH`.
+ */
+async function pageOfManyLists(
+  search: PlannedSearch,
+  stats: Stats,
+  grades: ReadonlyMap<string, number>,
+  candidateBlocks: ReadonlyMap<number, number[]>,
+  source: PostingSource,
+  options: EvaluationOptions,
+): Promise<EvaluatedSearch | undefined> {
+  const need = options.offset + options.limit;
+  if (need > TOP_K_DEPTH || options.limit <= 0) return undefined;
+  const text = search.text;
+  const tokens = new Set<string>();
+  for (const t of [...search.filters, ...(text?.words ?? [])]) for (const token of t.tokens) tokens.add(token);
+  for (const code of text?.codes ?? []) tokens.add(code);
+  const inBlock = (kind: number, token: string, block: number): number => stats.get(kind)?.get(token)?.get(block) ?? 0;
+  const postingsOf = (kind: number, term: readonly string[], block: number): number =>
+    term.reduce((n, token) => n + inBlock(kind, token, block), 0);
+  let work = 0;
+  for (const [kind, blocks] of candidateBlocks) for (const block of blocks) work += postingsOf(kind, [...tokens], block);
+  if (work <= (options.exactCountPostings ?? EXACT_COUNT_POSTINGS)) return undefined;
+
+  const pops = await source.popularity(candidateBlocks);
+  checkTime(options);
+  // The weight of the best grade of a term a block holds (-1: the block holds none of its tokens in its grades).
+  const bestWeight = (kind: number, term: Term, block: number): number => {
+    let best = -1;
+    for (const token of term.tokens) {
+      if (inBlock(kind, token, block) === 0) continue;
+      const mask = (grades.get(`${kind} ${token} ${block}`) ?? ANY_GRADE) & term.grades;
+      if (mask !== 0) best = Math.max(best, 31 - Math.clz32(mask));
+    }
+    return best < 0 ? -1 : term.scored ? gradeWeight(best) : 0;
+  };
+  const units: Unit[] = [];
+  for (const [kind, blocks] of candidateBlocks) {
+    // The records asked (`submitter`, `contributor`) per block.
+    let asked: Map<number, number> | undefined;
+    for (const id of search.records?.get(kind) ?? []) {
+      asked ??= new Map();
+      asked.set(id >>> BLOCK_BITS, (asked.get(id >>> BLOCK_BITS) ?? 0) + 1);
+    }
+    if (search.records && !asked) continue;
+    for (const block of blocks) {
+      let score = 0;
+      let most = Infinity;
+      let possible = true;
+      for (const f of search.filters) {
+        const w = bestWeight(kind, f, block);
+        if (w < 0) possible = false;
+        score += Math.max(w, 0);
+        most = Math.min(most, postingsOf(kind, f.tokens, block));
+      }
+      if (text) {
+        let wordsMet = true;
+        let wordsMost = text.words.length > 0 ? Infinity : 0;
+        for (const t of text.words) {
+          const w = bestWeight(kind, t, block);
+          if (w < 0) wordsMet = false;
+          score += Math.max(w, 0);
+          wordsMost = Math.min(wordsMost, postingsOf(kind, t.tokens, block));
+        }
+        const codes = postingsOf(kind, text.codes, block);
+        if (codes > 0) score += CODE_SCORE;
+        if (text.words.length === 0 || !wordsMet) wordsMost = 0;
+        if (wordsMost + codes === 0) possible = false;
+        most = Math.min(most, wordsMost + codes);
+      }
+      if (asked) most = Math.min(most, asked.get(block) ?? 0);
+      if (!possible || most === 0) continue;
+      if (search.titleToken !== undefined && inBlock(kind, search.titleToken, block) > 0) score += TITLE_SCORE;
+      const blockPops = pops.get(kind)?.get(block);
+      units.push({ kind, block, n: most === Infinity ? BLOCK_SIZE : most, bound: orderKey(score, blockPops ? highest(blockPops) : 0) });
+    }
+  }
+  if (units.length === 0) return { total: 0, records: [] };
+
+  const filtersOf = rarestFirst(search, stats, [...candidateBlocks.keys()]);
+  const matcher = new BlockMatcher(search, (kind, block, token) => `${kind} ${block} ${token}`);
+  if (search.titleToken !== undefined) tokens.add(search.titleToken);
+  let counted = 0;
+  let mostMatched = 0;
+  const { records, matched } = await bestFirst(units, need, [...tokens], source, options, (u, streams, keep) => {
+    const m = matcher.match(u.kind, u.block, filtersOf.get(u.kind)!, streams);
+    counted += m.length;
+    mostMatched += u.n;
+    const base = u.block * BLOCK_SIZE;
+    const blockPops = pops.get(u.kind)?.get(u.block);
+    for (let i = 0; i < m.length; i++) {
+      const offset = m.offsets[i]!;
+      keep(base + offset, m.scores[i]!, orderKey(m.scores[i]!, blockPops ? blockPops[offset]! : 0));
+    }
+  });
+  const page = records.slice(options.offset, need);
+  if (matched === units.length) return { total: counted, records: page };
+  let mostLeft = 0;
+  for (const u of units.slice(matched)) mostLeft += u.n;
+  // At least one more than the records matched: blocks not read may hold more, so the page links to a next one.
+  const share = mostMatched > 0 ? counted / mostMatched : 0;
+  return { total: counted + Math.max(1, Math.round(mostLeft * share)), records: page, estimated: true };
+}
+
+/** A kind's block to match in a top-k evaluation: at most `n` records, none ranking before `bound` (an order key). */
+interface Unit {
+  readonly kind: number;
+  readonly block: number;
+  readonly n: number;
+  readonly bound: number;
+}
+
+/**
+ * Block-max top-k (ADR 0053, 0062): matches the units (kinds' blocks) best bound first, in batches (the first as many
+ * as would fill the page, then at least twice as many as the batch before, so that a search whose bounds skip little
+ * reads its blocks in a few statements, not one per block), keeping only the records that rank before the page's
+ * last record so far (`keep`, cut to `need` records by quickselect: only the ties are sorted). It stops when the next
+ * unit's bound ranks after that record (ties by id: a block starting after its id cannot come before it); the units
+ * after it are never read from the source nor decoded. Gives the first `need` records in the order, and how many
+ * units (of `units` in their sorted order) were matched.
+ */
+async function bestFirst(
+  units: Unit[],
+  need: number,
+  tokens: readonly string[],
+  source: PostingSource,
+  options: EvaluationOptions,
+  match: (u: Unit, streams: ReadonlyMap<string, PostingRow[]>, keep: (id: number, score: number, key: number) => void) => void,
+): Promise<{ records: RankedRecord[]; matched: number }> {
+  units.sort((a, b) => b.bound - a.bound || a.block - b.block || a.kind - b.kind);
   // The records matched so far (kind, id, score, order key), and the place of the page's last one once known.
   let found: Array<{ kind: number; id: number; score: number; key: number }> = [];
   const before = (a: (typeof found)[number], b: (typeof found)[number]): number => b.key - a.key || a.id - b.id || a.kind - b.kind;
@@ -337,12 +524,6 @@ async function pageOfOneList(
   // Whether a unit's records could come before the page's last record.
   const mayReach = (u: Unit): boolean =>
     last === undefined || u.bound > last.key || (u.bound === last.key && (u.block * BLOCK_SIZE < last.id || (u.block * BLOCK_SIZE === last.id && u.kind < last.kind)));
-  const streamTokens = search.titleToken === undefined ? [token] : [token, search.titleToken];
-  const decoded = noPostings();
-  const titles = noPostings();
-  const titled = new Int32Array(BLOCK_SIZE);
-  let generation = 0;
-  /** Keeps the `need` first records found, and notes the last of them (by quickselect: only the ties are sorted). */
   const cut = (): void => {
     const threshold = kthLargest(Float64Array.from(found, (f) => f.key), need);
     const above = found.filter((f) => f.key > threshold);
@@ -350,25 +531,28 @@ async function pageOfOneList(
     last = at[need - above.length - 1];
     found = above.concat(at.slice(0, need - above.length));
   };
+  let kind = 0;
+  const keep = (id: number, score: number, key: number): void => {
+    if (last !== undefined && (key < last.key || (key === last.key && (id > last.id || (id === last.id && kind > last.kind))))) return;
+    found.push({ kind, id, score, key });
+  };
   let next = 0;
   let previous = 0;
   while (next < units.length && mayReach(units[next]!)) {
-    // A batch: the units that may reach the page, as many as would fill it, and at least twice as many as the batch
-    // before (so that a search whose bounds skip little reads its blocks in a few statements, not one per block).
     const batch: Unit[] = [];
-    let postings = 0;
+    let records = 0;
     const enough = last === undefined ? need - found.length : 0;
     const units0 = Math.max(1, previous * 2);
-    while (next < units.length && mayReach(units[next]!) && (batch.length < units0 || postings < enough)) {
+    while (next < units.length && mayReach(units[next]!) && (batch.length < units0 || records < enough)) {
       batch.push(units[next]!);
-      postings += units[next]!.n;
+      records += units[next]!.n;
       next++;
     }
     previous = batch.length;
     const streams = new Map<string, PostingRow[]>();
     const kinds = [...new Set(batch.map((u) => u.kind))];
     const blocks = [...new Set(batch.map((u) => u.block))];
-    for (const row of await source.postings(kinds, streamTokens, blocks)) {
+    for (const row of await source.postings(kinds, tokens, blocks)) {
       const k = `${row.kind} ${row.block} ${row.token}`;
       const list = streams.get(k);
       if (list) list.push(row);
@@ -376,39 +560,26 @@ async function pageOfOneList(
     }
     checkTime(options);
     for (const u of batch) {
-      // The records of the list in this block, scored from their grades (and the exact title), none kept that ranks
-      // after the page's last record.
-      const read = (t: string, into: DecodedPostings): DecodedPostings => {
-        into.length = 0;
-        const rows = streams.get(`${u.kind} ${u.block} ${t}`) ?? [];
-        for (const row of rows) decodePostings(u.block, row.postings!, into);
-        return rows.length > 1 ? sortPostings(into) : into;
-      };
-      const base = u.block * BLOCK_SIZE;
-      const gen = ++generation;
-      if (search.titleToken !== undefined) {
-        const t = read(search.titleToken, titles);
-        for (let i = 0; i < t.length; i++) titled[t.ids[i]! - base] = gen;
-      }
-      const p = read(token, decoded);
-      const blockPops = pops.get(u.kind)?.get(u.block);
-      for (let i = 0; i < p.length; i++) {
-        const grade = p.grades[i]!;
-        if ((term.grades & (1 << grade)) === 0) continue;
-        const offset = p.ids[i]! - base;
-        const score = (term.scored ? gradeWeight(grade) : 0) + (titled[offset] === gen ? TITLE_SCORE : 0);
-        const key = orderKey(score, blockPops ? blockPops[offset]! : 0);
-        const id = base + offset;
-        if (last !== undefined && (key < last.key || (key === last.key && (id > last.id || (id === last.id && u.kind > last.kind))))) continue;
-        found.push({ kind: u.kind, id, score, key });
-      }
+      kind = u.kind;
+      match(u, streams, keep);
       if (found.length >= 2 * need) cut();
     }
     checkTime(options);
     if (found.length >= need) cut();
   }
   found.sort(before);
-  return { total, records: found.slice(options.offset, need).map(({ kind, id, score }) => ({ kind, id, score })) };
+  return { records: found.slice(0, need).map(({ kind, id, score }) => ({ kind, id, score })), matched: next };
+}
+
+/** Each kind's filters, the rarest first: its records are the candidates the others are counted for. */
+function rarestFirst(search: PlannedSearch, stats: Stats, kinds: readonly number[]): Map<number, Term[]> {
+  const filtersOf = new Map<number, Term[]>();
+  for (const kind of kinds) {
+    const size = (t: Term): number =>
+      t.tokens.reduce((n, token) => n + [...(stats.get(kind)?.get(token)?.values() ?? [])].reduce((a, b) => a + b, 0), 0);
+    filtersOf.set(kind, [...search.filters].sort((a, b) => size(a) - size(b)));
+  }
+  return filtersOf;
 }
 
 /**
@@ -452,14 +623,16 @@ class BlockMatcher {
   private places = new Int32Array(1024);
   private out = { offsets: new Int32Array(1024), scores: new Int32Array(1024), length: 0 };
 
+  private streams: ReadonlyMap<string, PostingRow[]> = new Map();
+
   constructor(
     private readonly search: PlannedSearch,
-    private readonly streams: ReadonlyMap<string, PostingRow[]>,
     private readonly key: (kind: number, block: number, token: string) => string,
   ) {}
 
-  /** The records of a kind and block found, valid until the next call. */
-  match(kind: number, block: number, filters: readonly Term[]): BlockMatch {
+  /** The records of a kind and block found (from `streams`, keyed by `key`), valid until the next call. */
+  match(kind: number, block: number, filters: readonly Term[], streams: ReadonlyMap<string, PostingRow[]>): BlockMatch {
+    this.streams = streams;
     const gen = ++this.generation;
     const base = block * BLOCK_SIZE;
     const { met, wordsMet, coded, sum, candidate } = this;

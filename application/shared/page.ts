@@ -10,6 +10,11 @@ export interface Page<T> {
   readonly total: number;
   readonly page: number;
   readonly perPage: number;
+  /**
+   * `total` is an estimate, not the exact count (a database search of several lists whose page was found without
+   * matching every block: ADR 0062). Absent: exact.
+   */
+  readonly estimated?: boolean;
 }
 
 /** Sort direction of a list. */

@@ -10,7 +10,7 @@ import { releaseForms } from '../catalogue/release-forms.js';
 import { query } from '../mikro-orm-unit-of-work.js';
 import { idArray, textArray } from '../sql-values.js';
 import type { PostingRow, PostingSource } from '../../../application/ports/posting-source.js';
-import { evaluateSearch } from '../../../application/search/evaluate-search.js';
+import { countOf, evaluateSearch } from '../../../application/search/evaluate-search.js';
 import { KIND_NAMES } from '../../../application/search/posting-codec.js';
 import { Porter2Stemmer } from './porter2-stemmer.js';
 import { correctedTerm, planSearch } from '../../../application/search/plan-search.js';
@@ -30,6 +30,13 @@ export interface SqlSearchOptions {
   readonly popularityBlocks?: number;
   /** Match every record, never skipping blocks (ADR 0053): the tests' and benchmark's reference. Default false. */
   readonly exhaustive?: boolean;
+  /**
+   * Postings up to which a question of several lists is matched whole for an exact count (ADR 0062; default
+   * `EXACT_COUNT_POSTINGS`); the tests set 0 to take the top-k path on the small demo catalogue.
+   */
+  readonly exactCountPostings?: number;
+  /** Told the postings of every posting stream a search reads (the benchmark's count of the work a question does). */
+  readonly onPostings?: (postings: number) => void;
 }
 
 /** PostgreSQL's code for a statement cancelled by `statement_timeout`. */
@@ -91,8 +98,10 @@ export class SqlCatalogueSearch implements CatalogueSearch {
             deadline: started + this.options.timeoutMs,
             correct: (word, similar) => correctedTerm(word, similar, stem),
             exhaustive: this.options.exhaustive,
+            exactCountPostings: this.options.exactCountPostings,
           });
-          if (found.records.length === 0) return { ...empty, total: found.total };
+          const counted = countOf(found);
+          if (found.records.length === 0) return { ...empty, ...counted };
           // A release's result is read from its row (it has no entry); a master shows its main release's labels,
           // formats, country and catalogue number, read from that release's row.
           const rows = await query<HitRow>(
@@ -112,7 +121,7 @@ export class SqlCatalogueSearch implements CatalogueSearch {
               order by p.n`,
             [textArray(found.records.map((r) => KIND_NAMES[r.kind]!)), idArray(found.records.map((r) => r.id))],
           );
-          return { items: rows.map(hitOf), total: found.total, page: request.page, perPage: request.perPage };
+          return { items: rows.map(hitOf), ...counted, page: request.page, perPage: request.perPage };
         },
         { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
       );
@@ -135,15 +144,18 @@ export class SqlCatalogueSearch implements CatalogueSearch {
             kindsAndTokens(kinds, tokens),
           )
         ).map((r) => ({ kind: Number(r.kind), token: r.token, block: Number(r.block), n: Number(r.n), grades: r.grades == null ? null : Number(r.grades) })),
-      postings: async (kinds, tokens, blocks) =>
-        (
+      postings: async (kinds, tokens, blocks) => {
+        const rows = (
           await query<PostingRow>(
             orm,
             `select kind, token, block, n, postings from search_posting
               where kind = any(?::int2[]) and token = any(?::text[]) and block = any(?::int[])`,
             [...kindsAndTokens(kinds, tokens), idArray([...blocks])],
           )
-        ).map((r) => ({ kind: Number(r.kind), token: r.token, block: Number(r.block), n: Number(r.n), postings: r.postings! })),
+        ).map((r) => ({ kind: Number(r.kind), token: r.token, block: Number(r.block), n: Number(r.n), postings: r.postings! }));
+        this.options.onPostings?.(rows.reduce((n, r) => n + r.n, 0));
+        return rows;
+      },
       popularity: (blocks) => this.popularity.read(orm, blocks),
       similarWords: async (word) =>
         (

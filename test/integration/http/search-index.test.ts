@@ -213,6 +213,57 @@ describe('Database search: the index the import keeps', function () {
     await sql(db, 'UPDATE release SET num_have = num_have - (id % 7) - 1 WHERE id % 9 = 0');
   });
 
+  it('top-k pages of several lists (ADR 0062) are the exhaustive evaluation’s on random questions; counts exact or estimated', async function () {
+    skipInMemory(this);
+    const db = sqlOf(storage);
+    // Every question of several lists takes the top-k path (the demo catalogue is far below the default's postings).
+    const topK = new SqlCatalogueSearch(db.orm, { timeoutMs: 10_000, exactCountPostings: 0 });
+    const exhaustive = new SqlCatalogueSearch(db.orm, { timeoutMs: 10_000, exhaustive: true });
+    const rows = await sql<{ block: number }>(db, `SELECT DISTINCT block FROM search_posting WHERE kind = 3`);
+    expect(rows.length, 'release blocks of the demo catalogue').to.be.greaterThan(5);
+    let seed = 35;
+    const next = (): number => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const words = ['the', 'love', 'mix', 'remix', 'of', 'original', 'live', 'you', 'house', 'part', 'vol', 'dance'];
+    const fields: SearchCriteria['fields'][] = [
+      { genre: 'Electronic' }, { genre: 'Rock' }, { style: 'House' }, { style: 'Techno' }, { country: 'UK' }, { country: 'US' },
+      { country: 'Germany' }, { format: 'Vinyl' }, { format: 'CD' }, { year: '1999' }, { year: '2000' }, { label: 'records' },
+    ];
+    const question = (): SearchCriteria => {
+      const shape = Math.floor(next() * 6);
+      if (shape === 0) return { text: `${pick(words)} ${pick(words)}`, fields: {} };
+      if (shape === 1) return { text: pick(words), fields: pick(fields) };
+      if (shape === 2) return { fields: { ...pick(fields), ...pick(fields) } };
+      if (shape === 3) return { text: `${pick(words)} ${pick(words)}`, kind: 'release', fields: pick(fields) };
+      if (shape === 4) return { title: `${pick(words)} ${pick(words)}`, fields: {} };
+      return { text: pick(words), releaseTitle: pick(words), fields: {} };
+    };
+    const compare = async (): Promise<number> => {
+      let estimated = 0;
+      for (let q = 0; q < 40; q++) {
+        const criteria = question();
+        const [page, perPage] = pick([[1, 5], [2, 13], [1, 50], [7, 9]] as const);
+        const [a, b] = [await topK.search(criteria, { page, perPage }), await exhaustive.search(criteria, { page, perPage })];
+        const label = `${JSON.stringify(criteria)} page ${page} of ${perPage}`;
+        expect(a.items.map((h) => `${h.kind}:${h.id}`), label).to.deep.equal(b.items.map((h) => `${h.kind}:${h.id}`));
+        if (a.estimated) {
+          estimated++;
+          expect(a.total, label).to.be.at.least((page - 1) * perPage + a.items.length);
+        } else expect(a.total, label).to.equal(b.total);
+      }
+      return estimated;
+    };
+    const flat = await compare();
+    // Popular releases (every ninth), in the collection counts the popularity trigger follows.
+    await sql(db, 'UPDATE release SET num_have = num_have + (id % 7) + 1 WHERE id % 9 = 0');
+    const popular = await compare();
+    await sql(db, 'UPDATE release SET num_have = num_have - (id % 7) - 1 WHERE id % 9 = 0');
+    expect(flat + popular, 'questions whose count was estimated').to.be.greaterThan(0);
+  });
+
   it('each posting row keeps the grades of its postings, as the import and the compaction write them', async function () {
     skipInMemory(this);
     const rows = await sql<{ block: number; postings: Uint8Array; grades: number | null }>(sqlOf(storage), 'SELECT block, postings, grades FROM search_posting');
