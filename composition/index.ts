@@ -25,6 +25,7 @@ export * from './catalogue/catalogue-tokens.js';
 export * from './collection/collection-tokens.js';
 export * from './contributions/contributions-tokens.js';
 export * from './core/core-tokens.js';
+export * from './events/events-tokens.js';
 export * from './health/health-tokens.js';
 export * from './http/http-tokens.js';
 export * from './identity/identity-tokens.js';

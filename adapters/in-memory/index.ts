@@ -10,6 +10,7 @@ export * from './in-memory-catalogue.js';
 export * from './in-memory-collection-repositories.js';
 export * from './in-memory-contribution-repository.js';
 export * from './in-memory-currency-rate-repository.js';
+export * from './in-memory-event-outbox.js';
 export * from './in-memory-file-store.js';
 export * from './in-memory-for-sale-listings.js';
 export * from './in-memory-identity-repositories.js';

@@ -1,0 +1,56 @@
+import type { EventOutbox, EventQuery } from '../../application/ports/event-outbox.js';
+import type { NewEvent, RecordedEvent } from '../../domain/events/event.js';
+import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
+
+/**
+ * Events in memory, enlisted in an `InMemoryUnitOfWork` (a failed run takes its events back). The unit of work runs
+ * one run at a time, so events become visible in id order, as the SQL outbox's lock makes them; like a sequence, an
+ * id given to a rolled-back event is not given again. Bodies are copied in and out, so no caller shares them.
+ */
+export class InMemoryEventOutbox implements EventOutbox, InMemoryTransactional {
+  private events: RecordedEvent[] = [];
+  private last = 0;
+
+  constructor(private readonly uow: InMemoryUnitOfWork) {
+    uow.enlist(this);
+  }
+
+  snapshot(): unknown {
+    return this.events;
+  }
+
+  restore(snapshot: unknown): void {
+    this.events = snapshot as RecordedEvent[];
+  }
+
+  async append(events: readonly NewEvent[]): Promise<readonly RecordedEvent[]> {
+    if (!this.uow.active) throw new Error('EventOutbox.append must run inside a unit of work');
+    const recorded = events.map((e) => copy({ ...e, id: ++this.last }));
+    this.events = [...this.events, ...recorded];
+    return recorded.map(copy);
+  }
+
+  async read(query: EventQuery): Promise<readonly RecordedEvent[]> {
+    const types = query.types && query.types.length > 0 ? new Set<string>(query.types) : null;
+    return this.events
+      .filter((e) => e.userId === query.userId && e.id > query.after && (!types || types.has(e.type)))
+      .slice(0, Math.max(0, query.limit))
+      .map(copy);
+  }
+
+  async lastId(): Promise<number> {
+    return this.events.at(-1)?.id ?? 0;
+  }
+
+  async prune(before: Date): Promise<number> {
+    const newest = this.events.at(-1);
+    const kept = this.events.filter((e) => e.occurred >= before || e === newest);
+    const removed = this.events.length - kept.length;
+    this.events = kept;
+    return removed;
+  }
+}
+
+function copy(event: RecordedEvent): RecordedEvent {
+  return { ...event, occurred: new Date(event.occurred), resource: { ...event.resource, body: structuredClone(event.resource.body) } };
+}

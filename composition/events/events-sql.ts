@@ -1,0 +1,10 @@
+import { ContainerModule } from 'inversify';
+import { SqlEventOutbox } from '../../adapters/persistence/events/sql-event-outbox.js';
+import type { SqlRuntime } from '../spindle-module.js';
+import { EVENTS } from './events-tokens.js';
+
+/** The outbox on the database: the `event` table, appends serialised by an advisory lock to the commit (ADR 0057). */
+export const eventsSql = ({ db }: SqlRuntime): ContainerModule =>
+  new ContainerModule(({ bind }) => {
+    bind(EVENTS.Outbox).toConstantValue(new SqlEventOutbox(db.orm));
+  });
