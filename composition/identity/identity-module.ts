@@ -361,6 +361,15 @@ async function createDemoAccounts(container: Container, log: (line: string) => v
     lines.push(`${name}: password ${password}`, `${name}: token ${token}`);
   }
   const app = await container.get(IDENTITY.RegisterApplication).execute({ name: 'Spindle demo application', owner: DEMO_USERS[0] });
+  // Its page shows every field (ADR 0060): a description, and the API reference as its website.
+  await container.get(IDENTITY.EditApplication).execute({
+    userId: app.ownerId,
+    applicationId: app.id,
+    name: app.name,
+    description: 'The demo application: try key-and-secret calls and the OAuth flow with it.',
+    callbackUrl: '',
+    websiteUrl: `${config.webUrl}/docs`,
+  });
   lines.push(`demo application: consumer_key ${app.consumerKey}`, `demo application: consumer_secret ${app.consumerSecret}`, '');
   lines.push(`Try: curl -A "Demo/1.0" -H "Authorization: ${config.brand} token=<a token above>" ${config.baseUrl}/oauth/identity`, '');
   fs.mkdirSync(config.dataDir, { recursive: true });
