@@ -112,7 +112,8 @@ export class InMemoryApplicationRepository implements ApplicationRepository, InM
   }
 
   async add(application: ClientApplication): Promise<void> {
-    this.applications.set(application.id, application);
+    // As the table's defaults fill them in.
+    this.applications.set(application.id, { description: '', websiteUrl: null, ...application });
   }
 
   async byConsumerKey(key: string): Promise<ClientApplication | null> {
