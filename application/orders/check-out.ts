@@ -75,7 +75,12 @@ export class CheckOut {
       // The buyer's and the sellers' accounts first (shared: checkouts do not wait for each other), so an account
       // deletion (which locks its account for update, then removes its listings and looks for open orders) either
       // waits for this checkout's orders or is waited for (ADR 0060).
-      const sellerIds = (await Promise.all(items.map((i) => this.listings.byId(i.listingId)))).flatMap((l) => (l ? [l.sellerId] : []));
+      const sellerIds: number[] = [];
+      // One after another: the transaction's one connection takes one query at a time.
+      for (const item of items) {
+        const listing = await this.listings.byId(item.listingId);
+        if (listing) sellerIds.push(listing.sellerId);
+      }
       const live = await this.users.lock([buyerId, ...sellerIds], 'share');
       if (!live.some((u) => u.id === buyerId)) throw new Unauthenticated('Your account has been deleted.');
       const locked = await this.listings.lockForUpdate(items.map((i) => i.listingId));
