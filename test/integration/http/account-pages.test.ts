@@ -7,18 +7,12 @@ import type Koa from 'koa';
 import { RESET_LINK_REFUSED } from '../../../application/identity/reset-password.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
-import { Browser, signedIn } from '../../support/browser.js';
+import { Browser, problemOf, signedIn } from '../../support/browser.js';
 import request from 'supertest';
 import { anApplication, aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, WEB_URL, testContainer } from '../../support/test-app.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
-/** The problem shown beside a field, and whether the field is marked invalid. */
-function problemOf(html: string, field: string): { text: string | undefined; invalid: boolean } {
-  const text = new RegExp(`<p class="error" id="${field}-problem">([^<]*)</p>`).exec(html)?.[1];
-  const invalid = new RegExp(`id="${field}"[^>]*aria-invalid="true"`).test(html);
-  return { text, invalid };
-}
 
 describe('Web pages: account settings (/settings/password)', function () {
   this.timeout(60_000);

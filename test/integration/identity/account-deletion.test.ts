@@ -11,7 +11,7 @@ import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens
 import { ORDERS } from '../../../composition/orders/orders-tokens.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
 import { apiAs } from '../../support/api-as.js';
-import { Browser, signedIn } from '../../support/browser.js';
+import { Browser, problemOf, signedIn } from '../../support/browser.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
@@ -19,11 +19,6 @@ import { aListing, aSeller } from '../../support/order-fixtures.js';
 import { testContainer, WEB_URL } from '../../support/test-app.js';
 import { isMemory, openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
-function problemOf(html: string, field: string): { text: string | undefined; invalid: boolean } {
-  const text = new RegExp(`<p class="error" id="${field}-problem">([^<]*)</p>`).exec(html)?.[1];
-  const invalid = new RegExp(`id="${field}"[^>]*aria-invalid="true"`).test(html);
-  return { text, invalid };
-}
 
 const unescape = (html: string): string => html.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 

@@ -3,17 +3,12 @@ import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
-import { signedIn } from '../../support/browser.js';
+import { problemOf, signedIn } from '../../support/browser.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, testContainer, WEB_URL } from '../../support/test-app.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 import request from 'supertest';
 
-function problemOf(html: string, field: string): { text: string | undefined; invalid: boolean } {
-  const text = new RegExp(`<p class="error" id="${field}-problem">([^<]*)</p>`).exec(html)?.[1];
-  const invalid = new RegExp(`id="${field}"[^>]*aria-invalid="true"`).test(html);
-  return { text, invalid };
-}
 
 describe('Web pages: an application of the developer portal (/settings/developers/applications/{id})', function () {
   this.timeout(60_000);
