@@ -11,6 +11,7 @@ import type { Instance } from '../../domain/collection/instance.js';
 import { DEFAULT_FIELDS, type NotesField } from '../../domain/collection/notes-fields.js';
 import type { Want } from '../../domain/collection/want.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
+import type { ErasableStore } from './in-memory-personal-data-eraser.js';
 
 interface Stored {
   folders: Map<number, { userId: number; name: string }>;
@@ -65,7 +66,7 @@ function sorted<T extends { releaseId: number; rating: number; dateAdded: Date }
  * Collections, wantlists, their sorted lists and their counts in memory, enlisted in an `InMemoryUnitOfWork` (runs there are serialised,
  * so `loadForChange` needs no lock). Sorting by release fields reads the releases from the catalogue given.
  */
-export class InMemoryCollectionStore implements InMemoryTransactional {
+export class InMemoryCollectionStore implements InMemoryTransactional, ErasableStore {
   private state: Stored = { folders: new Map(), settings: new Map(), instances: new Map(), wants: new Map(), nextFolder: 2, nextInstance: 1 };
   readonly collections: CollectionRepository;
   readonly wantlists: WantlistRepository;
@@ -230,6 +231,15 @@ export class InMemoryCollectionStore implements InMemoryTransactional {
       },
     };
     return { lists, holdings, userHoldings };
+  }
+
+  /** Forgets the user's folders, settings, instances and wants. */
+  eraseUser(userId: number): void {
+    const s = this.state;
+    for (const [id, f] of [...s.folders]) if (f.userId === userId) s.folders.delete(id);
+    s.settings.delete(userId);
+    for (const [id, i] of [...s.instances]) if (i.userId === userId) s.instances.delete(id);
+    for (const [k, w] of [...s.wants]) if (w.userId === userId) s.wants.delete(k);
   }
 
   snapshot(): unknown {

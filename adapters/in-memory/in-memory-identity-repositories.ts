@@ -1,8 +1,10 @@
 import type { Clock } from '../../application/ports/clock.js';
 import type { NonceStore } from '../../application/ports/nonce-store.js';
-import type { ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from '../../domain/identity/accounts.js';
+import type { ApplicationChanges, ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from '../../domain/identity/accounts.js';
 import { emailKey } from '../../domain/identity/email.js';
 import {
+  DELETED_PASSWORD_HASH,
+  deletedEmail,
   nameTaken,
   type ApplicationRepository,
   type OAuthTokenRepository,
@@ -12,6 +14,7 @@ import {
   type WebSessionRepository,
 } from '../../domain/identity/identity-repositories.js';
 import { loginKey } from '../../domain/identity/login-name.js';
+import type { ErasableStore } from './in-memory-personal-data-eraser.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
 /** Users in memory, enlisted in an `InMemoryUnitOfWork`. */
@@ -39,13 +42,13 @@ export class InMemoryUserRepository implements UserRepository, InMemoryTransacti
 
   async byLoginName(name: string): Promise<User | null> {
     const key = loginKey(name);
-    for (const u of this.users.values()) if (loginKey(u.username) === key) return u;
+    for (const u of this.users.values()) if (loginKey(u.username) === key && !u.deletedAt) return u;
     return null;
   }
 
   async byEmail(email: string): Promise<User | null> {
     const key = emailKey(email);
-    for (const u of this.users.values()) if (emailKey(u.email) === key) return u;
+    for (const u of this.users.values()) if (emailKey(u.email) === key && !u.deletedAt) return u;
     return null;
   }
 
@@ -73,6 +76,22 @@ export class InMemoryUserRepository implements UserRepository, InMemoryTransacti
     return true;
   }
 
+  // Runs of the unit of work are serialised: nothing else runs meanwhile, so a lock is the look-up alone.
+  async lock(ids: readonly number[]): Promise<User[]> {
+    return [...new Set(ids)].sort((a, b) => a - b).flatMap((id) => {
+      const user = this.users.get(id);
+      return user && !user.deletedAt ? [user] : [];
+    });
+  }
+
+  async markDeleted(id: number, at: Date): Promise<boolean> {
+    const user = this.users.get(id);
+    if (!user || user.deletedAt) return false;
+    const email = deletedEmail(id);
+    this.users.set(id, { ...user, email, passwordHash: DELETED_PASSWORD_HASH, realName: '', homePage: '', location: '', profile: '', deletedAt: at });
+    return true;
+  }
+
   snapshot(): unknown {
     return { users: new Map(this.users), lastId: this.lastId };
   }
@@ -85,7 +104,7 @@ export class InMemoryUserRepository implements UserRepository, InMemoryTransacti
 }
 
 /** Applications in memory, enlisted in an `InMemoryUnitOfWork`. */
-export class InMemoryApplicationRepository implements ApplicationRepository, InMemoryTransactional {
+export class InMemoryApplicationRepository implements ApplicationRepository, InMemoryTransactional, ErasableStore {
   private applications = new Map<string, ClientApplication>();
 
   constructor(uow: InMemoryUnitOfWork) {
@@ -93,7 +112,8 @@ export class InMemoryApplicationRepository implements ApplicationRepository, InM
   }
 
   async add(application: ClientApplication): Promise<void> {
-    this.applications.set(application.id, application);
+    // As the table's defaults fill them in.
+    this.applications.set(application.id, { description: '', websiteUrl: null, ...application });
   }
 
   async byConsumerKey(key: string): Promise<ClientApplication | null> {
@@ -111,6 +131,13 @@ export class InMemoryApplicationRepository implements ApplicationRepository, InM
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
+  async update(id: string, changes: ApplicationChanges): Promise<boolean> {
+    const application = this.applications.get(id);
+    if (!application) return false;
+    this.applications.set(id, { ...application, ...changes });
+    return true;
+  }
+
   async replaceSecret(id: string, consumerSecret: string): Promise<boolean> {
     const application = this.applications.get(id);
     if (!application) return false;
@@ -120,6 +147,11 @@ export class InMemoryApplicationRepository implements ApplicationRepository, InM
 
   async remove(id: string): Promise<boolean> {
     return this.applications.delete(id);
+  }
+
+  /** Forgets the applications the user owns (their OAuth tokens go with them: the verifier finds no application). */
+  eraseUser(userId: number): void {
+    for (const [id, a] of [...this.applications]) if (a.ownerId === userId) this.applications.delete(id);
   }
 
   snapshot(): unknown {
@@ -132,7 +164,7 @@ export class InMemoryApplicationRepository implements ApplicationRepository, InM
 }
 
 /** Personal tokens in memory, enlisted in an `InMemoryUnitOfWork`. */
-export class InMemoryPersonalTokenRepository implements PersonalTokenRepository, InMemoryTransactional {
+export class InMemoryPersonalTokenRepository implements PersonalTokenRepository, InMemoryTransactional, ErasableStore {
   private tokens = new Map<string, PersonalToken>();
 
   constructor(uow: InMemoryUnitOfWork) {
@@ -165,6 +197,10 @@ export class InMemoryPersonalTokenRepository implements PersonalTokenRepository,
     return true;
   }
 
+  eraseUser(userId: number): void {
+    for (const [id, t] of [...this.tokens]) if (t.userId === userId) this.tokens.delete(id);
+  }
+
   snapshot(): unknown {
     return new Map(this.tokens);
   }
@@ -175,7 +211,7 @@ export class InMemoryPersonalTokenRepository implements PersonalTokenRepository,
 }
 
 /** OAuth tokens in memory, enlisted in an `InMemoryUnitOfWork`. */
-export class InMemoryOAuthTokenRepository implements OAuthTokenRepository, InMemoryTransactional {
+export class InMemoryOAuthTokenRepository implements OAuthTokenRepository, InMemoryTransactional, ErasableStore {
   private tokens = new Map<string, OAuthToken>();
 
   constructor(uow: InMemoryUnitOfWork) {
@@ -231,6 +267,10 @@ export class InMemoryOAuthTokenRepository implements OAuthTokenRepository, InMem
       .sort((a, b) => a.since.getTime() - b.since.getTime() || (a.applicationId < b.applicationId ? -1 : 1));
   }
 
+  eraseUser(userId: number): void {
+    for (const [k, t] of [...this.tokens]) if (t.userId === userId) this.tokens.delete(k);
+  }
+
   snapshot(): unknown {
     return new Map(this.tokens);
   }
@@ -262,7 +302,7 @@ export class InMemoryNonceStore implements NonceStore {
 }
 
 /** Web sessions in memory, enlisted in an `InMemoryUnitOfWork`. */
-export class InMemoryWebSessionRepository implements WebSessionRepository, InMemoryTransactional {
+export class InMemoryWebSessionRepository implements WebSessionRepository, InMemoryTransactional, ErasableStore {
   private sessions = new Map<string, WebSession>();
 
   constructor(uow: InMemoryUnitOfWork) {
@@ -295,6 +335,10 @@ export class InMemoryWebSessionRepository implements WebSessionRepository, InMem
     return ended;
   }
 
+  eraseUser(userId: number): void {
+    for (const [k, s] of [...this.sessions]) if (s.userId === userId) this.sessions.delete(k);
+  }
+
   snapshot(): unknown {
     return new Map(this.sessions);
   }
@@ -305,7 +349,7 @@ export class InMemoryWebSessionRepository implements WebSessionRepository, InMem
 }
 
 /** Password reset tokens in memory, enlisted in an `InMemoryUnitOfWork`; a use checks and marks in one step. */
-export class InMemoryPasswordResetRepository implements PasswordResetRepository, InMemoryTransactional {
+export class InMemoryPasswordResetRepository implements PasswordResetRepository, InMemoryTransactional, ErasableStore {
   private resets = new Map<string, PasswordReset>();
 
   constructor(uow: InMemoryUnitOfWork) {
@@ -323,6 +367,10 @@ export class InMemoryPasswordResetRepository implements PasswordResetRepository,
     if (!reset || reset.usedAt !== null || reset.expiresAt <= now) return null;
     this.resets.set(digest, { ...reset, usedAt: now });
     return reset.userId;
+  }
+
+  eraseUser(userId: number): void {
+    for (const [k, r] of [...this.resets]) if (r.userId === userId) this.resets.delete(k);
   }
 
   snapshot(): unknown {

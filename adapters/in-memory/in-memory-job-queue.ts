@@ -1,6 +1,7 @@
 import type { JobBacklog, JobQueue, NewJob } from '../../application/ports/job-queue.js';
 import { UNFINISHED_JOB_STATUSES, type Job, type JobData, type JobStatus } from '../../domain/jobs/job.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
+import type { ErasableStore } from './in-memory-personal-data-eraser.js';
 
 interface Held {
   readonly job: Job;
@@ -12,12 +13,16 @@ interface Held {
  * the oldest claimable job first, a lapsed lease claimable again, an end only by the worker holding the job. Calls
  * are synchronous between awaits, so two claims never take one job.
  */
-export class InMemoryJobQueue implements JobQueue, InMemoryTransactional {
+export class InMemoryJobQueue implements JobQueue, InMemoryTransactional, ErasableStore {
   private jobs = new Map<number, Held>();
   private lastId = 0;
 
   constructor(uow: InMemoryUnitOfWork) {
     uow.enlist(this);
+  }
+
+  eraseUser(userId: number): void {
+    for (const [id, h] of [...this.jobs]) if (h.job.ownerId === userId) this.jobs.delete(id);
   }
 
   snapshot(): unknown {

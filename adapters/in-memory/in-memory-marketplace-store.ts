@@ -10,6 +10,7 @@ import type { InventorySort } from '../../domain/marketplace/inventory-sort.js';
 import type { SellerSettings } from '../../domain/marketplace/seller.js';
 import type { SellerRepository } from '../../domain/marketplace/seller-repository.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
+import type { ErasableStore } from './in-memory-personal-data-eraser.js';
 
 interface State {
   /** The listings' records: each read gives a Listing of its own, so only `save` changes what is stored. */
@@ -30,7 +31,7 @@ const restored = (record: ListingRecord | undefined): Listing | null => (record 
  * whatever their currency, ties by listing id in the same direction; text compares by code point. Runs of the unit
  * of work are serialised, so `lockForUpdate` needs no lock of its own; it refuses to run outside one, like the SQL one.
  */
-export class InMemoryMarketplaceStore implements InMemoryTransactional {
+export class InMemoryMarketplaceStore implements InMemoryTransactional, ErasableStore {
   private state: State = { listings: new Map(), sellers: new Map(), blocked: new Map(), nextId: 1 };
   readonly listings: ListingRepository;
   /** A seller's inventory pages, sorted on the listings' and their releases' fields. */
@@ -136,6 +137,12 @@ export class InMemoryMarketplaceStore implements InMemoryTransactional {
       .filter((l) => l.status === 'For Sale' && wanted.has(l.releaseId))
       .sort((a, b) => a.id - b.id)
       .map((l) => Listing.restore(l));
+  }
+
+  /** Forgets the seller's settings and listings, but those sold (orders keep what they sold). */
+  eraseUser(userId: number): void {
+    for (const [id, l] of [...this.state.listings]) if (l.sellerId === userId && l.status !== 'Sold') this.state.listings.delete(id);
+    this.state.sellers.delete(userId);
   }
 
   snapshot(): unknown {

@@ -9,6 +9,7 @@ import type { OrderMessage } from '../../domain/orders/order-message.js';
 import type { OrderListQuery, OrderPage, OrderRepository } from '../../domain/orders/order-repository.js';
 import type { OrderSort } from '../../domain/orders/order-sort.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
+import type { ErasableStore } from './in-memory-personal-data-eraser.js';
 
 interface State {
   readonly carts: Map<string, CartItem>;
@@ -46,7 +47,7 @@ const compare = <T extends string | number>(a: T, b: T): number => (a < b ? -1 :
  * it know users: lists sorted by the other party's name ask `usernameOf` (by default a user's name is their id).
  * Runs of the unit of work are serialised, so `lockById` is `byId`.
  */
-export class InMemoryOrderStore implements InMemoryTransactional {
+export class InMemoryOrderStore implements InMemoryTransactional, ErasableStore {
   private state: State = { carts: new Map(), orders: new Map(), sequences: new Map(), messages: [], feedback: new Map(), readMarks: new Map() };
   readonly carts: CartRepository & CartContents;
   readonly orders: OrderRepository;
@@ -90,6 +91,11 @@ export class InMemoryOrderStore implements InMemoryTransactional {
       },
       byId: async (id) => this.read(id),
       lockById: async (id) => this.read(id),
+      idsInStatuses: async (userId, statuses) =>
+        [...this.state.orders.values()]
+          .filter((o) => (o.sellerId === userId || o.buyerId === userId) && statuses.includes(o.status))
+          .map((o) => o.id)
+          .sort(),
       save: async (changed) => {
         const stored = this.state.orders.get(changed.id);
         if (!stored || stored.version !== changed.version) return false;
@@ -189,6 +195,12 @@ export class InMemoryOrderStore implements InMemoryTransactional {
     const ascending = (a: OrderRecord, b: OrderRecord): number => byKey[q.sort](a, b) || compare(a.sellerId, b.sellerId) || compare(a.number, b.number);
     found.sort((a, b) => (q.descending ? -ascending(a, b) : ascending(a, b)));
     return { total: found.length, items: found.slice(q.offset, q.offset + q.limit).map((o) => Order.restore(o)) };
+  }
+
+  /** Forgets the user's cart and read marks; orders, their logs and feedback stay (they are the other party's too). */
+  eraseUser(userId: number): void {
+    for (const [k, i] of [...this.state.carts]) if (i.userId === userId) this.state.carts.delete(k);
+    for (const k of [...this.state.readMarks.keys()]) if (k.endsWith(`/${userId}`)) this.state.readMarks.delete(k);
   }
 
   snapshot(): unknown {

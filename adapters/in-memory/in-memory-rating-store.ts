@@ -3,6 +3,7 @@ import { ratingSummaryOf, type RatingCounts, type RatingSummary, type RatingTota
 import type { ReleaseRating } from '../../domain/ratings/release-rating.js';
 import type { ReleaseRatingRepository } from '../../domain/ratings/release-rating-repository.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
+import type { ErasableStore } from './in-memory-personal-data-eraser.js';
 
 const key = (userId: number, releaseId: number): string => `${userId}/${releaseId}`;
 
@@ -21,7 +22,7 @@ function totalsOf(ratings: Iterable<ReleaseRating>): RatingTotals {
  * One rating per user and release, as the table's primary key keeps it; figures are counted on each read. A master's
  * figures count the ratings of its versions, whose master the catalogue given tells (none given: no master has any).
  */
-export class InMemoryRatingStore implements InMemoryTransactional {
+export class InMemoryRatingStore implements InMemoryTransactional, ErasableStore {
   private state = new Map<string, ReleaseRating>();
   readonly ratings: ReleaseRatingRepository;
   readonly counts: RatingCounts;
@@ -75,6 +76,10 @@ export class InMemoryRatingStore implements InMemoryTransactional {
         return tally(ids, (r) => masterOf.get(r));
       },
     };
+  }
+
+  eraseUser(userId: number): void {
+    for (const [k, r] of [...this.state]) if (r.userId === userId) this.state.delete(k);
   }
 
   snapshot(): unknown {

@@ -1,13 +1,14 @@
 import { UserList, type UserListState } from '../../domain/lists/user-list.js';
 import type { UserListCounts, UserListRepository, UserListSummary } from '../../domain/lists/user-list-repository.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
+import type { ErasableStore } from './in-memory-personal-data-eraser.js';
 
 /**
  * Users' lists in memory, enlisted in an `InMemoryUnitOfWork`. Lists are kept as state copies, so an aggregate a
  * caller changes is stored only when saved. `forUpdate` needs nothing here: the unit of work runs one at a time.
  * Removing users is not modelled (the database removes their lists with them).
  */
-export class InMemoryUserListRepository implements UserListRepository, InMemoryTransactional {
+export class InMemoryUserListRepository implements UserListRepository, InMemoryTransactional, ErasableStore {
   private lists = new Map<number, UserListState>();
   private lastId = 0;
 
@@ -66,6 +67,10 @@ export class InMemoryUserListRepository implements UserListRepository, InMemoryT
   }
 
   // Ids are not taken back by a failed unit of work (as a database sequence's are not): one is never given twice.
+  eraseUser(userId: number): void {
+    for (const [id, l] of [...this.lists]) if (l.ownerId === userId) this.lists.delete(id);
+  }
+
   snapshot(): unknown {
     return new Map(this.lists);
   }

@@ -21,6 +21,7 @@ export * from './in-memory-market-figures.js';
 export * from './in-memory-marketplace-store.js';
 export * from './in-memory-order-party-names.js';
 export * from './in-memory-order-store.js';
+export * from './in-memory-personal-data-eraser.js';
 export * from './in-memory-posting-source.js';
 export * from './in-memory-rating-store.js';
 export * from './in-memory-release-people.js';

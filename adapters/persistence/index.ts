@@ -48,6 +48,7 @@ export * from './ratings/mikro-orm-release-rating-repository.js';
 export * from './ratings/sql-rating-counts.js';
 export * from './rows-by-id.js';
 export * from './search/sql-catalogue-search.js';
+export * from './sql-personal-data-eraser.js';
 export * from './sql-pool-gauge.js';
 export * from './sql-readiness-check.js';
 export * from './sql-values.js';

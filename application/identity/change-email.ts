@@ -1,13 +1,12 @@
 import { emailProblem } from '../../domain/identity/email.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import { isRefusal, Refusal, type RefusalProblem } from '../../domain/shared/refusal.js';
-import { RateLimited } from '../errors.js';
 import type { Logger } from '../ports/logger.js';
 import type { MailTransport } from '../ports/mail-transport.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import type { RateLimitStore } from '../ports/rate-limit-store.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { currentPasswordFailuresKey, PASSWORD_CHANGE_FAILURES, PASSWORD_CHANGE_WINDOW_MS } from './change-password.js';
+import { currentPasswordFailuresKey, currentPasswordRight, PASSWORD_CHANGE_FAILURES, PASSWORD_CHANGE_WINDOW_MS } from './change-password.js';
 
 /** The refusal of an address another account has (the form is behind a password and counted: see `ChangeEmail`). */
 export const EMAIL_IN_USE = 'That email address cannot be used: choose another.';
@@ -39,14 +38,11 @@ export class ChangeEmail {
 
   async execute(input: { readonly userId: number; readonly password: string; readonly email: string }): Promise<string> {
     const key = currentPasswordFailuresKey(input.userId);
-    const state = await this.failures.peek(key, PASSWORD_CHANGE_FAILURES, PASSWORD_CHANGE_WINDOW_MS);
-    if (!state.allowed) throw new RateLimited(state.retryAfterSeconds, 'Too many wrong passwords: wait a few minutes and try again.');
     const user = await this.users.byId(input.userId);
     if (!user) throw new Refusal('not-found', 'There is no such user.');
     const email = input.email.trim();
     const problems: RefusalProblem[] = [];
-    if (!(await this.hasher.verify(input.password, user.passwordHash))) {
-      await this.failures.hit(key, PASSWORD_CHANGE_FAILURES, PASSWORD_CHANGE_WINDOW_MS);
+    if (!(await currentPasswordRight(this.failures, this.hasher, user, input.password))) {
       problems.push({ field: 'password', message: 'The password is not right.' });
     }
     const problem = emailProblem(email);

@@ -1,3 +1,4 @@
+import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository, WebSessionRepository } from '../../domain/identity/identity-repositories.js';
 import { passwordProblem } from '../../domain/identity/password.js';
 import { Refusal, type RefusalProblem } from '../../domain/shared/refusal.js';
@@ -13,6 +14,26 @@ export const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
 
 /** The key under which a user's wrong current passwords (password and email changes alike) are counted. */
 export const currentPasswordFailuresKey = (userId: number): string => `password-change:user:${userId}`;
+
+/**
+ * Whether the password re-entered on a settings form (password, email, deletion) is the user's: `RateLimited` (with
+ * `tooMany`) once `PASSWORD_CHANGE_FAILURES` wrong ones were counted in the window; a wrong one is counted. The one
+ * check each of those forms makes.
+ */
+export async function currentPasswordRight(
+  failures: RateLimitStore,
+  hasher: PasswordHasher,
+  user: Pick<User, 'id' | 'passwordHash'>,
+  password: string,
+  tooMany = 'Too many wrong passwords: wait a few minutes and try again.',
+): Promise<boolean> {
+  const key = currentPasswordFailuresKey(user.id);
+  const state = await failures.peek(key, PASSWORD_CHANGE_FAILURES, PASSWORD_CHANGE_WINDOW_MS);
+  if (!state.allowed) throw new RateLimited(state.retryAfterSeconds, tooMany);
+  if (await hasher.verify(password, user.passwordHash)) return true;
+  await failures.hit(key, PASSWORD_CHANGE_FAILURES, PASSWORD_CHANGE_WINDOW_MS);
+  return false;
+}
 
 export interface ChangePasswordInput {
   readonly userId: number;
@@ -41,13 +62,10 @@ export class ChangePassword {
 
   async execute(input: ChangePasswordInput): Promise<{ readonly sessionsEnded: number }> {
     const key = currentPasswordFailuresKey(input.userId);
-    const state = await this.failures.peek(key, PASSWORD_CHANGE_FAILURES, PASSWORD_CHANGE_WINDOW_MS);
-    if (!state.allowed) throw new RateLimited(state.retryAfterSeconds, 'Too many wrong current passwords: wait a few minutes and try again.');
     const user = await this.users.byId(input.userId);
     if (!user) throw new Refusal('not-found', 'There is no such user.');
     const problems: RefusalProblem[] = [];
-    if (!(await this.hasher.verify(input.currentPassword, user.passwordHash))) {
-      await this.failures.hit(key, PASSWORD_CHANGE_FAILURES, PASSWORD_CHANGE_WINDOW_MS);
+    if (!(await currentPasswordRight(this.failures, this.hasher, user, input.currentPassword, 'Too many wrong current passwords: wait a few minutes and try again.'))) {
       problems.push({ field: 'current_password', message: 'The current password is not right.' });
     }
     const problem = passwordProblem(input.newPassword);

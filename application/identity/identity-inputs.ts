@@ -16,17 +16,21 @@ export function optionalText(value: string | undefined, field: string, max: numb
   return text;
 }
 
-/** An http(s) URL without credentials, or `oob`: what an OAuth callback may be. */
-export function callbackProblem(url: string): string | null {
-  if (url === 'oob') return null;
+/** An http(s) URL without credentials, at most 2000 characters; `what` names it in the problem (`A callback URL`). */
+export function httpUrlProblem(url: string, what: string): string | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return `${JSON.stringify(url)} is not a URL.`;
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'A callback URL is http or https.';
-  if (parsed.username || parsed.password) return 'A callback URL may not carry a user name or password.';
-  if (url.length > 2000) return 'A callback URL is at most 2000 characters long.';
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `${what} is http or https.`;
+  if (parsed.username || parsed.password) return `${what} may not carry a user name or password.`;
+  if (url.length > 2000) return `${what} is at most 2000 characters long.`;
   return null;
+}
+
+/** An http(s) URL without credentials, or `oob`: what an OAuth callback may be. */
+export function callbackProblem(url: string): string | null {
+  return url === 'oob' ? null : httpUrlProblem(url, 'A callback URL');
 }

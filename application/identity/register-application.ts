@@ -48,6 +48,8 @@ export class RegisterApplication {
         consumerSecret: this.secrets.generate(CONSUMER_SECRET_LENGTH),
         callbackUrl: callback === '' ? null : callback,
         createdAt: this.clock.now(),
+        description: '',
+        websiteUrl: null,
       };
       await this.applications.add(application);
       return application;

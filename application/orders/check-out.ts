@@ -15,7 +15,7 @@ import type { CartRepository } from '../../domain/orders/cart-repository.js';
 import type { CheckoutTerms } from '../../domain/orders/checkout-terms.js';
 import { Order } from '../../domain/orders/order.js';
 import type { OrderRepository } from '../../domain/orders/order-repository.js';
-import { Conflict, Invalid } from '../errors.js';
+import { Conflict, Invalid, Unauthenticated } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -43,7 +43,7 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
  * A listing is sold once only: the listings are locked (`lockForUpdate`) before their status is read, so of two
  * checkouts of one listing the second waits for the first and then finds it Sold (or, when both were the same
  * buyer's, finds it gone from the cart: the cart is read again under the locks). Locks are taken in one order by
- * every checkout (listings by id, then the sellers' order numbers by seller id, then the listings are saved by
+ * every checkout (the buyer's and sellers' accounts by id, shared, then listings by id, then the sellers' order numbers by seller id, then the listings are saved by
  * release and id, which locks their releases' rows in that order) so checkouts do not deadlock each other; the unit
  * of work given may retry on a deadlock the database still reports with others.
  */
@@ -76,6 +76,17 @@ export class CheckOut {
       const now = this.clock.now();
       const items = await this.carts.items(buyerId);
       if (items.length === 0) throw new Invalid(EMPTY_CART_MESSAGE);
+      // The buyer's and the sellers' accounts first (shared: checkouts do not wait for each other), so an account
+      // deletion (which locks its account for update, then removes its listings and looks for open orders) either
+      // waits for this checkout's orders or is waited for (ADR 0060).
+      const sellerIds: number[] = [];
+      // One after another: the transaction's one connection takes one query at a time.
+      for (const item of items) {
+        const listing = await this.listings.byId(item.listingId);
+        if (listing) sellerIds.push(listing.sellerId);
+      }
+      const live = await this.users.lock([buyerId, ...sellerIds], 'share');
+      if (!live.some((u) => u.id === buyerId)) throw new Unauthenticated('Your account has been deleted.');
       const locked = await this.listings.lockForUpdate(items.map((i) => i.listingId));
       // Read again under the locks: a checkout of the same cart that held them (a second click) has emptied it since.
       const still = await this.carts.inCart(buyerId, locked.map((l) => l.id));

@@ -3,8 +3,8 @@
  * The package entry point `spindle/application/ports` (docs/adr/0037-package.md).
  */
 export * from './cart-contents.js';
-export * from './catalogue-samples.js';
 export * from './catalogue-reader.js';
+export * from './catalogue-samples.js';
 export * from './catalogue-search.js';
 export * from './catalogue-writer.js';
 export * from './clock.js';
@@ -32,6 +32,7 @@ export * from './nonce-store.js';
 export * from './operational-gauge.js';
 export * from './outage-detector.js';
 export * from './password-hasher.js';
+export * from './personal-data-eraser.js';
 export * from './posting-source.js';
 export * from './rate-limit-store.js';
 export * from './readiness-check.js';

@@ -5,6 +5,8 @@ import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import { SEARCH } from '../search/search-tokens.js';
 import type { MemoryRuntime } from '../spindle-module.js';
 import { COLLECTION } from './collection-tokens.js';
+import { InMemoryPersonalDataEraser } from '../../adapters/in-memory/in-memory-personal-data-eraser.js';
+import { IDENTITY } from '../identity/identity-tokens.js';
 
 /**
  * Collections and wantlists in the in-memory storage, enlisted in its unit of work; the read models (the folders' and
@@ -21,4 +23,5 @@ export const collectionMemory = ({ memory }: MemoryRuntime): ContainerModule =>
     bind(COLLECTION.ListReader).toResolvedValue((catalogue) => readModels(catalogue).lists, [CATALOGUE.Reader]).inSingletonScope();
     bind(CATALOGUE.HoldingCounts).toResolvedValue((catalogue) => readModels(catalogue).holdings, [CATALOGUE.Reader]).inSingletonScope();
     bind(SEARCH.UserHoldings).toResolvedValue((catalogue) => readModels(catalogue).userHoldings, [CATALOGUE.Reader]).inSingletonScope();
+    bind(IDENTITY.PersonalDataEraser).toConstantValue(new InMemoryPersonalDataEraser('collection and wantlist', [store]));
   });

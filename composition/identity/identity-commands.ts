@@ -1,10 +1,18 @@
+import { Invalid, NotFound } from '../../application/errors.js';
+import type { Container } from 'inversify';
 import type { SpindleCommands } from '../spindle-module.js';
 import { IDENTITY } from './identity-tokens.js';
 
-/** `spindle user add`, `spindle app add`, `spindle token create|list|revoke`. */
+/** `spindle user add|delete`, `spindle app add|list|rotate|delete`, `spindle token create|list|revoke`. */
 export const identityCommands: SpindleCommands = {
   module: 'identity',
   register(program, context) {
+    /** The user's id for a command naming them (`NotFound` with the name otherwise). */
+    const userId = async (container: Container, name: string): Promise<number> => {
+      const found = await container.get(IDENTITY.UserRepository).byLoginName(name);
+      if (!found) throw new NotFound(`There is no user ${JSON.stringify(name)}.`);
+      return found.id;
+    };
     const user = program.command('user').description('user accounts');
     user
       .command('add')
@@ -23,6 +31,22 @@ export const identityCommands: SpindleCommands = {
         });
       });
 
+    user
+      .command('delete')
+      .description(
+        'delete a user account (ADR 0060): refused while an order of theirs is under way; their own data goes, ' +
+          'finished orders stay for the other party and the name stays reserved',
+      )
+      .argument('<name>', 'login name')
+      .option('--yes', 'confirm the deletion (it cannot be undone)')
+      .action(async (name: string, opts: { yes?: boolean }) => {
+        if (!opts.yes) throw new Invalid(`Deleting ${name} cannot be undone: add --yes to confirm.`);
+        await context.withContainer(async (container) => {
+          const deleted = await container.get(IDENTITY.DeleteAccount).execute({ userId: await userId(container, name), password: null, confirmed: true });
+          console.log(`Deleted user ${deleted}.`);
+        });
+      });
+
     const app = program.command('app').description('registered applications (API consumers)');
     app
       .command('add')
@@ -37,6 +61,45 @@ export const identityCommands: SpindleCommands = {
             .execute({ name, owner: opts.owner, callbackUrl: opts.callback });
           console.log(`consumer_key=${registered.consumerKey}`);
           console.log(`consumer_secret=${registered.consumerSecret}`);
+        });
+      });
+
+    app
+      .command('list')
+      .description("list a user's applications (id, name, consumer key, callback URL, registered)")
+      .argument('<owner>', 'the login name of the owner')
+      .action(async (owner: string) => {
+        await context.withContainer(async (container) => {
+          const apps = await container.get(IDENTITY.ListOwnApplications).execute({ userId: await userId(container, owner) });
+          if (apps.length === 0) console.log(`${owner} has no applications.`);
+          for (const a of apps) {
+            console.log(`${a.id}  ${JSON.stringify(a.name)}  key ${a.consumerKey}  callback ${a.callbackUrl ?? '(none)'}  registered ${a.createdAt.toISOString()}`);
+          }
+        });
+      });
+    app
+      .command('rotate')
+      .description('give an application a new consumer secret (the old one stops working at once); prints consumer_key=… and consumer_secret=…')
+      .argument('<owner>', 'the login name of the owner')
+      .argument('<id>', 'the application id (from "spindle app list")')
+      .action(async (owner: string, id: string) => {
+        await context.withContainer(async (container) => {
+          const rotated = await container.get(IDENTITY.RotateApplicationSecret).execute({ userId: await userId(container, owner), applicationId: id });
+          console.log(`consumer_key=${rotated.consumerKey}`);
+          console.log(`consumer_secret=${rotated.consumerSecret}`);
+        });
+      });
+    app
+      .command('delete')
+      .description('delete an application with every access it was given')
+      .argument('<owner>', 'the login name of the owner')
+      .argument('<id>', 'the application id (from "spindle app list")')
+      .option('--yes', 'confirm the deletion (it cannot be undone)')
+      .action(async (owner: string, id: string, opts: { yes?: boolean }) => {
+        if (!opts.yes) throw new Invalid(`Deleting application ${id} cannot be undone: add --yes to confirm.`);
+        await context.withContainer(async (container) => {
+          const name = await container.get(IDENTITY.DeleteApplication).execute({ userId: await userId(container, owner), applicationId: id });
+          console.log(`Deleted application ${JSON.stringify(name)} of ${owner}.`);
         });
       });
 

@@ -11,6 +11,7 @@ import {
 import { CORE } from '../core/core-tokens.js';
 import type { MemoryRuntime } from '../spindle-module.js';
 import { IDENTITY } from './identity-tokens.js';
+import { InMemoryPersonalDataEraser } from '../../adapters/in-memory/in-memory-personal-data-eraser.js';
 
 /**
  * Accounts, applications, tokens and web sessions in the in-memory storage, enlisted in its unit of work; OAuth nonces
@@ -29,4 +30,12 @@ export const identityMemory = ({ memory }: MemoryRuntime): ContainerModule =>
       .inSingletonScope();
     bind(IDENTITY.WebSessionRepository).toConstantValue(memory.store('identity/web-sessions', (uow) => new InMemoryWebSessionRepository(uow)));
     bind(IDENTITY.PasswordResetRepository).toConstantValue(memory.store('identity/password-resets', (uow) => new InMemoryPasswordResetRepository(uow)));
+    const erasable = [
+      memory.store('identity/web-sessions', (uow) => new InMemoryWebSessionRepository(uow)),
+      memory.store('identity/personal-tokens', (uow) => new InMemoryPersonalTokenRepository(uow)),
+      memory.store('identity/oauth-tokens', (uow) => new InMemoryOAuthTokenRepository(uow)),
+      memory.store('identity/applications', (uow) => new InMemoryApplicationRepository(uow)),
+      memory.store('identity/password-resets', (uow) => new InMemoryPasswordResetRepository(uow)),
+    ];
+    bind(IDENTITY.PersonalDataEraser).toConstantValue(new InMemoryPersonalDataEraser('sessions, tokens, applications, authorisations, reset links', erasable));
   });

@@ -25,6 +25,12 @@ import { ChangeEmail } from '../../application/identity/change-email.js';
 import { DeleteApplication } from '../../application/identity/delete-application.js';
 import { RotateApplicationSecret } from '../../application/identity/rotate-application-secret.js';
 import { ChangePassword } from '../../application/identity/change-password.js';
+import { DeleteAccount } from '../../application/identity/delete-account.js';
+import { EditApplication } from '../../application/identity/edit-application.js';
+import { ApplicationPage } from '../../adapters/http/identity/web/application-page.js';
+import { DeleteAccountPage } from '../../adapters/http/identity/web/delete-account-page.js';
+import { ORDERS } from '../orders/orders-tokens.js';
+import type { PersonalDataEraser } from '../../application/ports/personal-data-eraser.js';
 import { AccountPages, PASSWORD_RESET_PATHS } from '../../adapters/http/identity/web/account-pages.js';
 import { FolderMailTransport } from '../../adapters/system/folder-mail-transport.js';
 import { RequestPasswordReset } from '../../application/identity/request-password-reset.js';
@@ -239,6 +245,38 @@ export const identityModule: SpindleModule = {
           [IDENTITY.PasswordResetRepository, IDENTITY.UserRepository, IDENTITY.WebSessionRepository, IDENTITY.PasswordHasher, IDENTITY.SecretDigest, PERSISTENCE.UnitOfWork, CORE.Clock],
         )
         .inSingletonScope();
+      bind(IDENTITY.EditApplication)
+        .toResolvedValue((apps, uow) => new EditApplication(apps, uow), [IDENTITY.ApplicationRepository, PERSISTENCE.UnitOfWork])
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (edit, sessions, secrets) =>
+            new ApplicationPage(edit, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }, { apiUrl: config.baseUrl, brand: config.brand, rateLimit: config.rateLimit }),
+          [IDENTITY.EditApplication, IDENTITY.WebSessions, IDENTITY.SecretGenerator],
+        )
+        .inSingletonScope();
+      const erasers = { serviceIdentifier: IDENTITY.PersonalDataEraser, isMultiple: true, optional: true } as const;
+      bind(IDENTITY.DeleteAccount)
+        .toResolvedValue(
+          (users, orders, erasers: PersonalDataEraser[] | undefined, hasher, failures, uow, clock) =>
+            new DeleteAccount(users, orders, erasers ?? [], hasher, failures, uow, clock, logger),
+          [
+            IDENTITY.UserRepository,
+            ORDERS.OrderRepository,
+            erasers,
+            IDENTITY.PasswordHasher,
+            IDENTITY.SignInAttempts,
+            PERSISTENCE.UnitOfWork,
+            CORE.Clock,
+          ],
+        )
+        .inSingletonScope();
+      bind(HTTP.Routes)
+        .toResolvedValue(
+          (deleteAccount, sessions, secrets) => new DeleteAccountPage(deleteAccount, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
+          [IDENTITY.DeleteAccount, IDENTITY.WebSessions, IDENTITY.SecretGenerator],
+        )
+        .inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(
           (changePassword, changeEmail, requestReset, resetPassword, sessions, secrets) =>
@@ -323,6 +361,15 @@ async function createDemoAccounts(container: Container, log: (line: string) => v
     lines.push(`${name}: password ${password}`, `${name}: token ${token}`);
   }
   const app = await container.get(IDENTITY.RegisterApplication).execute({ name: 'Spindle demo application', owner: DEMO_USERS[0] });
+  // Its page shows every field (ADR 0060): a description, and the API reference as its website.
+  await container.get(IDENTITY.EditApplication).execute({
+    userId: app.ownerId,
+    applicationId: app.id,
+    name: app.name,
+    description: 'The demo application: try key-and-secret calls and the OAuth flow with it.',
+    callbackUrl: '',
+    websiteUrl: `${config.webUrl}/docs`,
+  });
   lines.push(`demo application: consumer_key ${app.consumerKey}`, `demo application: consumer_secret ${app.consumerSecret}`, '');
   lines.push(`Try: curl -A "Demo/1.0" -H "Authorization: ${config.brand} token=<a token above>" ${config.baseUrl}/oauth/identity`, '');
   fs.mkdirSync(config.dataDir, { recursive: true });

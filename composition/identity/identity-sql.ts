@@ -4,6 +4,7 @@ import { SqlNonceStore } from '../../adapters/persistence/identity/sql-nonce-sto
 import { CORE } from '../core/core-tokens.js';
 import type { SqlRuntime } from '../spindle-module.js';
 import { IDENTITY } from './identity-tokens.js';
+import { SqlPersonalDataEraser } from '../../adapters/persistence/sql-personal-data-eraser.js';
 
 /**
  * Accounts, applications, tokens and web sessions on the database through MikroORM; OAuth nonces in the database
@@ -22,4 +23,13 @@ export const identitySql = ({ db }: SqlRuntime): ContainerModule =>
       .inSingletonScope();
     bind(IDENTITY.WebSessionRepository).toConstantValue(new MikroOrmWebSessionRepository(db.orm));
     bind(IDENTITY.PasswordResetRepository).toConstantValue(new MikroOrmPasswordResetRepository(db.orm));
+    bind(IDENTITY.PersonalDataEraser).toConstantValue(
+      new SqlPersonalDataEraser(db.orm, 'sessions, tokens, applications, authorisations, reset links', [
+        { table: 'web_session', column: 'user_id' },
+        { table: 'personal_token', column: 'user_id' },
+        { table: 'oauth_token', column: 'user_id' },
+        { table: 'client_application', column: 'owner_id' },
+        { table: 'password_reset', column: 'user_id' },
+      ]),
+    );
   });

@@ -13,6 +13,7 @@ import type { ResolveCredentials } from '../../application/identity/credentials.
 import type { GetIdentity } from '../../application/identity/get-identity.js';
 import type { HmacSha1 } from '../../application/ports/hmac.js';
 import type { NonceStore } from '../../application/ports/nonce-store.js';
+import type { PersonalDataEraser } from '../../application/ports/personal-data-eraser.js';
 import type { PasswordHasher } from '../../application/ports/password-hasher.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import type { SecretDigest, SecretGenerator } from '../../application/ports/secrets.js';
@@ -26,6 +27,8 @@ import type {
 } from '../../domain/identity/identity-repositories.js';
 import type { SignUp } from '../../application/identity/sign-up.js';
 import type { ChangeEmail } from '../../application/identity/change-email.js';
+import type { DeleteAccount } from '../../application/identity/delete-account.js';
+import type { EditApplication } from '../../application/identity/edit-application.js';
 import type { DeleteApplication } from '../../application/identity/delete-application.js';
 import type { RotateApplicationSecret } from '../../application/identity/rotate-application-secret.js';
 import type { ChangePassword } from '../../application/identity/change-password.js';
@@ -65,9 +68,16 @@ export const IDENTITY = {
   SignUp: token<SignUp>('identity/SignUp'),
   ChangePassword: token<ChangePassword>('identity/ChangePassword'),
   ChangeEmail: token<ChangeEmail>('identity/ChangeEmail'),
+  DeleteAccount: token<DeleteAccount>('identity/DeleteAccount'),
+  EditApplication: token<EditApplication>('identity/EditApplication'),
   RotateApplicationSecret: token<RotateApplicationSecret>('identity/RotateApplicationSecret'),
   DeleteApplication: token<DeleteApplication>('identity/DeleteApplication'),
   PasswordResetRepository: token<PasswordResetRepository>('identity/PasswordResetRepository'),
+  /**
+   * What each module holds of a person, erased when their account is deleted (a multiple binding: every module with
+   * a person's own data binds one in its SQL and its memory family; ADR 0060).
+   */
+  PersonalDataEraser: token<PersonalDataEraser>('identity/PersonalDataEraser'),
   MailTransport: token<MailTransport>('identity/MailTransport'),
   RequestPasswordReset: token<RequestPasswordReset>('identity/RequestPasswordReset'),
   ResetPassword: token<ResetPassword>('identity/ResetPassword'),

@@ -11,6 +11,8 @@ import { COLLECTION } from '../collection/collection-tokens.js';
 import type { MemoryRuntime } from '../spindle-module.js';
 import { MARKET_FIGURES } from './market-figure-tokens.js';
 import { MARKETPLACE } from './marketplace-tokens.js';
+import { InMemoryPersonalDataEraser } from '../../adapters/in-memory/in-memory-personal-data-eraser.js';
+import { IDENTITY } from '../identity/identity-tokens.js';
 
 /** The name of the in-memory storage's store of listings and blocked releases. */
 export const LISTINGS_STORE = 'marketplace/listings';
@@ -42,5 +44,11 @@ export const marketplaceMemory = ({ memory }: MemoryRuntime): ContainerModule =>
     // What releases sell for, for the collection's value (its slot, which stays empty in a service without listings).
     bind(COLLECTION.ReleasePrices)
       .toResolvedValue((c, rates) => new InMemoryReleasePrices(listings(c), rates), [CATALOGUE.Reader, MARKET_FIGURES.Rates])
+      .inSingletonScope();
+    bind(IDENTITY.PersonalDataEraser)
+      .toResolvedValue(
+        (c) => new InMemoryPersonalDataEraser('listings (but those sold) and seller settings', [listings(c), memory.store('marketplace/sellers', (uow) => new InMemorySellerRepository(uow))]),
+        [CATALOGUE.Reader],
+      )
       .inSingletonScope();
   });

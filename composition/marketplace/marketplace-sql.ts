@@ -10,6 +10,8 @@ import { COLLECTION } from '../collection/collection-tokens.js';
 import type { SqlRuntime } from '../spindle-module.js';
 import { MARKET_FIGURES } from './market-figure-tokens.js';
 import { MARKETPLACE } from './marketplace-tokens.js';
+import { SqlPersonalDataEraser } from '../../adapters/persistence/sql-personal-data-eraser.js';
+import { IDENTITY } from '../identity/identity-tokens.js';
 
 /**
  * The marketplace on the database: listings, sellers, release blocks and the rate table through MikroORM; the
@@ -31,4 +33,11 @@ export const marketplaceSql = ({ db }: SqlRuntime): ContainerModule =>
     bind(COLLECTION.ReleasePrices)
       .toResolvedValue((rates) => new SqlReleasePrices(db.orm, rates), [MARKET_FIGURES.Rates])
       .inSingletonScope();
+    // Sold listings stay: an order keeps what it sold (its items hold no key to them, but the seller's pages do).
+    bind(IDENTITY.PersonalDataEraser).toConstantValue(
+      new SqlPersonalDataEraser(db.orm, 'listings (but those sold) and seller settings', [
+        { table: 'listing', column: 'seller_id', where: "status <> 'Sold'" },
+        { table: 'seller_settings', column: 'user_id' },
+      ]),
+    );
   });

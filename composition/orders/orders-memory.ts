@@ -6,6 +6,7 @@ import { IDENTITY } from '../identity/identity-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
 import type { MemoryRuntime } from '../spindle-module.js';
 import { ORDERS } from './orders-tokens.js';
+import { InMemoryPersonalDataEraser } from '../../adapters/in-memory/in-memory-personal-data-eraser.js';
 
 /**
  * Carts, orders (with their logs, feedback and read marks) and the unread counts in one in-memory store, enlisted in
@@ -28,4 +29,5 @@ export const ordersMemory = ({ memory }: MemoryRuntime): ContainerModule =>
     bind(ORDERS.OrderRepository).toResolvedValue((users) => names.withNamesFrom(store.orders, users), [IDENTITY.UserRepository]).inSingletonScope();
     bind(ORDERS.UnreadMessages).toConstantValue(store.unread);
     bind(ORDERS.CheckoutUnitOfWork).toConstantValue(memory.unitOfWork);
+    bind(IDENTITY.PersonalDataEraser).toConstantValue(new InMemoryPersonalDataEraser('cart and read marks', [store]));
   });

@@ -7,6 +7,8 @@ import { RetryingUnitOfWork } from '../../adapters/persistence/orders/retrying-u
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { SqlRuntime } from '../spindle-module.js';
 import { ORDERS } from './orders-tokens.js';
+import { SqlPersonalDataEraser } from '../../adapters/persistence/sql-personal-data-eraser.js';
+import { IDENTITY } from '../identity/identity-tokens.js';
 
 /**
  * Carts and orders on the database through MikroORM, the unread counts as a read model in SQL, and the checkout's
@@ -22,4 +24,10 @@ export const ordersSql = ({ db }: SqlRuntime): ContainerModule =>
     bind(ORDERS.CheckoutUnitOfWork)
       .toResolvedValue((uow) => new RetryingUnitOfWork(db.orm, uow), [PERSISTENCE.UnitOfWork])
       .inSingletonScope();
+    bind(IDENTITY.PersonalDataEraser).toConstantValue(
+      new SqlPersonalDataEraser(db.orm, 'cart and read marks', [
+        { table: 'cart_item', column: 'user_id' },
+        { table: 'order_read_mark', column: 'user_id' },
+      ]),
+    );
   });

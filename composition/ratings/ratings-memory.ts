@@ -3,6 +3,8 @@ import { InMemoryRatingStore } from '../../adapters/in-memory/in-memory-rating-s
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import type { MemoryRuntime } from '../spindle-module.js';
 import { RATINGS } from './ratings-tokens.js';
+import { InMemoryPersonalDataEraser } from '../../adapters/in-memory/in-memory-personal-data-eraser.js';
+import { IDENTITY } from '../identity/identity-tokens.js';
 
 /** The name of the ratings' store in an `InMemoryStorage`. */
 export const RATING_STORE = 'ratings/store';
@@ -19,4 +21,5 @@ export const ratingsMemory = ({ memory }: MemoryRuntime): ContainerModule =>
     bind(CATALOGUE.RatingCounts)
       .toResolvedValue((catalogue) => store.countsWith(catalogue), [CATALOGUE.Reader])
       .inSingletonScope();
+    bind(IDENTITY.PersonalDataEraser).toConstantValue(new InMemoryPersonalDataEraser('ratings', [store]));
   });

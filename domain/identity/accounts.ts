@@ -15,6 +15,11 @@ export interface User {
   readonly profile: string;
   /** The currency the user sees prices in (and sells in). */
   readonly currency: Currency;
+  /**
+   * When the account was deleted (ADR 0060): the row stays as a tombstone, its name reserved and shown on the other
+   * party's orders and feedback, everything else of the person gone. Absent or null for a live account.
+   */
+  readonly deletedAt?: Date | null;
 }
 
 /** A user's profile fields that the user may edit. */
@@ -33,7 +38,17 @@ export interface ClientApplication {
   /** Where the OAuth authorize page sends the user back, or null (the callback each request token names). */
   readonly callbackUrl: string | null;
   readonly createdAt: Date;
+  /** What the application does, shown to its owner (and to users asked to approve it): '' when none was given. */
+  readonly description?: string;
+  /** The application's own site, or null. */
+  readonly websiteUrl?: string | null;
 }
+
+/** What an application's owner may change of it. */
+export type ApplicationChanges = Required<Pick<ClientApplication, 'name' | 'description' | 'callbackUrl' | 'websiteUrl'>>;
+
+/** The longest description an application may have. */
+export const APPLICATION_DESCRIPTION_MAX_LENGTH = 1000;
 
 /** A personal access token: only a digest of the token is kept, and the last characters to tell tokens apart. */
 export interface PersonalToken {

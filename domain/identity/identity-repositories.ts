@@ -1,7 +1,10 @@
 import { Refusal } from '../shared/refusal.js';
-import type { ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from './accounts.js';
+import type { ApplicationChanges, ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from './accounts.js';
 
-/** Users, by id, by login name (any case) and by email (any case). */
+/**
+ * Users, by id, by login name (any case) and by email (any case). A deleted account (a tombstone, ADR 0060) is found
+ * by id only: by name and by email it is no one, though its name stays taken.
+ */
 export interface UserRepository {
   /** Adds a user and gives it its id; throws {@link nameTaken}'s Refusal when the
    * name or email is taken, in any case. */
@@ -18,13 +21,34 @@ export interface UserRepository {
    * Refusal when another user has it, in any case.
    */
   changeEmail(id: number, email: string): Promise<boolean>;
+  /**
+   * Locks the accounts until the unit of work ends: `share` for work that needs them to stay live (a checkout, for its
+   * buyer and sellers), `update` for their deletion, which waits for those and makes them wait. Ids in any order (they
+   * are locked by id, so two lockers never deadlock on them); the live accounts among them, locked.
+   */
+  lock(ids: readonly number[], mode: 'share' | 'update'): Promise<User[]>;
+  /**
+   * Makes the account a tombstone at `at`: the name stays (reserved), the email becomes `deletedEmail(id)`, the
+   * password can never match, the profile fields are emptied. False when there is no live account with the id.
+   */
+  markDeleted(id: number, at: Date): Promise<boolean>;
 }
+
+/** The address a deleted account keeps in place of its own (unique, and no mail can reach it: `.invalid`). */
+export function deletedEmail(id: number): string {
+  return `deleted-${id}@deleted.invalid`;
+}
+
+/** The password hash of a deleted account: no hasher's format, so no password matches it. */
+export const DELETED_PASSWORD_HASH = '!deleted';
 
 export interface ApplicationRepository {
   add(application: ClientApplication): Promise<void>;
   byConsumerKey(key: string): Promise<ClientApplication | null>;
   byId(id: string): Promise<ClientApplication | null>;
   ownedBy(userId: number): Promise<ClientApplication[]>;
+  /** Replaces an application's name, description, callback and website; false when there is none. */
+  update(id: string, changes: ApplicationChanges): Promise<boolean>;
   /** Replaces an application's consumer secret; false when there is none. */
   replaceSecret(id: string, consumerSecret: string): Promise<boolean>;
   /** Removes an application (its OAuth tokens go with it); false when there is none. */

@@ -50,6 +50,14 @@ export const NEXT_STATUS: Readonly<Record<OrderParty, Readonly<Record<OrderStatu
   },
 };
 
+/**
+ * The statuses of an order still under way: not cancelled and not shipped (Refund Sent may go back to In Progress or
+ * Shipped). A party to an order in one of them cannot delete their account (ADR 0060).
+ */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = (Object.keys(NEXT_STATUS.seller) as OrderStatus[]).filter(
+  (status) => status !== 'Shipped' && !CANCELLED_STATUSES.includes(status),
+);
+
 /** The statuses from which an edit with shipping may not move the order to Invoice Sent (the spec's part 3). */
 export const SHIPPING_LOCKED_STATUSES: readonly OrderStatus[] = [...CANCELLED_STATUSES, 'Payment Received', 'Shipped'];
 

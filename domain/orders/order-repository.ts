@@ -77,6 +77,8 @@ export interface OrderRepository {
    * statuses compare byte by byte. Ties are broken by seller id and number, in the same direction.
    */
   list(query: OrderListQuery): Promise<OrderPage<Order>>;
+  /** The ids of the orders the user is the buyer or the seller of that are in one of the statuses, by id. */
+  idsInStatuses(userId: number, statuses: readonly OrderStatus[]): Promise<string[]>;
   /** Stores a party's feedback on an order, replacing what that party gave on it before. */
   putFeedback(feedback: OrderFeedback): Promise<void>;
   /** The feedback given on the order, by either party (none, one or two). */

@@ -25,6 +25,8 @@ import { CreatePersonalToken } from '../../application/identity/create-personal-
 import { CreateUser } from '../../application/identity/create-user.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import {
+  DELETED_PASSWORD_HASH,
+  deletedEmail,
   type ApplicationRepository,
   type PasswordResetRepository,
   type PersonalTokenRepository,
@@ -126,7 +128,7 @@ function contract(name: string, open: () => Promise<{ subject: Subject; reset():
       const alice = await s.scoped(() => s.uow.run(() => s.users.add(user('Alice'))));
       const application = {
         id: 'app-1', name: 'Shelf', ownerId: alice.id, consumerKey: 'k'.repeat(20), consumerSecret: 's'.repeat(32),
-        callbackUrl: null, createdAt: AT,
+        callbackUrl: null, createdAt: AT, description: '', websiteUrl: null,
       };
       await s.scoped(() => s.uow.run(() => s.applications.add(application)));
       expect(await s.scoped(() => s.applications.byConsumerKey('k'.repeat(20)))).to.deep.equal(application);
@@ -143,6 +145,34 @@ function contract(name: string, open: () => Promise<{ subject: Subject; reset():
       expect((await s.scoped(() => s.tokens.byId('t-1')))?.revokedAt).to.deep.equal(first);
       expect(await s.scoped(() => s.uow.run(() => s.tokens.revoke('none', first)))).to.equal(false);
       expect((await s.scoped(() => s.tokens.ofUser(alice.id))).map((t) => t.id)).to.deep.equal(['t-1']);
+    });
+
+    it("edits an application's details, and makes a user a tombstone found by id alone, its name kept and its email freed", async () => {
+      const alice = await s.scoped(() => s.uow.run(() => s.users.add(user('Alice'))));
+      const bob = await s.scoped(() => s.uow.run(() => s.users.add(user('Bob'))));
+      const application = {
+        id: 'app-2', name: 'Shelf', ownerId: alice.id, consumerKey: 'q'.repeat(20), consumerSecret: 's'.repeat(32),
+        callbackUrl: null, createdAt: AT, description: '', websiteUrl: null,
+      };
+      await s.scoped(() => s.uow.run(() => s.applications.add(application)));
+      const changes = { name: 'Shelf 2', description: 'Finds records.', callbackUrl: 'https://shelf.example/cb', websiteUrl: 'https://shelf.example/' };
+      expect(await s.scoped(() => s.uow.run(() => s.applications.update('app-2', changes)))).to.equal(true);
+      expect(await s.scoped(() => s.applications.byConsumerKey('q'.repeat(20)))).to.deep.equal({ ...application, ...changes });
+      expect(await s.scoped(() => s.uow.run(() => s.applications.update('none', changes)))).to.equal(false);
+
+      expect((await s.scoped(() => s.uow.run(() => s.users.lock([bob.id, alice.id, 999_999], 'share')))).map((u) => u.id)).to.deep.equal([alice.id, bob.id]);
+      const at = new Date('2026-12-07T10:00:00.000Z');
+      expect(await s.scoped(() => s.uow.run(() => s.users.markDeleted(alice.id, at)))).to.equal(true);
+      expect(await s.scoped(() => s.uow.run(() => s.users.markDeleted(alice.id, at)))).to.equal(false);
+      const tomb = (await s.scoped(() => s.users.byId(alice.id)))!;
+      expect([tomb.username, tomb.email, tomb.passwordHash, tomb.deletedAt]).to.deep.equal(['Alice', deletedEmail(alice.id), DELETED_PASSWORD_HASH, at]);
+      expect(await s.scoped(() => s.users.byLoginName('alice'))).to.equal(null);
+      expect(await s.scoped(() => s.users.byEmail('alice@example.com'))).to.equal(null);
+      expect((await s.scoped(() => s.uow.run(() => s.users.lock([alice.id, bob.id], 'update')))).map((u) => u.id)).to.deep.equal([bob.id]);
+      const again = await s.scoped(() => s.uow.run(() => s.users.add(user('ALICE', 'other@example.com')))).catch((err: unknown) => err);
+      expect(again).to.be.instanceOf(Refusal).that.includes({ code: 'login name taken' });
+      const freed = await s.scoped(() => s.uow.run(() => s.users.add(user('Alicia', 'alice@example.com'))));
+      expect(freed.id).to.not.equal(alice.id);
     });
 
     it('lets exactly one of many simultaneous sign-ups of one name (in different cases) through', async () => {

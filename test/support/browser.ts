@@ -88,3 +88,10 @@ export async function signedIn(app: Koa, name: string, password: string): Promis
   if (res.status !== 303) throw new Error(`sign-in as ${name} failed: ${res.status} ${res.text}`);
   return browser;
 }
+
+/** The problem shown beside a field, and whether the field is marked invalid. */
+export function problemOf(html: string, field: string): { text: string | undefined; invalid: boolean } {
+  const text = new RegExp(`<p class="error" id="${field}-problem">([^<]*)</p>`).exec(html)?.[1];
+  const invalid = new RegExp(`id="${field}"[^>]*aria-invalid="true"`).test(html);
+  return { text, invalid };
+}

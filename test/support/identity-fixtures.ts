@@ -30,6 +30,8 @@ export async function emptyIdentity(storage: TestStorage): Promise<void> {
   await query(db.orm, 'delete from oauth_token');
   await query(db.orm, 'delete from personal_token');
   await query(db.orm, 'delete from client_application');
+  // Orders outlive a deleted user row only as a refusal (ADR 0060): with every user gone, their orders go first.
+  await query(db.orm, 'delete from market_order');
   await query(db.orm, 'delete from app_user');
 }
 

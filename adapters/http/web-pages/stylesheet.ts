@@ -10,6 +10,7 @@ button.secondary{background:#777}form.inline{display:inline;margin:0}table{borde
 td,th,button{overflow-wrap:break-word}td,th{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #ddd}.error{color:#a00}.notice{color:#060}
 .secret{font-family:monospace;font-size:1.1rem;background:#fff;border:1px solid #ccc;padding:.5rem;word-break:break-all}
 .small{font-size:.85rem;color:#666}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #ddd;padding:.5rem}
 .skip{position:absolute;left:-999px}.skip:focus{left:.5rem;top:.5rem;background:#fff;color:#000;padding:.25rem .5rem}
 form.search{display:flex;gap:.25rem;margin:0;flex:1 1 12rem;max-width:28rem}form.search input{margin:0;max-width:none;min-width:0}
 footer{max-width:52rem;margin:2rem auto;padding:1rem 1.5rem;border-top:1px solid #ddd;font-size:.9rem;color:#555}

@@ -33,6 +33,7 @@ export function userOf(r: UserData): User {
     location: r.location,
     profile: r.profile,
     currency: storedCurrency(r.currAbbr.trim()),
+    deletedAt: r.deletedAt === null || r.deletedAt === undefined ? null : new Date(r.deletedAt),
   };
 }
 
@@ -50,6 +51,7 @@ export function userRowOf(u: Omit<User, 'id'>): Omit<UserData, 'id'> {
     location: u.location,
     profile: u.profile,
     currAbbr: u.currency,
+    deletedAt: u.deletedAt ?? null,
   };
 }
 
@@ -62,11 +64,14 @@ export function applicationOf(r: ApplicationData): ClientApplication {
     consumerSecret: r.consumerSecret,
     callbackUrl: r.callbackUrl,
     createdAt: new Date(r.createdAt),
+    description: r.description ?? '',
+    websiteUrl: r.websiteUrl ?? null,
   };
 }
 
 export function applicationRowOf(a: ClientApplication): ApplicationData {
-  return { id: a.id, name: a.name, owner: a.ownerId, consumerKey: a.consumerKey, consumerSecret: a.consumerSecret, callbackUrl: a.callbackUrl, createdAt: a.createdAt };
+  return { id: a.id, name: a.name, owner: a.ownerId, consumerKey: a.consumerKey, consumerSecret: a.consumerSecret, callbackUrl: a.callbackUrl, createdAt: a.createdAt,
+    description: a.description ?? '', websiteUrl: a.websiteUrl ?? null };
 }
 
 export function personalTokenOf(r: PersonalTokenData): PersonalToken {

@@ -21,6 +21,8 @@ export class UserRow {
   location!: string;
   profile!: string;
   currAbbr!: string;
+  /** When the account was deleted (the row is then a tombstone, ADR 0060); null while it is live. */
+  deletedAt!: Date | null;
 }
 
 export class ApplicationRow {
@@ -31,6 +33,8 @@ export class ApplicationRow {
   consumerSecret!: string;
   callbackUrl!: string | null;
   createdAt!: Date;
+  description!: string;
+  websiteUrl!: string | null;
 }
 
 export class PersonalTokenRow {
@@ -60,6 +64,7 @@ export const UserSchema = new EntitySchema<UserRow>({
     location: { type: 'text', default: '' },
     profile: { type: 'text', default: '' },
     currAbbr: { type: 'text', default: 'USD' },
+    deletedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
   },
 });
 
@@ -74,6 +79,8 @@ export const ApplicationSchema = new EntitySchema<ApplicationRow>({
     consumerSecret: { type: 'text' },
     callbackUrl: { type: 'text', nullable: true },
     createdAt: { type: 'datetime', columnType: 'timestamptz' },
+    description: { type: 'text', default: '' },
+    websiteUrl: { type: 'text', nullable: true },
   },
 });
 

@@ -1,8 +1,10 @@
 import type { EntityClass, FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import { raw, type MikroORM } from '@mikro-orm/postgresql';
-import type { ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from '../../../domain/identity/accounts.js';
+import type { ApplicationChanges, ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from '../../../domain/identity/accounts.js';
 import { emailKey } from '../../../domain/identity/email.js';
 import {
+  DELETED_PASSWORD_HASH,
+  deletedEmail,
   nameTaken,
   type ApplicationRepository,
   type OAuthTokenRepository,
@@ -12,8 +14,8 @@ import {
   type WebSessionRepository,
 } from '../../../domain/identity/identity-repositories.js';
 import { loginKey } from '../../../domain/identity/login-name.js';
-import { currentEntityManager } from '../mikro-orm-unit-of-work.js';
-import { dateOf } from '../sql-values.js';
+import { currentEntityManager, query } from '../mikro-orm-unit-of-work.js';
+import { dateOf, idArray } from '../sql-values.js';
 import {
   applicationOf,
   applicationRowOf,
@@ -81,12 +83,12 @@ export class MikroOrmUserRepository implements UserRepository {
   }
 
   async byLoginName(name: string): Promise<User | null> {
-    const found = await row<UserRow, UserData>(this.orm, UserRow, { loginKey: loginKey(name) });
+    const found = await row<UserRow, UserData>(this.orm, UserRow, { loginKey: loginKey(name), deletedAt: null });
     return found ? userOf(found) : null;
   }
 
   async byEmail(email: string): Promise<User | null> {
-    const found = await row<UserRow, UserData>(this.orm, UserRow, { emailKey: emailKey(email) });
+    const found = await row<UserRow, UserData>(this.orm, UserRow, { emailKey: emailKey(email), deletedAt: null });
     return found ? userOf(found) : null;
   }
 
@@ -115,6 +117,25 @@ export class MikroOrmUserRepository implements UserRepository {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false;
     return (await currentEntityManager(this.orm).nativeUpdate(UserRow, { id }, { passwordHash })) > 0;
   }
+
+  async lock(ids: readonly number[], mode: 'share' | 'update'): Promise<User[]> {
+    const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647).sort((a, b) => a - b);
+    if (wanted.length === 0) return [];
+    const locked = await query<UserData>(
+      this.orm,
+      `select * from app_user where id = any(?::int[]) and deleted_at is null order by id for ${mode === 'share' ? 'share' : 'update'}`,
+      [idArray(wanted)],
+    );
+    const meta = this.orm.getMetadata().get(UserRow.name);
+    return locked.map((r) => userOf(this.orm.em.getDriver().mapResult(r as never, meta) as UserData));
+  }
+
+  async markDeleted(id: number, at: Date): Promise<boolean> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false;
+    const email = deletedEmail(id);
+    const changes = { email, emailKey: emailKey(email), passwordHash: DELETED_PASSWORD_HASH, realName: '', homePage: '', location: '', profile: '', deletedAt: at };
+    return (await currentEntityManager(this.orm).nativeUpdate(UserRow, { id, deletedAt: null }, changes)) > 0;
+  }
 }
 
 /** Applications in `client_application`; `byConsumerKey` is a `SqlIdentityLookups` lookup. */
@@ -141,6 +162,10 @@ export class MikroOrmApplicationRepository implements ApplicationRepository {
   async ownedBy(userId: number): Promise<ClientApplication[]> {
     const found = await rows<ApplicationRow, ApplicationData>(this.orm, ApplicationRow, { owner: userId }, [{ createdAt: 'asc' }, { id: 'asc' }]);
     return found.map(applicationOf);
+  }
+
+  async update(id: string, changes: ApplicationChanges): Promise<boolean> {
+    return (await currentEntityManager(this.orm).nativeUpdate(ApplicationRow, { id }, { ...changes })) > 0;
   }
 
   async replaceSecret(id: string, consumerSecret: string): Promise<boolean> {

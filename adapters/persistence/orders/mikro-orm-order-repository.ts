@@ -182,6 +182,17 @@ export class MikroOrmOrderRepository implements OrderRepository {
     return this.read(id, false);
   }
 
+  async idsInStatuses(userId: number, statuses: readonly OrderStatus[]): Promise<string[]> {
+    if (statuses.length === 0) return [];
+    const found = await currentEntityManager(this.orm)
+      .createQueryBuilder(MarketOrderRow)
+      .select('id')
+      .where({ $or: [{ seller: userId }, { buyer: userId }], status: { $in: [...statuses] } })
+      .orderBy({ id: 'asc' })
+      .execute<Array<{ id: string }>>('all', false);
+    return found.map((r) => r.id);
+  }
+
   lockById(id: string): Promise<Order | null> {
     return this.read(id, true);
   }

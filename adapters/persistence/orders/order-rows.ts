@@ -93,9 +93,9 @@ export const MarketOrderSchema = new EntitySchema<MarketOrderRow>({
   ],
   properties: {
     id: { type: 'text', primary: true },
-    seller: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade' },
+    seller: { kind: 'm:1', entity: () => UserRow, deleteRule: 'restrict' },
     number: { type: 'integer' },
-    buyer: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade' },
+    buyer: { kind: 'm:1', entity: () => UserRow, deleteRule: 'restrict' },
     status: { type: 'text' },
     currency: { type: 'string', columnType: 'char(3)' },
     totalMinor: { type: 'bigint', columnType: 'bigint' },
@@ -219,8 +219,8 @@ export const OrderFeedbackSchema = new EntitySchema<OrderFeedbackRow>({
   properties: {
     order: { kind: 'm:1', entity: () => MarketOrderRow, primary: true, deleteRule: 'cascade' },
     fromRole: { type: 'text', primary: true },
-    author: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade' },
-    subject: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade' },
+    author: { kind: 'm:1', entity: () => UserRow, deleteRule: 'restrict' },
+    subject: { kind: 'm:1', entity: () => UserRow, deleteRule: 'restrict' },
     rating: { type: 'text' },
     comment: { type: 'text', default: '' },
     given: { type: 'datetime', columnType: 'timestamptz' },

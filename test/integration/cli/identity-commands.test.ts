@@ -62,6 +62,36 @@ describe('spindle user, app and token (the commands, end to end)', function () {
     expect(again.stderr.trim()).to.equal('Operator has no token "no-such-id".');
   });
 
+  it('lists, renews the secret of and deletes applications, and deletes a user (only with --yes)', async () => {
+    expect((await spindle(['user', 'add', 'Leaver', '--email', 'leaver@example.com', '--password', 'secret password'])).code).to.equal(0);
+    const added = await spindle(['app', 'add', 'Leaving App', '--owner', 'Leaver']);
+    const key = /consumer_key=(\w+)/.exec(added.stdout)![1]!;
+    const listed = await spindle(['app', 'list', 'leaver']);
+    expect(listed.code, listed.stderr).to.equal(0);
+    expect(listed.stdout).to.include('"Leaving App"').and.include(`key ${key}`).and.include('callback (none)');
+    const id = listed.stdout.split(' ')[0]!;
+    const rotated = await spindle(['app', 'rotate', 'Leaver', id]);
+    expect(rotated.code, rotated.stderr).to.equal(0);
+    expect(rotated.stdout).to.match(new RegExp(`^consumer_key=${key}\nconsumer_secret=[A-Za-z0-9]{32}\n$`));
+    expect(rotated.stdout).to.not.include(/consumer_secret=(\w+)/.exec(added.stdout)![1]!);
+    const notTheirs = await spindle(['app', 'rotate', 'Operator', id]);
+    expect([notTheirs.code, notTheirs.stderr.trim()]).to.deep.equal([2, 'Application not found.']);
+    const unconfirmed = await spindle(['app', 'delete', 'Leaver', id]);
+    expect([unconfirmed.code, unconfirmed.stderr.trim()]).to.deep.equal([2, `Deleting application ${id} cannot be undone: add --yes to confirm.`]);
+    const deleted = await spindle(['app', 'delete', 'Leaver', id, '--yes']);
+    expect([deleted.code, deleted.stdout]).to.deep.equal([0, 'Deleted application "Leaving App" of Leaver.\n']);
+    expect((await spindle(['app', 'list', 'Leaver'])).stdout).to.equal('Leaver has no applications.\n');
+
+    const keep = await spindle(['user', 'delete', 'Leaver']);
+    expect([keep.code, keep.stderr.trim()]).to.deep.equal([2, 'Deleting Leaver cannot be undone: add --yes to confirm.']);
+    const gone = await spindle(['user', 'delete', 'leaver', '--yes']);
+    expect([gone.code, gone.stdout], gone.stderr).to.deep.equal([0, 'Deleted user Leaver.\n']);
+    const twice = await spindle(['user', 'delete', 'Leaver', '--yes']);
+    expect([twice.code, twice.stderr.trim()]).to.deep.equal([2, 'There is no user "Leaver".']);
+    const reused = await spindle(['user', 'add', 'leaver', '--email', 'new@example.com', '--password', 'secret password']);
+    expect([reused.code, reused.stderr.trim()]).to.deep.equal([2, 'The login name "leaver" is taken (names are compared without regard to case).']);
+  });
+
   it('works while a server runs on PostgreSQL, and says clearly that the embedded database admits one process', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const server = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), 'serve'], {

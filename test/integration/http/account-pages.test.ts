@@ -7,18 +7,12 @@ import type Koa from 'koa';
 import { RESET_LINK_REFUSED } from '../../../application/identity/reset-password.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
-import { Browser, signedIn } from '../../support/browser.js';
+import { Browser, problemOf, signedIn } from '../../support/browser.js';
 import request from 'supertest';
 import { anApplication, aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, WEB_URL, testContainer } from '../../support/test-app.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
-/** The problem shown beside a field, and whether the field is marked invalid. */
-function problemOf(html: string, field: string): { text: string | undefined; invalid: boolean } {
-  const text = new RegExp(`<p class="error" id="${field}-problem">([^<]*)</p>`).exec(html)?.[1];
-  const invalid = new RegExp(`id="${field}"[^>]*aria-invalid="true"`).test(html);
-  return { text, invalid };
-}
 
 describe('Web pages: account settings (/settings/password)', function () {
   this.timeout(60_000);
@@ -206,13 +200,15 @@ describe('Web pages: account settings (/settings/password)', function () {
     expect((await call(app1.key, app1.secret)).status).to.equal(404);
     const intruder = await signedIn(app, pat.name, 'the-new-password');
     await intruder.get('/settings/developers');
-    expect((await intruder.post(`/settings/developers/applications/${app1.id}/rotate`, {})).status).to.equal(404);
+    expect((await intruder.post(`/settings/developers/applications/${app1.id}/rotate`, { confirm: 'yes' })).status).to.equal(404);
     expect((await intruder.post(`/settings/developers/applications/${app1.id}/delete`, { confirm: 'yes' })).status).to.equal(404);
     expect((await call(app1.key, app1.secret)).status).to.equal(404);
 
     const owner = await signedIn(app, rosa.name, rosa.password);
     await owner.get('/settings/developers');
-    const rotated = await owner.post(`/settings/developers/applications/${app1.id}/rotate`, {});
+    const unconfirmedRotation = await owner.post(`/settings/developers/applications/${app1.id}/rotate`, {});
+    expect(unconfirmedRotation.status).to.equal(422);
+    const rotated = await owner.post(`/settings/developers/applications/${app1.id}/rotate`, { confirm: 'yes' });
     expect(rotated.status).to.equal(200);
     const secret = /<label for="created-1">Consumer secret<\/label>\s*<input id="created-1" class="secret" readonly value="([A-Za-z0-9]{32})">/.exec(rotated.text)![1]!;
     expect(secret).to.not.equal(app1.secret);

@@ -11,6 +11,7 @@ export const SETTINGS_PAGES: ReadonlyArray<{ readonly path: string; readonly tex
   { path: '/settings/connected', text: 'Connected applications' },
   { path: '/settings/collection', text: 'Collection settings' },
   { path: '/settings/seller', text: 'Seller settings' },
+  { path: '/settings/delete', text: 'Delete account' },
 ];
 
 /** The settings sub-nav: a page renders it with `settingsPages` and `here` (its own path, marked current). */

@@ -126,9 +126,10 @@ past the limit the answer is 429 with <code>Retry-After</code>. These pages coun
   <thead><tr><th>Name</th><th>Consumer key</th><th>Callback URL</th><th>Registered</th><th></th></tr></thead>
   <tbody>
   <% it.applications.forEach(function (a) { %>
-    <tr><td><%= a.name %></td><td><code><%= a.consumerKey %></code></td><td><%= a.callbackUrl || '—' %></td><td><%= a.createdAt %></td>
-      <td><form method="post" action="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>/rotate" class="inline">
+    <tr><td><a href="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>"><%= a.name %></a></td><td><code><%= a.consumerKey %></code></td><td><%= a.callbackUrl || '—' %></td><td><%= a.createdAt %></td>
+      <td><form method="post" action="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>/rotate">
           <input type="hidden" name="csrf" value="<%= it.csrf %>">
+          <label><input type="checkbox" name="confirm" value="yes" required> Make a new secret for <%= a.name %> (the old one stops working)</label>
           <button type="submit" class="secondary" aria-label="New secret for <%= a.name %>">New secret</button>
         </form>
         <form method="post" action="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>/delete">

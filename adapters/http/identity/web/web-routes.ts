@@ -15,7 +15,7 @@ import type { WebSessions } from '../../../../application/identity/web-sessions.
 import type { SecretGenerator } from '../../../../application/ports/secrets.js';
 import type { Caller } from '../../../../application/shared/caller.js';
 import type { SpindleState } from '../../http-state.js';
-import { API_DOCS_PATHS } from '../../api-docs/api-docs-routes.js';
+import { portalView, type DeveloperPortal } from './developer-portal.js';
 import { statusOf } from '../../middleware/errors.js';
 import type { RouteModule } from '../../route-module.js';
 import { SETTINGS_PAGES } from './settings-nav.js';
@@ -58,13 +58,6 @@ export interface WebPageUseCases {
 
 export type { WebPageSettings };
 
-/** What the developer settings page tells about calling the API: its address, the Authorization scheme, the limits. */
-export interface DeveloperPortal {
-  readonly apiUrl: string;
-  /** The brand word of the Authorization scheme (`{brand} token=…`). */
-  readonly brand: string;
-  readonly rateLimit: { readonly anonymousPerWindow: number; readonly authenticatedPerWindow: number; readonly windowSeconds: number; readonly pagesPerWindow: number };
-}
 
 /** A path on this site to go back to after signing in; anything else (another origin, `//host`) is refused. */
 export function safeNext(next: unknown): string {
@@ -196,18 +189,12 @@ export class WebPageRoutes implements RouteModule {
     const developers = async (ctx: Koa.Context, caller: Caller & { kind: 'user' }, extra: Record<string, unknown> = {}, status = 200) => {
       const applications = await useCases.ownApplications.execute({ userId: Number(caller.userId) });
       const tokens = await useCases.listTokens.execute({ user: caller.username });
-      const api = this.portal.apiUrl;
       this.kit.render(ctx, '@developers', {
         title: 'Developer settings',
         user: caller.username,
         here: '/settings/developers',
         settingsPages: SETTINGS_PAGES,
-        portal: {
-          ...this.portal,
-          docsUrl: `${web}${API_DOCS_PATHS.page}`,
-          oauth: { requestToken: `${api}/oauth/request_token`, authorize: `${web}/oauth/authorize`, accessToken: `${api}/oauth/access_token` },
-          identityUrl: `${api}/oauth/identity`,
-        },
+        portal: portalView(this.portal, web),
         applications: applications.map((a) => ({ id: a.id, name: a.name, consumerKey: a.consumerKey, callbackUrl: a.callbackUrl, createdAt: a.createdAt.toISOString() })),
         tokens: tokens.map((t) => ({ id: t.id, label: t.label, lastCharacters: t.lastCharacters, createdAt: t.createdAt.toISOString(), revokedAt: t.revokedAt?.toISOString() })),
         created: undefined,
@@ -232,8 +219,9 @@ export class WebPageRoutes implements RouteModule {
     }));
 
     router.post('/settings/developers/applications/:id/rotate', this.kit.page(async (ctx) => {
-      await this.form(ctx);
+      const form = await this.form(ctx);
       const caller = await this.kit.signedIn(ctx);
+      if (form.get('confirm') !== 'yes') throw new Invalid('Tick the box to confirm the new secret (the old one stops working at once): nothing was changed.');
       const rotated = await useCases.rotateSecret.execute({ userId: Number(caller.userId), applicationId: ctx.params.id! });
       await developers(ctx, caller, {
         created: { what: `${rotated.name} has a new consumer secret; the old one no longer works.`, values: [{ label: 'Consumer key', value: rotated.consumerKey }, { label: 'Consumer secret', value: rotated.consumerSecret }] },
