@@ -51,3 +51,4 @@ export * from './search/sql-catalogue-search.js';
 export * from './sql-pool-gauge.js';
 export * from './sql-readiness-check.js';
 export * from './sql-values.js';
+export * from './webhooks/sql-webhook-store.js';
