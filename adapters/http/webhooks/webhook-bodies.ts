@@ -13,7 +13,7 @@ import { validateBody } from '../query.js';
 /** The event types a field holds: a JSON array of names, or names separated by commas or repeated (a form's checkboxes). */
 function typesOf(value: unknown): string[] | undefined {
   if (typeof value === 'string') return value.split(',').map((t) => t.trim()).filter((t) => t !== '');
-  if (Array.isArray(value) && value.every((t) => typeof t === 'string')) return value.map((t: string) => t.trim());
+  if (Array.isArray(value) && value.every((t) => typeof t === 'string')) return value.flatMap((t: string) => t.split(',')).map((t) => t.trim()).filter((t) => t !== '');
   return undefined;
 }
 
