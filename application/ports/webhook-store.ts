@@ -7,21 +7,11 @@ export interface ClaimedWebhook {
   readonly redelivery: { readonly id: number; readonly eventId: number } | null;
 }
 
-/** What a worker records after one attempt. */
-export interface DeliveryAttempt {
-  readonly webhookId: number;
-  readonly eventId: number;
-  readonly eventType: string;
-  readonly attempt: number;
-  /** The redelivery request this attempt answers (removed with the record), or null for the backlog's next event. */
-  readonly redeliveryId: number | null;
-  readonly started: Date;
-  readonly durationMs: number;
-  readonly outcome: DeliveryOutcome;
-  readonly responseStatus: number | null;
-  readonly responseExcerpt: string;
-  readonly error: string | null;
-}
+/**
+ * What a worker records after one attempt: the log row but for its id, and the redelivery request it answers (removed
+ * with the record), or null for the backlog's next event.
+ */
+export type DeliveryAttempt = Omit<WebhookDelivery, 'id' | 'redelivery'> & { readonly redeliveryId: number | null };
 
 /** The subscription's state after an attempt (written only while the worker still holds it). */
 export interface WebhookProgress {

@@ -83,8 +83,8 @@ export const webhooksModule: SpindleModule = {
       const outages = { serviceIdentifier: PERSISTENCE.Outages, optional: true } as const;
       bind(WEBHOOKS.Dispatcher)
         .toResolvedValue(
-          (store, outbox, sender, uow, clock, ids, urls, found: OutageDetector | undefined) =>
-            new WebhookDispatcher(store, outbox, sender, webhookBody(urls), uow, clock, Math.random, logger.child({ part: 'webhooks' }), {
+          (store, outbox, sender, uow, clock, ids, found: OutageDetector | undefined) =>
+            new WebhookDispatcher(store, outbox, sender, webhookBody, uow, clock, Math.random, logger.child({ part: 'webhooks' }), {
               workerId: `${os.hostname()}/${process.pid}/${ids.next().slice(0, 8)}`,
               // A live worker never loses a subscription mid-attempt: the lease outlasts the sender's whole timeout.
               leaseMs: Math.max(config.jobs.leaseSeconds * 1000, 3 * w.totalTimeoutMs),
@@ -94,7 +94,7 @@ export const webhooksModule: SpindleModule = {
               logRetentionMs: w.logRetentionDays * 86_400_000,
               maintenanceMs: 15 * 60 * 1000,
             }, found),
-          [WEBHOOKS.Store, EVENTS.Outbox, WEBHOOKS.Sender, PERSISTENCE.UnitOfWork, CORE.Clock, CORE.IdGenerator, HTTP.ApiUrls, outages],
+          [WEBHOOKS.Store, EVENTS.Outbox, WEBHOOKS.Sender, PERSISTENCE.UnitOfWork, CORE.Clock, CORE.IdGenerator, outages],
         )
         .inSingletonScope();
       const service = (dispatcher: WebhookDispatcher): BackgroundService => ({

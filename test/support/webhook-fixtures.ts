@@ -7,7 +7,6 @@ import { WebhookDispatcher } from '../../application/webhooks/webhook-dispatcher
 import { newEvent, type EventType, type RecordedEvent } from '../../domain/events/event.js';
 import type { RetryPolicy } from '../../domain/webhooks/webhook.js';
 import { EVENTS } from '../../composition/events/events-tokens.js';
-import { HTTP } from '../../composition/http/http-tokens.js';
 import { PERSISTENCE } from '../../composition/persistence/persistence-tokens.js';
 import { webhookBody } from '../../composition/webhooks/webhook-body.js';
 import { WEBHOOKS } from '../../composition/webhooks/webhooks-tokens.js';
@@ -43,7 +42,7 @@ export function testDispatcher<C extends Clock = FixedClock>(
     container.get(WEBHOOKS.Store),
     container.get(EVENTS.Outbox),
     container.get(WEBHOOKS.Sender),
-    webhookBody(container.get(HTTP.ApiUrls)),
+    webhookBody,
     container.get(PERSISTENCE.UnitOfWork),
     clock,
     () => 0.5,
