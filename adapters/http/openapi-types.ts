@@ -1189,6 +1189,33 @@ export namespace SpecDialect {
               items: components["schemas"]["InventoryUpload"][];
               pagination: components["schemas"]["Pagination"];
           };
+          /** @description Something that happened that concerns the user (beyond the spec): its id (a cursor: ids increase in the order events become visible, so none appears later below one already read), type, time, the user it concerns, and the resource as the API showed it to that user at that moment (an order as GET /marketplace/orders/{order_id} answers its buyer or its seller, a listing as GET /marketplace/listings/{listing_id} answers its seller). */
+          Event: {
+              id: number;
+              /** @enum {string} */
+              type: "order.created" | "order.status_changed" | "order.shipping_changed" | "order.message_added" | "order.refunded" | "listing.created" | "listing.changed" | "listing.sold" | "listing.deleted" | "inventory.export_finished" | "inventory.upload_finished" | "collection.changed" | "wantlist.changed";
+              /** Format: date-time */
+              occurred: string;
+              user_id: number;
+              resource: {
+                  /** @enum {string} */
+                  type: "order" | "listing" | "inventory_export" | "inventory_upload" | "collection" | "wantlist";
+                  /** @description The resource's id as text (an order's 123-4, a listing's number) */
+                  id: string;
+                  body: components["schemas"]["Order"] | components["schemas"]["Listing"];
+              };
+          };
+          EventPage: {
+              /** @description A cursor's pagination: the page size, the events on this page, and next (after this page's last id) while more follow */
+              pagination: {
+                  per_page: number;
+                  items: number;
+                  urls: {
+                      next?: string;
+                  };
+              };
+              events: components["schemas"]["Event"][];
+          };
           OrderPage: {
               pagination: components["schemas"]["Pagination"];
               orders: components["schemas"]["OrderSummary"][];
@@ -2454,6 +2481,33 @@ export namespace DiscogsDialect {
           InventoryUploadPage: {
               items: components["schemas"]["InventoryUpload"][];
               pagination: components["schemas"]["Pagination"];
+          };
+          /** @description Something that happened that concerns the user (beyond the spec): its id (a cursor: ids increase in the order events become visible, so none appears later below one already read), type, time, the user it concerns, and the resource as the API showed it to that user at that moment (an order as GET /marketplace/orders/{order_id} answers its buyer or its seller, a listing as GET /marketplace/listings/{listing_id} answers its seller). */
+          Event: {
+              id: number;
+              /** @enum {string} */
+              type: "order.created" | "order.status_changed" | "order.shipping_changed" | "order.message_added" | "order.refunded" | "listing.created" | "listing.changed" | "listing.sold" | "listing.deleted" | "inventory.export_finished" | "inventory.upload_finished" | "collection.changed" | "wantlist.changed";
+              /** Format: date-time */
+              occurred: string;
+              user_id: number;
+              resource: {
+                  /** @enum {string} */
+                  type: "order" | "listing" | "inventory_export" | "inventory_upload" | "collection" | "wantlist";
+                  /** @description The resource's id as text (an order's 123-4, a listing's number) */
+                  id: string;
+                  body: components["schemas"]["Order"] | components["schemas"]["Listing"];
+              };
+          };
+          EventPage: {
+              /** @description A cursor's pagination: the page size, the events on this page, and next (after this page's last id) while more follow */
+              pagination: {
+                  per_page: number;
+                  items: number;
+                  urls: {
+                      next?: string;
+                  };
+              };
+              events: components["schemas"]["Event"][];
           };
           OrderPage: {
               pagination: components["schemas"]["Pagination"];

@@ -1,3 +1,4 @@
+import type { EventRecorder } from '../events/event-recorder.js';
 import { currencyOrDollars } from '../../domain/marketplace/currency.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
@@ -17,7 +18,7 @@ import type { CheckedListingFields } from './listing-input.js';
  * an application alone, 403 a user who is not a seller: seller settings with both terms written), then the body
  * (checked at the edge when read: 422 for one that is not an object), then every field at once (422 naming each bad
  * one: the field rules, an unknown or blocked release, a missing release, condition or price). The price is in the
- * seller's profile currency. Returns the new listing's id.
+ * seller's profile currency. Returns the new listing's id; `listing.created` is recorded for the seller with it.
  */
 export class CreateListing {
   constructor(
@@ -28,6 +29,7 @@ export class CreateListing {
     private readonly catalogue: CatalogueReader,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly events: EventRecorder,
   ) {}
 
   async execute(input: { readonly caller: Caller; readonly body: CheckedInput<CheckedListingFields> }): Promise<{ readonly listingId: number }> {
@@ -37,7 +39,11 @@ export class CreateListing {
     const body = input.body();
     const now = this.clock.now();
     const listing = await checkedFields(body, currencyOrDollars(user.currency), this.catalogue, this.blocked, null, (fields) => newListing(userId, fields, now));
-    const added = await this.uow.run(() => this.listings.add(listing));
+    const added = await this.uow.run(async () => {
+      const stored = await this.listings.add(listing);
+      await this.events.listings('listing.created', [stored], now);
+      return stored;
+    });
     return { listingId: added.id };
   }
 }

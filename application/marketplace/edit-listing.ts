@@ -1,3 +1,4 @@
+import type { EventRecorder } from '../events/event-recorder.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
 import { currencyOrDollars, type Currency } from '../../domain/marketplace/currency.js';
@@ -28,6 +29,7 @@ export class EditListing {
     private readonly catalogue: CatalogueReader,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly events: EventRecorder,
   ) {}
 
   async execute(input: { readonly id: number; readonly caller: Caller; readonly body: CheckedInput<CheckedListingFields>; readonly currency?: Currency }): Promise<void> {
@@ -42,6 +44,7 @@ export class EditListing {
       const now = this.clock.now();
       await checkedFields(body, currency, this.catalogue, this.blocked, listing.releaseId, (fields) => listing.edit(fields, now));
       await this.listings.save(listing);
+      await this.events.listings('listing.changed', [listing], now);
     });
   }
 }

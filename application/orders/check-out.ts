@@ -21,7 +21,9 @@ import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { requireUserCaller, type Caller } from '../shared/caller.js';
 import type { CheckedInput } from '../shared/checked-input.js';
-import { orderView, type OrderView } from './order-access.js';
+import { partiesViews, type OrderView } from './order-access.js';
+import type { EventRecorder } from '../events/event-recorder.js';
+import type { NewEvent } from '../../domain/events/event.js';
 
 /** The message of a 422 for a checkout with nothing (of the seller asked) in the cart. */
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
@@ -35,7 +37,8 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
  * Sale (the message names them all). Each order's shipping starts as the seller's shipping price for the buyer's
  * country (their profile location), converted into the order's currency, when the seller set one (else nothing, until
  * the seller invoices). It answers each order made as its buyer reads it (`GetOrder`'s view), built inside the same
- * unit of work, so what it answers is what it stored.
+ * unit of work, so what it answers is what it stored. The events (`order.created` for the buyer and the seller of each
+ * order, `listing.sold` for each listing's seller) are appended last in the same unit of work.
  *
  * A listing is sold once only: the listings are locked (`lockForUpdate`) before their status is read, so of two
  * checkouts of one listing the second waits for the first and then finds it Sold (or, when both were the same
@@ -55,6 +58,7 @@ export class CheckOut {
     private readonly feeRule: FeeRule,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly events: EventRecorder,
     private readonly sellers: SellerRepository | null = null,
   ) {}
 
@@ -125,9 +129,16 @@ export class CheckOut {
         await this.listings.save(l);
       }
       await this.carts.removeAll(buyerId, bought.map((l) => l.id));
-      const access = { orders: this.orders, users: this.users, catalogue: this.catalogue };
+      const access = { orders: this.orders, users: this.users, catalogue: this.catalogue, events: this.events };
       const views: OrderView[] = [];
-      for (const order of placed) views.push(await orderView(access, order, buyerId));
+      const events: NewEvent[] = [];
+      for (const order of placed) {
+        const both = await partiesViews(access, order);
+        events.push(...this.events.orderEvents(['order.created'], both, now));
+        views.push(both[0]!);
+      }
+      events.push(...(await this.events.listingEvents('listing.sold', byRelease, now)));
+      await this.events.append(events);
       return views;
     });
   }

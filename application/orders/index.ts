@@ -12,6 +12,8 @@ export * from './get-order.js';
 export * from './give-feedback.js';
 export * from './list-orders.js';
 export * from './order-access.js';
+export * from './order-events.js';
+export * from './order-view.js';
 export * from './record-refund.js';
 export * from './remove-from-cart.js';
 export * from './trade-figures-part.js';

@@ -1,14 +1,16 @@
 import type { User } from '../../domain/identity/accounts.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { Order, OrderChange } from '../../domain/orders/order.js';
-import type { OrderFeedback } from '../../domain/orders/order-feedback.js';
 import type { OrderMessage } from '../../domain/orders/order-message.js';
 import { partyOf, type OrderParty } from '../../domain/orders/order-party.js';
 import type { OrderRepository } from '../../domain/orders/order-repository.js';
-import { isOrderStatus, SPEC_STATUS_WORDS, type OrderStatus, type StatusWords } from '../../domain/orders/order-status.js';
+import { isOrderStatus, SPEC_STATUS_WORDS, type StatusWords } from '../../domain/orders/order-status.js';
 import { Refusal } from '../../domain/shared/refusal.js';
 import { parseOrderId } from '../../domain/orders/order-id.js';
+import { orderEventTypes } from './order-events.js';
 import { Conflict, Forbidden, NotFound } from '../errors.js';
+import type { OrderMessageView, OrderView } from './order-view.js';
+import type { EventRecorder } from '../events/event-recorder.js';
 import { listedReleases, type ListedRelease } from '../marketplace/listing-access.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -17,32 +19,7 @@ import { requireUserCaller, type Caller } from '../shared/caller.js';
 /** The refusal of an order to anyone but its two parties (and of any order to an application acting for nobody). */
 export const NOT_A_PARTY_MESSAGE = 'Only the buyer and the seller of an order can see or change it.';
 
-/**
- * An order as one of its parties sees it: the order, both parties, which one the viewer is (the seller alone sees
- * the fee), where the viewer may move it (`next_status`), its items' releases, and the feedback given on it.
- */
-export interface OrderView {
-  readonly order: Order;
-  readonly seller: User;
-  readonly buyer: User;
-  readonly viewer: OrderParty;
-  readonly next: readonly OrderStatus[];
-  readonly releases: ReadonlyMap<number, ListedRelease>;
-  readonly feedback: readonly OrderFeedback[];
-}
-
-/** A log entry with the users it names (its actor), for presenting. */
-export interface OrderMessageView {
-  readonly message: OrderMessage;
-  readonly actor: User;
-  /** The other party: who the entry was written to. */
-  readonly recipient: User;
-  readonly buyer: User;
-  /** The order's first item's release title ('' when that release is no longer stored), for subjects. */
-  readonly firstTitle: string;
-  /** How many items the order has. */
-  readonly itemCount: number;
-}
+export type { OrderMessageView, OrderView } from './order-view.js';
 
 /** What reading and changing orders needs. */
 export interface OrderAccess {
@@ -51,6 +28,8 @@ export interface OrderAccess {
   readonly catalogue: CatalogueReader;
   /** How refusals spell the statuses they name (the service's dialect); the spec's words when not given. */
   readonly statusWords?: StatusWords;
+  /** Records the events of a change (ADR 0057). */
+  readonly events: EventRecorder;
 }
 
 /** The caller's user id: 401 anonymous, 403 an application acting for nobody (orders are user-private). */
@@ -123,6 +102,11 @@ export async function orderView(access: OrderAccess, order: Order, viewerId: num
   return view!;
 }
 
+/** The order as each of its parties sees it, the buyer's view first (what the events of a change carry). */
+export async function partiesViews(access: OrderAccess, order: Order): Promise<OrderView[]> {
+  return [await orderView(access, order, order.buyerId), await orderView(access, order, order.sellerId)];
+}
+
 /** The result of a change: the order as stored, who made it (as which party), and the entries written. */
 export interface AppliedChange {
   readonly order: Order;
@@ -136,7 +120,8 @@ export interface AppliedChange {
  * party, and for an unknown id as {@link unknownOrder} says); the order is locked (`lockById`), so of two changes at one moment the second waits
  * and is decided on what the first stored, never on the same old status. `decide` applies the domain's command to the
  * locked order; its refusals become 422/403 with nothing stored. The change is saved over the version read (a
- * lost race would be a 409, which the lock prevents) and its log entries appended.
+ * lost race would be a 409, which the lock prevents) and its log entries appended,
+ * with the events they are (for both parties, ADR 0057), in the same unit of work.
  */
 export async function changeOrder(
   access: OrderAccess,
@@ -153,7 +138,10 @@ export async function changeOrder(
     const change = inDialect(() => decide(order, party), access.statusWords);
     if (!(await orders.save(change.order))) throw new Conflict('The order was changed by someone else at the same moment; read it again and retry.');
     await orders.appendMessages(change.messages);
-    return { order: change.order.saved(), userId, party, messages: change.messages };
+    const saved = change.order.saved();
+    const types = orderEventTypes(change.messages);
+    if (types.length > 0) await access.events.order(types, await partiesViews(access, saved), change.messages[0]!.timestamp);
+    return { order: saved, userId, party, messages: change.messages };
   });
 }
 

@@ -14,6 +14,7 @@ export * from './contribution-reader.js';
 export * from './csv-decoder.js';
 export * from './csv-encoder.js';
 export * from './dump-reader.js';
+export * from './event-bodies.js';
 export * from './event-outbox.js';
 export * from './file-store.js';
 export * from './hmac.js';

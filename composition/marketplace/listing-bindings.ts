@@ -15,6 +15,7 @@ import type { HoldingCounts } from '../../application/ports/community-figures.js
 import type { ImageLinks } from '../../application/ports/image-links.js';
 import { mergedUserFigures, type UserFiguresPart } from '../../application/ports/user-figures.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
+import { EVENTS } from '../events/events-tokens.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
@@ -56,7 +57,7 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
     )
     .inSingletonScope();
   bind(LISTINGS.CreateListing)
-    .toResolvedValue((users, sellers, listings, blocked, catalogue, uow, clock) => new CreateListing(users, sellers, listings, blocked, catalogue, uow, clock), [
+    .toResolvedValue((users, sellers, listings, blocked, catalogue, uow, clock, events) => new CreateListing(users, sellers, listings, blocked, catalogue, uow, clock, events), [
       IDENTITY.UserRepository,
       MARKETPLACE.SellerRepository,
       MARKETPLACE.ListingRepository,
@@ -64,6 +65,7 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
       CATALOGUE.Reader,
       PERSISTENCE.UnitOfWork,
       CORE.Clock,
+      EVENTS.Recorder,
     ])
     .inSingletonScope();
   bind(LISTINGS.GetListing)
@@ -74,17 +76,18 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
     ])
     .inSingletonScope();
   bind(LISTINGS.EditListing)
-    .toResolvedValue((users, listings, blocked, catalogue, uow, clock) => new EditListing(users, listings, blocked, catalogue, uow, clock), [
+    .toResolvedValue((users, listings, blocked, catalogue, uow, clock, events) => new EditListing(users, listings, blocked, catalogue, uow, clock, events), [
       IDENTITY.UserRepository,
       MARKETPLACE.ListingRepository,
       MARKETPLACE.BlockedReleases,
       CATALOGUE.Reader,
       PERSISTENCE.UnitOfWork,
       CORE.Clock,
+      EVENTS.Recorder,
     ])
     .inSingletonScope();
   bind(LISTINGS.DeleteListing)
-    .toResolvedValue((listings, uow) => new DeleteListing(listings, uow), [MARKETPLACE.ListingRepository, PERSISTENCE.UnitOfWork])
+    .toResolvedValue((listings, uow, events, clock) => new DeleteListing(listings, uow, events, clock), [MARKETPLACE.ListingRepository, PERSISTENCE.UnitOfWork, EVENTS.Recorder, CORE.Clock])
     .inSingletonScope();
   bind(LISTINGS.GetInventory)
     .toResolvedValue((users, pages, views) => new GetInventory(users, pages, views), [

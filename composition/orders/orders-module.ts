@@ -25,6 +25,8 @@ import { CheckOut } from '../../application/orders/check-out.js';
 import { GetCart } from '../../application/orders/get-cart.js';
 import { RemoveFromCart } from '../../application/orders/remove-from-cart.js';
 import { CORE } from '../core/core-tokens.js';
+import type { EventRecorder } from '../../application/events/event-recorder.js';
+import { EVENTS } from '../events/events-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
@@ -64,7 +66,7 @@ export const ordersModule: SpindleModule = {
         .inSingletonScope();
       bind(ORDERS.CheckOut)
         .toResolvedValue(
-          (c, l, o, u, g, r, f, w, k, s) => new CheckOut(c, l, o, u, g, r, f, w, k, s),
+          (c, l, o, u, g, r, f, w, k, e, s) => new CheckOut(c, l, o, u, g, r, f, w, k, e, s),
           [
             ORDERS.CartRepository,
             listings,
@@ -75,25 +77,32 @@ export const ordersModule: SpindleModule = {
             MARKETPLACE.FeeRule,
             ORDERS.CheckoutUnitOfWork,
             CORE.Clock,
+            EVENTS.Recorder,
             MARKETPLACE.SellerRepository,
           ],
         )
         .inSingletonScope();
 
       const statusWords = config.dialect === 'discogs' ? PUBLIC_STATUS_WORDS : SPEC_STATUS_WORDS;
-      const access = (orders: OrderRepository, users: UserRepository, catalogue: CatalogueReader): OrderAccess => ({ orders, users, catalogue, statusWords });
-      const accessTokens = [ORDERS.OrderRepository, IDENTITY.UserRepository, CATALOGUE.Reader] as const;
-      bind(ORDERS.GetOrder).toResolvedValue((o, u, c) => new GetOrder(access(o, u, c)), [...accessTokens]).inSingletonScope();
-      bind(ORDERS.ListSales).toResolvedValue((o, u, c) => new ListOrders(access(o, u, c), 'seller'), [...accessTokens]).inSingletonScope();
-      bind(ORDERS.ListPurchases).toResolvedValue((o, u, c) => new ListOrders(access(o, u, c), 'buyer'), [...accessTokens]).inSingletonScope();
+      const access = (orders: OrderRepository, users: UserRepository, catalogue: CatalogueReader, events: EventRecorder): OrderAccess => ({
+        orders,
+        users,
+        catalogue,
+        statusWords,
+        events,
+      });
+      const accessTokens = [ORDERS.OrderRepository, IDENTITY.UserRepository, CATALOGUE.Reader, EVENTS.Recorder] as const;
+      bind(ORDERS.GetOrder).toResolvedValue((o, u, c, e) => new GetOrder(access(o, u, c, e)), [...accessTokens]).inSingletonScope();
+      bind(ORDERS.ListSales).toResolvedValue((o, u, c, e) => new ListOrders(access(o, u, c, e), 'seller'), [...accessTokens]).inSingletonScope();
+      bind(ORDERS.ListPurchases).toResolvedValue((o, u, c, e) => new ListOrders(access(o, u, c, e), 'buyer'), [...accessTokens]).inSingletonScope();
       bind(ORDERS.GetOrderMessages)
-        .toResolvedValue((o, u, c, w) => new GetOrderMessages(access(o, u, c), w), [...accessTokens, PERSISTENCE.UnitOfWork])
+        .toResolvedValue((o, u, c, e, w) => new GetOrderMessages(access(o, u, c, e), w), [...accessTokens, PERSISTENCE.UnitOfWork])
         .inSingletonScope();
       const changing = [...accessTokens, PERSISTENCE.UnitOfWork, CORE.Clock] as const;
-      bind(ORDERS.EditOrder).toResolvedValue((o, u, c, w, k) => new EditOrder(access(o, u, c), w, k), [...changing]).inSingletonScope();
-      bind(ORDERS.AddOrderMessage).toResolvedValue((o, u, c, w, k) => new AddOrderMessage(access(o, u, c), w, k), [...changing]).inSingletonScope();
-      bind(ORDERS.RecordRefund).toResolvedValue((o, u, c, w, k) => new RecordRefund(access(o, u, c), w, k), [...changing]).inSingletonScope();
-      bind(ORDERS.GiveFeedback).toResolvedValue((o, u, c, w, k) => new GiveFeedback(access(o, u, c), w, k), [...changing]).inSingletonScope();
+      bind(ORDERS.EditOrder).toResolvedValue((o, u, c, e, w, k) => new EditOrder(access(o, u, c, e), w, k), [...changing]).inSingletonScope();
+      bind(ORDERS.AddOrderMessage).toResolvedValue((o, u, c, e, w, k) => new AddOrderMessage(access(o, u, c, e), w, k), [...changing]).inSingletonScope();
+      bind(ORDERS.RecordRefund).toResolvedValue((o, u, c, e, w, k) => new RecordRefund(access(o, u, c, e), w, k), [...changing]).inSingletonScope();
+      bind(ORDERS.GiveFeedback).toResolvedValue((o, u, c, e, w, k) => new GiveFeedback(access(o, u, c, e), w, k), [...changing]).inSingletonScope();
       bind(USERS.FiguresPart).toResolvedValue((o) => new TradeFiguresPart(o), [ORDERS.OrderRepository]).inSingletonScope();
       bind(USERS.FiguresPart).toResolvedValue((o) => new UnreadFiguresPart(o), [ORDERS.UnreadMessages]).inSingletonScope();
 

@@ -26,6 +26,7 @@ import { sellerSettings } from '../../../../domain/marketplace/seller.js';
 import { shippingRates } from '../../../../domain/marketplace/shipping-rates.js';
 import { aCredit, aRelease } from '../../../support/builders/catalogue-builders.js';
 import { rejection } from '../../../support/rejection.js';
+import { anEventRecorder } from '../../../support/event-fixtures.js';
 
 describe('Listings (use cases, in memory)', () => {
   const clock = new FixedClock('2026-11-23T12:00:00Z');
@@ -38,6 +39,7 @@ describe('Listings (use cases, in memory)', () => {
   let rates: InMemoryCurrencyRateRepository;
   let catalogue: InMemoryCatalogueReader;
   let carts: Map<number, Set<number>>;
+  let events: ReturnType<typeof anEventRecorder>;
 
   beforeEach(async () => {
     uow = new InMemoryUnitOfWork();
@@ -49,6 +51,7 @@ describe('Listings (use cases, in memory)', () => {
     catalogue.putRelease(aRelease(12, { title: 'Blocked' }));
     store = new InMemoryMarketplaceStore(uow, catalogue);
     carts = new Map();
+    events = anEventRecorder({ uow, users, catalogue, sellers: store.sellers, rates });
     for (const [name, currency] of [['seller', 'GBP'], ['buyer', 'USD']] as const) {
       await uow.run(() =>
         users.add({ username: name, realName: '', email: `${name}@x.test`, passwordHash: 'h', registeredAt: clock.now(), homePage: '', location: 'UK', profile: '', currency }),
@@ -67,10 +70,10 @@ describe('Listings (use cases, in memory)', () => {
   const text = () => new TextRenderer(catalogue, 'https://web.test');
   const views = () => new ListingViews(catalogue, text(), store.sellers, figures(), rates, cartContents);
   const create = (body: unknown, caller: Caller = seller) =>
-    new CreateListing(users, store.sellers, store.listings, store.blocked, catalogue, uow, clock).execute({ caller, body: () => listingInput({}, body) });
+    new CreateListing(users, store.sellers, store.listings, store.blocked, catalogue, uow, clock, events.recorder).execute({ caller, body: () => listingInput({}, body) });
   const edit = (id: number, body: unknown, caller: Caller = seller, currency?: 'USD' | 'GBP') =>
-    new EditListing(users, store.listings, store.blocked, catalogue, uow, clock).execute({ id, caller, body: () => listingInput({}, body), currency });
-  const remove = (id: number, caller: Caller = seller) => new DeleteListing(store.listings, uow).execute({ id, caller });
+    new EditListing(users, store.listings, store.blocked, catalogue, uow, clock, events.recorder).execute({ id, caller, body: () => listingInput({}, body), currency });
+  const remove = (id: number, caller: Caller = seller) => new DeleteListing(store.listings, uow, events.recorder, clock).execute({ id, caller });
   const get = (id: number, caller: Caller = buyer, currency?: 'USD' | 'GBP' | 'EUR') =>
     new GetListing(store.listings, users, views()).execute({ id, caller, currency, textFormat: 'plaintext' });
   const inventory = (caller: Caller, more: Partial<Parameters<GetInventory['execute']>[0]> = {}) =>
@@ -83,6 +86,25 @@ describe('Listings (use cases, in memory)', () => {
     expect(stored).to.deep.include({ sellerId: 1, status: 'For Sale', weight: 40, formatQuantity: 1, posted: clock.now() });
     const three = await create({ release_id: 11, condition: 'Mint (M)', price: 1, format_quantity: 'auto', weight: 'auto' });
     expect((await store.listings.byId(three.listingId))!).to.deep.include({ weight: 300, formatQuantity: 3 });
+  });
+
+  it('records listing.created, listing.changed and listing.deleted for the seller, with the listing as the API shows it to them; refusals record none', async () => {
+    const { listingId } = await create({ release_id: '10', condition: 'Mint (M)', price: '4.5', location: 'Shelf 3' });
+    await edit(listingId, { release_id: '10', condition: 'Near Mint (NM or M-)', price: '5', location: 'Shelf 4' });
+    await rejection(edit(listingId, { release_id: '10', condition: 'Broken', price: '5' }));
+    await rejection(remove(listingId, buyer));
+    await remove(listingId);
+    const recorded = await events.outbox.read({ userId: 1, after: 0, limit: 50 });
+    expect(recorded.map((e) => [e.type, e.resource.type, e.resource.id])).to.deep.equal([
+      ['listing.created', 'listing', String(listingId)],
+      ['listing.changed', 'listing', String(listingId)],
+      ['listing.deleted', 'listing', String(listingId)],
+    ]);
+    // The owner's private fields (here the location) are in the seller's body, as GET shows them to the seller.
+    expect(recorded[0]!.resource.body).to.include({ id: listingId, condition: 'Mint (M)', location: 'Shelf 3' });
+    expect(recorded[1]!.resource.body).to.include({ condition: 'Near Mint (NM or M-)', location: 'Shelf 4' });
+    expect(recorded[2]!.resource.body).to.include({ id: listingId, status: 'For Sale' });
+    expect(await events.outbox.read({ userId: 2, after: 0, limit: 50 })).to.deep.equal([]);
   });
 
   it('refuses by caller: 401 anonymous, 403 an application, 403 a user whose seller settings are incomplete', async () => {

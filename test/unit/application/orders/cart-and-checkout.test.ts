@@ -27,6 +27,7 @@ import { refusalOf, rejection } from '../../../support/rejection.js';
 import { TestListingRepository } from '../../../support/test-listing-repository.js';
 import { checkoutInput } from '../../../../adapters/http/orders/order-bodies.js';
 
+import { anEventRecorder } from '../../../support/event-fixtures.js';
 describe('Cart and checkout (use cases, in memory)', () => {
   const clock = new FixedClock('2026-11-23T01:00:00Z');
   const app: Caller = { kind: 'application', applicationId: 'a' };
@@ -37,6 +38,7 @@ describe('Cart and checkout (use cases, in memory)', () => {
   let rates: InMemoryCurrencyRateRepository;
   let seller: User, euroSeller: User, buyer: User;
   let add: AddToCart, remove: RemoveFromCart, cart: GetCart, checkOut: CheckOut;
+  let events: ReturnType<typeof anEventRecorder>;
 
   const callerOf = (u: User): Caller => ({ kind: 'user', userId: String(u.id), username: u.username, via: 'token' });
   const aUser = (username: string, currency: Currency) =>
@@ -65,7 +67,8 @@ describe('Cart and checkout (use cases, in memory)', () => {
     add = new AddToCart(listings, store.carts, uow, clock);
     remove = new RemoveFromCart(store.carts, uow);
     cart = new GetCart(store.carts, listings, users, rates);
-    checkOut = new CheckOut(store.carts, listings, store.orders, users, new InMemoryCatalogueReader(clock), rates, DEFAULT_FEE_RULE, uow, clock);
+    events = anEventRecorder({ uow, users, catalogue: new InMemoryCatalogueReader(clock), rates });
+    checkOut = new CheckOut(store.carts, listings, store.orders, users, new InMemoryCatalogueReader(clock), rates, DEFAULT_FEE_RULE, uow, clock, events.recorder);
   });
 
   it('needs a user for everything', async () => {
@@ -108,7 +111,7 @@ describe('Cart and checkout (use cases, in memory)', () => {
       await sellers.put(sellerSettings(seller.id, 'Cash', 'Post', clock.now(), { shippingRates: shippingRates('default=20, europe=5', 'EUR'), minOrderTotal: null }));
       await users.updateProfile(buyer.id, { location: 'Vienna, Austria' });
     });
-    const withShipping = new CheckOut(store.carts, listings, store.orders, users, new InMemoryCatalogueReader(clock), rates, DEFAULT_FEE_RULE, uow, clock, sellers);
+    const withShipping = new CheckOut(store.carts, listings, store.orders, users, new InMemoryCatalogueReader(clock), rates, DEFAULT_FEE_RULE, uow, clock, events.recorder, sellers);
     const a = await aListing(seller.id, '10');
     const b = await aListing(euroSeller.id, '4', 'EUR');
     await uow.run(async () => {
@@ -174,6 +177,47 @@ describe('Cart and checkout (use cases, in memory)', () => {
     for (const l of [x, y, z]) expect((await listings.byId(l.id))!.status).to.equal('Sold');
     expect(await store.carts.count(buyer.id)).to.equal(0);
     expect((await store.orders.byId(`${seller.id}-1`))!.total.toString()).to.equal('12.00 USD');
+  });
+
+  it('records order.created for the buyer and the seller of each order, each as the API shows it to them, and listing.sold for each seller, in the checkout\'s unit of work', async () => {
+    const x = await aListing(seller.id, '10', 'USD', 9);
+    const z = await aListing(euroSeller.id, '5', 'USD', 5);
+    await uow.run(async () => {
+      for (const l of [x, z]) await put(buyer, l);
+    });
+    const [first] = await checkOut.execute({ caller: callerOf(buyer), body: () => checkoutInput(ADDRESS) });
+    const read = async (userId: number) => events.outbox.read({ userId, after: 0, limit: 50 });
+    const forBuyer = await read(buyer.id);
+    expect(forBuyer.map((e) => [e.type, e.resource.type, e.resource.id])).to.deep.equal([
+      ['order.created', 'order', `${seller.id}-1`],
+      ['order.created', 'order', `${euroSeller.id}-1`],
+    ]);
+    const forSeller = await read(seller.id);
+    expect(forSeller.map((e) => [e.type, e.resource.id])).to.deep.equal([
+      ['order.created', `${seller.id}-1`],
+      ['listing.sold', String(x.id)],
+    ]);
+    expect((await read(euroSeller.id)).map((e) => [e.type, e.resource.id])).to.deep.equal([
+      ['order.created', `${euroSeller.id}-1`],
+      ['listing.sold', String(z.id)],
+    ]);
+    // The seller's order shows the fee, the buyer's does not (as GET /marketplace/orders/{id} answers each).
+    expect(forSeller[0]!.resource.body).to.have.property('fee');
+    expect(forBuyer[0]!.resource.body).to.not.have.property('fee');
+    expect(forBuyer[0]!.resource.body).to.include({ id: first!.order.id, status: 'New Order' });
+    expect(forSeller[1]!.resource.body).to.include({ id: x.id, status: 'Sold' });
+    expect(forBuyer.every((e) => e.occurred.getTime() === clock.now().getTime())).to.equal(true);
+  });
+
+  it('records no event of a refused checkout', async () => {
+    const own = await aListing(buyer.id, '3');
+    const other = await aListing(seller.id, '10');
+    await uow.run(async () => {
+      await put(buyer, other);
+      await put(buyer, own);
+    });
+    await rejection(checkOut.execute({ caller: callerOf(buyer), body: () => checkoutInput(ADDRESS) }));
+    for (const u of [buyer, seller]) expect(await events.outbox.read({ userId: u.id, after: 0, limit: 50 })).to.deep.equal([]);
   });
 
   it("checks out one seller's listings when asked, leaving the rest", async () => {

@@ -27,6 +27,8 @@ import { meaningOf, refusalOf, rejection } from '../../../support/rejection.js';
 import { TestListingRepository } from '../../../support/test-listing-repository.js';
 import { checkoutInput, feedbackInput, orderEditInput, orderMessageInput, refundInput } from '../../../../adapters/http/orders/order-bodies.js';
 
+import { anEventRecorder } from '../../../support/event-fixtures.js';
+import { InMemoryEventOutbox } from '../../../../adapters/in-memory/in-memory-event-outbox.js';
 /*
  * The order use cases over the in-memory adapters, as a Node developer embedding them would call them: who may do
  * what, refusals that leave the order as it was, and what each change writes.
@@ -42,6 +44,7 @@ describe('Order use cases (in memory)', () => {
   let id: string;
   let get: GetOrder, edit: EditOrder, sales: ListOrders, purchases: ListOrders, messages: GetOrderMessages, say: AddOrderMessage;
   let refund: RecordRefund, feedback: GiveFeedback;
+  let events: ReturnType<typeof anEventRecorder>;
 
   const as = (u: User): Caller => ({ kind: 'user', userId: String(u.id), username: u.username, via: 'token' });
   const aUser = (username: string) =>
@@ -64,10 +67,11 @@ describe('Order use cases (in memory)', () => {
     for (const u of [seller, buyer, stranger]) names.set(u.id, u.username);
     const listing = await uow.run(() => listings.add(newListing(seller.id, { releaseId: 1, condition: 'Good (G)', price: Money.fromDecimal('20', 'USD') }, clock.now())));
     await store.carts.add({ userId: buyer.id, listingId: listing.id, addedAt: clock.now() });
-    const checkOut = new CheckOut(store.carts, listings, store.orders, users, new InMemoryCatalogueReader(clock), rates, DEFAULT_FEE_RULE, uow, clock);
+    events = anEventRecorder({ uow, users, catalogue: new InMemoryCatalogueReader(clock), rates });
+    const checkOut = new CheckOut(store.carts, listings, store.orders, users, new InMemoryCatalogueReader(clock), rates, DEFAULT_FEE_RULE, uow, clock, events.recorder);
     const [placed] = await checkOut.execute({ caller: as(buyer), body: () => checkoutInput({ shipping_address: 'Buyer Street 1' }) });
     id = placed!.order.id;
-    access = { orders: store.orders, users, catalogue: new InMemoryCatalogueReader(clock) };
+    access = { orders: store.orders, users, catalogue: new InMemoryCatalogueReader(clock), events: events.recorder };
     get = new GetOrder(access);
     edit = new EditOrder(access, uow, clock);
     sales = new ListOrders(access, 'seller');
@@ -179,6 +183,57 @@ describe('Order use cases (in memory)', () => {
     expect((await rejection(sales.execute({ caller: as(seller), status: 'Lost', sortOrder: 'asc', page }))).message).to.equal(INVALID_ORDER_STATUS_FILTER_MESSAGE);
     // The sales' sort on purchases is ignored (the default order), as the public API ignores a sort a list does not take.
     expect((await purchases.execute({ caller: as(buyer), sort: 'buyer', sortOrder: 'asc', page })).items.map((v) => v.order.id)).to.deep.equal([id]);
+  });
+
+  it('records each change as events for the buyer and the seller, each with the order as the API shows it to them; feedback and refusals record none', async () => {
+    const after = (await events.outbox.lastId());
+    const types = async (u: User) => (await events.outbox.read({ userId: u.id, after, limit: 50 })).map((e) => e.type);
+    await edit.execute({ caller: as(seller), id, body: (c) => orderEditInput({ shipping: '4.50', shipping_method: 'Post' }, c) });
+    await say.execute({ caller: as(buyer), id, body: () => orderMessageInput({ message: 'Paid?' }) });
+    await say.execute({ caller: as(buyer), id, body: () => orderMessageInput({ status: 'Payment Pending', message: 'Paid.' }) });
+    await edit.execute({ caller: as(seller), id, body: (c) => orderEditInput({ status: 'Payment Received' }, c) });
+    await rejection(edit.execute({ caller: as(seller), id, body: (c) => orderEditInput({ status: 'Merged' }, c) }));
+    await edit.execute({ caller: as(seller), id, body: (c) => orderEditInput({ status: 'Shipped' }, c) });
+    await refund.execute({ caller: as(seller), id, body: (c) => refundInput({ amount: '2.00' }, c) });
+    await feedback.execute({ caller: as(buyer), id, body: () => feedbackInput({ rating: 'positive' }) });
+    const expected = [
+      'order.shipping_changed',
+      'order.status_changed',
+      'order.message_added',
+      'order.message_added',
+      'order.status_changed',
+      'order.status_changed',
+      'order.status_changed',
+      'order.refunded',
+      'order.status_changed',
+    ];
+    expect(await types(buyer)).to.deep.equal(expected);
+    expect(await types(seller)).to.deep.equal(expected);
+    expect(await types(stranger)).to.deep.equal([]);
+    const [buyers, sellers] = await Promise.all([buyer, seller].map((u) => events.outbox.read({ userId: u.id, after, limit: 50 })));
+    const lastOf = (list: typeof buyers) => list.at(-1)!.resource.body;
+    expect(lastOf(buyers!)).to.include({ id, status: 'Refund Sent' });
+    expect(lastOf(buyers!)).to.not.have.property('fee');
+    expect(lastOf(sellers!)).to.have.property('fee');
+    expect(buyers!.every((e) => e.resource.type === 'order' && e.resource.id === id)).to.equal(true);
+  });
+
+  it('stores nothing of a change whose events cannot be recorded (the change and its events commit together)', async () => {
+    // An outbox that appends, then fails: the order's change made before it in the unit of work goes back too.
+    class FullOutbox extends InMemoryEventOutbox {
+      override async append(list: Parameters<InMemoryEventOutbox['append']>[0]): ReturnType<InMemoryEventOutbox['append']> {
+        await super.append(list);
+        throw new Error('the outbox is full');
+      }
+    }
+    const full = new FullOutbox(uow);
+    const failing = anEventRecorder({ uow, users, catalogue: new InMemoryCatalogueReader(clock), outbox: full }).recorder;
+    const before = await store.orders.byId(id);
+    const failingEdit = new EditOrder({ ...access, events: failing }, uow, clock);
+    expect((await rejection(failingEdit.execute({ caller: as(seller), id, body: (c) => orderEditInput({ status: 'Invoice Sent' }, c) }))).message).to.equal('the outbox is full');
+    expect(await store.orders.byId(id)).to.deep.equal(before);
+    expect((await messages.execute({ caller: as(seller), id, page })).total).to.equal(0);
+    expect(await full.read({ userId: seller.id, after: 0, limit: 50 })).to.deep.equal([]);
   });
 
   it("counts what the other party wrote or did since a party last read the log, and reading a page marks up to its newest entry", async () => {

@@ -1,0 +1,29 @@
+import type { EventBodies } from '../../../application/ports/event-bodies.js';
+import type { ListingView } from '../../../application/marketplace/listing-access.js';
+import type { OrderView } from '../../../application/orders/order-access.js';
+import type { JsonObject } from '../../../domain/events/event.js';
+import type { ListingPresenter } from '../marketplace/listing-presenter.js';
+import type { OrderPresenter } from '../orders/order-presenter.js';
+
+/** A presented body as the JSON the API writes (what `JSON.stringify` leaves of it: no undefined fields). */
+const json = (body: object): JsonObject => JSON.parse(JSON.stringify(body)) as JsonObject;
+
+/**
+ * Event bodies by the API's own presenters: an order as `GET /marketplace/orders/{id}` answers it to the view's party,
+ * a listing as `GET /marketplace/listings/{id}` answers it to its seller (the service's dialect, the default text
+ * format, URLs from the configured base URL at the time of the change).
+ */
+export class PresentedEventBodies implements EventBodies {
+  constructor(
+    private readonly orders: OrderPresenter,
+    private readonly listings: ListingPresenter,
+  ) {}
+
+  order(view: OrderView): JsonObject {
+    return json(this.orders.order(view));
+  }
+
+  listing(view: ListingView): JsonObject {
+    return json(this.listings.listing(view));
+  }
+}

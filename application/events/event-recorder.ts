@@ -1,0 +1,62 @@
+import { newEvent, type EventType, type NewEvent } from '../../domain/events/event.js';
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import type { Listing } from '../../domain/marketplace/listing.js';
+import type { ListingViews } from '../marketplace/listing-views.js';
+import type { OrderView } from '../orders/order-view.js';
+import type { EventBodies } from '../ports/event-bodies.js';
+import type { EventOutbox } from '../ports/event-outbox.js';
+import { userCaller } from '../shared/caller.js';
+
+/**
+ * The one way the use cases record events: each method builds the events of a change, each with its resource's body
+ * as the API shows it to the event's user (`EventBodies`), and appends them to the outbox in the caller's unit of work.
+ * Call it inside that unit of work, after the change's other writes (the outbox's lock is held from the append to the
+ * commit).
+ */
+export class EventRecorder {
+  constructor(
+    private readonly outbox: EventOutbox,
+    private readonly bodies: EventBodies,
+    private readonly listingViews: ListingViews,
+    private readonly users: UserRepository,
+  ) {}
+
+  /**
+   * Events of `types` about an order, one per type for each view's party (pass the buyer's and the seller's view):
+   * each sees the order as the API shows it to them.
+   */
+  async order(types: readonly EventType[], views: readonly OrderView[], at: Date): Promise<void> {
+    await this.append(this.orderEvents(types, views, at));
+  }
+
+  /** An event of `type` about each listing, for its seller, who sees it as `GET /marketplace/listings/{id}` shows it to them. */
+  async listings(type: EventType, listings: readonly Listing[], at: Date): Promise<void> {
+    await this.append(await this.listingEvents(type, listings, at));
+  }
+
+  /** The events `order` appends, built without appending (to append several changes' events at once). */
+  orderEvents(types: readonly EventType[], views: readonly OrderView[], at: Date): NewEvent[] {
+    return views.flatMap((view) => {
+      const userId = view.viewer === 'seller' ? view.order.sellerId : view.order.buyerId;
+      const body = this.bodies.order(view);
+      return types.map((type) => newEvent(type, userId, at, { id: view.order.id, body }));
+    });
+  }
+
+  /** The events `listings` appends, built without appending. */
+  async listingEvents(type: EventType, listings: readonly Listing[], at: Date): Promise<NewEvent[]> {
+    const events: NewEvent[] = [];
+    for (const listing of listings) {
+      const seller = await this.users.byId(listing.sellerId);
+      if (!seller) throw new Error(`The seller ${listing.sellerId} of listing ${listing.id} is gone`);
+      const [view] = await this.listingViews.views([listing], seller, userCaller(seller, 'token'), 'markup');
+      events.push(newEvent(type, seller.id, at, { id: listing.id, body: this.bodies.listing(view!) }));
+    }
+    return events;
+  }
+
+  /** Appends events already built, in one append; nothing when none. */
+  async append(events: readonly NewEvent[]): Promise<void> {
+    if (events.length > 0) await this.outbox.append(events);
+  }
+}

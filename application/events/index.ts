@@ -1,0 +1,6 @@
+/**
+ * The events module's use cases and the recorder the other modules' use cases record events with.
+ * The package entry point `spindle/application/events` (docs/adr/0037-package.md).
+ */
+export * from './event-recorder.js';
+export * from './list-events.js';

@@ -1,0 +1,15 @@
+import type { JsonObject } from '../../domain/events/event.js';
+import type { ListingView } from '../marketplace/listing-access.js';
+import type { OrderView } from '../orders/order-view.js';
+
+/**
+ * Shapes an event's resource body: the resource as the API shows it to the event's user, by the very presenters the
+ * API's routes use (the HTTP adapter implements this port), so there is one definition of each resource's JSON. A
+ * view is already the one its user may see (an order's for its viewer party, a listing's for its seller).
+ */
+export interface EventBodies {
+  /** An order as `GET /marketplace/orders/{id}` shows it to the view's viewer party. */
+  order(view: OrderView): JsonObject;
+  /** A listing as `GET /marketplace/listings/{id}` shows it to its seller. */
+  listing(view: ListingView): JsonObject;
+}
