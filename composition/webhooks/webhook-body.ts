@@ -1,14 +1,9 @@
-import { timestamp } from '../../adapters/http/catalogue/catalogue-presenter.js';
+import { EventPresenter } from '../../adapters/http/events/event-presenter.js';
 import type { WebhookBody } from '../../application/webhooks/webhook-dispatcher.js';
 
 /**
- * The JSON body of a webhook request: `{id, type, created, user, resource}`, the resource being its kind, its id and
- * then its fields as the API showed it to the event's user when it happened (see docs/http-reference.md, Webhooks).
+ * The JSON body of a webhook request: the event exactly as `GET /events` lists it (`id`, `type`, `occurred`,
+ * `user_id`, `resource {type, id, body}`), so that a receiver handles pushed and pulled events with one parser.
  */
-export const webhookBody: WebhookBody = (e) => ({
-  id: e.id,
-  type: e.type,
-  created: timestamp(e.occurred),
-  user: { id: e.userId },
-  resource: { ...e.resource.body, type: e.resource.type, id: e.resource.id },
-});
+const presenter = new EventPresenter();
+export const webhookBody: WebhookBody = (e) => presenter.event(e);
