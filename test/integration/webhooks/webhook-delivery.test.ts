@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
+import request from 'supertest';
 import type { Caller } from '../../../application/shared/caller.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { WEBHOOKS } from '../../../composition/webhooks/webhooks-tokens.js';
@@ -220,5 +221,17 @@ describe('Webhooks: subscriptions over HTTP, delivered to a receiver on loopback
     expect((refused as Error).message).to.equal('Webhook not found.');
     await container.get(WEBHOOKS.Delete).execute({ caller: byApp, webhookId: apps.id });
     expect((await container.get(WEBHOOKS.List).execute({ caller: byToken, page })).total).to.equal(1);
+  });
+
+  it('exports the delivery figures as metrics: attempts by outcome, their duration, subscriptions failing', async () => {
+    const metricsApp = testContainer(db, { ...WEBHOOK_TEST_ENV, METRICS_PUBLIC: 'true' }).get(HTTP.HttpApp) as unknown as Koa;
+    const res = await request(metricsApp.callback()).get('/metrics');
+    expect(res.status).to.equal(200);
+    // The earlier tests' attempts (logged with the moved clocks' times, within the last five minutes) and one failing subscription at least.
+    const value = (line: string) => Number(new RegExp(`^${line.replace(/[{}"]/g, (c) => `\\${c}`)} (\\S+)$`, 'm').exec(res.text)?.[1]);
+    expect(value('spindle_webhook_deliveries_recent{outcome="succeeded"}')).to.be.greaterThan(0);
+    expect(value('spindle_webhook_deliveries_recent{outcome="failed"}')).to.be.greaterThan(0);
+    expect(value('spindle_webhook_delivery_seconds_recent{stat="max"}')).to.be.greaterThan(0);
+    expect(res.text).to.match(/^spindle_webhooks_failing \d+$/m);
   });
 });
