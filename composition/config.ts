@@ -90,6 +90,8 @@ export interface Config {
   readonly fileDir: string;
   /** `EXPORT_RETENTION_HOURS`: how long a finished inventory export's file can be downloaded (default 168, a week). */
   readonly exportRetentionHours: number;
+  /** `EVENT_RETENTION_DAYS`: how long events are kept for `GET /events` and webhooks before the workers prune them (default 30). */
+  readonly eventRetentionDays: number;
   /**
    * `UPLOAD_MAX_BYTES`: the largest inventory upload file taken (default 64 MiB; larger is a 413). Uploaded files wait
    * in `FILE_DIR` until their job has applied them; one a job never took is removed after `EXPORT_RETENTION_HOURS`.
@@ -310,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailDir: path.resolve(read('MAIL_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'mail')),
     fileDir: path.resolve(read('FILE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'files')),
     exportRetentionHours: integer('EXPORT_RETENTION_HOURS', DEFAULT_EXPORT_RETENTION_HOURS, 1, 87_600),
+    eventRetentionDays: integer('EVENT_RETENTION_DAYS', 30, 1, 3_650),
     uploadMaxBytes: integer('UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, 1024, 4_294_967_296),
     imageSigningSecret,
     redisUrl,

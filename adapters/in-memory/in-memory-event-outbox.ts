@@ -43,7 +43,8 @@ export class InMemoryEventOutbox implements EventOutbox, InMemoryTransactional {
   }
 
   async prune(before: Date): Promise<number> {
-    const kept = this.events.filter((e) => e.occurred >= before);
+    const newest = this.events.at(-1);
+    const kept = this.events.filter((e) => e.occurred >= before || e === newest);
     const removed = this.events.length - kept.length;
     this.events = kept;
     return removed;

@@ -28,6 +28,9 @@ export interface EventOutbox {
   read(query: EventQuery): Promise<readonly RecordedEvent[]>;
   /** The highest id of the events kept (0 when none): where a reader that wants only what comes next starts. */
   lastId(): Promise<number>;
-  /** Removes the events that occurred before `before` (housekeeping); answers how many. */
+  /**
+   * Removes the events that occurred before `before` (housekeeping), except the newest of all, so `lastId` never goes
+   * back; answers how many.
+   */
   prune(before: Date): Promise<number>;
 }

@@ -4,7 +4,12 @@ import { ListingPresenter } from '../../adapters/http/marketplace/listing-presen
 import { EventPresenter } from '../../adapters/http/events/event-presenter.js';
 import { EventRoutes } from '../../adapters/http/events/event-routes.js';
 import { EventRecorder } from '../../application/events/event-recorder.js';
+import { EventsAppendedGauge } from '../../application/events/events-appended-gauge.js';
 import { ListEvents } from '../../application/events/list-events.js';
+import { PruneEvents } from '../../application/events/prune-events.js';
+import { HEALTH } from '../health/health-tokens.js';
+import { JOBS } from '../jobs/jobs-tokens.js';
+import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { LISTINGS } from '../marketplace/listing-tokens.js';
@@ -36,6 +41,10 @@ export const eventsModule: SpindleModule = {
           IDENTITY.UserRepository,
         ])
         .inSingletonScope();
+      bind(JOBS.Handler)
+        .toResolvedValue((outbox, uow) => new PruneEvents(outbox, uow, config.eventRetentionDays), [EVENTS.Outbox, PERSISTENCE.UnitOfWork])
+        .inSingletonScope();
+      bind(HEALTH.Gauges).toResolvedValue((outbox) => new EventsAppendedGauge(outbox), [EVENTS.Outbox]).inSingletonScope();
       bind(EVENTS.ListEvents).toResolvedValue((outbox) => new ListEvents(outbox), [EVENTS.Outbox]).inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue((listEvents) => new EventRoutes(listEvents, new EventPresenter(), config.baseUrl), [EVENTS.ListEvents])

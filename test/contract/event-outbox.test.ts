@@ -116,6 +116,9 @@ function contract(name: string, open: () => Promise<Subject>): void {
       expect((await s.outbox.read({ userId: ann, after: 0, limit: 10 })).map((e) => e.occurred)).to.deep.equal([AT(3)]);
       expect(await s.outbox.read({ userId: ben, after: 0, limit: 10 })).to.deep.equal([]);
       expect(await s.uow.run(() => s.outbox.prune(AT(3)))).to.equal(0);
+      const last = await s.outbox.lastId();
+      expect(await s.uow.run(() => s.outbox.prune(AT(60))), 'the newest is kept').to.equal(0);
+      expect(await s.outbox.lastId()).to.equal(last);
     });
 
     it('makes an append wait for an earlier appending unit of work to commit, so ids become visible in order (PostgreSQL server)', async function () {

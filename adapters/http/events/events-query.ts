@@ -1,5 +1,5 @@
 import { ArrayMaxSize, IsIn, IsOptional, Matches } from 'class-validator';
-import { EVENT_TYPES, type EventType } from '../../../domain/events/event.js';
+import { EVENT_TYPES, isEventType, type EventType } from '../../../domain/events/event.js';
 import { PageQuery } from '../pagination.js';
 import { Repeated } from '../query.js';
 
@@ -16,7 +16,11 @@ export class EventsQuery extends PageQuery {
   @Repeated()
   @IsOptional()
   @ArrayMaxSize(EVENT_TYPES.length, { message: `Invalid type: at most ${EVENT_TYPES.length} types.` })
-  @IsIn(EVENT_TYPES, { each: true, message: `Invalid type: expected one of ${EVENT_TYPES.join(', ')}, got "$value".` })
+  @IsIn(EVENT_TYPES, {
+    each: true,
+    // class-validator gives an `each` rule's message the whole array: name the value at fault.
+    message: ({ value }) => `Invalid type: expected one of ${EVENT_TYPES.join(', ')}, got "${(value as string[]).find((v) => !isEventType(v)) ?? ''}".`,
+  })
   type?: string[];
 
   cursor(): number {

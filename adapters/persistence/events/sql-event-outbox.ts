@@ -62,7 +62,7 @@ export class SqlEventOutbox implements EventOutbox {
   }
 
   async prune(before: Date): Promise<number> {
-    const rows = await query(this.orm, 'delete from event where occurred < ? returning id', [before]);
+    const rows = await query(this.orm, 'delete from event where occurred < ? and id < (select max(id) from event) returning id', [before]);
     return rows.length;
   }
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import { ordersModule } from '../../../composition/orders/orders-module.js';
+import { EVENTS } from '../../../composition/events/events-tokens.js';
 import { ORDERS } from '../../../composition/orders/orders-tokens.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
@@ -83,6 +84,12 @@ describe('Orders demo data', function () {
     ]);
     const counts = await orders.feedbackCounts(seller.id);
     expect(counts.seller).to.deep.equal({ positive: 1, neutral: 0, negative: 0 });
+    // The demo goes through the use cases, so its orders' events are there for GET /events (and webhooks) too.
+    const outbox = container.get(EVENTS.Outbox);
+    const sellerEvents = await outbox.read({ userId: seller.id, after: 0, limit: 100 });
+    expect(sellerEvents.filter((e) => e.type === 'order.created')).to.have.length(3);
+    expect(sellerEvents.filter((e) => e.type === 'listing.sold')).to.have.length(3);
+    expect((await outbox.read({ userId: buyer.id, after: 0, limit: 100 })).map((e) => e.type)).to.include.members(['order.created', 'order.message_added', 'order.status_changed', 'order.shipping_changed']);
   });
 
   it('leaves the orders and the cart out without demo users or listings', async () => {

@@ -1,0 +1,137 @@
+import { expect } from 'chai';
+import type { Container } from 'inversify';
+import { FixedClock } from '../../../adapters/in-memory/fixed-clock.js';
+import type { Listing } from '../../../domain/marketplace/listing.js';
+import { aRelease } from '../../support/builders/catalogue-builders.js';
+import { seedCatalogue } from '../../support/catalogue-seed.js';
+import { aUser, anApplication, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
+import { aListing, aSeller } from '../../support/order-fixtures.js';
+import { buyThroughCheckout, callerOf, clockedContainer, type OrderJson } from '../../support/order-http.js';
+import { BASE_URL } from '../../support/test-app.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+
+/*
+ * Events end to end over HTTP: a buyer checks out, the parties message, invoice and refund, the seller lists, edits
+ * and deletes a listing; each reads GET /events after a cursor and finds what concerned them, each order as the API
+ * shows it to them (the responses are checked against docs/openapi.yaml by the suite).
+ */
+
+interface EventJson {
+  readonly id: number;
+  readonly type: string;
+  readonly occurred: string;
+  readonly user_id: number;
+  readonly resource: { readonly type: string; readonly id: string; readonly body: Record<string, unknown> };
+}
+
+describe('Events over HTTP (GET /events)', function () {
+  this.timeout(120_000);
+  let db: TestStorage;
+  let container: Container;
+  let as: ReturnType<typeof callerOf>;
+  let sam: TestUser, bob: TestUser, carl: TestUser;
+  let forSale: Listing;
+
+  before(async () => {
+    db = await openTestStorage();
+    container = clockedContainer(db, new FixedClock('2026-03-02T09:00:00Z'));
+    await emptyIdentity(db);
+    [sam, bob, carl] = [await aUser(container, 'sam'), await aUser(container, 'bob'), await aUser(container, 'carl')];
+    as = callerOf(container, await anApplication(container, 'bob', 'Events App'));
+    await seedCatalogue(db, { releases: [aRelease(101, { title: 'One' })] });
+    await aSeller(container, sam.id, 'USD');
+    forSale = await aListing(container, sam.id, 101, '20.00');
+  });
+  after(() => db.close());
+
+  /** Every event of `who` after `after`, following the next links `per_page` at a time. */
+  async function allEvents(who: TestUser, after = 0, perPage = 2): Promise<EventJson[]> {
+    const seen: EventJson[] = [];
+    let path: string | null = `/events?after=${after}&per_page=${perPage}`;
+    while (path !== null) {
+      const res = await as(who).get(path);
+      expect(res.status, res.text).to.equal(200);
+      seen.push(...(res.body.events as EventJson[]));
+      const next = (res.body.pagination.urls as { next?: string }).next;
+      expect(res.headers.link ?? null).to.equal(next === undefined ? null : `<${next}>; rel="next"`);
+      path = next === undefined ? null : next.slice(BASE_URL.length);
+    }
+    return seen;
+  }
+
+  it("tells the buyer and the seller of an order what happened to it, each seeing it as they do; nobody else", async () => {
+    const order: OrderJson = await buyThroughCheckout(as, bob, 'sam', [forSale]);
+    expect((await as(sam).post(`/marketplace/orders/${order.id}`, { shipping: 4 })).status).to.equal(200);
+    expect((await as(bob).post(`/marketplace/orders/${order.id}/messages`, { message: 'Paid.', status: 'Payment Pending' })).status).to.equal(201);
+    expect((await as(sam).post(`/marketplace/orders/${order.id}`, { status: 'Payment Received' })).status).to.equal(200);
+    expect((await as(sam).post(`/marketplace/orders/${order.id}/refunds`, { amount: 2, kind: 'sent' })).status, 'refund').to.be.oneOf([200, 201]);
+
+    const bobs = await allEvents(bob);
+    expect(bobs.map((e) => e.type)).to.deep.equal([
+      'order.created',
+      'order.shipping_changed',
+      'order.status_changed',
+      'order.message_added',
+      'order.status_changed',
+      'order.status_changed',
+      'order.refunded',
+      'order.status_changed',
+    ]);
+    const sams = await allEvents(sam);
+    expect(sams.map((e) => e.type)).to.deep.equal([
+      'order.created',
+      'listing.sold',
+      'order.shipping_changed',
+      'order.status_changed',
+      'order.message_added',
+      'order.status_changed',
+      'order.status_changed',
+      'order.refunded',
+      'order.status_changed',
+    ]);
+    expect(await allEvents(carl)).to.deep.equal([]);
+    for (const e of bobs) expect([e.user_id, e.resource.type, e.resource.id]).to.deep.equal([bob.id, 'order', order.id]);
+    // The buyer's bodies are the order as GET shows it to the buyer (no fee); the seller's as it shows it to the seller.
+    const now = await as(bob).get(`/marketplace/orders/${order.id}`);
+    expect(bobs.at(-1)!.resource.body).to.deep.equal(now.body);
+    expect((await as(sam).get(`/marketplace/orders/${order.id}`)).body).to.deep.equal(sams.at(-1)!.resource.body);
+    expect(bobs.at(-1)!.resource.body).to.not.have.property('fee');
+    expect(sams.at(-1)!.resource.body).to.have.property('fee');
+    // After a cursor, only what came since; the types filter keeps only those asked for.
+    expect((await allEvents(bob, bobs[5]!.id)).map((e) => e.id)).to.deep.equal(bobs.slice(6).map((e) => e.id));
+    const refunds = await as(bob).get('/events?type=order.refunded&type=order.created');
+    expect((refunds.body.events as EventJson[]).map((e) => e.type)).to.deep.equal(['order.created', 'order.refunded']);
+  });
+
+  it('tells the seller of the listings they create, change and delete, with the listing as they see it', async () => {
+    const start = (await allEvents(sam)).at(-1)!.id;
+    const created = await as(sam).post('/marketplace/listings', { release_id: 101, condition: 'Mint (M)', price: 5, location: 'Box 9' });
+    expect(created.status, created.text).to.equal(201);
+    const id = created.body.listing_id as number;
+    expect((await as(sam).post(`/marketplace/listings/${id}`, { release_id: 101, condition: 'Mint (M)', price: 6, location: 'Box 10' })).status).to.equal(204);
+    expect((await as(bob).delete(`/marketplace/listings/${id}`)).status).to.equal(403);
+    expect((await as(sam).delete(`/marketplace/listings/${id}`)).status).to.equal(204);
+    const events = await allEvents(sam, start);
+    expect(events.map((e) => [e.type, e.resource.type, e.resource.id])).to.deep.equal([
+      ['listing.created', 'listing', String(id)],
+      ['listing.changed', 'listing', String(id)],
+      ['listing.deleted', 'listing', String(id)],
+    ]);
+    expect(events[1]!.resource.body).to.include({ location: 'Box 10' });
+    expect((await allEvents(bob)).some((e) => e.resource.type === 'listing')).to.equal(false);
+  });
+
+  it('refuses a bad cursor, page size or type with 422 naming it', async () => {
+    for (const [path, message] of [
+      ['/events?after=-1', 'Invalid after: expected the id of an event (a whole number of at least 0), got "-1".'],
+      ['/events?after=1234567890123456', 'Invalid after: expected the id of an event (a whole number of at least 0), got "1234567890123456".'],
+      ['/events?per_page=0', 'Invalid per_page: expected a whole number of at least 1, got "0".'],
+    ] as const) {
+      const res = await as(bob).get(path);
+      expect([res.status, res.body]).to.deep.equal([422, { message }]);
+    }
+    const res = await as(bob).get('/events?type=order.lost');
+    expect(res.status).to.equal(422);
+    expect(res.body.message).to.match(/^Invalid type: expected one of order.created, .*got "order.lost"\.$/);
+  });
+});
