@@ -139,6 +139,26 @@ export interface Config {
    */
   readonly jobs: { readonly leaseSeconds: number; readonly pollMs: number; readonly workerInServer: boolean };
   /**
+   * Webhook delivery (see webhooks/webhooks-module.ts, ADR 0058): `WEBHOOK_ALLOW_PRIVATE` (deliver to private,
+   * loopback and other non-public addresses, and over plain http: for demos and tests only, default false),
+   * `WEBHOOK_CONNECT_TIMEOUT_MS` (default 5000), `WEBHOOK_TIMEOUT_MS` (the whole exchange, default 10000),
+   * `WEBHOOK_MAX_RESPONSE_BYTES` (the most of a response read and logged, default 4096), `WEBHOOK_CONCURRENCY`
+   * (subscriptions a worker process delivers to at once, default 4), `WEBHOOK_RETRY_BASE_MS` (default 10000),
+   * `WEBHOOK_RETRY_MAX_MS` (default 3600000), `WEBHOOK_RETRY_WINDOW_SECONDS` (how long an event is retried before the
+   * subscription is marked failing, default 86400), `WEBHOOK_LOG_RETENTION_DAYS` (the delivery log, default 30).
+   */
+  readonly webhooks: {
+    readonly allowPrivate: boolean;
+    readonly connectTimeoutMs: number;
+    readonly totalTimeoutMs: number;
+    readonly maxResponseBytes: number;
+    readonly concurrency: number;
+    readonly retryBaseMs: number;
+    readonly retryMaxMs: number;
+    readonly retryWindowMs: number;
+    readonly logRetentionDays: number;
+  };
+  /**
    * Where `GET /metrics` (Prometheus text) is served, the operator's choice (ADR 0045): `METRICS_TOKEN` (at least 32
    * characters) serves it on the public port to a request bearing it (`Authorization: Bearer …`); `METRICS_PORT` serves
    * it on a port of its own (on `METRICS_HOST`, default `HOST`), for a network only the monitor reaches;
@@ -314,6 +334,17 @@ export function loadConfig(env: Env = process.env): Config {
       leaseSeconds: integer('JOB_LEASE_SECONDS', 60, 1, 86_400),
       pollMs: integer('JOB_POLL_MS', 1000, 10, 3_600_000),
       workerInServer: bool('JOB_WORKER', true),
+    },
+    webhooks: {
+      allowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
+      connectTimeoutMs: integer('WEBHOOK_CONNECT_TIMEOUT_MS', 5000, 10, 600_000),
+      totalTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10_000, 10, 600_000),
+      maxResponseBytes: integer('WEBHOOK_MAX_RESPONSE_BYTES', 4096, 0, 1_048_576),
+      concurrency: integer('WEBHOOK_CONCURRENCY', 4, 1, 256),
+      retryBaseMs: integer('WEBHOOK_RETRY_BASE_MS', 10_000, 1, 86_400_000),
+      retryMaxMs: integer('WEBHOOK_RETRY_MAX_MS', 3_600_000, 1, 86_400_000),
+      retryWindowMs: integer('WEBHOOK_RETRY_WINDOW_SECONDS', 86_400, 0, 30 * 86_400) * 1000,
+      logRetentionDays: integer('WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650),
     },
     metrics: {
       token: metricsToken,

@@ -44,3 +44,4 @@ export * from './ratings/ratings-tokens.js';
 export * from './search/search-tokens.js';
 export * from './text/text-tokens.js';
 export * from './users/users-tokens.js';
+export * from './webhooks/webhooks-tokens.js';

@@ -125,3 +125,8 @@ export * from './web-pages/site-templates.js';
 export * from './web-pages/stylesheet.js';
 export * from './web-pages/web-error-page.js';
 export * from './web-pages/web-page-kit.js';
+export * from './webhooks/webhook-bodies.js';
+export * from './webhooks/webhook-presenter.js';
+export * from './webhooks/webhook-routes.js';
+export * from './webhooks/webhook-templates.js';
+export * from './webhooks/webhook-web-routes.js';

@@ -1221,6 +1221,102 @@ export namespace SpecDialect {
               pagination: components["schemas"]["Pagination"];
               orders: components["schemas"]["OrderSummary"][];
           };
+          /** @description A webhook subscription (its secret is never shown again after it was made) */
+          Webhook: {
+              id: number;
+              /** @description The receiver's URL */
+              url: string;
+              /** @description The event types delivered to it */
+              events: string[];
+              /**
+               * @description failing: stopped after a day of failed attempts at one event; POST /webhooks/{id}/enable turns it back on
+               * @enum {string}
+               */
+              status: "active" | "failing";
+              /** @description Why it was stopped (the last attempt's error), while failing */
+              failing_reason: string | null;
+              /** @description Failed attempts in a row at the next event (0 when the last succeeded) */
+              failures: number;
+              /**
+               * Format: date-time
+               * @description When the failing event is tried again, while retrying
+               */
+              next_attempt: string | null;
+              /** @description The application that made it (OAuth), or null when the user did */
+              application_id: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: uri */
+              resource_url: string;
+              /** Format: uri */
+              deliveries_url: string;
+          };
+          /** @description A new subscription, with its signing secret (shown in this answer only) */
+          NewWebhook: {
+              id: number;
+              /** @description The receiver's URL */
+              url: string;
+              /** @description The event types delivered to it */
+              events: string[];
+              /**
+               * @description failing: stopped after a day of failed attempts at one event; POST /webhooks/{id}/enable turns it back on
+               * @enum {string}
+               */
+              status: "active" | "failing";
+              /** @description Why it was stopped (the last attempt's error), while failing */
+              failing_reason: string | null;
+              /** @description Failed attempts in a row at the next event (0 when the last succeeded) */
+              failures: number;
+              /**
+               * Format: date-time
+               * @description When the failing event is tried again, while retrying
+               */
+              next_attempt: string | null;
+              /** @description The application that made it (OAuth), or null when the user did */
+              application_id: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: uri */
+              resource_url: string;
+              /** Format: uri */
+              deliveries_url: string;
+              /** @description The HMAC-SHA256 key of the Spindle-Signature header (whsec_ and 32 letters and digits); shown only here */
+              secret: string;
+          };
+          WebhookPage: {
+              pagination: components["schemas"]["Pagination"];
+              webhooks: components["schemas"]["Webhook"][];
+          };
+          WebhookDelivery: {
+              id: number;
+              /** @description The event's id (the Spindle-Event-Id header; receivers dedupe by it) */
+              event_id: number;
+              event_type: string;
+              /** @description 1 for the first attempt at the event, counting on through its retries */
+              attempt: number;
+              /** @description Sent again at the owner's request */
+              redelivery: boolean;
+              /** Format: date-time */
+              started: string;
+              duration_ms: number;
+              /** @enum {string} */
+              outcome: "succeeded" | "failed";
+              /** @description The receiver's status code, or null when none came */
+              response_status: number | null;
+              /** @description The start of the receiver's answer (cut at WEBHOOK_MAX_RESPONSE_BYTES) */
+              response_excerpt: string;
+              error: string | null;
+              /** Format: uri */
+              redeliver_url: string;
+          };
+          WebhookDeliveryPage: {
+              pagination: components["schemas"]["Pagination"];
+              deliveries: components["schemas"]["WebhookDelivery"][];
+          };
+          WebhookRedelivery: {
+              message: string;
+              event_id: number;
+          };
       };
       responses: never;
       parameters: never;
@@ -2418,6 +2514,102 @@ export namespace DiscogsDialect {
           OrderPage: {
               pagination: components["schemas"]["Pagination"];
               orders: components["schemas"]["OrderSummary"][];
+          };
+          /** @description A webhook subscription (its secret is never shown again after it was made) */
+          Webhook: {
+              id: number;
+              /** @description The receiver's URL */
+              url: string;
+              /** @description The event types delivered to it */
+              events: string[];
+              /**
+               * @description failing: stopped after a day of failed attempts at one event; POST /webhooks/{id}/enable turns it back on
+               * @enum {string}
+               */
+              status: "active" | "failing";
+              /** @description Why it was stopped (the last attempt's error), while failing */
+              failing_reason: string | null;
+              /** @description Failed attempts in a row at the next event (0 when the last succeeded) */
+              failures: number;
+              /**
+               * Format: date-time
+               * @description When the failing event is tried again, while retrying
+               */
+              next_attempt: string | null;
+              /** @description The application that made it (OAuth), or null when the user did */
+              application_id: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: uri */
+              resource_url: string;
+              /** Format: uri */
+              deliveries_url: string;
+          };
+          /** @description A new subscription, with its signing secret (shown in this answer only) */
+          NewWebhook: {
+              id: number;
+              /** @description The receiver's URL */
+              url: string;
+              /** @description The event types delivered to it */
+              events: string[];
+              /**
+               * @description failing: stopped after a day of failed attempts at one event; POST /webhooks/{id}/enable turns it back on
+               * @enum {string}
+               */
+              status: "active" | "failing";
+              /** @description Why it was stopped (the last attempt's error), while failing */
+              failing_reason: string | null;
+              /** @description Failed attempts in a row at the next event (0 when the last succeeded) */
+              failures: number;
+              /**
+               * Format: date-time
+               * @description When the failing event is tried again, while retrying
+               */
+              next_attempt: string | null;
+              /** @description The application that made it (OAuth), or null when the user did */
+              application_id: string | null;
+              /** Format: date-time */
+              created: string;
+              /** Format: uri */
+              resource_url: string;
+              /** Format: uri */
+              deliveries_url: string;
+              /** @description The HMAC-SHA256 key of the Spindle-Signature header (whsec_ and 32 letters and digits); shown only here */
+              secret: string;
+          };
+          WebhookPage: {
+              pagination: components["schemas"]["Pagination"];
+              webhooks: components["schemas"]["Webhook"][];
+          };
+          WebhookDelivery: {
+              id: number;
+              /** @description The event's id (the Spindle-Event-Id header; receivers dedupe by it) */
+              event_id: number;
+              event_type: string;
+              /** @description 1 for the first attempt at the event, counting on through its retries */
+              attempt: number;
+              /** @description Sent again at the owner's request */
+              redelivery: boolean;
+              /** Format: date-time */
+              started: string;
+              duration_ms: number;
+              /** @enum {string} */
+              outcome: "succeeded" | "failed";
+              /** @description The receiver's status code, or null when none came */
+              response_status: number | null;
+              /** @description The start of the receiver's answer (cut at WEBHOOK_MAX_RESPONSE_BYTES) */
+              response_excerpt: string;
+              error: string | null;
+              /** Format: uri */
+              redeliver_url: string;
+          };
+          WebhookDeliveryPage: {
+              pagination: components["schemas"]["Pagination"];
+              deliveries: components["schemas"]["WebhookDelivery"][];
+          };
+          WebhookRedelivery: {
+              message: string;
+              event_id: number;
           };
       };
       responses: never;

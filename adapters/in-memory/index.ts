@@ -35,3 +35,4 @@ export * from './no-listings-market-figures.js';
 export * from './no-users-community-figures.js';
 export * from './paged-inventory-reader.js';
 export * from './sequential-id-generator.js';
+export * from './in-memory-webhook-store.js';

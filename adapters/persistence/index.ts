@@ -52,3 +52,4 @@ export * from './sql-personal-data-eraser.js';
 export * from './sql-pool-gauge.js';
 export * from './sql-readiness-check.js';
 export * from './sql-values.js';
+export * from './webhooks/sql-webhook-store.js';

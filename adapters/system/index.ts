@@ -11,3 +11,5 @@ export * from './random-id-generator.js';
 export * from './random-secrets.js';
 export * from './scrypt-password-hasher.js';
 export * from './system-clock.js';
+export * from './node-webhook-sender.js';
+export * from './public-address.js';

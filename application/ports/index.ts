@@ -43,3 +43,5 @@ export * from './secrets.js';
 export * from './unit-of-work.js';
 export * from './unread-order-messages.js';
 export * from './user-figures.js';
+export * from './webhook-sender.js';
+export * from './webhook-store.js';

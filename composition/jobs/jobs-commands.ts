@@ -33,7 +33,9 @@ export const jobsCommands: SpindleCommands = {
           const logger = createPinoLogger(config.logLevel);
           const probes =
             config.metrics.port === undefined ? undefined : await serveMetrics(container.get(HTTP.HttpApp).metricsCallback(), config, logger);
+          const companions = container.isBound(JOBS.Companion) ? container.getAll(JOBS.Companion) : [];
           worker.start();
+          for (const companion of companions) companion.start();
           console.error(
             `Running jobs of kinds ${worker.kinds.join(', ')}; stop with Ctrl-C or SIGTERM (the job in hand has ${config.shutdown.graceMs / 1000} s to finish, then is given back).`,
           );
@@ -43,8 +45,7 @@ export const jobsCommands: SpindleCommands = {
               if (++signals > 1) process.exit(130);
               logger.info({ signal }, 'signal received');
               container.get(HEALTH.Shutdown).begin();
-              void worker
-                .stop(config.shutdown.graceMs)
+              void Promise.all([worker.stop(config.shutdown.graceMs), ...companions.map((c) => c.stop(config.shutdown.graceMs))])
                 .then(() => probes && closeServer(probes))
                 .then(() => {
                   // The pool waits for a connection a handler whose job was given back still holds: not for long.

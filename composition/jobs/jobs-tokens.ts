@@ -1,5 +1,6 @@
 import type { JobWorker } from '../../application/jobs/job-worker.js';
 import type { JobHandler, JobQueue } from '../../application/ports/job-queue.js';
+import type { BackgroundService } from '../core/background-service.js';
 import { token } from '../token.js';
 
 export const JOBS = {
@@ -9,4 +10,9 @@ export const JOBS = {
   Handler: token<JobHandler>('jobs/Handler'),
   /** This process's worker (runs every bound handler's kind). */
   Worker: token<JobWorker>('jobs/Worker'),
+  /**
+   * A slot: work that runs wherever jobs run, beside the job worker (webhook delivery): `spindle worker` starts and
+   * stops every one bound; a module binds it to `CORE.BackgroundService` too when the server runs jobs (JOB_WORKER).
+   */
+  Companion: token<BackgroundService>('jobs/Companion'),
 } as const;

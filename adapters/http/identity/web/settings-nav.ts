@@ -8,6 +8,7 @@ export const SETTINGS_PAGES: ReadonlyArray<{ readonly path: string; readonly tex
   { path: '/settings/email', text: 'Email' },
   { path: '/settings/password', text: 'Password' },
   { path: '/settings/developers', text: 'Developer settings' },
+  { path: '/settings/developers/webhooks', text: 'Webhooks' },
   { path: '/settings/connected', text: 'Connected applications' },
   { path: '/settings/collection', text: 'Collection settings' },
   { path: '/settings/seller', text: 'Seller settings' },

@@ -1,0 +1,89 @@
+import { expect } from 'chai';
+import type { Container } from 'inversify';
+import { SystemClock } from '../../../adapters/system/system-clock.js';
+import { WEBHOOKS } from '../../../composition/webhooks/webhooks-tokens.js';
+import type { Caller } from '../../../application/shared/caller.js';
+import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
+import { testContainer } from '../../support/test-app.js';
+import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import { appendEvents, testDispatcher, WEBHOOK_TEST_ENV } from '../../support/webhook-fixtures.js';
+import { TestReceiver } from '../../support/webhook-receiver.js';
+
+const SUBSCRIPTIONS = 3;
+const EVENTS = 24;
+const WORKERS = 4;
+
+/*
+ * Several workers (each its own claim loop, as separate processes' dispatchers are) delivering at once on one database:
+ * no subscription is ever delivered to by two of them at a time, each receives its events once, in id order. On
+ * PostgreSQL (DATABASE_URL) the workers' claims really run side by side (`for update skip locked`); on the embedded
+ * database they take turns on its one session.
+ */
+describe('Webhook delivery by several workers at once', function () {
+  this.timeout(180_000);
+  let db: TestStorage;
+  let container: Container;
+  let receiver: TestReceiver;
+
+  before(async () => {
+    db = await openTestStorage();
+    container = testContainer(db, WEBHOOK_TEST_ENV);
+    await emptyIdentity(db);
+    receiver = await TestReceiver.start();
+  });
+  after(async () => {
+    await receiver.close();
+    await db.close();
+  });
+
+  it('never delivers one subscription’s events concurrently, twice or out of order', async () => {
+    const user = await aUser(container, 'busy-seller');
+    const caller: Caller = { kind: 'user', userId: String(user.id), username: user.name, via: 'token' };
+    const ids: number[] = [];
+    for (let s = 0; s < SUBSCRIPTIONS; s++) {
+      ids[s] = (await container.get(WEBHOOKS.Create).execute({ caller, body: () => ({ url: `${receiver.url}/sub/${s}`, eventTypes: ['order.created', 'order.status_changed'] }) })).id;
+      for (let i = 0; i < 40; i++) receiver.plan(`/sub/${s}`, { status: i % 7 === 3 ? 500 : 200, delayMs: (i * 13) % 20 });
+    }
+    const appended: number[] = [];
+    for (let i = 0; i < EVENTS / 2; i++) appended.push(...(await appendEvents(container, user.id, 'order.created', 'order.status_changed')).map((e) => e.id));
+
+    // Retries come at once (no backoff) so that a failure is followed by its retry, from any worker, while others run.
+    const clock = new SystemClock();
+    const workers = Array.from({ length: WORKERS }, (_, n) => testDispatcher(container, { workerId: `w${n}`, clock, retry: { baseMs: 1, maxMs: 1, windowMs: 3_600_000 } }));
+    // A generous bound for a loaded machine: the assertions below say what was missing if it runs out.
+    const deadline = Date.now() + 150_000;
+    const delivered = () => receiver.received.filter((r) => r.headers['spindle-event-id']).length;
+    const allDelivered = async () => {
+      for (const webhookId of ids) {
+        const w = await container.get(WEBHOOKS.Get).execute({ caller, webhookId });
+        if (w.cursor !== appended.at(-1)) return false;
+      }
+      return true;
+    };
+    await Promise.all(
+      workers.map(async ({ dispatcher }) => {
+        while (Date.now() < deadline) {
+          const attempt = await dispatcher.runOnce();
+          if (attempt === null) {
+            if (await allDelivered()) break;
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        }
+      }),
+    );
+    expect(delivered()).to.be.greaterThan(0);
+    expect(await allDelivered(), `every subscription delivered everything within the bound (${delivered()} requests made)`).to.equal(true);
+    for (let s = 0; s < SUBSCRIPTIONS; s++) {
+      const got = receiver.on(`/sub/${s}`);
+      expect(Math.max(...got.map((r) => r.inFlight)), `subscription ${s}: one request at a time`).to.equal(1);
+      // Each event is sent until it succeeds (the planned 500s are retried), never one after a later one.
+      const sent = got.map((r) => Number(r.headers['spindle-event-id']));
+      const firstSeen = sent.filter((id, i) => sent.indexOf(id) === i);
+      expect(firstSeen, `subscription ${s}: every event, in id order`).to.deep.equal(appended);
+      for (let i = 1; i < sent.length; i++) expect(sent[i]!, `subscription ${s}: never back to an earlier event`).to.be.at.least(sent[i - 1]!);
+      const log = await container.get(WEBHOOKS.Deliveries).execute({ caller, webhookId: ids[s]!, page: { page: 1, perPage: 100 } });
+      expect(log.items.filter((d) => d.outcome === 'succeeded').map((d) => d.eventId).reverse(), `subscription ${s}: each succeeded once`).to.deep.equal(appended);
+    }
+    for (const { logger } of workers) expect(logger.messages('error')).to.deep.equal([]);
+  });
+});
