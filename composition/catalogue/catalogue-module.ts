@@ -20,6 +20,7 @@ import { GetRelease } from '../../application/catalogue/get-release.js';
 import { ImportDump } from '../../application/catalogue/import-dump.js';
 import { ListArtistReleases } from '../../application/catalogue/list-artist-releases.js';
 import { ListLabelReleases } from '../../application/catalogue/list-label-releases.js';
+import { ListNewestReleases } from '../../application/catalogue/list-newest-releases.js';
 import { ListMasterVersions } from '../../application/catalogue/list-master-versions.js';
 import { seedDemoData } from './catalogue-import.js';
 import { catalogueMemory } from './catalogue-memory.js';
@@ -101,13 +102,16 @@ export const catalogueModule: SpindleModule = {
       bind(CATALOGUE.ListLabelReleases)
         .toResolvedValue((c, f) => new ListLabelReleases(c, f), [CATALOGUE.Reader, CATALOGUE.CommunityFigures])
         .inSingletonScope();
+      bind(CATALOGUE.ListNewestReleases)
+        .toResolvedValue((samples) => new ListNewestReleases(samples), [CATALOGUE.Samples])
+        .inSingletonScope();
 
       bind(CATALOGUE.Presenter)
         .toResolvedValue((urls, config) => new CataloguePresenter(urls, config.dialect), [HTTP.ApiUrls, CORE.Config])
         .inSingletonScope();
       bind(CATALOGUE.UseCases)
         .toResolvedValue(
-          (getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases, getReleaseStats) => ({
+          (getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases, getReleaseStats, listNewestReleases) => ({
             getRelease,
             getMaster,
             listMasterVersions,
@@ -116,6 +120,7 @@ export const catalogueModule: SpindleModule = {
             getLabel,
             listLabelReleases,
             getReleaseStats,
+            listNewestReleases,
           }),
           [
             CATALOGUE.GetRelease,
@@ -126,6 +131,7 @@ export const catalogueModule: SpindleModule = {
             CATALOGUE.GetLabel,
             CATALOGUE.ListLabelReleases,
             CATALOGUE.GetReleaseStats,
+            CATALOGUE.ListNewestReleases,
           ],
         )
         .inSingletonScope();

@@ -42,6 +42,11 @@ const HOME = `<% layout('@site') %>
   <label>Search artists, releases, masters and labels <input type="search" name="q" required></label>
   <button type="submit">Search</button>
 </form>
+<% if (it.newest.length > 0) { %><h2>Recently added</h2>
+<ul class="plain">
+<% it.newest.forEach(function (r) { %>  <li><a href="<%= r.href %>"><%= r.title %></a><% if (r.artist) { %> by <%= r.artist %><% } %><% if (r.detail) { %> <span class="small">(<%= r.detail %>)</span><% } %></li>
+<% }) %></ul>
+<% } %>
 <h2>Start here</h2>
 <ul>
 <% it.examples.forEach(function (e) { %>  <li><a href="<%= e.href %>"><%= e.text %></a></li>
@@ -129,7 +134,7 @@ const MASTER = `<% layout('@site') %>
   <%~ include('@sort', it) %>
   <button type="submit">Show versions</button>
 </form>
-<% if (it.versions.length === 0) { %><p>No version matches these filters.</p><% } else { %>
+<% if (!it.hasVersions) { %><p>The catalogue has no version of this master yet.</p><% } else if (it.versions.length === 0) { %><p>No version matches these filters.</p><% } else { %>
 <table>
   <thead><tr><th scope="col">Title</th><th scope="col">Format</th><th scope="col">Label</th><th scope="col">Cat#</th><th scope="col">Country</th><th scope="col">Released</th></tr></thead>
   <tbody>

@@ -3,6 +3,7 @@ import type { Eta } from 'eta';
 import type Koa from 'koa';
 import { ARTIST_RELEASE_SORTS, VERSION_SORTS } from '../../../application/catalogue/read-models.js';
 import { NotFound } from '../../../application/errors.js';
+import type { Caller } from '../../../application/shared/caller.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SearchDatabase } from '../../../application/search/search-database.js';
 import { SEARCH_KINDS } from '../../../domain/catalogue/search-facts.js';
@@ -17,7 +18,7 @@ import type { ApiUrls } from '../urls.js';
 import { dateInWords } from '../web-pages/page-format.js';
 import { pagerLinks } from '../web-pages/page-links.js';
 import { SITE_ICON, SITE_ICON_PATH } from '../web-pages/site-templates.js';
-import { pageCaller, pageHead, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { pageCaller, pageHead, pageImage, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import { cataloguePageTemplates } from './catalogue-page-templates.js';
 import type { CataloguePresenter } from './catalogue-presenter.js';
 import { ArtistReleasesQuery, VersionsQuery } from './catalogue-queries.js';
@@ -26,6 +27,8 @@ import type { CatalogueUseCases } from './catalogue-routes.js';
 /** A page path's record: `/release/1`, `/release/1-The-Persuader-Stockholm` (the slug is the API's `uri`'s, not checked). */
 const RECORD_PATH = /^\/(release|master|artist|label)\/[^/]+$/;
 const REF = /^(\d{1,10})(?:-.*)?$/;
+/** How many recently added releases the home page shows. */
+const HOME_NEWEST = 8;
 
 type Link = { readonly href: string; readonly text: string; readonly join?: string };
 type Fact = { readonly term: string; readonly text?: string; readonly links?: readonly Link[] };
@@ -76,8 +79,8 @@ export class CataloguePages implements RouteModule {
     router.get('/', (ctx) => this.home(ctx));
     router.get('/release/:ref', (ctx) => this.release(ctx));
     router.get('/master/:ref', (ctx) => this.master(ctx));
-    router.get('/artist/:ref', (ctx) => this.artist(ctx));
-    router.get('/label/:ref', (ctx) => this.label(ctx));
+    router.get('/artist/:ref', (ctx) => this.byName(ctx, 'artist') || this.artist(ctx));
+    router.get('/label/:ref', (ctx) => this.byName(ctx, 'label') || this.label(ctx));
     router.get('/search', (ctx) => this.search(ctx));
   }
 
@@ -96,17 +99,37 @@ export class CataloguePages implements RouteModule {
       { href: `${this.settings.webUrl}/search?type=artist`, text: 'Every artist' },
       { href: `${this.settings.webUrl}/search?type=label`, text: 'Every label' },
     ];
-    this.render(ctx, '@home', { title: this.settings.site, examples });
+    const newest = await this.deps.useCases.listNewestReleases.execute({ count: HOME_NEWEST });
+    this.render(ctx, '@home', {
+      title: this.settings.site,
+      examples,
+      newest: newest.map((r) => ({ href: this.web('release', r.id, r.title), title: r.title, artist: r.artist, detail: [r.format, r.year || ''].filter(Boolean).join(', ') })),
+    });
+  }
+
+  /**
+   * An artist or label named rather than numbered (`/artist/King%20Britt`: how the markup's `[a=…]` and `[l=…]` link,
+   * as on Discogs) is looked for: sent to the search for that name (which finds it when the catalogue has it). Whether
+   * it sent the request on.
+   */
+  private byName(ctx: Koa.Context, kind: 'artist' | 'label'): boolean {
+    const ref = ctx.params.ref ?? '';
+    if (REF.test(ref)) return false;
+    ctx.status = 303;
+    ctx.redirect(`${this.settings.webUrl}/search?${new URLSearchParams({ type: kind, q: ref })}`);
+    return true;
   }
 
   private async release(ctx: Koa.Context): Promise<void> {
     const releaseId = recordId(ctx.params.ref, 'Release not found.');
-    const view = await this.deps.useCases.getRelease.execute({ releaseId, textFormat: 'html', caller: await pageCaller(this.deps.sessions, ctx) });
+    const caller = await pageCaller(this.deps.sessions, ctx);
+    const view = await this.deps.useCases.getRelease.execute({ releaseId, textFormat: 'html', caller });
     // The API's own representation (the filled document), read back: the page shows what the API says.
     const r = JSON.parse(this.deps.presenter.release(view)) as ApiSchema<'Release'>;
     const credit = (c: ApiSchema<'ArtistCredit'>): Link => ({ href: this.web('artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' });
     const entity = (e: ApiSchema<'Entity'>): Link => ({ href: this.web('label', e.id, e.name), text: e.catno ? `${e.name} – ${e.catno}` : e.name });
-    const cover = r.images.find((i) => i.uri !== '');
+    const images = this.shownImages(r.images, caller);
+    const cover = images[0];
     const tracks = r.tracklist.flatMap((t) => [t, ...(t.sub_tracks ?? [])]).map((t) => ({
       position: t.position,
       title: t.title,
@@ -129,7 +152,8 @@ export class CataloguePages implements RouteModule {
         { term: 'Styles', text: r.styles.join(', ') },
         { term: 'Data quality', text: r.data_quality },
       ] satisfies Fact[],
-      master: r.master_id === undefined ? undefined : this.web('master', r.master_id, r.title),
+      // The versions link only where the catalogue has the master (a dump's release may name one it lacks).
+      master: r.master_id === undefined || !(await this.hasMaster(r.master_id, caller)) ? undefined : this.web('master', r.master_id, r.title),
       // The viewer's copies and want of it (the collection module's page; the signed-out are sent to sign in).
       yours: `${this.settings.webUrl}/release/${r.id}/yours`,
       // The copies themselves are the marketplace's page (`/sell/release/{id}`), linked when there are any.
@@ -147,11 +171,30 @@ export class CataloguePages implements RouteModule {
       identifiers: r.identifiers,
       notes: r.notes,
       videos: r.videos.map((v) => ({ uri: v.uri, title: v.title, duration: duration(v.duration) })),
-      images: r.images.filter((i) => i.uri !== ''),
+      images,
       added: dateInWords(view.dateAdded),
       changed: dateInWords(view.dateChanged),
       apiUrl: r.resource_url,
     });
+  }
+
+  /** A record's images the viewer can load, at the site's own addresses (see `pageImage`). */
+  private shownImages(images: readonly ApiSchema<'Image'>[], caller: Caller): ApiSchema<'Image'>[] {
+    return images.flatMap((i) => {
+      const uri = pageImage(i.uri, caller, this.settings.webUrl);
+      return uri ? [{ ...i, uri }] : [];
+    });
+  }
+
+  /** Whether the catalogue has the master (through the API's use case: the page says what the API would). */
+  private async hasMaster(masterId: number, caller: Caller): Promise<boolean> {
+    try {
+      await this.deps.useCases.getMaster.execute({ masterId, caller });
+      return true;
+    } catch (e) {
+      if (e instanceof NotFound) return false;
+      throw e;
+    }
   }
 
   private async master(ctx: Koa.Context): Promise<void> {
@@ -169,6 +212,7 @@ export class CataloguePages implements RouteModule {
     const m = this.deps.presenter.master(view);
     const { filter_facets: facets } = this.deps.presenter.versionFilters(versions.applied, versions.facets);
     const applied = versions.applied as Readonly<Record<string, readonly string[] | undefined>>;
+    const hasVersions = versions.items.length > 0 || Object.keys(applied).length > 0;
     this.render(ctx, '@master', {
       title: `${m.artists.map((a) => a.anv || a.name).join(', ')} – ${m.title}`,
       canonical: m.uri,
@@ -178,7 +222,8 @@ export class CataloguePages implements RouteModule {
         { term: 'Year', text: m.year ? String(m.year) : '' },
         { term: 'Genres', text: m.genres.join(', ') },
         { term: 'Styles', text: m.styles.join(', ') },
-        { term: 'Main release', links: [{ href: this.web('release', m.main_release, m.title), text: 'The main release' }] },
+        // The main release is one of the versions: linked only when the catalogue has any (a dump's master may have none).
+        { term: 'Main release', links: hasVersions ? [{ href: this.web('release', m.main_release, m.title), text: 'The main release' }] : [] },
         { term: 'For sale', text: m.num_for_sale ? `${m.num_for_sale} copies, from ${m.lowest_price}` : 'Nothing' },
       ] satisfies Fact[],
       tracks: m.tracklist,
@@ -186,6 +231,7 @@ export class CataloguePages implements RouteModule {
       sorts: VERSION_SORTS,
       sort: q.sort ?? 'released',
       sortOrder: q.sortOrder(),
+      hasVersions,
       versions: versions.items.map((listing) => {
         const v = this.deps.presenter.version(listing);
         return { ...v, href: this.web('release', v.id, v.title) };
@@ -211,7 +257,7 @@ export class CataloguePages implements RouteModule {
       title: a.name,
       canonical: a.uri,
       path: ctx.path,
-      cover: a.images.find((i) => i.uri !== ''),
+      cover: this.shownImages(a.images, caller)[0],
       facts: [
         { term: 'Real name', text: a.realname },
         { term: 'Also known as', text: a.namevariations.join(', ') },
@@ -256,7 +302,7 @@ export class CataloguePages implements RouteModule {
       title: l.name,
       canonical: l.uri,
       path: ctx.path,
-      cover: l.images.find((i) => i.uri !== ''),
+      cover: this.shownImages(l.images, caller)[0],
       facts: [
         { term: 'Parent label', links: l.parent_label ? [{ href: this.web('label', l.parent_label.id, l.parent_label.name), text: l.parent_label.name }] : [] },
         { term: 'Sublabels', links: l.sublabels.map((s) => ({ href: this.web('label', s.id, s.name), text: s.name })) },
