@@ -31,6 +31,7 @@ import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { catalogueSchema } from './catalogue-schema.js';
 import { TEXT } from '../text/text-tokens.js';
+import type { NameResolver } from '../../domain/text/name-resolver.js';
 import { CATALOGUE } from './catalogue-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import type { ImageLinks } from '../../application/ports/image-links.js';
@@ -151,9 +152,10 @@ export const catalogueModule: SpindleModule = {
             urls: ApiUrls,
             search: SearchDatabase | undefined,
             sessions: WebSessions | undefined,
+            names: NameResolver,
           ) =>
             new CataloguePages(
-              { useCases, search, sessions, presenter, searchPresenter: new SearchPresenter(urls, config.dialect), urls },
+              { useCases, search, sessions, presenter, searchPresenter: new SearchPresenter(urls, config.dialect), urls, names },
               { webUrl: config.webUrl, site: config.siteName },
             ),
           [
@@ -163,6 +165,7 @@ export const catalogueModule: SpindleModule = {
             HTTP.ApiUrls,
             { serviceIdentifier: SEARCH.SearchDatabase, optional: true },
             { serviceIdentifier: IDENTITY.WebSessions, optional: true },
+            TEXT.NameResolver,
           ],
         )
         .inSingletonScope();

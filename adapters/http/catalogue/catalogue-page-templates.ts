@@ -7,7 +7,7 @@ import { siteTemplates } from '../web-pages/site-templates.js';
  * as the API's html format is escaped markup already.
  */
 
-const LINKS = `<% it.links.forEach(function (l, n) { %><%= n ? (it.links[n - 1].join || ', ') : '' %><a href="<%= l.href %>"><%= l.text %></a><% }) %>`;
+const LINKS = `<% it.links.forEach(function (l, n) { %><%= n ? (it.links[n - 1].join || ', ') : '' %><% if (l.href) { %><a href="<%= l.href %>"><%= l.text %></a><% } else { %><%= l.text %><% } %><% }) %>`;
 
 const PAGER = `<% if (it.pager && (it.pager.previous || it.pager.next)) { %>
 <nav class="pages" aria-label="Pages">
@@ -79,13 +79,13 @@ const RELEASE = `<% layout('@site') %>
 <% if (it.credits.length) { %>
 <h2>Credits</h2>
 <ul>
-<% it.credits.forEach(function (c) { %>  <li><%= c.role %> – <a href="<%= c.href %>"><%= c.text %></a><% if (c.tracks) { %> (<%= c.tracks %>)<% } %></li>
+<% it.credits.forEach(function (c) { %>  <li><%= c.role %> – <%~ include('@links', { links: [c] }) %><% if (c.tracks) { %> (<%= c.tracks %>)<% } %></li>
 <% }) %></ul>
 <% } %>
 <% if (it.companies.length) { %>
 <h2>Companies</h2>
 <ul>
-<% it.companies.forEach(function (c) { %>  <li><%= c.role %> – <a href="<%= c.href %>"><%= c.text %></a></li>
+<% it.companies.forEach(function (c) { %>  <li><%= c.role %> – <%~ include('@links', { links: [c] }) %></li>
 <% }) %></ul>
 <% } %>
 <% if (it.identifiers.length) { %>

@@ -7,6 +7,7 @@ import type { Caller } from '../../../application/shared/caller.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SearchDatabase } from '../../../application/search/search-database.js';
 import { SEARCH_KINDS } from '../../../domain/catalogue/search-facts.js';
+import type { NameResolver } from '../../../domain/text/name-resolver.js';
 import type { ApiSchema } from '../api-shapes.js';
 import type { SpindleState } from '../http-state.js';
 import { PageQuery } from '../pagination.js';
@@ -27,10 +28,16 @@ import type { CatalogueUseCases } from './catalogue-routes.js';
 /** A page path's record: `/release/1`, `/release/1-The-Persuader-Stockholm` (the slug is the API's `uri`'s, not checked). */
 const RECORD_PATH = /^\/(release|master|artist|label)\/[^/]+$/;
 const REF = /^(\d{1,10})(?:-.*)?$/;
+/**
+ * Where a browser looks for an icon when a document names none (a JSON or an image opened in a tab): the site's icon
+ * too, rather than a refusal in the console.
+ */
+const LEGACY_ICON_PATH = '/favicon.ico';
 /** How many recently added releases the home page shows. */
 const HOME_NEWEST = 8;
 
-type Link = { readonly href: string; readonly text: string; readonly join?: string };
+/** A link, or the text alone where the catalogue has no page to link (an artist or label a dump names but lacks). */
+type Link = { readonly href: string | undefined; readonly text: string; readonly join?: string };
 type Fact = { readonly term: string; readonly text?: string; readonly links?: readonly Link[] };
 
 /**
@@ -44,7 +51,12 @@ export interface CataloguePageDeps {
   readonly presenter: CataloguePresenter;
   readonly searchPresenter: SearchPresenter;
   readonly urls: ApiUrls;
+  /** Which artists and labels the catalogue has (every one is taken to be there without it). */
+  readonly names: NameResolver | undefined;
 }
+
+/** Whether the catalogue has a page for an artist or a label. */
+type Known = (kind: 'artist' | 'label', id: number) => boolean;
 
 /**
  * The catalogue's web pages on `{web_url}`: the home page, `/release/…`, `/master/…` (with the versions table and the
@@ -63,19 +75,21 @@ export class CataloguePages implements RouteModule {
   }
 
   isWebPage(path: string): boolean {
-    return path === '/' || path === '/search' || path === SITE_ICON_PATH || RECORD_PATH.test(path);
+    return path === '/' || path === '/search' || this.isStaticAsset(path) || RECORD_PATH.test(path);
   }
 
   isStaticAsset(path: string): boolean {
-    return path === SITE_ICON_PATH;
+    return path === SITE_ICON_PATH || path === LEGACY_ICON_PATH;
   }
 
   register(router: Router<SpindleState>): void {
-    router.get(SITE_ICON_PATH, (ctx) => {
-      ctx.type = 'image/svg+xml';
-      ctx.set('Cache-Control', 'public, max-age=86400');
-      ctx.body = SITE_ICON;
-    });
+    for (const path of [SITE_ICON_PATH, LEGACY_ICON_PATH]) {
+      router.get(path, (ctx) => {
+        ctx.type = 'image/svg+xml';
+        ctx.set('Cache-Control', 'public, max-age=86400');
+        ctx.body = SITE_ICON;
+      });
+    }
     router.get('/', (ctx) => this.home(ctx));
     router.get('/release/:ref', (ctx) => this.release(ctx));
     router.get('/master/:ref', (ctx) => this.master(ctx));
@@ -126,11 +140,16 @@ export class CataloguePages implements RouteModule {
     const view = await this.deps.useCases.getRelease.execute({ releaseId, textFormat: 'html', caller });
     // The API's own representation (the filled document), read back: the page shows what the API says.
     const r = JSON.parse(this.deps.presenter.release(view)) as ApiSchema<'Release'>;
-    const credit = (c: ApiSchema<'ArtistCredit'>): Link => ({ href: this.web('artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' });
-    const entity = (e: ApiSchema<'Entity'>): Link => ({ href: this.web('label', e.id, e.name), text: e.catno ? `${e.name} – ${e.catno}` : e.name });
+    const trackList = r.tracklist.flatMap((t) => [t, ...(t.sub_tracks ?? [])]);
+    const known = await this.known(
+      [...r.artists, ...r.extraartists, ...trackList.flatMap((t) => [...(t.artists ?? []), ...(t.extraartists ?? [])])].map((a) => a.id),
+      [...r.labels, ...r.series, ...r.companies].map((e) => e.id),
+    );
+    const credit = (c: ApiSchema<'ArtistCredit'>): Link => ({ href: this.link(known, 'artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' });
+    const entity = (e: ApiSchema<'Entity'>): Link => ({ href: this.link(known, 'label', e.id, e.name), text: e.catno ? `${e.name} – ${e.catno}` : e.name });
     const images = this.shownImages(r.images, caller);
     const cover = images[0];
-    const tracks = r.tracklist.flatMap((t) => [t, ...(t.sub_tracks ?? [])]).map((t) => ({
+    const tracks = trackList.map((t) => ({
       position: t.position,
       title: t.title,
       duration: t.duration,
@@ -178,6 +197,18 @@ export class CataloguePages implements RouteModule {
     });
   }
 
+  /** Which of these artists and labels the catalogue has, in one read (a page links only pages that exist). */
+  private async known(artists: readonly number[], labels: readonly number[]): Promise<Known> {
+    if (!this.deps.names || artists.length + labels.length === 0) return () => true;
+    const found = await this.deps.names.names({ artists: [...new Set(artists)], labels: [...new Set(labels)], releases: [], masters: [] });
+    return (kind, id) => (kind === 'artist' ? found.artists : found.labels).has(id);
+  }
+
+  /** An artist's or label's page, when the catalogue has it. */
+  private link(known: Known, kind: 'artist' | 'label', id: number, name: string): string | undefined {
+    return known(kind, id) ? this.web(kind, id, name) : undefined;
+  }
+
   /** A record's images the viewer can load, at the site's own addresses (see `pageImage`). */
   private shownImages(images: readonly ApiSchema<'Image'>[], caller: Caller): ApiSchema<'Image'>[] {
     return images.flatMap((i) => {
@@ -213,11 +244,12 @@ export class CataloguePages implements RouteModule {
     const { filter_facets: facets } = this.deps.presenter.versionFilters(versions.applied, versions.facets);
     const applied = versions.applied as Readonly<Record<string, readonly string[] | undefined>>;
     const hasVersions = versions.items.length > 0 || Object.keys(applied).length > 0;
+    const known = await this.known(m.artists.map((a) => a.id), []);
     this.render(ctx, '@master', {
       title: `${m.artists.map((a) => a.anv || a.name).join(', ')} – ${m.title}`,
       canonical: m.uri,
       path: ctx.path,
-      artists: m.artists.map((c) => ({ href: this.web('artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' })),
+      artists: m.artists.map((c) => ({ href: this.link(known, 'artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' })),
       facts: [
         { term: 'Year', text: m.year ? String(m.year) : '' },
         { term: 'Genres', text: m.genres.join(', ') },
@@ -250,8 +282,9 @@ export class CataloguePages implements RouteModule {
       this.deps.useCases.listArtistReleases.execute({ artistId, caller, query: { ...q.toPageRequest(), sort: q.sort, sortOrder: q.sortOrder() } }),
     ]);
     const a = this.deps.presenter.artist(view);
+    const known = await this.known([...(a.aliases ?? []), ...(a.members ?? []), ...(a.groups ?? [])].map((r) => r.id), []);
     const refs = (list: readonly { id: number; name: string }[] | undefined): Link[] =>
-      (list ?? []).map((r) => ({ href: this.web('artist', r.id, r.name), text: r.name }));
+      (list ?? []).map((r) => ({ href: this.link(known, 'artist', r.id, r.name), text: r.name }));
     this.render(ctx, '@entity', {
       kind: 'artist',
       title: a.name,
@@ -297,6 +330,7 @@ export class CataloguePages implements RouteModule {
     ]);
     const l = this.deps.presenter.label(view);
     const contact = '_info' in l ? l._info : l.contact_info;
+    const known = await this.known([], [...(l.parent_label ? [l.parent_label.id] : []), ...l.sublabels.map((s) => s.id)]);
     this.render(ctx, '@entity', {
       kind: 'label',
       title: l.name,
@@ -304,8 +338,8 @@ export class CataloguePages implements RouteModule {
       path: ctx.path,
       cover: this.shownImages(l.images, caller)[0],
       facts: [
-        { term: 'Parent label', links: l.parent_label ? [{ href: this.web('label', l.parent_label.id, l.parent_label.name), text: l.parent_label.name }] : [] },
-        { term: 'Sublabels', links: l.sublabels.map((s) => ({ href: this.web('label', s.id, s.name), text: s.name })) },
+        { term: 'Parent label', links: l.parent_label ? [{ href: this.link(known, 'label', l.parent_label.id, l.parent_label.name), text: l.parent_label.name }] : [] },
+        { term: 'Sublabels', links: l.sublabels.map((s) => ({ href: this.link(known, 'label', s.id, s.name), text: s.name })) },
         { term: 'Contact', text: contact },
         { term: 'Sites', links: l.urls.map((u) => ({ href: u, text: u })) },
       ] satisfies Fact[],
