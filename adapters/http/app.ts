@@ -126,8 +126,12 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
   app.use(securityHeaders({ ...security, webPage: page }));
   app.use(corsRule({ brand: settings.brand, exempt: page }));
   // A browser's navigation is never held to the API's User-Agent rule, whatever the path (an API `resource_url`
-  // opened in a tab answers its JSON).
-  app.use(userAgentRule({ blockGeneric: settings.blockGenericUserAgents, exempt: (ctx) => page(ctx) || acceptsHtml(ctx.get('Accept')) }));
+  // opened in a tab answers its JSON), nor its loading of a page's images (`Sec-Fetch-Dest: image`, which a page's
+  // script cannot set: the covers the pages show to the signed-in, see `pageImage`).
+  const pageImageLoad = (ctx: Koa.Context): boolean => ctx.get('Sec-Fetch-Dest') === 'image';
+  app.use(
+    userAgentRule({ blockGeneric: settings.blockGenericUserAgents, exempt: (ctx) => page(ctx) || pageImageLoad(ctx) || acceptsHtml(ctx.get('Accept')) }),
+  );
   app.use(jsonp({ exempt: page }));
   app.use(negotiation({ brand: settings.brand }));
   const plainPage = webErrorPage({ webUrl: settings.webUrl, site: settings.siteName });
@@ -179,7 +183,8 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
   });
   app.use((ctx, next) => {
     if (pages.isStaticAsset(ctx.path)) return next();
-    return page(ctx) ? pageLimit(ctx, next) : apiLimit(ctx, next);
+    // A page's image counts with the pages (per signed-in person), not in the API's anonymous bucket of the address.
+    return page(ctx) || pageImageLoad(ctx) ? pageLimit(ctx, next) : apiLimit(ctx, next);
   });
   app.use(refuseBadCredentials());
   app.use(router.routes());

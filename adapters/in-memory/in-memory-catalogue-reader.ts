@@ -7,7 +7,7 @@ import type {
   MasterVersion,
   MasterVersionsQuery,
 } from '../../application/catalogue/read-models.js';
-import type { CatalogueSamples, SampledKind } from '../../application/ports/catalogue-samples.js';
+import type { CatalogueSamples, ReleaseHeadline, SampledKind } from '../../application/ports/catalogue-samples.js';
 import type { Clock } from '../../application/ports/clock.js';
 import { masterWithMainTracklist } from '../../application/catalogue/master-document.js';
 import { releaseTemplate } from '../../application/catalogue/release-document.js';
@@ -90,6 +90,13 @@ export class InMemoryCatalogueReader implements CatalogueReader, NameResolver, C
   async lowestIds(kind: SampledKind, count: number): Promise<number[]> {
     const store = { artist: this.artists, label: this.labels, master: this.masters, release: this.releases }[kind];
     return [...store.keys()].sort((a, b) => a - b).slice(0, Math.max(0, count));
+  }
+
+  async newestReleases(count: number): Promise<ReleaseHeadline[]> {
+    return [...this.releases.values()]
+      .sort((a, b) => b.stored.record.id - a.stored.record.id)
+      .slice(0, Math.max(0, count))
+      .map(({ stored, columns }) => ({ id: stored.record.id, title: stored.record.title, artist: columns.artist, format: columns.format, year: columns.year }));
   }
 
   async hasReleases(): Promise<boolean> {

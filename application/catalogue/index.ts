@@ -13,6 +13,7 @@ export * from './invalid-dump.js';
 export * from './list-artist-releases.js';
 export * from './list-label-releases.js';
 export * from './list-master-versions.js';
+export * from './list-newest-releases.js';
 export * from './master-document.js';
 export * from './read-models.js';
 export * from './release-document.js';

@@ -10,4 +10,18 @@ export interface CatalogueSamples {
   lowestIds(kind: SampledKind, count: number): Promise<number[]>;
   /** Whether the catalogue holds at least one release. */
   hasReleases(): Promise<boolean>;
+  /**
+   * The `count` newest releases, newest first: those of the highest ids (Discogs numbers releases as they are added to
+   * it; a dump's records all arrive together, so the ids say more than the import's time). One read of the key's end.
+   */
+  newestReleases(count: number): Promise<ReleaseHeadline[]>;
+}
+
+/** A release as a short list shows it (the columns the release lists of artists and labels show). */
+export interface ReleaseHeadline {
+  readonly id: number;
+  readonly title: string;
+  readonly artist: string;
+  readonly format: string;
+  readonly year: number;
 }

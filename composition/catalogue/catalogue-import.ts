@@ -59,14 +59,21 @@ export async function seedDemoData(samples: CatalogueSamples, useCase: ImportDum
   return true;
 }
 
-/** The demo dump files, artists first and releases last. */
+/**
+ * The demo dump files, artists first and releases last: of each kind the sample, then the records derived from the
+ * samples in `derived/` when there are any (the masters of the sample releases, which the masters sample lacks, so a
+ * demo master has its versions: see scripts/derive-demo-masters.py).
+ */
 export function demoDataFiles(): string[] {
   const dir = demoDataDir();
+  const derived = `${dir}derived/`;
   const names = fs.readdirSync(dir);
-  return DUMP_KINDS.map((kind) => {
-    const name = names.find((n) => new RegExp(`_${kind}\\.xml(\\.gz)?$`).test(n));
+  const derivedNames = fs.existsSync(derived) ? fs.readdirSync(derived) : [];
+  const ofKind = (kind: string) => (n: string) => new RegExp(`_${kind}\\.xml(\\.gz)?$`).test(n);
+  return DUMP_KINDS.flatMap((kind) => {
+    const name = names.find(ofKind(kind));
     if (!name) throw new Error(`The demo data folder ${dir} has no ${kind} dump`);
-    return dir + name;
+    return [dir + name, ...derivedNames.filter(ofKind(kind)).map((n) => derived + n)];
   });
 }
 

@@ -20,6 +20,7 @@ import { GetRelease } from '../../application/catalogue/get-release.js';
 import { ImportDump } from '../../application/catalogue/import-dump.js';
 import { ListArtistReleases } from '../../application/catalogue/list-artist-releases.js';
 import { ListLabelReleases } from '../../application/catalogue/list-label-releases.js';
+import { ListNewestReleases } from '../../application/catalogue/list-newest-releases.js';
 import { ListMasterVersions } from '../../application/catalogue/list-master-versions.js';
 import { seedDemoData } from './catalogue-import.js';
 import { catalogueMemory } from './catalogue-memory.js';
@@ -30,6 +31,7 @@ import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { catalogueSchema } from './catalogue-schema.js';
 import { TEXT } from '../text/text-tokens.js';
+import type { NameResolver } from '../../domain/text/name-resolver.js';
 import { CATALOGUE } from './catalogue-tokens.js';
 import { IMAGES } from '../images/images-tokens.js';
 import type { ImageLinks } from '../../application/ports/image-links.js';
@@ -101,13 +103,16 @@ export const catalogueModule: SpindleModule = {
       bind(CATALOGUE.ListLabelReleases)
         .toResolvedValue((c, f) => new ListLabelReleases(c, f), [CATALOGUE.Reader, CATALOGUE.CommunityFigures])
         .inSingletonScope();
+      bind(CATALOGUE.ListNewestReleases)
+        .toResolvedValue((samples) => new ListNewestReleases(samples), [CATALOGUE.Samples])
+        .inSingletonScope();
 
       bind(CATALOGUE.Presenter)
         .toResolvedValue((urls, config) => new CataloguePresenter(urls, config.dialect), [HTTP.ApiUrls, CORE.Config])
         .inSingletonScope();
       bind(CATALOGUE.UseCases)
         .toResolvedValue(
-          (getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases, getReleaseStats) => ({
+          (getRelease, getMaster, listMasterVersions, getArtist, listArtistReleases, getLabel, listLabelReleases, getReleaseStats, listNewestReleases) => ({
             getRelease,
             getMaster,
             listMasterVersions,
@@ -116,6 +121,7 @@ export const catalogueModule: SpindleModule = {
             getLabel,
             listLabelReleases,
             getReleaseStats,
+            listNewestReleases,
           }),
           [
             CATALOGUE.GetRelease,
@@ -126,6 +132,7 @@ export const catalogueModule: SpindleModule = {
             CATALOGUE.GetLabel,
             CATALOGUE.ListLabelReleases,
             CATALOGUE.GetReleaseStats,
+            CATALOGUE.ListNewestReleases,
           ],
         )
         .inSingletonScope();
@@ -145,9 +152,10 @@ export const catalogueModule: SpindleModule = {
             urls: ApiUrls,
             search: SearchDatabase | undefined,
             sessions: WebSessions | undefined,
+            names: NameResolver,
           ) =>
             new CataloguePages(
-              { useCases, search, sessions, presenter, searchPresenter: new SearchPresenter(urls, config.dialect), urls },
+              { useCases, search, sessions, presenter, searchPresenter: new SearchPresenter(urls, config.dialect), urls, names },
               { webUrl: config.webUrl, site: config.siteName },
             ),
           [
@@ -157,6 +165,7 @@ export const catalogueModule: SpindleModule = {
             HTTP.ApiUrls,
             { serviceIdentifier: SEARCH.SearchDatabase, optional: true },
             { serviceIdentifier: IDENTITY.WebSessions, optional: true },
+            TEXT.NameResolver,
           ],
         )
         .inSingletonScope();

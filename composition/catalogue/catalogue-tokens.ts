@@ -6,6 +6,7 @@ import type { GetRelease } from '../../application/catalogue/get-release.js';
 import type { ImportDump } from '../../application/catalogue/import-dump.js';
 import type { ListArtistReleases } from '../../application/catalogue/list-artist-releases.js';
 import type { ListLabelReleases } from '../../application/catalogue/list-label-releases.js';
+import type { ListNewestReleases } from '../../application/catalogue/list-newest-releases.js';
 import type { ListMasterVersions } from '../../application/catalogue/list-master-versions.js';
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
 import type { CommunityFigures, HoldingCounts, RatingCounts } from '../../application/ports/community-figures.js';
@@ -31,6 +32,7 @@ export const CATALOGUE = {
   ListArtistReleases: token<ListArtistReleases>('catalogue/ListArtistReleases'),
   GetLabel: token<GetLabel>('catalogue/GetLabel'),
   ListLabelReleases: token<ListLabelReleases>('catalogue/ListLabelReleases'),
+  ListNewestReleases: token<ListNewestReleases>('catalogue/ListNewestReleases'),
   GetReleaseStats: token<GetReleaseStats>('catalogue/GetReleaseStats'),
   /** What users do with records (collections, wantlists, ratings), from the parts other modules bind below. */
   CommunityFigures: token<CommunityFigures>('catalogue/CommunityFigures'),

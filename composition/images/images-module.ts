@@ -8,6 +8,8 @@ import { imageBase } from '../../application/images/image-keys.js';
 import { StoredImageLinks } from '../../application/images/stored-image-links.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
+import type { WebSessions } from '../../application/identity/web-sessions.js';
+import { IDENTITY } from '../identity/identity-tokens.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { imagesMemory } from './images-memory.js';
 import { imagesSchema } from './images-schema.js';
@@ -43,7 +45,10 @@ export const imagesModule: SpindleModule = {
         .toResolvedValue((store, signer) => new GetImage(store, signer), [IMAGES.Store, IMAGES.Signer])
         .inSingletonScope();
       bind(HTTP.Routes)
-        .toResolvedValue((getImage) => new ImageRoutes(getImage), [IMAGES.GetImage])
+        .toResolvedValue((getImage: GetImage, sessions: WebSessions | undefined) => new ImageRoutes(getImage, sessions), [
+          IMAGES.GetImage,
+          { serviceIdentifier: IDENTITY.WebSessions, optional: true },
+        ])
         .inSingletonScope();
     }),
 

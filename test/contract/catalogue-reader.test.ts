@@ -11,17 +11,18 @@ import { releaseTemplate } from '../../application/catalogue/release-document.js
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
 import { FIXTURES, loadCatalogueFixtures } from '../support/catalogue-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
-import { demo, readDump } from '../support/dump-fixtures.js';
+import { demoFiles, readDump } from '../support/dump-fixtures.js';
 
 const SYNTHETIC = ['labels.xml', 'artists.xml', 'masters.xml', 'releases.xml'].map((f) => path.join(FIXTURES, 'dumps/synthetic', f));
 
 async function inMemoryReader(): Promise<InMemoryCatalogueReader> {
   const reader = new InMemoryCatalogueReader(new FixedClock('2026-01-01T00:00:00Z'));
   const [labels, artists, masters, releases] = SYNTHETIC;
-  for (const file of [demo('labels'), labels!]) for (const l of await readDump(file, 'labels')) reader.putLabel(l);
-  for (const file of [demo('artists'), artists!]) for (const a of await readDump(file, 'artists')) reader.putArtist(a);
-  for (const file of [demo('masters'), masters!]) for (const m of await readDump(file, 'masters')) reader.putMaster(m);
-  for (const file of [demo('releases'), releases!]) for (const r of await readDump(file, 'releases')) reader.putRelease(r);
+  // The demo files as the demo import takes them (the masters sample, then the masters derived from the releases).
+  for (const file of [...demoFiles('labels'), labels!]) for (const l of await readDump(file, 'labels')) reader.putLabel(l);
+  for (const file of [...demoFiles('artists'), artists!]) for (const a of await readDump(file, 'artists')) reader.putArtist(a);
+  for (const file of [...demoFiles('masters'), masters!]) for (const m of await readDump(file, 'masters')) reader.putMaster(m);
+  for (const file of [...demoFiles('releases'), releases!]) for (const r of await readDump(file, 'releases')) reader.putRelease(r);
   return reader;
 }
 
@@ -176,13 +177,13 @@ function contract(name: string, open: () => Promise<{ reader: CatalogueReader; c
 }
 
 // Read off the 2020 sample XML by hand. Pete Moss (60) is the main artist and credited "Written-By, Producer,
-// Engineer" on release 38 "Late Night Up North" (1999; its master is not in the sample), the first of his 1999
-// titles; roles come in name order. Svek (5): releases 1 (SK032), 2 (SK 026, SK026), 6 (SK025, SK 025), 44 (SK021),
+// Engineer" on release 38 "Late Night Up North" (1999), the first of his 1999 titles, listed as its master 442131
+// (not in the masters sample: one of the masters derived from the sample releases); roles come in name order. Svek (5): releases 1 (SK032), 2 (SK 026, SK026), 6 (SK025, SK 025), 44 (SK021),
 // 79 (SK029), 96 (SK024), 101 (SK020) — nine entries, so page 2 of 4 is the fifth to the eighth.
 const SAMPLE_ARTIST_60_FIRST: unknown[] = [
-  ['release', 38, 1999, 'Engineer'],
-  ['release', 38, 1999, 'Main'],
-  ['release', 38, 1999, 'Producer'],
+  ['master', 442131, 1999, 'Engineer'],
+  ['master', 442131, 1999, 'Main'],
+  ['master', 442131, 1999, 'Producer'],
 ];
 const SAMPLE_LABEL_5_PAGE_2: unknown[] = [
   [6, 'SK 025'],

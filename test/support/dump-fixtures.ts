@@ -4,6 +4,7 @@ import path from 'node:path';
 import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
 import type { DumpKind, DumpRecordOf } from '../../application/ports/dump-reader.js';
 import { REPO_ROOT } from './repo-root.js';
+import { demoDataFiles } from '../../composition/catalogue/catalogue-import.js';
 
 export { REPO_ROOT };
 
@@ -13,6 +14,11 @@ export const DEMO = path.join(REPO_ROOT, 'composition/demo-data');
 
 export function demo(kind: DumpKind): string {
   return path.join(DEMO, `discogs_20200806_${kind}.xml.gz`);
+}
+
+/** The demo files of a kind in the order the demo import takes them: the sample, then what is derived from the samples. */
+export function demoFiles(kind: DumpKind): string[] {
+  return demoDataFiles().filter((f) => path.basename(f) === `discogs_20200806_${kind}.xml.gz`);
 }
 
 /** Reads every record of a dump file. */

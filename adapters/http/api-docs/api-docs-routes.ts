@@ -6,6 +6,8 @@ import type Koa from 'koa';
 import { stringify } from 'yaml';
 import type { SpindleState } from '../http-state.js';
 import type { RouteModule } from '../route-module.js';
+// (The site's icon path, written out: site-templates imports this module for the docs' paths.)
+const SITE_ICON_PATH = '/favicon.svg';
 import { deriveOpenApiDocument, loadOpenApiSource, type DocumentDialect, type OpenApiDocument } from './openapi-document.js';
 
 /** The paths this module answers; none is an API operation of the document (which does not describe itself). */
@@ -64,7 +66,7 @@ export class ApiDocsRoutes implements RouteModule {
     );
     router.get(API_DOCS_PATHS.page, (ctx) => this.answer(ctx, 'page', () => ({ type: 'text/html; charset=utf-8', body: this.page() })));
     router.get(API_DOCS_PATHS.renderer, (ctx) =>
-      this.answer(ctx, 'renderer', () => ({ type: 'text/javascript; charset=utf-8', body: fs.readFileSync(this.rendererFile()) })),
+      this.answer(ctx, 'renderer', () => ({ type: 'text/javascript; charset=utf-8', body: selfContained(fs.readFileSync(this.rendererFile(), 'utf8')) })),
     );
   }
 
@@ -100,6 +102,7 @@ export class ApiDocsRoutes implements RouteModule {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="${SITE_ICON_PATH}" type="image/svg+xml">
 <style>body { margin: 0; padding: 0; }</style>
 </head>
 <body>
@@ -110,6 +113,14 @@ export class ApiDocsRoutes implements RouteModule {
 </html>
 `;
   }
+}
+
+/** Redoc's menu shows this logo from Redocly's CDN: a third party the docs page would call (or fail to reach). */
+const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+
+/** Redoc's bundle with its one outside address, the CDN logo, made the site's own icon: the page loads nothing from elsewhere. */
+export function selfContained(bundle: string): string {
+  return bundle.replaceAll(REDOC_CDN_LOGO, SITE_ICON_PATH);
 }
 
 /** Redoc's standalone bundle in node_modules (the `redoc` package, a dependency). */

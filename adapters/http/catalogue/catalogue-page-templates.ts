@@ -7,7 +7,7 @@ import { siteTemplates } from '../web-pages/site-templates.js';
  * as the API's html format is escaped markup already.
  */
 
-const LINKS = `<% it.links.forEach(function (l, n) { %><%= n ? (it.links[n - 1].join || ', ') : '' %><a href="<%= l.href %>"><%= l.text %></a><% }) %>`;
+const LINKS = `<% it.links.forEach(function (l, n) { %><%= n ? (it.links[n - 1].join || ', ') : '' %><% if (l.href) { %><a href="<%= l.href %>"><%= l.text %></a><% } else { %><%= l.text %><% } %><% }) %>`;
 
 /** The previous and next links of a list page (`pagerLinks`). */
 export const PAGER = `<% if (it.pager && (it.pager.previous || it.pager.next)) { %>
@@ -43,6 +43,11 @@ const HOME = `<% layout('@site') %>
   <label>Search artists, releases, masters and labels <input type="search" name="q" required></label>
   <button type="submit">Search</button>
 </form>
+<% if (it.newest.length > 0) { %><h2>Recently added</h2>
+<ul class="plain">
+<% it.newest.forEach(function (r) { %>  <li><a href="<%= r.href %>"><%= r.title %></a><% if (r.artist) { %> by <%= r.artist %><% } %><% if (r.detail) { %> <span class="small">(<%= r.detail %>)</span><% } %></li>
+<% }) %></ul>
+<% } %>
 <h2>Start here</h2>
 <ul>
 <% it.examples.forEach(function (e) { %>  <li><a href="<%= e.href %>"><%= e.text %></a></li>
@@ -75,13 +80,13 @@ const RELEASE = `<% layout('@site') %>
 <% if (it.credits.length) { %>
 <h2>Credits</h2>
 <ul>
-<% it.credits.forEach(function (c) { %>  <li><%= c.role %> – <a href="<%= c.href %>"><%= c.text %></a><% if (c.tracks) { %> (<%= c.tracks %>)<% } %></li>
+<% it.credits.forEach(function (c) { %>  <li><%= c.role %> – <%~ include('@links', { links: [c] }) %><% if (c.tracks) { %> (<%= c.tracks %>)<% } %></li>
 <% }) %></ul>
 <% } %>
 <% if (it.companies.length) { %>
 <h2>Companies</h2>
 <ul>
-<% it.companies.forEach(function (c) { %>  <li><%= c.role %> – <a href="<%= c.href %>"><%= c.text %></a></li>
+<% it.companies.forEach(function (c) { %>  <li><%= c.role %> – <%~ include('@links', { links: [c] }) %></li>
 <% }) %></ul>
 <% } %>
 <% if (it.identifiers.length) { %>
@@ -130,7 +135,7 @@ const MASTER = `<% layout('@site') %>
   <%~ include('@sort', it) %>
   <button type="submit">Show versions</button>
 </form>
-<% if (it.versions.length === 0) { %><p>No version matches these filters.</p><% } else { %>
+<% if (!it.hasVersions) { %><p>The catalogue has no version of this master yet.</p><% } else if (it.versions.length === 0) { %><p>No version matches these filters.</p><% } else { %>
 <table>
   <thead><tr><th scope="col">Title</th><th scope="col">Format</th><th scope="col">Label</th><th scope="col">Cat#</th><th scope="col">Country</th><th scope="col">Released</th></tr></thead>
   <tbody>

@@ -3,9 +3,11 @@ import type { Eta } from 'eta';
 import type Koa from 'koa';
 import { ARTIST_RELEASE_SORTS, VERSION_SORTS } from '../../../application/catalogue/read-models.js';
 import { NotFound } from '../../../application/errors.js';
+import type { Caller } from '../../../application/shared/caller.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SearchDatabase } from '../../../application/search/search-database.js';
 import { SEARCH_KINDS } from '../../../domain/catalogue/search-facts.js';
+import type { NameResolver } from '../../../domain/text/name-resolver.js';
 import type { ApiSchema } from '../api-shapes.js';
 import type { SpindleState } from '../http-state.js';
 import { PageQuery } from '../pagination.js';
@@ -17,7 +19,7 @@ import type { ApiUrls } from '../urls.js';
 import { dateInWords } from '../web-pages/page-format.js';
 import { pagerLinks } from '../web-pages/page-links.js';
 import { SITE_ICON, SITE_ICON_PATH } from '../web-pages/site-templates.js';
-import { pageCaller, pageHead, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { pageCaller, pageHead, pageImage, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import { cataloguePageTemplates } from './catalogue-page-templates.js';
 import type { CataloguePresenter } from './catalogue-presenter.js';
 import { ArtistReleasesQuery, VersionsQuery } from './catalogue-queries.js';
@@ -26,8 +28,16 @@ import type { CatalogueUseCases } from './catalogue-routes.js';
 /** A page path's record: `/release/1`, `/release/1-The-Persuader-Stockholm` (the slug is the API's `uri`'s, not checked). */
 const RECORD_PATH = /^\/(release|master|artist|label)\/[^/]+$/;
 const REF = /^(\d{1,10})(?:-.*)?$/;
+/**
+ * Where a browser looks for an icon when a document names none (a JSON or an image opened in a tab): the site's icon
+ * too, rather than a refusal in the console.
+ */
+const LEGACY_ICON_PATH = '/favicon.ico';
+/** How many recently added releases the home page shows. */
+const HOME_NEWEST = 8;
 
-type Link = { readonly href: string; readonly text: string; readonly join?: string };
+/** A link, or the text alone where the catalogue has no page to link (an artist or label a dump names but lacks). */
+type Link = { readonly href: string | undefined; readonly text: string; readonly join?: string };
 type Fact = { readonly term: string; readonly text?: string; readonly links?: readonly Link[] };
 
 /**
@@ -41,7 +51,12 @@ export interface CataloguePageDeps {
   readonly presenter: CataloguePresenter;
   readonly searchPresenter: SearchPresenter;
   readonly urls: ApiUrls;
+  /** Which artists and labels the catalogue has (every one is taken to be there without it). */
+  readonly names: NameResolver | undefined;
 }
+
+/** Whether the catalogue has a page for an artist or a label. */
+type Known = (kind: 'artist' | 'label', id: number) => boolean;
 
 /**
  * The catalogue's web pages on `{web_url}`: the home page, `/release/…`, `/master/…` (with the versions table and the
@@ -60,24 +75,26 @@ export class CataloguePages implements RouteModule {
   }
 
   isWebPage(path: string): boolean {
-    return path === '/' || path === '/search' || path === SITE_ICON_PATH || RECORD_PATH.test(path);
+    return path === '/' || path === '/search' || this.isStaticAsset(path) || RECORD_PATH.test(path);
   }
 
   isStaticAsset(path: string): boolean {
-    return path === SITE_ICON_PATH;
+    return path === SITE_ICON_PATH || path === LEGACY_ICON_PATH;
   }
 
   register(router: Router<SpindleState>): void {
-    router.get(SITE_ICON_PATH, (ctx) => {
-      ctx.type = 'image/svg+xml';
-      ctx.set('Cache-Control', 'public, max-age=86400');
-      ctx.body = SITE_ICON;
-    });
+    for (const path of [SITE_ICON_PATH, LEGACY_ICON_PATH]) {
+      router.get(path, (ctx) => {
+        ctx.type = 'image/svg+xml';
+        ctx.set('Cache-Control', 'public, max-age=86400');
+        ctx.body = SITE_ICON;
+      });
+    }
     router.get('/', (ctx) => this.home(ctx));
     router.get('/release/:ref', (ctx) => this.release(ctx));
     router.get('/master/:ref', (ctx) => this.master(ctx));
-    router.get('/artist/:ref', (ctx) => this.artist(ctx));
-    router.get('/label/:ref', (ctx) => this.label(ctx));
+    router.get('/artist/:ref', (ctx) => this.byName(ctx, 'artist') || this.artist(ctx));
+    router.get('/label/:ref', (ctx) => this.byName(ctx, 'label') || this.label(ctx));
     router.get('/search', (ctx) => this.search(ctx));
   }
 
@@ -96,7 +113,25 @@ export class CataloguePages implements RouteModule {
       { href: `${this.settings.webUrl}/search?type=artist`, text: 'Every artist' },
       { href: `${this.settings.webUrl}/search?type=label`, text: 'Every label' },
     ];
-    this.render(ctx, '@home', { title: this.settings.site, examples });
+    const newest = await this.deps.useCases.listNewestReleases.execute({ count: HOME_NEWEST });
+    this.render(ctx, '@home', {
+      title: this.settings.site,
+      examples,
+      newest: newest.map((r) => ({ href: this.web('release', r.id, r.title), title: r.title, artist: r.artist, detail: [r.format, r.year || ''].filter(Boolean).join(', ') })),
+    });
+  }
+
+  /**
+   * An artist or label named rather than numbered (`/artist/King%20Britt`: how the markup's `[a=…]` and `[l=…]` link,
+   * as on Discogs) is looked for: sent to the search for that name (which finds it when the catalogue has it). Whether
+   * it sent the request on.
+   */
+  private byName(ctx: Koa.Context, kind: 'artist' | 'label'): boolean {
+    const ref = ctx.params.ref ?? '';
+    if (REF.test(ref)) return false;
+    ctx.status = 303;
+    ctx.redirect(`${this.settings.webUrl}/search?${new URLSearchParams({ type: kind, q: ref })}`);
+    return true;
   }
 
   private async release(ctx: Koa.Context): Promise<void> {
@@ -105,10 +140,16 @@ export class CataloguePages implements RouteModule {
     const view = await this.deps.useCases.getRelease.execute({ releaseId, textFormat: 'html', caller });
     // The API's own representation (the filled document), read back: the page shows what the API says.
     const r = JSON.parse(this.deps.presenter.release(view)) as ApiSchema<'Release'>;
-    const credit = (c: ApiSchema<'ArtistCredit'>): Link => ({ href: this.web('artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' });
-    const entity = (e: ApiSchema<'Entity'>): Link => ({ href: this.web('label', e.id, e.name), text: e.catno ? `${e.name} – ${e.catno}` : e.name });
-    const cover = r.images.find((i) => i.uri !== '');
-    const tracks = r.tracklist.flatMap((t) => [t, ...(t.sub_tracks ?? [])]).map((t) => ({
+    const trackList = r.tracklist.flatMap((t) => [t, ...(t.sub_tracks ?? [])]);
+    const known = await this.known(
+      [...r.artists, ...r.extraartists, ...trackList.flatMap((t) => [...(t.artists ?? []), ...(t.extraartists ?? [])])].map((a) => a.id),
+      [...r.labels, ...r.series, ...r.companies].map((e) => e.id),
+    );
+    const credit = (c: ApiSchema<'ArtistCredit'>): Link => ({ href: this.link(known, 'artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' });
+    const entity = (e: ApiSchema<'Entity'>): Link => ({ href: this.link(known, 'label', e.id, e.name), text: e.catno ? `${e.name} – ${e.catno}` : e.name });
+    const images = this.shownImages(r.images, caller);
+    const cover = images[0];
+    const tracks = trackList.map((t) => ({
       position: t.position,
       title: t.title,
       duration: t.duration,
@@ -130,7 +171,8 @@ export class CataloguePages implements RouteModule {
         { term: 'Styles', text: r.styles.join(', ') },
         { term: 'Data quality', text: r.data_quality },
       ] satisfies Fact[],
-      master: r.master_id === undefined ? undefined : this.web('master', r.master_id, r.title),
+      // The versions link only where the catalogue has the master (a dump's release may name one it lacks).
+      master: r.master_id === undefined || !(await this.hasMaster(r.master_id, caller)) ? undefined : this.web('master', r.master_id, r.title),
       // The viewer's copies and want of it (the collection module's page; the signed-out are sent to sign in).
       yours: `${this.settings.webUrl}/release/${r.id}/yours`,
       // The copies themselves are the marketplace's page (`/sell/release/{id}`), linked when there are any.
@@ -150,11 +192,42 @@ export class CataloguePages implements RouteModule {
       identifiers: r.identifiers,
       notes: r.notes,
       videos: r.videos.map((v) => ({ uri: v.uri, title: v.title, duration: duration(v.duration) })),
-      images: r.images.filter((i) => i.uri !== ''),
+      images,
       added: dateInWords(view.dateAdded),
       changed: dateInWords(view.dateChanged),
       apiUrl: r.resource_url,
     });
+  }
+
+  /** Which of these artists and labels the catalogue has, in one read (a page links only pages that exist). */
+  private async known(artists: readonly number[], labels: readonly number[]): Promise<Known> {
+    if (!this.deps.names || artists.length + labels.length === 0) return () => true;
+    const found = await this.deps.names.names({ artists: [...new Set(artists)], labels: [...new Set(labels)], releases: [], masters: [] });
+    return (kind, id) => (kind === 'artist' ? found.artists : found.labels).has(id);
+  }
+
+  /** An artist's or label's page, when the catalogue has it. */
+  private link(known: Known, kind: 'artist' | 'label', id: number, name: string): string | undefined {
+    return known(kind, id) ? this.web(kind, id, name) : undefined;
+  }
+
+  /** A record's images the viewer can load, at the site's own addresses (see `pageImage`). */
+  private shownImages(images: readonly ApiSchema<'Image'>[], caller: Caller): ApiSchema<'Image'>[] {
+    return images.flatMap((i) => {
+      const uri = pageImage(i.uri, caller, this.settings.webUrl);
+      return uri ? [{ ...i, uri }] : [];
+    });
+  }
+
+  /** Whether the catalogue has the master (through the API's use case: the page says what the API would). */
+  private async hasMaster(masterId: number, caller: Caller): Promise<boolean> {
+    try {
+      await this.deps.useCases.getMaster.execute({ masterId, caller });
+      return true;
+    } catch (e) {
+      if (e instanceof NotFound) return false;
+      throw e;
+    }
   }
 
   private async master(ctx: Koa.Context): Promise<void> {
@@ -172,16 +245,19 @@ export class CataloguePages implements RouteModule {
     const m = this.deps.presenter.master(view);
     const { filter_facets: facets } = this.deps.presenter.versionFilters(versions.applied, versions.facets);
     const applied = versions.applied as Readonly<Record<string, readonly string[] | undefined>>;
+    const hasVersions = versions.items.length > 0 || Object.keys(applied).length > 0;
+    const known = await this.known(m.artists.map((a) => a.id), []);
     this.render(ctx, '@master', {
       title: `${m.artists.map((a) => a.anv || a.name).join(', ')} – ${m.title}`,
       canonical: m.uri,
       path: ctx.path,
-      artists: m.artists.map((c) => ({ href: this.web('artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' })),
+      artists: m.artists.map((c) => ({ href: this.link(known, 'artist', c.id, c.name), text: c.anv || c.name, join: c.join ? ` ${c.join} ` : ', ' })),
       facts: [
         { term: 'Year', text: m.year ? String(m.year) : '' },
         { term: 'Genres', text: m.genres.join(', ') },
         { term: 'Styles', text: m.styles.join(', ') },
-        { term: 'Main release', links: [{ href: this.web('release', m.main_release, m.title), text: 'The main release' }] },
+        // The main release is one of the versions: linked only when the catalogue has any (a dump's master may have none).
+        { term: 'Main release', links: hasVersions ? [{ href: this.web('release', m.main_release, m.title), text: 'The main release' }] : [] },
         { term: 'For sale', text: m.num_for_sale ? `${m.num_for_sale} copies, from ${m.lowest_price}` : 'Nothing' },
       ] satisfies Fact[],
       tracks: m.tracklist,
@@ -189,6 +265,7 @@ export class CataloguePages implements RouteModule {
       sorts: VERSION_SORTS,
       sort: q.sort ?? 'released',
       sortOrder: q.sortOrder(),
+      hasVersions,
       versions: versions.items.map((listing) => {
         const v = this.deps.presenter.version(listing);
         return { ...v, href: this.web('release', v.id, v.title) };
@@ -207,14 +284,15 @@ export class CataloguePages implements RouteModule {
       this.deps.useCases.listArtistReleases.execute({ artistId, caller, query: { ...q.toPageRequest(), sort: q.sort, sortOrder: q.sortOrder() } }),
     ]);
     const a = this.deps.presenter.artist(view);
+    const known = await this.known([...(a.aliases ?? []), ...(a.members ?? []), ...(a.groups ?? [])].map((r) => r.id), []);
     const refs = (list: readonly { id: number; name: string }[] | undefined): Link[] =>
-      (list ?? []).map((r) => ({ href: this.web('artist', r.id, r.name), text: r.name }));
+      (list ?? []).map((r) => ({ href: this.link(known, 'artist', r.id, r.name), text: r.name }));
     this.render(ctx, '@entity', {
       kind: 'artist',
       title: a.name,
       canonical: a.uri,
       path: ctx.path,
-      cover: a.images.find((i) => i.uri !== ''),
+      cover: this.shownImages(a.images, caller)[0],
       facts: [
         { term: 'Real name', text: a.realname },
         { term: 'Also known as', text: a.namevariations.join(', ') },
@@ -254,15 +332,16 @@ export class CataloguePages implements RouteModule {
     ]);
     const l = this.deps.presenter.label(view);
     const contact = '_info' in l ? l._info : l.contact_info;
+    const known = await this.known([], [...(l.parent_label ? [l.parent_label.id] : []), ...l.sublabels.map((s) => s.id)]);
     this.render(ctx, '@entity', {
       kind: 'label',
       title: l.name,
       canonical: l.uri,
       path: ctx.path,
-      cover: l.images.find((i) => i.uri !== ''),
+      cover: this.shownImages(l.images, caller)[0],
       facts: [
-        { term: 'Parent label', links: l.parent_label ? [{ href: this.web('label', l.parent_label.id, l.parent_label.name), text: l.parent_label.name }] : [] },
-        { term: 'Sublabels', links: l.sublabels.map((s) => ({ href: this.web('label', s.id, s.name), text: s.name })) },
+        { term: 'Parent label', links: l.parent_label ? [{ href: this.link(known, 'label', l.parent_label.id, l.parent_label.name), text: l.parent_label.name }] : [] },
+        { term: 'Sublabels', links: l.sublabels.map((s) => ({ href: this.link(known, 'label', s.id, s.name), text: s.name })) },
         { term: 'Contact', text: contact },
         { term: 'Sites', links: l.urls.map((u) => ({ href: u, text: u })) },
       ] satisfies Fact[],

@@ -6,6 +6,7 @@ import type { GetRelease } from '../../../application/catalogue/get-release.js';
 import type { GetReleaseStats } from '../../../application/catalogue/get-release-stats.js';
 import type { ListArtistReleases } from '../../../application/catalogue/list-artist-releases.js';
 import type { ListLabelReleases } from '../../../application/catalogue/list-label-releases.js';
+import type { ListNewestReleases } from '../../../application/catalogue/list-newest-releases.js';
 import type { ListMasterVersions } from '../../../application/catalogue/list-master-versions.js';
 import { NotFound } from '../../../application/errors.js';
 import type { Currency } from '../../../domain/marketplace/currency.js';
@@ -28,6 +29,8 @@ export interface CatalogueUseCases {
   readonly getLabel: GetLabel;
   readonly listLabelReleases: ListLabelReleases;
   readonly getReleaseStats: GetReleaseStats;
+  /** The home page's recently added releases (no API route: the API lists by search and by artist or label). */
+  readonly listNewestReleases: ListNewestReleases;
 }
 
 const notFound = (message: string) => () => new NotFound(message);

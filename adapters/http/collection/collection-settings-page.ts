@@ -21,6 +21,14 @@ function linesOf(text: string | null): number {
 }
 
 /** The field a form describes (its type decides which of options and lines it has). */
+/** The move form's step: `up` or `down`, nothing else (a step that is neither moves nothing). */
+function stepOf(form: URLSearchParams): -1 | 1 {
+  const step = form.get('step');
+  if (step === 'up') return -1;
+  if (step === 'down') return 1;
+  throw new Invalid('Move a field up or down.');
+}
+
 function specOf(form: URLSearchParams): FieldSpec {
   const type = form.get('type');
   const name = form.get('name') ?? '';
@@ -105,7 +113,7 @@ export class CollectionSettingsPage implements RouteModule {
     router.post(`${PATH}/fields/:id`, page(async (ctx) => this.change(ctx, (form) => ({ kind: 'edit-field', fieldId: fieldId(ctx), spec: specOf(form) }))));
     router.post(`${PATH}/fields/:id/remove`, page(async (ctx) => this.change(ctx, () => ({ kind: 'remove-field', fieldId: fieldId(ctx) }))));
     router.post(`${PATH}/fields/:id/move`, page(async (ctx) =>
-      this.change(ctx, (form) => ({ kind: 'move-field', fieldId: fieldId(ctx), step: form.get('step') === 'up' ? -1 : 1 })),
+      this.change(ctx, (form) => ({ kind: 'move-field', fieldId: fieldId(ctx), step: stepOf(form) })),
     ));
   }
 }

@@ -18,7 +18,7 @@ import { pathId, validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
 import { dateInWords } from '../web-pages/page-format.js';
-import { pageCaller, pageHead, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { pageCaller, pageHead, pageImage, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import type { ListingUseCases } from './listing-routes.js';
 import type { ListingPresenter } from './listing-presenter.js';
 import { marketplacePageTemplates } from './marketplace-page-templates.js';
@@ -118,7 +118,7 @@ export class MarketplacePages implements RouteModule {
       canonical: l.uri,
       path: ctx.path,
       item: this.shown(view, l),
-      thumbnail: l.release.thumbnail,
+      thumbnail: pageImage(l.release.thumbnail, caller, this.settings.webUrl),
       seller: {
         name: seller.username,
         href: inventoryPage(this.settings.webUrl, seller.username),

@@ -17,11 +17,13 @@ export interface SecurityHeaderSettings {
   readonly httpsBaseUrl: boolean;
   /** `TRUST_PROXY`: a request with `X-Forwarded-Proto: https` came over TLS to the proxy. */
   readonly trustProxy: boolean;
+  /** `BASE_URL`'s origin: where the images the pages show are (their signed URLs are the API's). */
+  readonly apiOrigin: string;
 }
 
 /** The settings from the configuration's `BASE_URL` and `TRUST_PROXY`. */
 export function securityHeaderSettings(settings: { readonly baseUrl: string; readonly trustProxy: boolean }): SecurityHeaderSettings {
-  return { httpsBaseUrl: settings.baseUrl.startsWith('https:'), trustProxy: settings.trustProxy };
+  return { httpsBaseUrl: settings.baseUrl.startsWith('https:'), trustProxy: settings.trustProxy, apiOrigin: new URL(settings.baseUrl).origin };
 }
 
 /**
@@ -59,6 +61,8 @@ export function securityHeaders(settings: SecurityHeaderSettings & { readonly we
     for (const [name, value] of securityResponseHeaders(settings, ctx.req)) ctx.set(name, value);
     const page = settings.webPage(ctx);
     if (page) ctx.set('X-Frame-Options', 'DENY');
+    // The pages' own policy (`pageHead`) lets them show the API's images, from BASE_URL's origin.
+    (ctx.state as { apiOrigin?: string }).apiOrigin = settings.apiOrigin;
     await next();
     if (page && !ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', FRAME_DENIAL_POLICY);
   };

@@ -24,13 +24,18 @@ export interface WebPageSettings {
 
 export type SignedIn = Caller & { kind: 'user' };
 
-/** A page's status, media type and the headers every page carries (no caching, no framing, the content policy). */
+/**
+ * A page's status, media type and the headers every page carries (no caching, no framing, the content policy: the
+ * site's own origin, and images also from the API's, where their signed URLs point when `BASE_URL` is another host).
+ */
 export function pageHead(ctx: Koa.Context, status: number): void {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Cache-Control', 'no-store');
   ctx.set('X-Frame-Options', 'DENY');
-  ctx.set('Content-Security-Policy', "default-src 'self'; style-src 'self'; form-action 'self' https: http:; frame-ancestors 'none'");
+  const apiOrigin = (ctx.state as { apiOrigin?: string }).apiOrigin;
+  const images = apiOrigin ? `img-src 'self' ${apiOrigin}; ` : '';
+  ctx.set('Content-Security-Policy', `default-src 'self'; ${images}style-src 'self'; form-action 'self' https: http:; frame-ancestors 'none'`);
 }
 
 /**
@@ -171,6 +176,18 @@ export class WebPageKit {
 }
 
 /** Who is signed in on a page: the session's caller, or anonymous (also without the identity module). */
+/**
+ * An image of the API (a signed `…/images/…` URL, or none) as a page shows it: only to the signed-in (images are for
+ * authenticated callers, as in the API), and on the site's own origin, which the same process serves, so that the
+ * session cookie goes with the request and the image route takes the session as its caller (`ImageRoutes`). Undefined
+ * for anyone else: a page shows no image it cannot load.
+ */
+export function pageImage(uri: string | undefined, caller: Caller, webUrl: string): string | undefined {
+  if (!uri || caller.kind !== 'user') return undefined;
+  const at = uri.indexOf('/images/');
+  return at < 0 ? uri : webUrl + uri.slice(at);
+}
+
 export async function pageCaller(sessions: Pick<WebSessions, 'caller'> | undefined, ctx: Koa.Context): Promise<Caller> {
   return (sessions ? await sessionCaller(sessions, ctx) : null) ?? ANONYMOUS;
 }

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { CatalogueSamples, SampledKind } from '../../../application/ports/catalogue-samples.js';
+import type { CatalogueSamples, ReleaseHeadline, SampledKind } from '../../../application/ports/catalogue-samples.js';
 import { query } from '../mikro-orm-unit-of-work.js';
 
 const TABLES: Record<SampledKind, string> = { artist: 'artist', label: 'label', master: 'master', release: 'release' };
@@ -11,6 +11,11 @@ export class SqlCatalogueSamples implements CatalogueSamples {
   async lowestIds(kind: SampledKind, count: number): Promise<number[]> {
     const rows = await query(this.orm, `select id from "${TABLES[kind]}" order by id limit ?`, [count]);
     return rows.map((r) => Number(r.id));
+  }
+
+  async newestReleases(count: number): Promise<ReleaseHeadline[]> {
+    const rows = await query(this.orm, 'select id, title, artist, format, year from release order by id desc limit ?', [Math.max(0, count)]);
+    return rows.map((r) => ({ id: Number(r.id), title: String(r.title), artist: String(r.artist), format: String(r.format), year: Number(r.year) }));
   }
 
   async hasReleases(): Promise<boolean> {

@@ -11,7 +11,7 @@ import { openTestStorage, type TestStorage } from '../../support/test-storage.js
 const CHROMIUM = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 describe('Web site: the catalogue pages (home, release, master, artist, label, search)', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let db: TestStorage;
   let app: Koa;
 
@@ -34,6 +34,32 @@ describe('Web site: the catalogue pages (home, release, master, artist, label, s
     expect(res.text).to.include('<title>Spindle · Spindle</title>');
     expect(res.text).to.include(`action="${WEB_URL}/search"`);
     expect(links(res.text)).to.include.members([`${WEB_URL}/docs`, `${WEB_URL}/openapi.yaml`]);
+    // Recently added: the releases of the highest ids, newest first, each linked to its page.
+    const newest = links(res.text.slice(res.text.indexOf('Recently added'), res.text.indexOf('Start here')))
+      .map((h) => Number(/\/release\/(\d+)/.exec(h)?.[1]));
+    expect(newest).to.have.length(8);
+    expect(newest).to.deep.equal([...newest].sort((a, b) => b - a));
+    for (const id of newest) await page(`/release/${id}`);
+  });
+
+  it('links a master\'s versions and main release only where the catalogue has them (the demo data has every master its releases name)', async () => {
+    // Release 1 of the demo names master 1660109, which the masters sample lacks and the derived demo masters hold.
+    const release = await page('/release/1');
+    expect(links(release.text).some((h) => h.startsWith(`${WEB_URL}/master/1660109`))).to.equal(true);
+    const master = await page('/master/1660109');
+    expect(links(master.text).some((h) => h.startsWith(`${WEB_URL}/release/1`))).to.equal(true);
+    // Master 113 of the sample has no version among the demo releases: no dead link to its main release.
+    const lonely = await page('/master/113');
+    expect(lonely.text).to.include('The catalogue has no version of this master yet.');
+    expect(links(lonely.text).some((h) => /\/release\/\d/.test(h))).to.equal(false);
+  });
+
+  it('links only the artists and labels the catalogue has, naming the others as text', async () => {
+    // Release 1 credits Jesper Dahlbäck (239), whom the artists sample lacks; release 2's artist 2 is there.
+    const one = await page('/release/1');
+    expect(links(one.text).filter((h) => h.startsWith(`${WEB_URL}/artist/239`))).to.deep.equal([]);
+    expect(one.text).to.include('Jesper Dahlb');
+    expect(links((await page('/release/2')).text).some((h) => h.startsWith(`${WEB_URL}/artist/2-`))).to.equal(true);
   });
 
   it('release: tracklist, credits, formats, labels, identifiers, community and market figures, linking where the data does', async () => {
@@ -91,11 +117,18 @@ describe('Web site: the catalogue pages (home, release, master, artist, label, s
   });
 
   it('answers bad ids and pages past the end with the designed 404 page, never a 500', async () => {
-    for (const path of ['/release/abc', '/release/0', '/release/99999999999', '/release/424242', '/master/x', '/artist/-1', '/label/1e3', '/artist/900100?page=99999999999999']) {
+    for (const path of ['/release/abc', '/release/0', '/release/99999999999', '/release/424242', '/master/x', '/artist/0', '/label/424242', '/artist/900100?page=99999999999999']) {
       const res = await page(path, 404);
       expect(res.text, path).to.include('Page not found');
     }
     await page('/artist/900100?page=abc', 422);
+  });
+
+  it('sends an artist or label named rather than numbered (the markup\'s [a=…] and [l=…] links) to the search for the name', async () => {
+    for (const [path, kind, name] of [['/artist/King%20Britt', 'artist', 'King Britt'], ['/label/R%20%26%20S%20Records', 'label', 'R & S Records'], ['/artist/-1', 'artist', '-1']] as const) {
+      const res = await request(app.callback()).get(path).set('User-Agent', CHROMIUM).expect(303);
+      expect(res.headers.location, path).to.equal(`${WEB_URL}/search?${new URLSearchParams({ type: kind, q: name })}`);
+    }
   });
 });
 

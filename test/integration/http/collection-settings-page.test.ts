@@ -57,6 +57,9 @@ describe('Web page: collection settings (privacy and notes fields)', function ()
     expect(page.text).to.include('Shelf &lt;b&gt;').and.not.include('Shelf <b>');
 
     expect((await browser.post('/settings/collection/fields/4', { type: 'dropdown', name: 'Shelf', options: 'Top\nBottom' })).status).to.equal(303);
+    // A step that is neither up nor down moves nothing (it once moved the field down).
+    for (const step of ['sideways', '']) expect((await browser.post('/settings/collection/fields/4/move', { step })).status, step).to.equal(422);
+    expect((await fieldsOf()).map((f: { id: number }) => f.id)).to.deep.equal([1, 2, 3, 4]);
     expect((await browser.post('/settings/collection/fields/4/move', { step: 'up' })).status).to.equal(303);
     fields = await fieldsOf();
     expect(fields.map((f: { id: number }) => f.id)).to.deep.equal([1, 2, 4, 3]);

@@ -11,7 +11,11 @@ import { demoCover } from '../../../adapters/system/png.js';
 import { aLabel, aMaster, anArtist, aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
-import { AGENT, BASE_URL, testContainer } from '../../support/test-app.js';
+import { SESSION_COOKIE } from '../../../adapters/http/web-pages/web-page-kit.js';
+import { signedIn } from '../../support/browser.js';
+import { AGENT, BASE_URL, testContainer, WEB_URL } from '../../support/test-app.js';
+
+const CHROMIUM = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 const IMAGE = { type: 'primary', uri: '', uri150: '', width: 600, height: 600 } as const;
@@ -106,5 +110,21 @@ describe('Images over HTTP: linked for authenticated callers, served signed', fu
       `/images/${sig}/release/10/0-150.png`,
     ];
     for (const p of tampered) expect((await get(p, token())).status, p).to.equal(404);
+  });
+
+  it('shows a record\'s cover on its page to the signed-in, on the site\'s origin, and serves it to their browser by the session', async () => {
+    const browser = await signedIn(app, user.name, user.password);
+    const page = await browser.get('/release/10');
+    const src = /<img src="([^"]+)"/.exec(page.text)?.[1];
+    expect(src, 'the cover').to.match(new RegExp(`^${WEB_URL}/images/`));
+    // As the browser loads it: its own agent (the API's rule would refuse it), the session cookie, no API credentials.
+    const load = (cookie: string) =>
+      request(app.callback()).get(src!.slice(WEB_URL.length)).set('User-Agent', CHROMIUM).set('Sec-Fetch-Dest', 'image').set('Cookie', cookie).buffer(true);
+    const shown = await load(`${SESSION_COOKIE}=${browser.cookie(SESSION_COOKIE)}`);
+    expect(shown.status).to.equal(200);
+    expect(shown.headers['content-type']).to.equal('image/png');
+    expect((await load('')).status, 'without the session').to.equal(401);
+    // Signed out, the page has no image it could not load.
+    expect((await request(app.callback()).get('/release/10').set('User-Agent', CHROMIUM)).text).to.not.include('<img src=');
   });
 });

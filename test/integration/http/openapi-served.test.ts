@@ -71,6 +71,9 @@ describe('The API description, served', () => {
     expect(script.headers['content-type']).to.equal('text/javascript; charset=utf-8');
     expect(script.text.length).to.be.greaterThan(100_000);
     expect(script.text).to.include('Redoc');
+    // Its one outside address, Redocly's logo on a CDN, is the site's icon: nothing loads from elsewhere.
+    expect(script.text).to.not.include('cdn.redoc.ly');
+    expect(page.text).to.include('<link rel="icon" href="/favicon.svg"');
   });
 
   it('answers a browser and a tool without a User-Agent, which the API’s User-Agent rule refuses elsewhere (conventions.test.ts)', async () => {

@@ -10,7 +10,8 @@ import { AGENT, testApp } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
 const HSTS = 'max-age=31536000';
-const PAGE_POLICY = "default-src 'self'; style-src 'self'; form-action 'self' https: http:; frame-ancestors 'none'";
+// (Images also from the API's origin, BASE_URL's: their signed URLs point there.)
+const PAGE_POLICY = "default-src 'self'; img-src 'self' https://api.spindle.test; style-src 'self'; form-action 'self' https: http:; frame-ancestors 'none'";
 
 /** Every kind of answer: both lanes, refusals before and after routing, a preflight, JSONP, the probes. */
 function answers(app: Koa): Array<[string, () => request.Test]> {

@@ -106,8 +106,20 @@ describe('Web site: pages are pages (HTML for every status, no User-Agent rule, 
     expect((await browser.get('/settings/developers')).status).to.equal(429);
   });
 
-  it('never refuses a person opening 60 pages a minute with the default limit', async () => {
-    const app = appOf();
-    for (let i = 0; i < 61; i++) await browse(app, i % 2 === 0 ? '/signin' : '/nope').expect((res) => expect(res.status).to.be.oneOf([200, 404]));
+  it('never refuses a person opening 60 pages a minute with the default limit, signed in or not, and refuses a scraper past it', async () => {
+    const app = appOf({ TRUST_PROXY: 'true' });
+    const limit = testContainer(db).get<Config>(CORE.Config).rateLimit.pagesPerWindow;
+    const from = (address: string, path: string) => browse(app, path).set('X-Forwarded-For', address);
+    // A scraper on one address, at the default limit: refused once past it.
+    const statuses: number[] = [];
+    for (let i = 0; i <= limit; i++) statuses.push((await from('203.0.113.9', i % 2 === 0 ? '/signin' : '/nope')).status);
+    expect(statuses.slice(0, limit).every((s) => s === 200 || s === 404), 'the scraper’s pages up to the limit').to.equal(true);
+    expect(statuses[limit], 'the scraper’s page past the limit').to.equal(429);
+    // Meanwhile a person on another address, and a signed-in person, each open 60 pages: none refused.
+    const person = await signedIn(app, alice.name, alice.password);
+    for (let i = 0; i < 60; i++) {
+      expect((await from('198.51.100.7', i % 2 === 0 ? '/signin' : '/nope')).status, `the anonymous person's page ${i + 1}`).to.be.oneOf([200, 404]);
+      expect((await person.get(i % 2 === 0 ? '/settings/developers' : '/signin')).status, `the signed-in person's page ${i + 1}`).to.equal(200);
+    }
   });
 });

@@ -31,8 +31,11 @@ describe('Dump import into the database', function () {
     it('is imported into an empty catalogue, once', async () => {
       const lines: string[] = [];
       expect(await seedDemoData(db, { progress: 'none', log: (l) => lines.push(l) })).to.equal(true);
-      expect(lines).to.have.length(4);
-      expect(lines[3]).to.match(
+      // The samples, and the masters of the sample releases derived from them (composition/demo-data/derived/).
+      expect(lines).to.have.length(5);
+      expect(lines[2]).to.match(/^discogs_20200806_masters\.xml\.gz: 1,000 masters in/);
+      expect(lines[3]).to.match(/^discogs_20200806_masters\.xml\.gz: 589 masters in [^\n]*: 589 new, 0 changed, 0 unchanged$/);
+      expect(lines[4]).to.match(
         /^discogs_20200806_releases\.xml\.gz: 1,000 releases in \d+\.\d s \([\d,]+\/s\): 1,000 new, 0 changed, 0 unchanged$/,
       );
       expect(await seedDemoData(db, quiet)).to.equal(false);
@@ -41,7 +44,10 @@ describe('Dump import into the database', function () {
         `SELECT (SELECT count(*) FROM artist)::int AS artists, (SELECT count(*) FROM label)::int AS labels,
                 (SELECT count(*) FROM master)::int AS masters, (SELECT count(*) FROM release)::int AS releases`,
       );
-      expect(counts).to.deep.equal({ artists: 1000, labels: 1000, masters: 1000, releases: 1000 });
+      expect(counts).to.deep.equal({ artists: 1000, labels: 1000, masters: 1589, releases: 1000 });
+      // Every demo master a demo release names is there, with its versions.
+      const [orphans] = await sql<Record<string, number>>(db, 'SELECT count(*)::int AS n FROM release r WHERE r.master_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM master m WHERE m.id = r.master_id)');
+      expect(orphans!.n).to.equal(0);
     });
 
     it('stores each release with its list columns and the whole record as the template of its document', async () => {

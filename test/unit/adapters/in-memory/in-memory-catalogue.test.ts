@@ -39,6 +39,8 @@ describe('The in-memory catalogue: writer, search and the people of a release', 
     expect(await reader.release(4)).to.equal(null);
     expect(await reader.lowestIds('release', 2)).to.deep.equal([1, 2]);
     expect(await reader.hasReleases()).to.equal(true);
+    // The newest, as the SQL reader gives them (the home page's "recently added", checked on SQL in catalogue-pages.test.ts).
+    expect((await reader.newestReleases(2)).map((r) => [r.id, r.title])).to.deep.equal([[3, aRelease(3).title], [2, 'Two']]);
   });
 
   it('runs sessions one at a time and remembers the newest dump of each kind (ties: the last committed)', async () => {
