@@ -62,6 +62,22 @@ export function requestRefusal(url: string, authorization: string | undefined): 
 }
 
 /**
+ * Refuses (422) a form body (`application/x-www-form-urlencoded`, as sent) whose percent-escapes are not UTF-8: parsed
+ * as it is, an invalid sequence (a lone surrogate's bytes, say) would become U+FFFD and be stored so. The characters
+ * the escapes decode to are checked with the parsed fields (`refuseHostileBody`).
+ */
+export function refuseHostileFormBody(raw: string): void {
+  if (!raw.includes('%')) return;
+  for (const [run] of raw.matchAll(ESCAPES)) {
+    try {
+      UTF8.decode(Buffer.from(run.replace(/%/g, ''), 'hex'));
+    } catch {
+      throw new Invalid(`The request body contains a percent-encoding that is not UTF-8 (${run.slice(0, 24)}).`);
+    }
+  }
+}
+
+/**
  * Checks a parsed body (JSON, a form's fields, a multipart form's fields) before any route reads it: nested at most
  * {@link INPUT_LIMITS}.bodyDepth levels, every text (names too) at most {@link INPUT_LIMITS}.bodyText characters and
  * free of U+0000 and lone surrogates, every number finite. The first problem is a 422 naming the top-level field it is

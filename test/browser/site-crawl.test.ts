@@ -27,7 +27,12 @@ const ARTEFACTS = path.join(REPO_ROOT, 'test-artifacts', 'site-crawl', process.e
 type Identity = { readonly name: string; readonly password?: string; readonly token?: string };
 
 /** A `<form method=post>` as a page holds it: where it posts, and its named fields with their values as shown. */
-type PostForm = { readonly page: string; readonly action: string; readonly fields: readonly { name: string; type: string; value: string }[] };
+type PostForm = {
+  readonly page: string;
+  readonly action: string;
+  readonly multipart: boolean;
+  readonly fields: readonly { name: string; type: string; value: string }[];
+};
 
 /**
  * The whole site on the demo data, crawled in Chromium at 390 px from `/` by following every same-origin link (GET
@@ -166,8 +171,9 @@ describe('Site crawl in Chromium at 390 px: every page reachable from / on the d
           .filter((f) => (f.getAttribute('method') || 'get').toLowerCase() === 'post')
           .map((f) => ({
             action: f.action,
+            multipart: f.enctype === 'multipart/form-data',
             fields: [...f.elements].filter((e) => e.name).map((e) => ({ name: e.name, type: (e.getAttribute('type') || e.tagName).toLowerCase(), value: e.value })),
-          }))`)) as { action: string; fields: PostForm['fields'] }[];
+          }))`)) as { action: string; multipart: boolean; fields: PostForm['fields'] }[];
         formsSeen.set(who.name, [...(formsSeen.get(who.name) ?? []), ...forms.map((f) => ({ ...f, page: where }))]);
         const hrefs = (await page.$$eval('a[href]', (links) => links.map((a) => a.getAttribute('href') ?? ''))) as string[];
         for (const href of hrefs) enqueue(href, where);
@@ -226,11 +232,18 @@ describe('Site crawl in Chromium at 390 px: every page reachable from / on the d
           const token = await own(form.action);
           const values = Object.fromEntries(form.fields.map((f) => [f.name, f.value]));
           const bad = form.fields.filter((f) => f.name !== 'csrf' && textual.has(f.type));
-          const post = async (what: string, body: string, expected?: number): Promise<void> => {
+          const post = async (what: string, body: string | Record<string, string>, expected?: number): Promise<void> => {
             sent++;
             const res = await context.request.post(form.action, {
-              data: body,
-              headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html', Origin: web },
+              // A multipart form (a file upload) is sent as one, a file field as a small text file.
+              ...(typeof body === 'string'
+                ? { data: body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html', Origin: web } }
+                : {
+                    multipart: Object.fromEntries(
+                      form.fields.map((f) => [f.name, f.type === 'file' ? { name: 'x.csv', mimeType: 'text/csv', buffer: Buffer.from('release_id,price\n') } : (body[f.name] ?? '')]),
+                    ),
+                    headers: { Accept: 'text/html', Origin: web },
+                  }),
               maxRedirects: 0,
               failOnStatusCode: false,
             });
@@ -245,6 +258,12 @@ describe('Site crawl in Chromium at 390 px: every page reachable from / on the d
             continue;
           }
           const { csrf: _csrf, ...noCsrf } = values;
+          if (form.multipart) {
+            // A file upload: the forged posts (test/integration/http/seller-pages.test.ts sends its other bad bodies).
+            await post('no CSRF token', noCsrf, 403);
+            await post('another session’s CSRF token', { ...values, csrf: csrfOf(who === DEMO_USERS[0] ? DEMO_USERS[1] : DEMO_USERS[0]) || 'x'.repeat(43) }, 403);
+            continue;
+          }
           await post('no CSRF token', encode(noCsrf), 403);
           const stranger = csrfOf(who === DEMO_USERS[0] ? DEMO_USERS[1] : DEMO_USERS[0]);
           await post('another session’s CSRF token', encode({ ...values, csrf: stranger || 'x'.repeat(43) }), 403);

@@ -38,7 +38,7 @@ const result = await fc.check(
     if (!byRoute.has(route)) byRoute.set(route, new Map());
     count(byRoute.get(route)!, res.status);
     const path = r.path.split('?')[0]!;
-    const problem = answerProblem(res, path, webPage(path));
+    const problem = answerProblem(res, path, webPage(path, r.headers.Accept ?? r.headers.accept));
     // Kept rather than thrown: the run goes on, so one failure does not hide the next.
     if (problem) failures.push(`${problem}\n    ${describeRequest(r)}\n    (seed ${seed}, request ${sent})`);
   }),

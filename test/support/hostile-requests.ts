@@ -1,3 +1,4 @@
+import { PageRequests } from '../../adapters/http/web-pages/page-requests.js';
 import http from 'node:http';
 import Router from '@koa/router';
 import fc from 'fast-check';
@@ -34,7 +35,7 @@ export interface TableRoute {
  * Every route every module registers, read from the router itself (each module's `register` on a fresh router,
  * then its layers), so a new route is in the table without anyone listing it. HEAD goes with GET.
  */
-export function routeTable(container: Container): { routes: TableRoute[]; webPage: (path: string) => boolean } {
+export function routeTable(container: Container): { routes: TableRoute[]; webPage: (path: string, accept?: string) => boolean } {
   const modules = container.getAll(HTTP.Routes) as RouteModule[];
   const router = new Router<SpindleState>();
   for (const module of modules) module.register(router);
@@ -43,7 +44,13 @@ export function routeTable(container: Container): { routes: TableRoute[]; webPag
     const params = (layer.paramNames as ReadonlyArray<{ name: string }>).map((p) => p.name);
     for (const method of layer.methods) if (method !== 'HEAD') routes.push({ method, path: String(layer.path), params });
   }
-  return { routes, webPage: (path) => modules.some((m) => m.isWebPage?.(path) === true) };
+  // As the server decides (PageRequests): a declared page path, or a browser's Accept on a path outside the API.
+  const pages = new PageRequests(modules, routes.map((r) => r.path));
+  // Asked of the path as sent (a refusal before routing) and as the server's normalizePath leaves it (repeated and
+  // trailing slashes), as the response checker does.
+  const isPage = (path: string, accept: string): boolean => pages.isPage({ path, get: (field: string) => (field.toLowerCase() === 'accept' ? accept : '') });
+  const normal = (path: string): string => path.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+  return { routes, webPage: (path, accept = '') => isPage(path, accept) || isPage(normal(path), accept) };
 }
 
 /** A request the fuzzer makes: who sends it, and every byte it sends. */

@@ -108,8 +108,9 @@ export class OpenApiValidator {
     const normalized = rawPath.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1').replace(/^\/users(?=\/|$)/, '/s');
     if (!found) {
       if (isWebPage(normalized) || isWebPage(rawPath)) return [];
-      // The site's designed 404 page, which a browser gets for a path outside the API.
-      if (response.status === 404 && mediaType === 'text/html') return [];
+      // The site's designed page, which a browser (its Accept) gets for a path outside the API, whatever the status
+      // (404, or the pages' 429 when it opens too many): the API never answers HTML.
+      if (mediaType === 'text/html') return [];
       // A refusal of a path no route has (404), or of a request refused before routing (400, 414, 431).
       if (response.status >= 400 && response.status < 500) return this.checkMessage(`(no path) ${rawPath.slice(0, 80)}`, response, mediaType, request);
       return [violation(`${response.method} ${rawPath.slice(0, 80)}`, response.status, mediaType, '', 'no path of the document answers to this request path', request)];

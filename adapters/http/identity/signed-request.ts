@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import { HttpMethodEnum } from 'koa-body';
 import type { SignedRequest } from '../../../application/identity/oauth-verifier.js';
 import { bodyReader } from '../body-reader.js';
-import { refuseHostileBody } from '../hostile-input.js';
+import { refuseHostileBody, refuseHostileFormBody } from '../hostile-input.js';
 import type { RequestView } from '../request-view.js';
 
 /**
@@ -62,6 +62,7 @@ export async function formParameters(ctx: Koa.Context, maxBytes: number): Promis
   await formReader(maxBytes)(ctx);
   // The body as sent, for its pairs in order with duplicates (OAuth signs them so); koa-body's object has neither.
   const raw = (ctx.request as { rawBody?: unknown }).rawBody;
+  refuseHostileFormBody(typeof raw === 'string' ? raw : '');
   const pairs = [...new URLSearchParams(typeof raw === 'string' ? raw : '')];
   const fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const [name, value] of pairs) (fields[name] ??= []).push(value);

@@ -12,7 +12,7 @@ describe('Fuzz: hostile requests to every route, as every kind of caller', funct
   this.timeout(300_000);
   let world: MatrixWorld;
   let routes: TableRoute[];
-  let webPage: (path: string) => boolean;
+  let webPage: (path: string, accept?: string) => boolean;
   let server: Server;
 
   before(async () => {
@@ -32,7 +32,7 @@ describe('Fuzz: hostile requests to every route, as every kind of caller', funct
       fc.asyncProperty(hostileRequests(routes, world.parties), async (r) => {
         const res = await sendHostile(server, r, world.parties);
         const path = r.path.split('?')[0]!;
-        const problem = answerProblem(res, path, webPage(path));
+        const problem = answerProblem(res, path, webPage(path, r.headers.Accept ?? r.headers.accept));
         if (problem) throw new Error(problem);
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: process.env.FUZZ_SHRINK !== 'true' },
