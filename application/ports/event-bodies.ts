@@ -1,4 +1,6 @@
 import type { JsonObject } from '../../domain/events/event.js';
+import type { InventoryExportView } from '../inventory/inventory-export-view.js';
+import type { InventoryUploadView } from '../inventory/inventory-upload-view.js';
 import type { ListingView } from '../marketplace/listing-access.js';
 import type { OrderView } from '../orders/order-view.js';
 
@@ -12,4 +14,8 @@ export interface EventBodies {
   order(view: OrderView): JsonObject;
   /** A listing as `GET /marketplace/listings/{id}` shows it to its seller. */
   listing(view: ListingView): JsonObject;
+  /** An inventory export as `GET /inventory/export/{id}` shows it to its owner. */
+  inventoryExport(view: InventoryExportView): JsonObject;
+  /** An inventory upload as `GET /inventory/upload/{id}` shows it to its owner. */
+  inventoryUpload(view: InventoryUploadView): JsonObject;
 }

@@ -1,5 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { PresentedEventBodies } from '../../adapters/http/events/presented-event-bodies.js';
+import { InventoryExportPresenter } from '../../adapters/http/inventory/inventory-export-presenter.js';
+import { InventoryUploadPresenter } from '../../adapters/http/inventory/inventory-upload-presenter.js';
 import { ListingPresenter } from '../../adapters/http/marketplace/listing-presenter.js';
 import { EventPresenter } from '../../adapters/http/events/event-presenter.js';
 import { EventRoutes } from '../../adapters/http/events/event-routes.js';
@@ -31,7 +33,16 @@ export const eventsModule: SpindleModule = {
   bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {
       bind(EVENTS.Bodies)
-        .toResolvedValue((orders, urls) => new PresentedEventBodies(orders, new ListingPresenter(urls, config.dialect)), [ORDERS.Presenter, HTTP.ApiUrls])
+        .toResolvedValue(
+          (orders, urls) =>
+            new PresentedEventBodies(
+              orders,
+              new ListingPresenter(urls, config.dialect),
+              new InventoryExportPresenter(urls.baseUrl, config.dialect),
+              new InventoryUploadPresenter(urls.baseUrl),
+            ),
+          [ORDERS.Presenter, HTTP.ApiUrls],
+        )
         .inSingletonScope();
       bind(EVENTS.Recorder)
         .toResolvedValue((outbox, bodies, views, users) => new EventRecorder(outbox, bodies, views, users), [

@@ -1,7 +1,11 @@
 import type { EventBodies } from '../../../application/ports/event-bodies.js';
+import type { InventoryExportView } from '../../../application/inventory/inventory-export-view.js';
+import type { InventoryUploadView } from '../../../application/inventory/inventory-upload-view.js';
 import type { ListingView } from '../../../application/marketplace/listing-access.js';
 import type { OrderView } from '../../../application/orders/order-access.js';
 import type { JsonObject } from '../../../domain/events/event.js';
+import type { InventoryExportPresenter } from '../inventory/inventory-export-presenter.js';
+import type { InventoryUploadPresenter } from '../inventory/inventory-upload-presenter.js';
 import type { ListingPresenter } from '../marketplace/listing-presenter.js';
 import type { OrderPresenter } from '../orders/order-presenter.js';
 
@@ -10,13 +14,16 @@ const json = (body: object): JsonObject => JSON.parse(JSON.stringify(body)) as J
 
 /**
  * Event bodies by the API's own presenters: an order as `GET /marketplace/orders/{id}` answers it to the view's party,
- * a listing as `GET /marketplace/listings/{id}` answers it to its seller (the service's dialect, the default text
- * format, URLs from the configured base URL at the time of the change).
+ * a listing as `GET /marketplace/listings/{id}` answers it to its seller, an inventory export or upload as
+ * `GET /inventory/export/{id}` / `GET /inventory/upload/{id}` answer it to its owner (the service's dialect, the
+ * default text format, URLs from the configured base URL at the time of the change).
  */
 export class PresentedEventBodies implements EventBodies {
   constructor(
     private readonly orders: OrderPresenter,
     private readonly listings: ListingPresenter,
+    private readonly exports: InventoryExportPresenter,
+    private readonly uploads: InventoryUploadPresenter,
   ) {}
 
   order(view: OrderView): JsonObject {
@@ -25,5 +32,13 @@ export class PresentedEventBodies implements EventBodies {
 
   listing(view: ListingView): JsonObject {
     return json(this.listings.listing(view));
+  }
+
+  inventoryExport(view: InventoryExportView): JsonObject {
+    return json(this.exports.export(view));
+  }
+
+  inventoryUpload(view: InventoryUploadView): JsonObject {
+    return json(this.uploads.upload(view));
   }
 }
