@@ -1,5 +1,6 @@
 import { newEvent, type EventType, type NewEvent } from '../../domain/events/event.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import type { WantView } from '../collection/want-view.js';
 import type { InventoryExportView } from '../inventory/inventory-export-view.js';
 import type { InventoryUploadView } from '../inventory/inventory-upload-view.js';
 import type { Listing } from '../../domain/marketplace/listing.js';
@@ -44,6 +45,14 @@ export class EventRecorder {
   /** `inventory.upload_finished` for the upload's seller, the upload as `GET /inventory/upload/{id}` shows it to them. */
   async inventoryUpload(ownerId: number, view: InventoryUploadView, at: Date): Promise<void> {
     await this.append([newEvent('inventory.upload_finished', ownerId, at, { id: view.id, body: this.bodies.inventoryUpload(view) })]);
+  }
+
+  /**
+   * `wantlist.changed` for the wantlist's owner about a want (added, edited, or removed: then as it was), the want as
+   * `GET /s/{name}/wants/{release_id}` shows it to them (pass the owner's view); the resource's id is the release's.
+   */
+  async want(view: WantView, at: Date): Promise<void> {
+    await this.append([newEvent('wantlist.changed', view.user.id, at, { id: view.want.releaseId, body: this.bodies.want(view) })]);
   }
 
   /** The events `order` appends, built without appending (to append several changes' events at once). */

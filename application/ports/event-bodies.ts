@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../domain/events/event.js';
+import type { WantView } from '../collection/want-view.js';
 import type { InventoryExportView } from '../inventory/inventory-export-view.js';
 import type { InventoryUploadView } from '../inventory/inventory-upload-view.js';
 import type { ListingView } from '../marketplace/listing-access.js';
@@ -18,4 +19,6 @@ export interface EventBodies {
   inventoryExport(view: InventoryExportView): JsonObject;
   /** An inventory upload as `GET /inventory/upload/{id}` shows it to its owner. */
   inventoryUpload(view: InventoryUploadView): JsonObject;
+  /** A want as `GET /s/{name}/wants/{release_id}` shows it to the wantlist's owner. */
+  want(view: WantView): JsonObject;
 }

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { PresentedEventBodies } from '../../adapters/http/events/presented-event-bodies.js';
+import { CollectionPresenter } from '../../adapters/http/collection/collection-presenter.js';
 import { InventoryExportPresenter } from '../../adapters/http/inventory/inventory-export-presenter.js';
 import { InventoryUploadPresenter } from '../../adapters/http/inventory/inventory-upload-presenter.js';
 import { ListingPresenter } from '../../adapters/http/marketplace/listing-presenter.js';
@@ -40,6 +41,7 @@ export const eventsModule: SpindleModule = {
               new ListingPresenter(urls, config.dialect),
               new InventoryExportPresenter(urls.baseUrl, config.dialect),
               new InventoryUploadPresenter(urls.baseUrl),
+              new CollectionPresenter(urls),
             ),
           [ORDERS.Presenter, HTTP.ApiUrls],
         )

@@ -1,4 +1,5 @@
 import { PresentedEventBodies } from '../../adapters/http/events/presented-event-bodies.js';
+import { CollectionPresenter } from '../../adapters/http/collection/collection-presenter.js';
 import { InventoryExportPresenter } from '../../adapters/http/inventory/inventory-export-presenter.js';
 import { InventoryUploadPresenter } from '../../adapters/http/inventory/inventory-upload-presenter.js';
 import { ListingPresenter } from '../../adapters/http/marketplace/listing-presenter.js';
@@ -40,6 +41,7 @@ export function anEventRecorder(parts: {
     new ListingPresenter(EVENT_TEST_URLS, 'spec'),
     new InventoryExportPresenter(EVENT_TEST_URLS.baseUrl, 'spec'),
     new InventoryUploadPresenter(EVENT_TEST_URLS.baseUrl),
+    new CollectionPresenter(EVENT_TEST_URLS),
   );
   const views = new ListingViews(
     parts.catalogue,

@@ -156,6 +156,24 @@ describe('Events over HTTP (GET /events)', function () {
     expect((await allEvents(bob)).some((e) => e.resource.type === 'inventory_upload')).to.equal(false);
   });
 
+  it('tells the owner of a wantlist of each want added, edited and removed, with the want as they see it', async () => {
+    const start = (await allEvents(bob)).at(-1)?.id ?? 0;
+    const put = await as(bob).put('/s/bob/wants/101', { notes: 'Mine only', notes_public: false, rating: 3 });
+    expect(put.status, put.text).to.equal(201);
+    const edited = await as(bob).post('/s/bob/wants/101', { rating: 5 });
+    expect(edited.status, edited.text).to.equal(200);
+    expect((await as(carl).delete('/s/bob/wants/101')).status).to.equal(403);
+    expect((await as(bob).delete('/s/bob/wants/101')).status).to.equal(204);
+    const events = await allEvents(bob, start);
+    expect(events.map((e) => [e.type, e.user_id, e.resource.type, e.resource.id])).to.deep.equal(
+      Array.from({ length: 3 }, () => ['wantlist.changed', bob.id, 'wantlist', '101']),
+    );
+    expect(events[0]!.resource.body).to.deep.equal(put.body);
+    expect(events[1]!.resource.body).to.deep.equal(edited.body);
+    expect(events[2]!.resource.body).to.deep.equal(edited.body);
+    expect((await allEvents(carl)).some((e) => e.resource.type === 'wantlist')).to.equal(false);
+  });
+
   it('refuses a bad cursor, page size or type with 422 naming it', async () => {
     for (const [path, message] of [
       ['/events?after=-1', 'Invalid after: expected the id of an event (a whole number of at least 0), got "-1".'],

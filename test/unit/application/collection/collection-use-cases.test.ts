@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { anEventRecorder } from '../../../support/event-fixtures.js';
+import { EditWant } from '../../../../application/collection/edit-want.js';
 import { folderNameInput, instanceChange, noteValueInput } from '../../../../adapters/http/collection/collection-bodies.js';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
@@ -36,6 +38,7 @@ describe('Collections and wantlists (use cases, in memory)', () => {
   let store: InMemoryCollectionStore;
   let users: InMemoryUserRepository;
   let held: HeldReleases;
+  let recording: ReturnType<typeof anEventRecorder>;
 
   beforeEach(async () => {
     uow = new InMemoryUnitOfWork();
@@ -44,6 +47,7 @@ describe('Collections and wantlists (use cases, in memory)', () => {
     for (const id of [10, 11, 12]) catalogue.putRelease(aRelease(id, { title: `T${id}` }));
     store = new InMemoryCollectionStore(uow, catalogue);
     held = new HeldReleases(catalogue);
+    recording = anEventRecorder({ uow, users, catalogue });
     for (const name of ['me', 'them']) {
       await uow.run(() =>
         users.add({ username: name, realName: '', email: `${name}@x.test`, passwordHash: 'h', registeredAt: clock.now(), homePage: '', location: '', profile: '', currency: 'GBP' }),
@@ -166,18 +170,38 @@ describe('Collections and wantlists (use cases, in memory)', () => {
 
   it('counts the profile figures from the data; a PUT on a wanted release updates it', async () => {
     await add(10);
-    const put = new PutWant(users, store.collections, store.wantlists, held, uow, clock);
+    const put = new PutWant(users, store.collections, store.wantlists, held, uow, clock, recording.recorder);
     await put.execute({ name: 'me', releaseId: 11, caller: me, change: () => ({ rating: 2 }) });
     const again = await put.execute({ name: 'me', releaseId: 11, caller: me, change: () => ({ notes: 'x' }) });
     expect([again.want.rating, again.want.notes]).to.deep.equal([2, 'x']);
     const figures = new CollectionFigures(store.collections, store.wantlists);
     expect(await figures.forUser(1)).to.deep.equal({ numCollection: 1, collectionPublic: true, numWantlist: 1, wantlistPublic: true });
-    await new RemoveWant(users, store.collections, store.wantlists, uow).execute({ name: 'me', releaseId: 11, caller: me });
+    await new RemoveWant(users, store.collections, store.wantlists, held, uow, clock, recording.recorder).execute({ name: 'me', releaseId: 11, caller: me });
     expect((await figures.forUser(1)).numWantlist).to.equal(0);
-    expect(await rejection(new RemoveWant(users, store.collections, store.wantlists, uow).execute({ name: 'me', releaseId: 11, caller: me }))).to.be.instanceOf(NotFound);
+    expect(await rejection(new RemoveWant(users, store.collections, store.wantlists, held, uow, clock, recording.recorder).execute({ name: 'me', releaseId: 11, caller: me }))).to.be.instanceOf(NotFound);
     expect((await store.holdings.forReleases([10, 11], '1')).get(10)).to.deep.equal({
       community: { inCollection: 1, inWantlist: 0 },
       user: { inCollection: 1, inWantlist: 0 },
     });
+  });
+
+  it('records wantlist.changed for the owner with each want added, edited and removed (as it was), the want as the API shows it to them', async () => {
+    const put = new PutWant(users, store.collections, store.wantlists, held, uow, clock, recording.recorder);
+    const edit = new EditWant(users, store.collections, store.wantlists, held, uow, clock, recording.recorder);
+    const remove = new RemoveWant(users, store.collections, store.wantlists, held, uow, clock, recording.recorder);
+    await put.execute({ name: 'me', releaseId: 11, caller: me, change: () => ({ rating: 2, notes: 'secret', notesPublic: false }) });
+    await edit.execute({ name: 'me', releaseId: 11, caller: me, change: () => ({ rating: 4 }) });
+    await remove.execute({ name: 'me', releaseId: 11, caller: me });
+    // Refused changes record nothing.
+    expect(await rejection(edit.execute({ name: 'me', releaseId: 12, caller: me, change: () => ({ rating: 1 }) }))).to.be.instanceOf(NotFound);
+    expect(await rejection(put.execute({ name: 'me', releaseId: 12, caller: them, change: () => ({ rating: 1 }) }))).to.be.instanceOf(Forbidden);
+    const events = await recording.outbox.read({ userId: 1, after: 0, limit: 10 });
+    expect(events.map((e) => [e.type, e.userId, e.resource.type, e.resource.id, e.occurred])).to.deep.equal(
+      Array.from({ length: 3 }, () => ['wantlist.changed', 1, 'wantlist', '11', clock.now()]),
+    );
+    expect(events.map((e) => e.resource.body.rating)).to.deep.equal([2, 4, 4]);
+    // The owner's view: private notes included.
+    expect(events[0]!.resource.body).to.deep.include({ id: 11, notes: 'secret', notes_public: false, resource_url: 'https://api.test/users/me/wants/11' });
+    expect(await recording.outbox.read({ userId: 2, after: 0, limit: 10 })).to.deep.equal([]);
   });
 });
