@@ -1,5 +1,6 @@
 import { newEvent, type EventType, type NewEvent } from '../../domain/events/event.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import type { InstanceView } from '../collection/instance-view.js';
 import type { WantView } from '../collection/want-view.js';
 import type { InventoryExportView } from '../inventory/inventory-export-view.js';
 import type { InventoryUploadView } from '../inventory/inventory-upload-view.js';
@@ -53,6 +54,14 @@ export class EventRecorder {
    */
   async want(view: WantView, at: Date): Promise<void> {
     await this.append([newEvent('wantlist.changed', view.user.id, at, { id: view.want.releaseId, body: this.bodies.want(view) })]);
+  }
+
+  /**
+   * `collection.changed` for the collection's owner about an instance (added, moved, rated, noted, or removed: then as
+   * it was), as the collection's endpoints show it to them (pass the owner's view); the resource's id is the instance's.
+   */
+  async instance(ownerId: number, view: InstanceView, at: Date): Promise<void> {
+    await this.append([newEvent('collection.changed', ownerId, at, { id: view.instance.id, body: this.bodies.instance(view) })]);
   }
 
   /** The events `order` appends, built without appending (to append several changes' events at once). */

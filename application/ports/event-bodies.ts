@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../domain/events/event.js';
+import type { InstanceView } from '../collection/instance-view.js';
 import type { WantView } from '../collection/want-view.js';
 import type { InventoryExportView } from '../inventory/inventory-export-view.js';
 import type { InventoryUploadView } from '../inventory/inventory-upload-view.js';
@@ -21,4 +22,6 @@ export interface EventBodies {
   inventoryUpload(view: InventoryUploadView): JsonObject;
   /** A want as `GET /s/{name}/wants/{release_id}` shows it to the wantlist's owner. */
   want(view: WantView): JsonObject;
+  /** A collection instance as the collection's endpoints (`GET /s/{name}/collection/releases/{release_id}`) show it to its owner. */
+  instance(view: InstanceView): JsonObject;
 }

@@ -83,11 +83,17 @@ export const collectionModule: SpindleModule = {
       bind(COLLECTION.ListFolderItems).toResolvedValue((u, c, l, h) => new ListFolderItems(u, c, l, h), [users, repo, lists, held]).inSingletonScope();
       bind(COLLECTION.ListReleaseInstances).toResolvedValue((u, c, h) => new ListReleaseInstances(u, c, h), [users, repo, held]).inSingletonScope();
       bind(COLLECTION.AddToFolder)
-        .toResolvedValue((u, c, h, w, k) => new AddToFolder(u, c, h, w, k), [users, repo, held, uow, clock])
+        .toResolvedValue((u, c, h, w, k, e) => new AddToFolder(u, c, h, w, k, e), [users, repo, held, uow, clock, EVENTS.Recorder])
         .inSingletonScope();
-      bind(COLLECTION.EditInstance).toResolvedValue((u, c, w) => new EditInstance(u, c, w), [users, repo, uow]).inSingletonScope();
-      bind(COLLECTION.DeleteInstance).toResolvedValue((u, c, w) => new DeleteInstance(u, c, w), [users, repo, uow]).inSingletonScope();
-      bind(COLLECTION.SetInstanceNote).toResolvedValue((u, c, w) => new SetInstanceNote(u, c, w), [users, repo, uow]).inSingletonScope();
+      bind(COLLECTION.EditInstance)
+        .toResolvedValue((u, c, h, w, k, e) => new EditInstance(u, c, h, w, k, e), [users, repo, held, uow, clock, EVENTS.Recorder])
+        .inSingletonScope();
+      bind(COLLECTION.DeleteInstance)
+        .toResolvedValue((u, c, h, w, k, e) => new DeleteInstance(u, c, h, w, k, e), [users, repo, held, uow, clock, EVENTS.Recorder])
+        .inSingletonScope();
+      bind(COLLECTION.SetInstanceNote)
+        .toResolvedValue((u, c, h, w, k, e) => new SetInstanceNote(u, c, h, w, k, e), [users, repo, held, uow, clock, EVENTS.Recorder])
+        .inSingletonScope();
       bind(COLLECTION.ListFields).toResolvedValue((u, c) => new ListFields(u, c), [users, repo]).inSingletonScope();
       bind(COLLECTION.Settings).toResolvedValue((u, c, w) => new CollectionSettingsUseCase(u, c, w), [users, repo, uow]).inSingletonScope();
       bind(COLLECTION.GetValue)

@@ -1,4 +1,5 @@
 import type { EventBodies } from '../../../application/ports/event-bodies.js';
+import type { InstanceView } from '../../../application/collection/instance-view.js';
 import type { WantView } from '../../../application/collection/want-view.js';
 import type { InventoryExportView } from '../../../application/inventory/inventory-export-view.js';
 import type { InventoryUploadView } from '../../../application/inventory/inventory-upload-view.js';
@@ -17,7 +18,7 @@ const json = (body: object): JsonObject => JSON.parse(JSON.stringify(body)) as J
 /**
  * Event bodies by the API's own presenters: an order as `GET /marketplace/orders/{id}` answers it to the view's party,
  * a listing as `GET /marketplace/listings/{id}` answers it to its seller, an inventory export or upload as
- * `GET /inventory/export/{id}` / `GET /inventory/upload/{id}` answer it to its owner, a want as the wantlist's endpoints answer its owner (the service's dialect, the
+ * `GET /inventory/export/{id}` / `GET /inventory/upload/{id}` answer it to its owner, a want or a collection instance as the wantlist's and the collection's endpoints answer their owner (the service's dialect, the
  * default text format, URLs from the configured base URL at the time of the change).
  */
 export class PresentedEventBodies implements EventBodies {
@@ -47,5 +48,9 @@ export class PresentedEventBodies implements EventBodies {
 
   want(view: WantView): JsonObject {
     return json(this.collections.want(view));
+  }
+
+  instance(view: InstanceView): JsonObject {
+    return json(this.collections.instance(view));
   }
 }

@@ -174,6 +174,27 @@ describe('Events over HTTP (GET /events)', function () {
     expect((await allEvents(carl)).some((e) => e.resource.type === 'wantlist')).to.equal(false);
   });
 
+  it('tells the owner of a collection of each instance added, rated, noted and removed, with the instance as they see it', async () => {
+    const start = (await allEvents(bob)).at(-1)?.id ?? 0;
+    const added = await as(bob).post('/s/bob/collection/folders/1/releases/101');
+    expect(added.status, added.text).to.equal(201);
+    const instance = `/s/bob/collection/folders/1/releases/101/instances/${added.body.instance_id as number}`;
+    expect((await as(bob).post(instance, { rating: 4 })).status).to.equal(204);
+    expect((await as(bob).post(`${instance}/fields/1?value=Mint%20(M)`)).status).to.equal(204);
+    const shown = await as(bob).get('/s/bob/collection/releases/101');
+    expect(shown.status, shown.text).to.equal(200);
+    expect((await as(carl).delete(instance)).status).to.equal(403);
+    expect((await as(bob).delete(instance)).status).to.equal(204);
+    const events = await allEvents(bob, start);
+    expect(events.map((e) => [e.type, e.user_id, e.resource.type, e.resource.id])).to.deep.equal(
+      Array.from({ length: 4 }, () => ['collection.changed', bob.id, 'collection', String(added.body.instance_id)]),
+    );
+    expect(events.map((e) => e.resource.body.rating)).to.deep.equal([0, 4, 4, 4]);
+    expect(events[2]!.resource.body).to.deep.equal(shown.body.releases[0]);
+    expect(events[3]!.resource.body).to.deep.equal(shown.body.releases[0]);
+    expect((await allEvents(carl)).some((e) => e.resource.type === 'collection')).to.equal(false);
+  });
+
   it('refuses a bad cursor, page size or type with 422 naming it', async () => {
     for (const [path, message] of [
       ['/events?after=-1', 'Invalid after: expected the id of an event (a whole number of at least 0), got "-1".'],
