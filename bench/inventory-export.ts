@@ -26,6 +26,11 @@ import { MikroOrmUnitOfWork, query } from '../adapters/persistence/mikro-orm-uni
 import { FolderFileStore } from '../adapters/system/folder-file-store.js';
 import { ExpireInventoryExports } from '../application/inventory/expire-inventory-exports.js';
 import { EXPORT_BATCH_SIZE, ExportInventory } from '../application/inventory/export-inventory.js';
+import { InventoryJobEvents } from '../application/inventory/inventory-job-events.js';
+import { createPinoLogger } from '../adapters/logging/pino-logger.js';
+import { loadConfig } from '../composition/config.js';
+import { buildContainer } from '../composition/container.js';
+import { EVENTS } from '../composition/events/events-tokens.js';
 import { discoverModules, schemaOf } from '../composition/modules.js';
 import { INVENTORY_EXPORT_JOB, inventoryExportFilename } from '../domain/inventory/inventory-export.js';
 import { peakRssBytes, resetPeakRss } from './process-figures.js';
@@ -88,7 +93,8 @@ async function fill(db: Database, n: number): Promise<number> {
 }
 
 async function child(n: number, url: string | undefined, batch: number): Promise<void> {
-  const schema = schemaOf(await discoverModules());
+  const modules = await discoverModules();
+  const schema = schemaOf(modules);
   const db = await Database.open(url ? { kind: 'server', url } : { kind: 'memory' }, schema);
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-export-bench-'));
   try {
@@ -100,7 +106,10 @@ async function child(n: number, url: string | undefined, batch: number): Promise
     const uow = new MikroOrmUnitOfWork(db.orm);
     const queue = new SqlJobQueue(db.orm);
     const files = new FolderFileStore(folder);
-    const handler = new ExportInventory(new SqlInventoryReader(db.orm), new CsvStringifyEncoder(), files, uow, new ExpireInventoryExports(files, 3_600_000), batch);
+    // The job's end event is recorded by the worker's `ended`, which this run (the handler alone) does not reach.
+    const container = buildContainer({ config: loadConfig({ LOG_LEVEL: 'silent', FILE_DIR: folder, JOB_WORKER: 'false', ...(url ? { DATABASE_URL: url } : {}) }), logger: createPinoLogger('silent'), storage: 'sql', db }, modules);
+    const events = new InventoryJobEvents(queue, container.get(EVENTS.Recorder), 3_600_000);
+    const handler = new ExportInventory(new SqlInventoryReader(db.orm), new CsvStringifyEncoder(), files, uow, new ExpireInventoryExports(files, 3_600_000), events, batch);
     const now = new Date();
     await uow.run(() => queue.enqueue({ kind: INVENTORY_EXPORT_JOB, ownerId: sellerId, payload: { filename: inventoryExportFilename('benchseller', now) } }, now));
     const job = (await uow.run(() => queue.claim([INVENTORY_EXPORT_JOB], 'bench', now, new Date(now.getTime() + 3_600_000))))!;

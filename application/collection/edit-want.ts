@@ -2,6 +2,8 @@ import type { CollectionRepository, WantlistRepository } from '../../domain/coll
 import type { WantEdit } from '../../domain/collection/want.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import { NotFound } from '../errors.js';
+import type { EventRecorder } from '../events/event-recorder.js';
+import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Caller } from '../shared/caller.js';
 import type { CheckedInput } from '../shared/checked-input.js';
@@ -9,7 +11,7 @@ import { ownerChange } from './collection-access.js';
 import type { HeldReleases } from './held-releases.js';
 import { type WantView, wantViewOf } from './want-view.js';
 
-/** `POST /s/{name}/wants/{release_id}`: changes the notes and rating of a want (200 with it); 404 when not wanted. */
+/** `POST /s/{name}/wants/{release_id}`: changes the notes and rating of a want (200 with it); 404 when not wanted. Records `wantlist.changed` with it. */
 export class EditWant {
   constructor(
     private readonly users: UserRepository,
@@ -17,16 +19,19 @@ export class EditWant {
     private readonly wants: WantlistRepository,
     private readonly held: HeldReleases,
     private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly events: EventRecorder,
   ) {}
 
   async execute(input: { name: string; releaseId: number; caller: Caller; change: CheckedInput<WantEdit> }): Promise<WantView> {
-    const [user, want] = await ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user) => {
+    return ownerChange({ users: this.users, collections: this.collections, uow: this.uow }, input, async (user) => {
       const old = await this.wants.want(user.id, input.releaseId);
       if (!old) throw new NotFound('The release is not in the wantlist.');
       const want = old.edited(input.change());
       await this.wants.update(want);
-      return [user, want] as const;
+      const view = await wantViewOf(this.held, user, want, input.caller);
+      await this.events.want(view, this.clock.now());
+      return view;
     });
-    return wantViewOf(this.held, user, want, input.caller);
   }
 }

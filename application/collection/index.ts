@@ -18,6 +18,7 @@ export * from './folder-view.js';
 export * from './get-folder.js';
 export * from './get-want.js';
 export * from './held-releases.js';
+export * from './instance-events.js';
 export * from './instance-path.js';
 export * from './instance-view.js';
 export * from './list-fields.js';

@@ -1,5 +1,9 @@
 import { newEvent, type EventType, type NewEvent } from '../../domain/events/event.js';
 import type { UserRepository } from '../../domain/identity/identity-repositories.js';
+import type { InstanceView } from '../collection/instance-view.js';
+import type { WantView } from '../collection/want-view.js';
+import type { InventoryExportView } from '../inventory/inventory-export-view.js';
+import type { InventoryUploadView } from '../inventory/inventory-upload-view.js';
 import type { Listing } from '../../domain/marketplace/listing.js';
 import type { ListingViews } from '../marketplace/listing-views.js';
 import type { OrderView } from '../orders/order-view.js';
@@ -32,6 +36,32 @@ export class EventRecorder {
   /** An event of `type` about each listing, for its seller, who sees it as `GET /marketplace/listings/{id}` shows it to them. */
   async listings(type: EventType, listings: readonly Listing[], at: Date): Promise<void> {
     await this.append(await this.listingEvents(type, listings, at));
+  }
+
+  /** `inventory.export_finished` for the export's owner, the export as `GET /inventory/export/{id}` shows it to them. */
+  async inventoryExport(ownerId: number, view: InventoryExportView, at: Date): Promise<void> {
+    await this.append([newEvent('inventory.export_finished', ownerId, at, { id: view.id, body: this.bodies.inventoryExport(view) })]);
+  }
+
+  /** `inventory.upload_finished` for the upload's seller, the upload as `GET /inventory/upload/{id}` shows it to them. */
+  async inventoryUpload(ownerId: number, view: InventoryUploadView, at: Date): Promise<void> {
+    await this.append([newEvent('inventory.upload_finished', ownerId, at, { id: view.id, body: this.bodies.inventoryUpload(view) })]);
+  }
+
+  /**
+   * `wantlist.changed` for the wantlist's owner about a want (added, edited, or removed: then as it was), the want as
+   * `GET /s/{name}/wants/{release_id}` shows it to them (pass the owner's view); the resource's id is the release's.
+   */
+  async want(view: WantView, at: Date): Promise<void> {
+    await this.append([newEvent('wantlist.changed', view.user.id, at, { id: view.want.releaseId, body: this.bodies.want(view) })]);
+  }
+
+  /**
+   * `collection.changed` for the collection's owner about an instance (added, moved, rated, noted, or removed: then as
+   * it was), as the collection's endpoints show it to them (pass the owner's view); the resource's id is the instance's.
+   */
+  async instance(ownerId: number, view: InstanceView, at: Date): Promise<void> {
+    await this.append([newEvent('collection.changed', ownerId, at, { id: view.instance.id, body: this.bodies.instance(view) })]);
   }
 
   /** The events `order` appends, built without appending (to append several changes' events at once). */

@@ -7,6 +7,7 @@ import type { FileStore } from '../ports/file-store.js';
 import { JobFailed, type JobHandler } from '../ports/job-queue.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { uploadPayload } from './inventory-upload-view.js';
+import type { InventoryJobEvents } from './inventory-job-events.js';
 import type { UploadChecker } from './upload-checker.js';
 
 /** What an upload job ends with: the results text, and how many records the file held. */
@@ -25,7 +26,7 @@ export const UPLOAD_FILE_GONE = 'The uploaded file is no longer kept; please upl
  * the file or none of it, and never twice (a job whose worker died is run again from the start by another, and the
  * first one's writes were rolled back with its transaction). A file with problems now ends the job failed, its
  * results naming them, nothing applied. The file is removed once the job has ended; `maintain` removes files left
- * behind longer than the retention.
+ * behind longer than the retention. The job's end, either way, records `inventory.upload_finished` with it.
  */
 export class ApplyInventoryUpload implements JobHandler {
   readonly kind = INVENTORY_UPLOAD_JOB;
@@ -36,10 +37,15 @@ export class ApplyInventoryUpload implements JobHandler {
     private readonly files: FileStore,
     private readonly uow: UnitOfWork,
     private readonly retentionMs: number,
+    private readonly events: InventoryJobEvents,
   ) {}
 
   async maintain(now: Date): Promise<void> {
     await this.files.removeOlderThan(INVENTORY_UPLOAD_FOLDER, new Date(now.getTime() - this.retentionMs));
+  }
+
+  async ended(jobId: number): Promise<void> {
+    await this.events.uploadEnded(jobId);
   }
 
   async run(job: Job, finish: (result: JobData) => Promise<void>): Promise<void> {

@@ -7,6 +7,7 @@ import type { InventoryReader } from '../ports/inventory-reader.js';
 import { JobFailed, type JobHandler } from '../ports/job-queue.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { ExpireInventoryExports } from './expire-inventory-exports.js';
+import type { InventoryJobEvents } from './inventory-job-events.js';
 
 /** What the owner of an export reads when the file store had no room for it. */
 export const EXPORT_NO_ROOM_MESSAGE = 'The export could not be written: the service has no room to store the file now. Ask for a new export later.';
@@ -26,7 +27,8 @@ export interface InventoryExportResult extends JobData {
  * file into the file store under a key named by the job's id, streaming from first to last, so memory stays flat
  * however large the inventory. The read, the file and the job's end happen inside one unit of work; the file is
  * written whole before the job ends, and a run taken again after a dead worker writes the same file over. A file store
- * without room fails the job with {@link EXPORT_NO_ROOM_MESSAGE}.
+ * without room fails the job with {@link EXPORT_NO_ROOM_MESSAGE}. The job's end, either way, records
+ * `inventory.export_finished` with it.
  */
 export class ExportInventory implements JobHandler {
   readonly kind = INVENTORY_EXPORT_JOB;
@@ -37,12 +39,17 @@ export class ExportInventory implements JobHandler {
     private readonly files: FileStore,
     private readonly uow: UnitOfWork,
     private readonly expiry: ExpireInventoryExports,
+    private readonly events: InventoryJobEvents,
     private readonly batchSize: number = EXPORT_BATCH_SIZE,
   ) {}
 
   /** Removes the files of exports past their retention (the worker calls this now and then). */
   async maintain(now: Date): Promise<void> {
     await this.expiry.execute(now);
+  }
+
+  async ended(jobId: number): Promise<void> {
+    await this.events.exportEnded(jobId);
   }
 
   async run(job: Job, finish: (result: JobData) => Promise<void>): Promise<void> {

@@ -10,6 +10,7 @@ export * from './get-inventory-export.js';
 export * from './get-inventory-upload.js';
 export * from './id-bits.js';
 export * from './inventory-export-view.js';
+export * from './inventory-job-events.js';
 export * from './inventory-upload-view.js';
 export * from './list-inventory-exports.js';
 export * from './list-inventory-uploads.js';

@@ -78,9 +78,7 @@ export class JobWorker {
     const log = this.logger.child({ job: job.id, kind: job.kind, attempt: job.attempts });
     if (job.attempts > this.options.maxAttempts) {
       log.error({ attempts: job.attempts }, 'job abandoned: its worker stopped every time');
-      await this.uow.run(() =>
-        this.queue.fail(job.id, this.options.workerId, `The job was started ${job.attempts - 1} times and stopped each time before it ended; it is not tried again.`, this.clock.now()),
-      );
+      await this.fail(job, `The job was started ${job.attempts - 1} times and stopped each time before it ended; it is not tried again.`);
       return job;
     }
     log.info({}, 'job started');
@@ -98,8 +96,10 @@ export class JobWorker {
     }, Math.max(1, Math.floor(this.options.leaseMs / 3)));
     let finished = false;
     try {
-      await this.handlers.get(job.kind)!.run(job, async (result) => {
+      const handler = this.handlers.get(job.kind)!;
+      await handler.run(job, async (result) => {
         if (!(await this.queue.complete(job.id, this.options.workerId, result, this.clock.now()))) throw new LeaseLost(job.id);
+        await handler.ended?.(job.id);
         finished = ending = true;
       });
       if (!finished) throw new Error(`The ${job.kind} handler returned without finishing job ${job.id}`);
@@ -118,7 +118,7 @@ export class JobWorker {
       if (err instanceof JobFailed) log.info({ reason: message }, 'job failed');
       else log.error({ err }, 'job failed with an error');
       ending = true;
-      const ended = await this.uow.run(() => this.queue.fail(job.id, this.options.workerId, message, this.clock.now()));
+      const ended = await this.fail(job, message);
       if (!ended) log.warn({}, 'job lease lost before it could be marked failed');
     } finally {
       ending = true;
@@ -127,6 +127,15 @@ export class JobWorker {
       await renewing;
     }
     return job;
+  }
+
+  /** Ends a job this worker holds as failed, with what its handler records at the end, in one unit of work; false when the lease was lost. */
+  private async fail(job: Job, message: string): Promise<boolean> {
+    return this.uow.run(async () => {
+      const failed = await this.queue.fail(job.id, this.options.workerId, message, this.clock.now());
+      if (failed) await this.handlers.get(job.kind)!.ended?.(job.id);
+      return failed;
+    });
   }
 
   /** Runs handlers' housekeeping when it is due. */

@@ -74,6 +74,12 @@ export interface JobHandler {
    * most once per its maintenance interval, between jobs); optional.
    */
   maintain?(now: Date): Promise<void>;
+  /**
+   * Called by the worker inside the unit of work that ends the job (in success, from `finish`, or as failed), once
+   * the job is ended there: what the job's end records with it (its event, ADR 0057) commits with the end or not at
+   * all. Optional.
+   */
+  ended?(jobId: number): Promise<void>;
 }
 
 /** A job's expected failure, with the text its owner reads. */

@@ -30,6 +30,7 @@ import type { WebSessions } from '../../application/identity/web-sessions.js';
 import type { ImageLinks } from '../../application/ports/image-links.js';
 import type { ReleasePrices } from '../../application/ports/release-prices.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
+import { EVENTS } from '../events/events-tokens.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
@@ -82,11 +83,17 @@ export const collectionModule: SpindleModule = {
       bind(COLLECTION.ListFolderItems).toResolvedValue((u, c, l, h) => new ListFolderItems(u, c, l, h), [users, repo, lists, held]).inSingletonScope();
       bind(COLLECTION.ListReleaseInstances).toResolvedValue((u, c, h) => new ListReleaseInstances(u, c, h), [users, repo, held]).inSingletonScope();
       bind(COLLECTION.AddToFolder)
-        .toResolvedValue((u, c, h, w, k) => new AddToFolder(u, c, h, w, k), [users, repo, held, uow, clock])
+        .toResolvedValue((u, c, h, w, k, e) => new AddToFolder(u, c, h, w, k, e), [users, repo, held, uow, clock, EVENTS.Recorder])
         .inSingletonScope();
-      bind(COLLECTION.EditInstance).toResolvedValue((u, c, w) => new EditInstance(u, c, w), [users, repo, uow]).inSingletonScope();
-      bind(COLLECTION.DeleteInstance).toResolvedValue((u, c, w) => new DeleteInstance(u, c, w), [users, repo, uow]).inSingletonScope();
-      bind(COLLECTION.SetInstanceNote).toResolvedValue((u, c, w) => new SetInstanceNote(u, c, w), [users, repo, uow]).inSingletonScope();
+      bind(COLLECTION.EditInstance)
+        .toResolvedValue((u, c, h, w, k, e) => new EditInstance(u, c, h, w, k, e), [users, repo, held, uow, clock, EVENTS.Recorder])
+        .inSingletonScope();
+      bind(COLLECTION.DeleteInstance)
+        .toResolvedValue((u, c, h, w, k, e) => new DeleteInstance(u, c, h, w, k, e), [users, repo, held, uow, clock, EVENTS.Recorder])
+        .inSingletonScope();
+      bind(COLLECTION.SetInstanceNote)
+        .toResolvedValue((u, c, h, w, k, e) => new SetInstanceNote(u, c, h, w, k, e), [users, repo, held, uow, clock, EVENTS.Recorder])
+        .inSingletonScope();
       bind(COLLECTION.ListFields).toResolvedValue((u, c) => new ListFields(u, c), [users, repo]).inSingletonScope();
       bind(COLLECTION.Settings).toResolvedValue((u, c, w) => new CollectionSettingsUseCase(u, c, w), [users, repo, uow]).inSingletonScope();
       bind(COLLECTION.GetValue)
@@ -95,10 +102,14 @@ export const collectionModule: SpindleModule = {
       bind(COLLECTION.ListWants).toResolvedValue((u, c, l, h) => new ListWants(u, c, l, h), [users, repo, lists, held]).inSingletonScope();
       bind(COLLECTION.GetWant).toResolvedValue((u, c, w, h) => new GetWant(u, c, w, h), [users, repo, wants, held]).inSingletonScope();
       bind(COLLECTION.PutWant)
-        .toResolvedValue((u, c, w, h, x, k) => new PutWant(u, c, w, h, x, k), [users, repo, wants, held, uow, clock])
+        .toResolvedValue((u, c, w, h, x, k, e) => new PutWant(u, c, w, h, x, k, e), [users, repo, wants, held, uow, clock, EVENTS.Recorder])
         .inSingletonScope();
-      bind(COLLECTION.EditWant).toResolvedValue((u, c, w, h, x) => new EditWant(u, c, w, h, x), [users, repo, wants, held, uow]).inSingletonScope();
-      bind(COLLECTION.RemoveWant).toResolvedValue((u, c, w, x) => new RemoveWant(u, c, w, x), [users, repo, wants, uow]).inSingletonScope();
+      bind(COLLECTION.EditWant)
+        .toResolvedValue((u, c, w, h, x, k, e) => new EditWant(u, c, w, h, x, k, e), [users, repo, wants, held, uow, clock, EVENTS.Recorder])
+        .inSingletonScope();
+      bind(COLLECTION.RemoveWant)
+        .toResolvedValue((u, c, w, h, x, k, e) => new RemoveWant(u, c, w, h, x, k, e), [users, repo, wants, held, uow, clock, EVENTS.Recorder])
+        .inSingletonScope();
 
       bind(HTTP.Routes)
         .toResolvedValue(

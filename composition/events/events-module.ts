@@ -1,5 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { PresentedEventBodies } from '../../adapters/http/events/presented-event-bodies.js';
+import { CollectionPresenter } from '../../adapters/http/collection/collection-presenter.js';
+import { InventoryExportPresenter } from '../../adapters/http/inventory/inventory-export-presenter.js';
+import { InventoryUploadPresenter } from '../../adapters/http/inventory/inventory-upload-presenter.js';
 import { ListingPresenter } from '../../adapters/http/marketplace/listing-presenter.js';
 import { EventPresenter } from '../../adapters/http/events/event-presenter.js';
 import { EventRoutes } from '../../adapters/http/events/event-routes.js';
@@ -31,7 +34,17 @@ export const eventsModule: SpindleModule = {
   bindings: ({ config }) =>
     new ContainerModule(({ bind }) => {
       bind(EVENTS.Bodies)
-        .toResolvedValue((orders, urls) => new PresentedEventBodies(orders, new ListingPresenter(urls, config.dialect)), [ORDERS.Presenter, HTTP.ApiUrls])
+        .toResolvedValue(
+          (orders, urls) =>
+            new PresentedEventBodies(
+              orders,
+              new ListingPresenter(urls, config.dialect),
+              new InventoryExportPresenter(urls.baseUrl, config.dialect),
+              new InventoryUploadPresenter(urls.baseUrl),
+              new CollectionPresenter(urls),
+            ),
+          [ORDERS.Presenter, HTTP.ApiUrls],
+        )
         .inSingletonScope();
       bind(EVENTS.Recorder)
         .toResolvedValue((outbox, bodies, views, users) => new EventRecorder(outbox, bodies, views, users), [

@@ -20,6 +20,8 @@ import { FolderFileStore } from '../../adapters/system/folder-file-store.js';
 import { DownloadInventoryExport } from '../../application/inventory/download-inventory-export.js';
 import { ExpireInventoryExports } from '../../application/inventory/expire-inventory-exports.js';
 import { ExportInventory } from '../../application/inventory/export-inventory.js';
+import { InventoryJobEvents } from '../../application/inventory/inventory-job-events.js';
+import { EVENTS } from '../events/events-tokens.js';
 import { GetInventoryExport } from '../../application/inventory/get-inventory-export.js';
 import { ListInventoryExports } from '../../application/inventory/list-inventory-exports.js';
 import { RequestInventoryExport } from '../../application/inventory/request-inventory-export.js';
@@ -68,12 +70,14 @@ export const inventoryModule: SpindleModule = {
         .toResolvedValue((f) => new ExpireInventoryExports(f, retentionMs), [INVENTORY.FileStore])
         .inSingletonScope();
       bind(INVENTORY.ExportHandler)
-        .toResolvedValue((r, e, f, w, x) => new ExportInventory(r, e, f, w, x), [
+        .toResolvedValue((r, e, f, w, x, q, v) => new ExportInventory(r, e, f, w, x, new InventoryJobEvents(q, v, retentionMs)), [
           INVENTORY.Reader,
           INVENTORY.CsvEncoder,
           INVENTORY.FileStore,
           PERSISTENCE.UnitOfWork,
           INVENTORY.ExpireExports,
+          JOBS.Queue,
+          EVENTS.Recorder,
         ])
         .inSingletonScope();
       bind(JOBS.Handler).toResolvedValue((h) => h, [INVENTORY.ExportHandler]);
@@ -98,11 +102,13 @@ export const inventoryModule: SpindleModule = {
       bind(INVENTORY.ListUploads).toResolvedValue((q) => new ListInventoryUploads(q), [JOBS.Queue]).inSingletonScope();
       bind(INVENTORY.GetUpload).toResolvedValue((q) => new GetInventoryUpload(q), [JOBS.Queue]).inSingletonScope();
       bind(INVENTORY.UploadHandler)
-        .toResolvedValue((u, k, f, w) => new ApplyInventoryUpload(u, k, f, w, retentionMs), [
+        .toResolvedValue((u, k, f, w, q, v) => new ApplyInventoryUpload(u, k, f, w, retentionMs, new InventoryJobEvents(q, v, retentionMs)), [
           IDENTITY.UserRepository,
           INVENTORY.UploadChecker,
           INVENTORY.FileStore,
           PERSISTENCE.UnitOfWork,
+          JOBS.Queue,
+          EVENTS.Recorder,
         ])
         .inSingletonScope();
       bind(JOBS.Handler).toResolvedValue((h) => h, [INVENTORY.UploadHandler]);

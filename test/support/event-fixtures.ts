@@ -1,4 +1,7 @@
 import { PresentedEventBodies } from '../../adapters/http/events/presented-event-bodies.js';
+import { CollectionPresenter } from '../../adapters/http/collection/collection-presenter.js';
+import { InventoryExportPresenter } from '../../adapters/http/inventory/inventory-export-presenter.js';
+import { InventoryUploadPresenter } from '../../adapters/http/inventory/inventory-upload-presenter.js';
 import { ListingPresenter } from '../../adapters/http/marketplace/listing-presenter.js';
 import { OrderPresenter } from '../../adapters/http/orders/order-presenter.js';
 import { ApiUrls } from '../../adapters/http/urls.js';
@@ -33,7 +36,13 @@ export function anEventRecorder(parts: {
   readonly outbox?: InMemoryEventOutbox;
 }): { readonly recorder: EventRecorder; readonly outbox: InMemoryEventOutbox } {
   const outbox = parts.outbox ?? new InMemoryEventOutbox(parts.uow);
-  const bodies = new PresentedEventBodies(new OrderPresenter(EVENT_TEST_URLS, 'spec', 'Service'), new ListingPresenter(EVENT_TEST_URLS, 'spec'));
+  const bodies = new PresentedEventBodies(
+    new OrderPresenter(EVENT_TEST_URLS, 'spec', 'Service'),
+    new ListingPresenter(EVENT_TEST_URLS, 'spec'),
+    new InventoryExportPresenter(EVENT_TEST_URLS.baseUrl, 'spec'),
+    new InventoryUploadPresenter(EVENT_TEST_URLS.baseUrl),
+    new CollectionPresenter(EVENT_TEST_URLS),
+  );
   const views = new ListingViews(
     parts.catalogue,
     new TextRenderer(parts.catalogue, EVENT_TEST_URLS.webUrl),

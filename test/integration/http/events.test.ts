@@ -1,4 +1,8 @@
 import { expect } from 'chai';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { JOBS } from '../../../composition/jobs/jobs-tokens.js';
 import type { Container } from 'inversify';
 import { FixedClock } from '../../../adapters/in-memory/fixed-clock.js';
 import type { Listing } from '../../../domain/marketplace/listing.js';
@@ -31,10 +35,12 @@ describe('Events over HTTP (GET /events)', function () {
   let as: ReturnType<typeof callerOf>;
   let sam: TestUser, bob: TestUser, carl: TestUser;
   let forSale: Listing;
+  let fileDir: string;
 
   before(async () => {
+    fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-events-'));
     db = await openTestStorage();
-    container = clockedContainer(db, new FixedClock('2026-03-02T09:00:00Z'));
+    container = clockedContainer(db, new FixedClock('2026-03-02T09:00:00Z'), { FILE_DIR: fileDir });
     await emptyIdentity(db);
     [sam, bob, carl] = [await aUser(container, 'sam'), await aUser(container, 'bob'), await aUser(container, 'carl')];
     as = callerOf(container, await anApplication(container, 'bob', 'Events App'));
@@ -42,7 +48,14 @@ describe('Events over HTTP (GET /events)', function () {
     await aSeller(container, sam.id, 'USD');
     forSale = await aListing(container, sam.id, 101, '20.00');
   });
-  after(() => db.close());
+  after(async () => {
+    await db.close();
+    fs.rmSync(fileDir, { recursive: true, force: true });
+  });
+
+  async function runJobs(): Promise<void> {
+    while ((await container.get(JOBS.Worker).runOnce()) !== null);
+  }
 
   /** Every event of `who` after `after`, following the next links `per_page` at a time. */
   async function allEvents(who: TestUser, after = 0, perPage = 2): Promise<EventJson[]> {
@@ -109,6 +122,77 @@ describe('Events over HTTP (GET /events)', function () {
     ]);
     expect(events[1]!.resource.body).to.include({ location: 'Box 10' });
     expect((await allEvents(bob)).some((e) => e.resource.type === 'listing')).to.equal(false);
+  });
+
+  it('tells the owner of an inventory export when it finished, with the export as GET /inventory/export/{id} shows it', async () => {
+    const start = (await allEvents(sam)).at(-1)!.id;
+    const asked = await as(sam).post('/inventory/export');
+    expect(asked.status, asked.text).to.be.oneOf([200, 201, 202]);
+    const id = Number(String(asked.headers.location).split('/').at(-1));
+    expect(await allEvents(sam, start)).to.deep.equal([]);
+    await runJobs();
+    const events = await allEvents(sam, start);
+    expect(events.map((e) => [e.type, e.user_id, e.resource.type, e.resource.id])).to.deep.equal([['inventory.export_finished', sam.id, 'inventory_export', String(id)]]);
+    const shown = await as(sam).get(`/inventory/export/${id}`);
+    expect(events[0]!.resource.body).to.deep.equal(shown.body);
+    expect(events[0]!.resource.body).to.include({ status: 'success' });
+    expect((await allEvents(bob)).some((e) => e.resource.type === 'inventory_export')).to.equal(false);
+  });
+
+  it('tells the seller of an inventory upload when it finished, with the upload as GET /inventory/upload/{id} shows it', async () => {
+    const start = (await allEvents(sam)).at(-1)!.id;
+    const asked = await as(sam)
+      .post('/inventory/upload/add')
+      .attach('file', Buffer.from('release_id,price,media_condition\n101,3,Mint (M)\n', 'utf8'), { filename: 'stock.csv', contentType: 'text/csv' });
+    expect(asked.status, asked.text).to.be.oneOf([200, 201, 202]);
+    const id = Number(String(asked.headers.location).split('/').at(-1));
+    await runJobs();
+    const events = await allEvents(sam, start);
+    // The listing the upload adds records no listing event (ADR 0057); the upload's end does.
+    expect(events.map((e) => [e.type, e.user_id, e.resource.type, e.resource.id])).to.deep.equal([['inventory.upload_finished', sam.id, 'inventory_upload', String(id)]]);
+    const shown = await as(sam).get(`/inventory/upload/${id}`);
+    expect(events[0]!.resource.body).to.deep.equal(shown.body);
+    expect(events[0]!.resource.body).to.include({ status: 'success', results: 'CSV file contains 1 record.<p>Processed 1 record.' });
+    expect((await allEvents(bob)).some((e) => e.resource.type === 'inventory_upload')).to.equal(false);
+  });
+
+  it('tells the owner of a wantlist of each want added, edited and removed, with the want as they see it', async () => {
+    const start = (await allEvents(bob)).at(-1)?.id ?? 0;
+    const put = await as(bob).put('/s/bob/wants/101', { notes: 'Mine only', notes_public: false, rating: 3 });
+    expect(put.status, put.text).to.equal(201);
+    const edited = await as(bob).post('/s/bob/wants/101', { rating: 5 });
+    expect(edited.status, edited.text).to.equal(200);
+    expect((await as(carl).delete('/s/bob/wants/101')).status).to.equal(403);
+    expect((await as(bob).delete('/s/bob/wants/101')).status).to.equal(204);
+    const events = await allEvents(bob, start);
+    expect(events.map((e) => [e.type, e.user_id, e.resource.type, e.resource.id])).to.deep.equal(
+      Array.from({ length: 3 }, () => ['wantlist.changed', bob.id, 'wantlist', '101']),
+    );
+    expect(events[0]!.resource.body).to.deep.equal(put.body);
+    expect(events[1]!.resource.body).to.deep.equal(edited.body);
+    expect(events[2]!.resource.body).to.deep.equal(edited.body);
+    expect((await allEvents(carl)).some((e) => e.resource.type === 'wantlist')).to.equal(false);
+  });
+
+  it('tells the owner of a collection of each instance added, rated, noted and removed, with the instance as they see it', async () => {
+    const start = (await allEvents(bob)).at(-1)?.id ?? 0;
+    const added = await as(bob).post('/s/bob/collection/folders/1/releases/101');
+    expect(added.status, added.text).to.equal(201);
+    const instance = `/s/bob/collection/folders/1/releases/101/instances/${added.body.instance_id as number}`;
+    expect((await as(bob).post(instance, { rating: 4 })).status).to.equal(204);
+    expect((await as(bob).post(`${instance}/fields/1?value=Mint%20(M)`)).status).to.equal(204);
+    const shown = await as(bob).get('/s/bob/collection/releases/101');
+    expect(shown.status, shown.text).to.equal(200);
+    expect((await as(carl).delete(instance)).status).to.equal(403);
+    expect((await as(bob).delete(instance)).status).to.equal(204);
+    const events = await allEvents(bob, start);
+    expect(events.map((e) => [e.type, e.user_id, e.resource.type, e.resource.id])).to.deep.equal(
+      Array.from({ length: 4 }, () => ['collection.changed', bob.id, 'collection', String(added.body.instance_id)]),
+    );
+    expect(events.map((e) => e.resource.body.rating)).to.deep.equal([0, 4, 4, 4]);
+    expect(events[2]!.resource.body).to.deep.equal(shown.body.releases[0]);
+    expect(events[3]!.resource.body).to.deep.equal(shown.body.releases[0]);
+    expect((await allEvents(carl)).some((e) => e.resource.type === 'collection')).to.equal(false);
   });
 
   it('refuses a bad cursor, page size or type with 422 naming it', async () => {

@@ -23,6 +23,11 @@ import { INVENTORY_EXPORT_COLUMNS } from '../../../../domain/inventory/inventory
 import { newListing, type Listing } from '../../../../domain/marketplace/listing.js';
 import { Money } from '../../../../domain/marketplace/money.js';
 import { rejection } from '../../../support/rejection.js';
+import { anEventRecorder } from '../../../support/event-fixtures.js';
+import { InMemoryCatalogueReader } from '../../../../adapters/in-memory/in-memory-catalogue-reader.js';
+import { InMemoryUserRepository } from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
+import type { InMemoryEventOutbox } from '../../../../adapters/in-memory/in-memory-event-outbox.js';
+import { InventoryJobEvents } from '../../../../application/inventory/inventory-job-events.js';
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
 const HOUR = 3_600_000;
@@ -50,6 +55,8 @@ describe('Inventory export (use cases and job handler, in memory)', () => {
   let list: ListInventoryExports;
   let get: GetInventoryExport;
   let download: DownloadInventoryExport;
+  let events: InventoryJobEvents;
+  let outbox: InMemoryEventOutbox;
 
   const listing = (sellerId: number, price: string, status: 'For Sale' | 'Draft' = 'For Sale') =>
     uow.run(() => store.listings.add(newListing(sellerId, { releaseId: 10, condition: 'Good (G)', price: Money.fromDecimal(price, 'USD'), status }, clock.now())));
@@ -61,8 +68,11 @@ describe('Inventory export (use cases and job handler, in memory)', () => {
     store = new InMemoryMarketplaceStore(uow);
     files = new InMemoryFileStore(clock);
     const expire = new ExpireInventoryExports(files, 2 * HOUR);
+    const recording = anEventRecorder({ uow, users: new InMemoryUserRepository(uow), catalogue: new InMemoryCatalogueReader(clock) });
+    outbox = recording.outbox;
+    events = new InventoryJobEvents(queue, recording.recorder, 2 * HOUR);
     // Batches of two, so a handful of listings crosses batch boundaries.
-    handler = new ExportInventory(new PagedInventoryReader(store.inventoryPages), new CsvStringifyEncoder(), files, uow, expire, 2);
+    handler = new ExportInventory(new PagedInventoryReader(store.inventoryPages), new CsvStringifyEncoder(), files, uow, expire, events, 2);
     worker = new JobWorker(queue, uow, clock, [handler], silent, { workerId: 'w1', leaseMs: 60_000, pollMs: 10, maintenanceMs: 1, maxAttempts: 5 });
     request = new RequestInventoryExport(queue, uow, clock, 2 * HOUR);
     list = new ListInventoryExports(queue, clock, 2 * HOUR);
@@ -111,6 +121,31 @@ describe('Inventory export (use cases and job handler, in memory)', () => {
     ]);
   });
 
+  it('records inventory.export_finished for the owner with the job’s end, the export as GET /inventory/export/{id} shows it', async () => {
+    await listing(1, '1.00');
+    const asked = await request.execute({ caller: seller });
+    expect(await outbox.read({ userId: 1, after: 0, limit: 10 })).to.deep.equal([]);
+    await worker.runOnce();
+    const [event, ...more] = await outbox.read({ userId: 1, after: 0, limit: 10 });
+    expect(more).to.deep.equal([]);
+    expect(event).to.deep.include({ type: 'inventory.export_finished', userId: 1, occurred: new Date('2026-11-23T10:05:30Z') });
+    expect(event!.resource).to.deep.equal({
+      type: 'inventory_export',
+      id: String(asked.id),
+      body: {
+        id: asked.id,
+        status: 'success',
+        created_ts: '2026-11-23T10:05:30',
+        finished_ts: '2026-11-23T10:05:30',
+        url: `https://api.test/inventory/export/${asked.id}`,
+        _url: `https://api.test/inventory/export/${asked.id}/download`,
+        download_url: `https://api.test/inventory/export/${asked.id}/download`,
+        filename: 'seller-inventory-20261123-1005.csv',
+      },
+    });
+    expect(await outbox.read({ userId: 2, after: 0, limit: 10 })).to.deep.equal([]);
+  });
+
   it('writes a header alone for an empty inventory', async () => {
     const asked = await request.execute({ caller: seller });
     await worker.runOnce();
@@ -146,6 +181,7 @@ describe('Inventory export (use cases and job handler, in memory)', () => {
       { ...files, write: async () => Promise.reject(new Error('disk full')) } as unknown as FileStore,
       uow,
       new ExpireInventoryExports(files, HOUR),
+      events,
     );
     const failing = new JobWorker(queue, uow, clock, [broken], silent, { workerId: 'w2', leaseMs: 60_000, pollMs: 10, maintenanceMs: 1, maxAttempts: 5 });
     const asked = await request.execute({ caller: seller });
@@ -163,11 +199,16 @@ describe('Inventory export (use cases and job handler, in memory)', () => {
       { ...files, write: async () => Promise.reject(new FileStoreFull()) } as unknown as FileStore,
       uow,
       new ExpireInventoryExports(files, HOUR),
+      events,
     );
     const failing = new JobWorker(queue, uow, clock, [full], silent, { workerId: 'w3', leaseMs: 60_000, pollMs: 10, maintenanceMs: 1, maxAttempts: 5 });
     const asked = await request.execute({ caller: seller });
     await failing.runOnce();
     expect((await queue.byId(asked.id))!.result).to.deep.equal({ error: EXPORT_NO_ROOM_MESSAGE });
+    // A failed export is finished too: its owner is told, without a download address.
+    const [event] = await outbox.read({ userId: 1, after: 0, limit: 10 });
+    expect(event!.type).to.equal('inventory.export_finished');
+    expect(event!.resource.body).to.deep.include({ status: 'failed', download_url: null });
     expect(await files.info(`inventory-export/${asked.id}.csv`)).to.equal(null);
   });
 

@@ -36,6 +36,9 @@ import { Money } from '../../../../domain/marketplace/money.js';
 import { sellerSettings } from '../../../../domain/marketplace/seller.js';
 import { aRelease } from '../../../support/builders/catalogue-builders.js';
 import { rejection } from '../../../support/rejection.js';
+import { anEventRecorder } from '../../../support/event-fixtures.js';
+import type { InMemoryEventOutbox } from '../../../../adapters/in-memory/in-memory-event-outbox.js';
+import { InventoryJobEvents } from '../../../../application/inventory/inventory-job-events.js';
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
 const HOUR = 3_600_000;
@@ -78,6 +81,8 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
   let files: InMemoryFileStore;
   let request: RequestInventoryUpload;
   let handler: ApplyInventoryUpload;
+  let events: InventoryJobEvents;
+  let outbox: InMemoryEventOutbox;
   let worker: JobWorker;
   let list: ListInventoryUploads;
   let get: GetInventoryUpload;
@@ -147,7 +152,10 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
     files = new InMemoryFileStore(clock);
     const checker = checkerOf(store.inventory);
     request = new RequestInventoryUpload(users, store.sellers, checker, files, queue, uow, new SequentialIdGenerator('upload'), clock);
-    handler = new ApplyInventoryUpload(users, checker, files, uow, 6 * HOUR);
+    const recording = anEventRecorder({ uow, users, catalogue });
+    outbox = recording.outbox;
+    events = new InventoryJobEvents(queue, recording.recorder, 2 * HOUR);
+    handler = new ApplyInventoryUpload(users, checker, files, uow, 6 * HOUR, events);
     worker = workerOf(handler);
     list = new ListInventoryUploads(queue);
     get = new GetInventoryUpload(queue);
@@ -312,6 +320,19 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
       expect(done).to.deep.include({ status: 'success', results: 'CSV file contains 3 records.<p>Processed 3 records.', finished: clock.now(), filename: 'stock.csv' });
       expect((await queue.byId(asked.id))!.result).to.deep.equal({ results: 'CSV file contains 3 records.<p>Processed 3 records.', records: 3 });
       expect(await files.info(key)).to.equal(null);
+      // The job's end records inventory.upload_finished for the seller, the upload as GET /inventory/upload/{id} shows it.
+      const recorded = await outbox.read({ userId: ids.seller, after: 0, limit: 10 });
+      expect(recorded.map((e) => [e.type, e.occurred, e.resource.type, e.resource.id])).to.deep.equal([['inventory.upload_finished', clock.now(), 'inventory_upload', String(asked.id)]]);
+      expect(recorded[0]!.resource.body).to.deep.equal({
+        id: asked.id,
+        status: 'success',
+        type: 'add',
+        results: 'CSV file contains 3 records.<p>Processed 3 records.',
+        created_ts: '2026-11-23T10:05:30',
+        finished_ts: '2026-11-23T10:06:30',
+        filename: 'stock.csv',
+        resource_url: `https://api.test/inventory/upload/${asked.id}`,
+      });
 
       const added = await listingsOf(ids.seller);
       expect(added.map((l) => [l.releaseId, l.price.toString(), l.condition, l.status])).to.deep.equal([
@@ -423,11 +444,15 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
       await worker.runOnce();
       expect(await get.execute({ caller: seller, id: asked.id })).to.deep.include({ status: 'failed', results: UPLOAD_FILE_GONE, finished: clock.now() });
       expect(await listingsOf(ids.seller)).to.deep.equal([]);
+      // A failed upload is finished too: its seller is told, with why.
+      const [event] = await outbox.read({ userId: ids.seller, after: 0, limit: 10 });
+      expect(event!.type).to.equal('inventory.upload_finished');
+      expect(event!.resource.body).to.deep.include({ status: 'failed', results: UPLOAD_FILE_GONE });
     });
 
     it('keeps the file of a job that failed for the service’s reason, for the operator, until maintenance removes it', async () => {
       const broken: InventoryWriter = { ...store.inventory, addMany: async () => Promise.reject(new Error('disk full')) };
-      const failing = workerOf(new ApplyInventoryUpload(users, checkerOf(broken), files, uow, 6 * HOUR));
+      const failing = workerOf(new ApplyInventoryUpload(users, checkerOf(broken), files, uow, 6 * HOUR, events));
       const asked = await upload(seller, 'add', aFile('release_id,price,media_condition\n301,1,Mint (M)\n'));
       const key = await keyOf(asked.id);
       await failing.runOnce();

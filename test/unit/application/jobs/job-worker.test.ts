@@ -70,6 +70,34 @@ describe('JobWorker (in memory)', () => {
       await finish({ rows: 1, note: String(job.payload.note) });
     });
 
+  it('calls the handler’s ended inside the unit of work that ends the job, in success or failure, with the job ended there', async () => {
+    const ended = (jobId: number): Promise<void> =>
+      queue.byId(jobId).then((job) => {
+        notes.items.push(`ended ${jobId} ${job!.status}`);
+      });
+    const ok = await enqueue('ok');
+    const bad = await enqueue('bad');
+    const worker = workerWith([
+      { kind: 'ok', run: writesThenFinishes, ended },
+      { kind: 'bad', run: () => Promise.reject(new JobFailed('No.')), ended },
+    ]);
+    await worker.runOnce();
+    await worker.runOnce();
+    expect(notes.items).to.deep.equal([`job ${ok.id} attempt 1`, `ended ${ok.id} success`, `ended ${bad.id} failed`]);
+  });
+
+  it('rolls the job’s success back with the handler’s writes when ended throws, then ends it failed, ended called again', async () => {
+    const job = await enqueue('test', { note: 'x' });
+    const ended = async (jobId: number): Promise<void> => {
+      const status = (await queue.byId(jobId))!.status;
+      notes.items.push(`ended ${status}`);
+      if (status === 'success') throw new Error('outbox down');
+    };
+    await workerWith([{ kind: 'test', run: writesThenFinishes, ended }]).runOnce();
+    expect((await stored(job.id)).status).to.equal('failed');
+    expect(notes.items).to.deep.equal(['ended failed']);
+  });
+
   it("commits the handler's writes and the job's success together, and logs the job's start and end", async () => {
     const job = await enqueue('test', { note: 'hello' });
     clock.advance(5000);

@@ -1,0 +1,35 @@
+import type { EventRecorder } from '../events/event-recorder.js';
+import type { JobQueue } from '../ports/job-queue.js';
+import { inventoryExportView } from './inventory-export-view.js';
+import { inventoryUploadView } from './inventory-upload-view.js';
+
+/**
+ * The events of inventory jobs' ends (ADR 0057): `inventory.export_finished` and `inventory.upload_finished` for the
+ * job's owner, whether it succeeded or failed, the record as its `GET` shows it to them at that moment. The job
+ * handlers call these from `ended`, inside the unit of work that ends the job, so the event commits with the end.
+ */
+export class InventoryJobEvents {
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly events: EventRecorder,
+    private readonly exportRetentionMs: number,
+  ) {}
+
+  /** Records `inventory.export_finished` for the ended export job `jobId`. */
+  async exportEnded(jobId: number): Promise<void> {
+    const job = await this.ended(jobId);
+    await this.events.inventoryExport(job.ownerId!, inventoryExportView(job, this.exportRetentionMs, job.finished!), job.finished!);
+  }
+
+  /** Records `inventory.upload_finished` for the ended upload job `jobId`. */
+  async uploadEnded(jobId: number): Promise<void> {
+    const job = await this.ended(jobId);
+    await this.events.inventoryUpload(job.ownerId!, inventoryUploadView(job), job.finished!);
+  }
+
+  private async ended(jobId: number) {
+    const job = await this.queue.byId(jobId);
+    if (!job || job.ownerId === null || job.finished === null) throw new Error(`Inventory job ${jobId} is not an ended job with an owner`);
+    return job;
+  }
+}
