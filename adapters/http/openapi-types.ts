@@ -1190,7 +1190,7 @@ export namespace SpecDialect {
               items: components["schemas"]["InventoryUpload"][];
               pagination: components["schemas"]["Pagination"];
           };
-          /** @description Something that happened that concerns the user (beyond the spec): its id (a cursor: ids increase in the order events become visible, so none appears later below one already read), type, time, the user it concerns, and the resource as the API showed it to that user at that moment (an order as GET /marketplace/orders/{order_id} answers its buyer or its seller, a listing as GET /marketplace/listings/{listing_id} answers its seller). */
+          /** @description Something that happened that concerns the user (beyond the spec): its id (a cursor: ids increase in the order events become visible, so none appears later below one already read), type, time, the user it concerns, and the resource as the API showed it to that user at that moment (an order as GET /marketplace/orders/{order_id} answers its buyer or its seller, a listing as GET /marketplace/listings/{listing_id} answers its seller, an inventory export or upload as GET /inventory/export/{id} or GET /inventory/upload/{id} answers its owner, once the job ended in success or failure, a want as GET /s/{username}/wants/{release_id} answers its owner, after it was added or edited, or as it was when removed, a collection instance as GET /s/{username}/collection/releases/{release_id} lists it to its owner, after it was added, moved, rated or noted, or as it was when removed). */
           Event: {
               id: number;
               /** @enum {string} */
@@ -1201,9 +1201,9 @@ export namespace SpecDialect {
               resource: {
                   /** @enum {string} */
                   type: "order" | "listing" | "inventory_export" | "inventory_upload" | "collection" | "wantlist";
-                  /** @description The resource's id as text (an order's 123-4, a listing's number) */
+                  /** @description The resource's id as text (an order's 123-4, a listing's, an export's or an upload's number, a want's release id, a collection instance's id) */
                   id: string;
-                  body: components["schemas"]["Order"] | components["schemas"]["Listing"];
+                  body: components["schemas"]["Order"] | components["schemas"]["Listing"] | components["schemas"]["InventoryExport"] | components["schemas"]["InventoryUpload"] | components["schemas"]["Want"] | components["schemas"]["Instance"];
               };
           };
           EventPage: {
@@ -2484,7 +2484,7 @@ export namespace DiscogsDialect {
               items: components["schemas"]["InventoryUpload"][];
               pagination: components["schemas"]["Pagination"];
           };
-          /** @description Something that happened that concerns the user (beyond the spec): its id (a cursor: ids increase in the order events become visible, so none appears later below one already read), type, time, the user it concerns, and the resource as the API showed it to that user at that moment (an order as GET /marketplace/orders/{order_id} answers its buyer or its seller, a listing as GET /marketplace/listings/{listing_id} answers its seller). */
+          /** @description Something that happened that concerns the user (beyond the spec): its id (a cursor: ids increase in the order events become visible, so none appears later below one already read), type, time, the user it concerns, and the resource as the API showed it to that user at that moment (an order as GET /marketplace/orders/{order_id} answers its buyer or its seller, a listing as GET /marketplace/listings/{listing_id} answers its seller, an inventory export or upload as GET /inventory/export/{id} or GET /inventory/upload/{id} answers its owner, once the job ended in success or failure, a want as GET /s/{username}/wants/{release_id} answers its owner, after it was added or edited, or as it was when removed, a collection instance as GET /s/{username}/collection/releases/{release_id} lists it to its owner, after it was added, moved, rated or noted, or as it was when removed). */
           Event: {
               id: number;
               /** @enum {string} */
@@ -2495,9 +2495,9 @@ export namespace DiscogsDialect {
               resource: {
                   /** @enum {string} */
                   type: "order" | "listing" | "inventory_export" | "inventory_upload" | "collection" | "wantlist";
-                  /** @description The resource's id as text (an order's 123-4, a listing's number) */
+                  /** @description The resource's id as text (an order's 123-4, a listing's, an export's or an upload's number, a want's release id, a collection instance's id) */
                   id: string;
-                  body: components["schemas"]["Order"] | components["schemas"]["Listing"];
+                  body: components["schemas"]["Order"] | components["schemas"]["Listing"] | components["schemas"]["InventoryExport"] | components["schemas"]["InventoryUpload"] | components["schemas"]["Want"] | components["schemas"]["Instance"];
               };
           };
           EventPage: {
