@@ -179,10 +179,8 @@ async function evaluate(search: PlannedSearch, source: PostingSource, options: E
 
   const alike = await pageOfAlike(search, stats, candidateBlocks, source, options);
   if (alike) return { ...alike, held };
-  const topK = options.exhaustive
-    ? undefined
-    : ((await pageOfOneList(search, stats, grades, candidateBlocks, source, options)) ??
-      (await pageOfManyLists(search, stats, grades, candidateBlocks, source, options)));
+  const question: TopKQuestion = { search, stats, grades, candidateBlocks, source, options };
+  const topK = options.exhaustive ? undefined : ((await pageOfOneList(question)) ?? (await pageOfManyLists(question)));
   if (topK) return { ...topK, held };
 
   // The streams of every token that matters, in the candidate blocks only; the exact title's too, for the score.
@@ -299,6 +297,19 @@ async function pageOfAlike(
 }
 
 /**
+ * What the top-k evaluations of a search are given: the planned search, the lists' statistics and block grades, the
+ * candidate blocks of each kind, where postings are read, and the page asked for.
+ */
+interface TopKQuestion {
+  readonly search: PlannedSearch;
+  readonly stats: Stats;
+  readonly grades: ReadonlyMap<string, number>;
+  readonly candidateBlocks: ReadonlyMap<number, number[]>;
+  readonly source: PostingSource;
+  readonly options: EvaluationOptions;
+}
+
+/**
  * The page of a search whose records are those of one posting list (one term of one token: a single word, a single
  * field; no code with postings, no records asked), by block-max top-k (ADR 0053). The count is the list's length,
  * exact when every block's grades (`search_posting.grades`) are grades the term takes. Each block of each kind has a
@@ -306,14 +317,8 @@ async function pageOfAlike(
  * highest popularity; `bestFirst` matches them. Undefined when the search is not such a one, a block's grades are
  * unknown or partly outside the term's, or the page ends deeper than `TOP_K_DEPTH`.
  */
-async function pageOfOneList(
-  search: PlannedSearch,
-  stats: Stats,
-  grades: ReadonlyMap<string, number>,
-  candidateBlocks: ReadonlyMap<number, number[]>,
-  source: PostingSource,
-  options: EvaluationOptions,
-): Promise<EvaluatedSearch | undefined> {
+async function pageOfOneList(question: TopKQuestion): Promise<EvaluatedSearch | undefined> {
+  const { search, stats, grades, candidateBlocks, source, options } = question;
   const text = search.text;
   const terms = [...search.filters, ...(text?.words ?? [])];
   if (search.records || terms.length !== 1 || terms[0]!.tokens.length !== 1) return undefined;
@@ -390,14 +395,8 @@ async function pageOfOneList(
  * Undefined (the exhaustive path, an exact count) when the candidate blocks hold at most `exactCountPostings`
  * postings, or the page ends deeper than `TOP_K_DEPTH`.
  */
-async function pageOfManyLists(
-  search: PlannedSearch,
-  stats: Stats,
-  grades: ReadonlyMap<string, number>,
-  candidateBlocks: ReadonlyMap<number, number[]>,
-  source: PostingSource,
-  options: EvaluationOptions,
-): Promise<EvaluatedSearch | undefined> {
+async function pageOfManyLists(question: TopKQuestion): Promise<EvaluatedSearch | undefined> {
+  const { search, stats, grades, candidateBlocks, source, options } = question;
   const need = options.offset + options.limit;
   if (need > TOP_K_DEPTH || options.limit <= 0) return undefined;
   const text = search.text;
