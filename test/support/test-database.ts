@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { Database, type DatabaseImage, type DatabaseSchema } from '../../adapters/persistence/database.js';
 import { discoverModules, schemaOf } from '../../composition/modules.js';
+import { onMaintenanceDatabase } from './worker-database.js';
 
 /**
  * A freshly migrated embedded database's image, taken by the process's first `openTestDatabase` (every suite gets the
@@ -52,17 +53,7 @@ async function migratedFromScratch(url: string, schema: DatabaseSchema): Promise
 
 /** Runs `sql` in a session on the server's `postgres` database, given the suite's database's name and its template's. */
 async function onServer(url: string, sql: (admin: pg.Client, name: string, template: string) => Promise<void>): Promise<void> {
-  const maintenance = new URL(url);
-  const name = decodeURIComponent(maintenance.pathname.slice(1));
-  maintenance.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: maintenance.toString() });
-  admin.on('error', () => undefined);
-  await admin.connect();
-  try {
-    await sql(admin, pg.escapeIdentifier(name), pg.escapeIdentifier(`${name}_template`));
-  } finally {
-    await admin.end();
-  }
+  await onMaintenanceDatabase(url, (admin, name) => sql(admin, pg.escapeIdentifier(name), pg.escapeIdentifier(`${name}_template`)));
 }
 
 /** Migrates the suite's database from scratch and copies it as the template; false when the server refuses the copy. */
