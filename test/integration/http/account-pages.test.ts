@@ -189,6 +189,12 @@ describe('Web pages: account settings (/settings/password)', function () {
     newMails();
     const changed = await browser.post('/settings/email', { email: 'pat@new.example', password: 'the-new-password' });
     expect([changed.status, changed.headers.location]).to.deep.equal([303, `${WEB_URL}/settings/email?done=email`]);
+    // The change waits for the new address's link (ADR 0064), whose opening tells the old address.
+    expect((await container.get(IDENTITY.UserRepository).byId(pat.id))!.email).to.equal(`${pat.name}@example.test`);
+    const [link] = newMails();
+    expect(link!.to).to.equal('pat@new.example');
+    const token = /\/email-confirm\?confirm=([A-Za-z0-9]+)/.exec(link!.text)![1]!;
+    await container.get(IDENTITY.ConfirmEmail).execute({ token });
     expect((await container.get(IDENTITY.UserRepository).byId(pat.id))!.email).to.equal('pat@new.example');
     expect(newMails().map((m) => m.to)).to.deep.equal([`${pat.name}@example.test`]);
   });
