@@ -11,6 +11,7 @@ import { Browser, problemOf, signedIn } from '../../support/browser.js';
 import request from 'supertest';
 import { anApplication, aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, WEB_URL, testContainer } from '../../support/test-app.js';
+import { mailReader } from '../../support/mail-folder.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 
@@ -24,18 +25,7 @@ describe('Web pages: account settings (/settings/password)', function () {
   let mailDir: string;
 
   /** The mails written since the last call, decoded: recipient, subject and text. */
-  const newMails = (() => {
-    const seen = new Set<string>();
-    return () => {
-      const names = fs.readdirSync(mailDir).filter((n) => n.endsWith('.eml') && !seen.has(n)).sort();
-      return names.map((name) => {
-        seen.add(name);
-        const [head, body] = fs.readFileSync(path.join(mailDir, name), 'utf8').split('\r\n\r\n');
-        const header = (h: string) => new RegExp(`^${h}: (.*)$`, 'm').exec(head!)?.[1]?.trim();
-        return { to: header('To'), subject: header('Subject'), text: Buffer.from(body!.replace(/\s+/g, ''), 'base64').toString('utf8') };
-      });
-    };
-  })();
+  const newMails = mailReader(() => mailDir);
   const linkIn = (text: string) => /http\S*\/password-reset\/confirm\?reset=([A-Za-z0-9]+)/.exec(text)?.[1];
 
   before(async () => {
