@@ -37,6 +37,18 @@ export class Forbidden extends ApplicationError {
   }
 }
 
+/**
+ * The calling user's email address is not confirmed yet, and this is something only confirmed accounts may do
+ * (ADR 0064: selling, checking out, order messages) (403). Pages offer the way to confirm beside the message.
+ */
+export class EmailUnconfirmed extends Forbidden {
+  static readonly MESSAGE =
+    'Confirm your email address first: open the link we mailed to it, or have a new one sent from the email settings page of the website.';
+  constructor() {
+    super(EmailUnconfirmed.MESSAGE);
+  }
+}
+
 /** The request is semantically wrong: a missing, malformed or out-of-range parameter (422). */
 export class Invalid extends ApplicationError {}
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../../application/ports/clock.js';
 import type { NonceStore } from '../../application/ports/nonce-store.js';
-import type { ApplicationChanges, ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from '../../domain/identity/accounts.js';
+import type { ApplicationChanges, ClientApplication, OAuthToken, OneTimeLink, OneTimeLinkPurpose, PersonalToken, ProfileChanges, User, WebSession } from '../../domain/identity/accounts.js';
 import { emailKey } from '../../domain/identity/email.js';
 import {
   DELETED_PASSWORD_HASH,
@@ -10,7 +10,7 @@ import {
   type OAuthTokenRepository,
   type PersonalTokenRepository,
   type UserRepository,
-  type PasswordResetRepository,
+  type OneTimeLinkRepository,
   type WebSessionRepository,
 } from '../../domain/identity/identity-repositories.js';
 import { loginKey } from '../../domain/identity/login-name.js';
@@ -31,7 +31,7 @@ export class InMemoryUserRepository implements UserRepository, InMemoryTransacti
       if (loginKey(u.username) === loginKey(user.username)) throw nameTaken('login name', user.username);
       if (emailKey(u.email) === emailKey(user.email)) throw nameTaken('email', user.email);
     }
-    const stored = { ...user, id: ++this.lastId };
+    const stored: User = { ...user, emailConfirmedAt: user.emailConfirmedAt === undefined ? user.registeredAt : user.emailConfirmedAt, id: ++this.lastId };
     this.users.set(stored.id, stored);
     return stored;
   }
@@ -66,6 +66,14 @@ export class InMemoryUserRepository implements UserRepository, InMemoryTransacti
     if (!user) return false;
     for (const u of this.users.values()) if (u.id !== id && emailKey(u.email) === emailKey(email)) throw nameTaken('email', email);
     this.users.set(id, { ...user, email });
+    return true;
+  }
+
+  async confirmEmail(id: number, email: string, at: Date): Promise<boolean> {
+    const user = this.users.get(id);
+    if (!user || user.deletedAt) return false;
+    await this.changeEmail(id, email);
+    this.users.set(id, { ...user, email, emailConfirmedAt: at });
     return true;
   }
 
@@ -348,25 +356,45 @@ export class InMemoryWebSessionRepository implements WebSessionRepository, InMem
   }
 }
 
-/** Password reset tokens in memory, enlisted in an `InMemoryUnitOfWork`; a use checks and marks in one step. */
-export class InMemoryPasswordResetRepository implements PasswordResetRepository, InMemoryTransactional, ErasableStore {
-  private resets = new Map<string, PasswordReset>();
+/** One-time links in memory, enlisted in an `InMemoryUnitOfWork`; a use checks and marks in one step. */
+export class InMemoryOneTimeLinkRepository implements OneTimeLinkRepository, InMemoryTransactional, ErasableStore {
+  private resets = new Map<string, OneTimeLink>();
 
   constructor(uow: InMemoryUnitOfWork) {
     uow.enlist(this);
   }
 
-  /** Keeps the reset; forgets those expired before it was made. */
-  async add(reset: PasswordReset): Promise<void> {
-    for (const [digest, r] of this.resets) if (r.expiresAt < reset.createdAt) this.resets.delete(digest);
-    this.resets.set(reset.digest, reset);
+  /** Keeps the link; forgets those expired before it was made. */
+  async add(link: OneTimeLink): Promise<void> {
+    for (const [digest, r] of this.resets) if (r.expiresAt < link.createdAt) this.resets.delete(digest);
+    this.resets.set(link.digest, link);
   }
 
-  async use(digest: string, now: Date): Promise<number | null> {
-    const reset = this.resets.get(digest);
-    if (!reset || reset.usedAt !== null || reset.expiresAt <= now) return null;
-    this.resets.set(digest, { ...reset, usedAt: now });
-    return reset.userId;
+  async use(digest: string, purpose: OneTimeLinkPurpose, now: Date): Promise<OneTimeLink | null> {
+    const link = this.resets.get(digest);
+    if (!link || link.purpose !== purpose || link.usedAt !== null || link.expiresAt <= now) return null;
+    this.resets.set(digest, { ...link, usedAt: now });
+    return link;
+  }
+
+  async cancelAll(userId: number, purpose: OneTimeLinkPurpose, now: Date): Promise<number> {
+    let cancelled = 0;
+    for (const [k, r] of this.resets) {
+      if (r.userId === userId && r.purpose === purpose && r.usedAt === null) {
+        this.resets.set(k, { ...r, usedAt: now });
+        cancelled++;
+      }
+    }
+    return cancelled;
+  }
+
+  async newest(userId: number, purpose: OneTimeLinkPurpose, now: Date): Promise<OneTimeLink | null> {
+    let found: OneTimeLink | null = null;
+    for (const r of this.resets.values()) {
+      if (r.userId !== userId || r.purpose !== purpose || r.usedAt !== null || r.expiresAt <= now) continue;
+      if (!found || r.createdAt >= found.createdAt) found = r;
+    }
+    return found;
   }
 
   eraseUser(userId: number): void {
@@ -378,6 +406,6 @@ export class InMemoryPasswordResetRepository implements PasswordResetRepository,
   }
 
   restore(snapshot: unknown): void {
-    this.resets = new Map(snapshot as Map<string, PasswordReset>);
+    this.resets = new Map(snapshot as Map<string, OneTimeLink>);
   }
 }

@@ -17,7 +17,7 @@ import type { FileStore } from '../ports/file-store.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { JobQueue } from '../ports/job-queue.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { requireUserCaller, type Caller } from '../shared/caller.js';
+import { requireConfirmedEmail, type Caller } from '../shared/caller.js';
 import { requireSeller, requireUserRecord } from '../marketplace/listing-access.js';
 import { inventoryUploadView, type InventoryUploadPayload, type InventoryUploadView } from './inventory-upload-view.js';
 import type { UploadChecker } from './upload-checker.js';
@@ -68,7 +68,7 @@ export class RequestInventoryUpload {
   ) {}
 
   async execute(input: RequestInventoryUploadInput): Promise<InventoryUploadView> {
-    const ownerId = requireUserCaller(input.caller);
+    const ownerId = requireConfirmedEmail(input.caller);
     if (input.type === 'add') await requireSeller(this.sellers, ownerId);
     if (await this.queue.has(INVENTORY_UPLOAD_JOB, ownerId, UNFINISHED_JOB_STATUSES)) throw new Conflict(UPLOAD_IN_PROGRESS_MESSAGE);
     const file = input.file;

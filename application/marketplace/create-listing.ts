@@ -8,7 +8,7 @@ import type { SellerRepository } from '../../domain/marketplace/seller-repositor
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { requireUserCaller, type Caller } from '../shared/caller.js';
+import { requireConfirmedEmail, type Caller } from '../shared/caller.js';
 import type { CheckedInput } from '../shared/checked-input.js';
 import { checkedFields, requireSeller, requireUserRecord } from './listing-access.js';
 import type { CheckedListingFields } from './listing-input.js';
@@ -33,7 +33,7 @@ export class CreateListing {
   ) {}
 
   async execute(input: { readonly caller: Caller; readonly body: CheckedInput<CheckedListingFields> }): Promise<{ readonly listingId: number }> {
-    const userId = requireUserCaller(input.caller);
+    const userId = requireConfirmedEmail(input.caller);
     await requireSeller(this.sellers, userId);
     const user = await requireUserRecord(this.users, userId);
     const body = input.body();

@@ -1,14 +1,15 @@
 import type { OrderMessageRequest } from '../../domain/orders/order-requests.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import type { Caller } from '../shared/caller.js';
+import { requireConfirmedEmail, type Caller } from '../shared/caller.js';
 import type { CheckedInput } from '../shared/checked-input.js';
-import { changeOrder, messageViews, type OrderAccess, type OrderMessageView } from './order-access.js';
+import { changeOrder, messageViews, NOT_A_PARTY_MESSAGE, type OrderAccess, type OrderMessageView } from './order-access.js';
 
 /**
  * `POST /marketplace/orders/{id}/messages`: a party writes to the other, optionally changing the status (along their
  * row of the transition table; the text then starts with the status sentence); a status alone is a status change.
- * 422 when neither is given or the status may not follow; 403 when the caller is not a party. Returns the entry.
+ * 422 when neither is given or the status may not follow; 403 when the caller is not a party, or has not confirmed
+ * their email address (ADR 0064). Returns the entry.
  */
 export class AddOrderMessage {
   constructor(
@@ -18,6 +19,7 @@ export class AddOrderMessage {
   ) {}
 
   async execute(input: { readonly caller: Caller; readonly id: string; readonly body: CheckedInput<OrderMessageRequest> }): Promise<OrderMessageView> {
+    requireConfirmedEmail(input.caller, NOT_A_PARTY_MESSAGE);
     const applied = await changeOrder(this.access, this.uow, input, (order, party) => {
       const request = input.body();
       return order.addMessage(party, party === 'seller' ? order.sellerId : order.buyerId, request.text, request.status, this.clock.now());

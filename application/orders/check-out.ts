@@ -19,7 +19,7 @@ import { Conflict, Invalid, Unauthenticated } from '../errors.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-import { requireUserCaller, type Caller } from '../shared/caller.js';
+import { requireConfirmedEmail, type Caller } from '../shared/caller.js';
 import type { CheckedInput } from '../shared/checked-input.js';
 import { partiesViews, type OrderView } from './order-access.js';
 import type { EventRecorder } from '../events/event-recorder.js';
@@ -63,7 +63,7 @@ export class CheckOut {
   ) {}
 
   async execute(input: { readonly caller: Caller; readonly body: CheckedInput<CheckoutTerms> }): Promise<OrderView[]> {
-    const buyerId = requireUserCaller(input.caller);
+    const buyerId = requireConfirmedEmail(input.caller);
     const terms = input.body();
     const buyer = await this.users.byId(buyerId);
     if (!buyer) throw new Error(`The calling user ${buyerId} is gone`);

@@ -1,6 +1,6 @@
-import type { User } from '../../domain/identity/accounts.js';
+import { emailConfirmed, type User } from '../../domain/identity/accounts.js';
 import { currencyOrDollars, type Currency } from '../../domain/marketplace/currency.js';
-import { Forbidden, Unauthenticated } from '../errors.js';
+import { EmailUnconfirmed, Forbidden, Unauthenticated } from '../errors.js';
 
 /**
  * Who is making a request, as the credentials established it: nobody, an application by its consumer key and
@@ -34,6 +34,11 @@ export type Caller =
        * (see `destinationCountry`); absent or blank when unknown.
        */
       readonly location?: string;
+      /**
+       * Whether the user's email address is confirmed (ADR 0064), as the credentials were resolved; absent (a caller
+       * built by hand) counts as confirmed. See `requireConfirmedEmail`.
+       */
+      readonly emailConfirmed?: boolean;
     };
 
 /**
@@ -44,6 +49,17 @@ export function requireUserCaller(caller: Caller, refusal?: string): number {
   if (caller.kind === 'user') return Number(caller.userId);
   if (caller.kind === 'anonymous') throw new Unauthenticated();
   throw new Forbidden(refusal);
+}
+
+/**
+ * The id of a calling user whose email address is confirmed, for what only such accounts may do (ADR 0064: create
+ * listings, check out, write order messages): as `requireUserCaller`, and `EmailUnconfirmed` (403) for a user who has
+ * not confirmed theirs.
+ */
+export function requireConfirmedEmail(caller: Caller, refusal?: string): number {
+  const userId = requireUserCaller(caller, refusal);
+  if (caller.kind === 'user' && caller.emailConfirmed === false) throw new EmailUnconfirmed();
+  return userId;
 }
 
 /** The caller without credentials. */
@@ -78,5 +94,6 @@ export function userCaller(
     ...by,
     currency: currencyOrDollars(user.currency),
     location: user.location,
+    emailConfirmed: emailConfirmed(user),
   };
 }

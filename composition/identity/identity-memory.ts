@@ -3,7 +3,7 @@ import {
   InMemoryApplicationRepository,
   InMemoryNonceStore,
   InMemoryOAuthTokenRepository,
-  InMemoryPasswordResetRepository,
+  InMemoryOneTimeLinkRepository,
   InMemoryPersonalTokenRepository,
   InMemoryUserRepository,
   InMemoryWebSessionRepository,
@@ -29,13 +29,13 @@ export const identityMemory = ({ memory }: MemoryRuntime): ContainerModule =>
       .toResolvedValue((clock) => new InMemoryNonceStore(clock, nonces), [CORE.Clock])
       .inSingletonScope();
     bind(IDENTITY.WebSessionRepository).toConstantValue(memory.store('identity/web-sessions', (uow) => new InMemoryWebSessionRepository(uow)));
-    bind(IDENTITY.PasswordResetRepository).toConstantValue(memory.store('identity/password-resets', (uow) => new InMemoryPasswordResetRepository(uow)));
+    bind(IDENTITY.OneTimeLinkRepository).toConstantValue(memory.store('identity/password-resets', (uow) => new InMemoryOneTimeLinkRepository(uow)));
     const erasable = [
       memory.store('identity/web-sessions', (uow) => new InMemoryWebSessionRepository(uow)),
       memory.store('identity/personal-tokens', (uow) => new InMemoryPersonalTokenRepository(uow)),
       memory.store('identity/oauth-tokens', (uow) => new InMemoryOAuthTokenRepository(uow)),
       memory.store('identity/applications', (uow) => new InMemoryApplicationRepository(uow)),
-      memory.store('identity/password-resets', (uow) => new InMemoryPasswordResetRepository(uow)),
+      memory.store('identity/password-resets', (uow) => new InMemoryOneTimeLinkRepository(uow)),
     ];
     bind(IDENTITY.PersonalDataEraser).toConstantValue(new InMemoryPersonalDataEraser('sessions, tokens, applications, authorisations, reset links', erasable));
   });

@@ -31,9 +31,13 @@ import { ApplicationPage } from '../../adapters/http/identity/web/application-pa
 import { DeleteAccountPage } from '../../adapters/http/identity/web/delete-account-page.js';
 import { ORDERS } from '../orders/orders-tokens.js';
 import type { PersonalDataEraser } from '../../application/ports/personal-data-eraser.js';
-import { AccountPages, PASSWORD_RESET_PATHS } from '../../adapters/http/identity/web/account-pages.js';
+import { AccountPages, EMAIL_CONFIRM_PATH, PASSWORD_RESET_PATHS } from '../../adapters/http/identity/web/account-pages.js';
 import { FolderMailTransport } from '../../adapters/system/folder-mail-transport.js';
 import { RequestPasswordReset } from '../../application/identity/request-password-reset.js';
+import { OneTimeLinks } from '../../application/identity/one-time-links.js';
+import { EmailConfirmations } from '../../application/identity/email-confirmations.js';
+import { ConfirmEmail } from '../../application/identity/confirm-email.js';
+import { ResendEmailConfirmation } from '../../application/identity/resend-email-confirmation.js';
 import { ResetPassword } from '../../application/identity/reset-password.js';
 import { ListOwnApplications } from '../../application/identity/list-own-applications.js';
 import { RATE_LIMIT } from '../rate-limit/rate-limit-tokens.js';
@@ -193,13 +197,38 @@ export const identityModule: SpindleModule = {
           ],
         )
         .inSingletonScope();
-      bind(IDENTITY.SignUp)
-        .toResolvedValue((createUser, sessions, attempts, digest) => new SignUp(createUser, sessions, attempts, digest), [
-          IDENTITY.CreateUser,
-          IDENTITY.WebSessions,
-          IDENTITY.SignInAttempts,
+      bind(IDENTITY.OneTimeLinks)
+        .toResolvedValue((links, secrets, digest, clock) => new OneTimeLinks(links, secrets, digest, clock), [
+          IDENTITY.OneTimeLinkRepository,
+          IDENTITY.SecretGenerator,
           IDENTITY.SecretDigest,
+          CORE.Clock,
         ])
+        .inSingletonScope();
+      bind(IDENTITY.EmailConfirmations)
+        .toResolvedValue(
+          (links, mail, attempts, uow) =>
+            new EmailConfirmations(links, mail, logger, attempts, uow, { link: (token) => `${config.webUrl}${EMAIL_CONFIRM_PATH}?confirm=${token}`, site: config.siteName }),
+          [IDENTITY.OneTimeLinks, IDENTITY.MailTransport, IDENTITY.SignInAttempts, PERSISTENCE.UnitOfWork],
+        )
+        .inSingletonScope();
+      bind(IDENTITY.SignUp)
+        .toResolvedValue(
+          (createUser, users, confirmations, resets, attempts, digest) => new SignUp(createUser, users, confirmations, resets, attempts, digest, config.siteName),
+          [IDENTITY.CreateUser, IDENTITY.UserRepository, IDENTITY.EmailConfirmations, IDENTITY.RequestPasswordReset, IDENTITY.SignInAttempts, IDENTITY.SecretDigest],
+        )
+        .inSingletonScope();
+      bind(IDENTITY.ConfirmEmail)
+        .toResolvedValue(
+          (links, users, mail, uow, clock) => new ConfirmEmail(links, users, mail, logger, uow, clock, config.siteName),
+          [IDENTITY.OneTimeLinks, IDENTITY.UserRepository, IDENTITY.MailTransport, PERSISTENCE.UnitOfWork, CORE.Clock],
+        )
+        .inSingletonScope();
+      bind(IDENTITY.ResendEmailConfirmation)
+        .toResolvedValue(
+          (users, links, confirmations, attempts, digest) => new ResendEmailConfirmation(users, links, confirmations, attempts, digest),
+          [IDENTITY.UserRepository, IDENTITY.OneTimeLinks, IDENTITY.EmailConfirmations, IDENTITY.SignInAttempts, IDENTITY.SecretDigest],
+        )
         .inSingletonScope();
       bind(IDENTITY.ChangePassword)
         .toResolvedValue(
@@ -216,33 +245,31 @@ export const identityModule: SpindleModule = {
         .inSingletonScope();
       bind(IDENTITY.ChangeEmail)
         .toResolvedValue(
-          (users, hasher, failures, mail, uow) => new ChangeEmail(users, hasher, failures, mail, logger, uow, config.siteName),
-          [IDENTITY.UserRepository, IDENTITY.PasswordHasher, IDENTITY.SignInAttempts, IDENTITY.MailTransport, PERSISTENCE.UnitOfWork],
+          (users, hasher, failures, confirmations, links) => new ChangeEmail(users, hasher, failures, confirmations, links),
+          [IDENTITY.UserRepository, IDENTITY.PasswordHasher, IDENTITY.SignInAttempts, IDENTITY.EmailConfirmations, IDENTITY.OneTimeLinks],
         )
         .inSingletonScope();
       bind(IDENTITY.RequestPasswordReset)
         .toResolvedValue(
-          (users, resets, secrets, digest, mail, attempts, uow, clock) =>
-            new RequestPasswordReset(users, resets, secrets, digest, mail, logger, attempts, uow, clock, {
+          (users, links, digest, mail, attempts, uow) =>
+            new RequestPasswordReset(users, links, digest, mail, logger, attempts, uow, {
               link: (token) => `${config.webUrl}${PASSWORD_RESET_PATHS.confirm}?reset=${token}`,
               site: config.siteName,
             }),
           [
             IDENTITY.UserRepository,
-            IDENTITY.PasswordResetRepository,
-            IDENTITY.SecretGenerator,
+            IDENTITY.OneTimeLinks,
             IDENTITY.SecretDigest,
             IDENTITY.MailTransport,
             IDENTITY.SignInAttempts,
             PERSISTENCE.UnitOfWork,
-            CORE.Clock,
           ],
         )
         .inSingletonScope();
       bind(IDENTITY.ResetPassword)
         .toResolvedValue(
-          (resets, users, sessions, hasher, digest, uow, clock) => new ResetPassword(resets, users, sessions, hasher, digest, uow, clock),
-          [IDENTITY.PasswordResetRepository, IDENTITY.UserRepository, IDENTITY.WebSessionRepository, IDENTITY.PasswordHasher, IDENTITY.SecretDigest, PERSISTENCE.UnitOfWork, CORE.Clock],
+          (links, users, sessions, hasher, uow) => new ResetPassword(links, users, sessions, hasher, uow),
+          [IDENTITY.OneTimeLinks, IDENTITY.UserRepository, IDENTITY.WebSessionRepository, IDENTITY.PasswordHasher, PERSISTENCE.UnitOfWork],
         )
         .inSingletonScope();
       bind(IDENTITY.EditApplication)
@@ -279,9 +306,22 @@ export const identityModule: SpindleModule = {
         .inSingletonScope();
       bind(HTTP.Routes)
         .toResolvedValue(
-          (changePassword, changeEmail, requestReset, resetPassword, sessions, secrets) =>
-            new AccountPages({ changePassword, changeEmail, requestReset, resetPassword }, { sessions, secrets }, { webUrl: config.webUrl, site: config.siteName }),
-          [IDENTITY.ChangePassword, IDENTITY.ChangeEmail, IDENTITY.RequestPasswordReset, IDENTITY.ResetPassword, IDENTITY.WebSessions, IDENTITY.SecretGenerator],
+          (changePassword, changeEmail, requestReset, resetPassword, confirmEmail, resendConfirmation, sessions, secrets) =>
+            new AccountPages(
+              { changePassword, changeEmail, requestReset, resetPassword, confirmEmail, resendConfirmation },
+              { sessions, secrets },
+              { webUrl: config.webUrl, site: config.siteName },
+            ),
+          [
+            IDENTITY.ChangePassword,
+            IDENTITY.ChangeEmail,
+            IDENTITY.RequestPasswordReset,
+            IDENTITY.ResetPassword,
+            IDENTITY.ConfirmEmail,
+            IDENTITY.ResendEmailConfirmation,
+            IDENTITY.WebSessions,
+            IDENTITY.SecretGenerator,
+          ],
         )
         .inSingletonScope();
       bind(HTTP.Routes)

@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { MikroOrmApplicationRepository, MikroOrmOAuthTokenRepository, MikroOrmPasswordResetRepository, MikroOrmPersonalTokenRepository, MikroOrmUserRepository, MikroOrmWebSessionRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
+import { MikroOrmApplicationRepository, MikroOrmOAuthTokenRepository, MikroOrmOneTimeLinkRepository, MikroOrmPersonalTokenRepository, MikroOrmUserRepository, MikroOrmWebSessionRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { SqlNonceStore } from '../../adapters/persistence/identity/sql-nonce-store.js';
 import { CORE } from '../core/core-tokens.js';
 import type { SqlRuntime } from '../spindle-module.js';
@@ -22,14 +22,14 @@ export const identitySql = ({ db }: SqlRuntime): ContainerModule =>
       .toResolvedValue((clock) => new SqlNonceStore(db.orm, clock), [CORE.Clock])
       .inSingletonScope();
     bind(IDENTITY.WebSessionRepository).toConstantValue(new MikroOrmWebSessionRepository(db.orm));
-    bind(IDENTITY.PasswordResetRepository).toConstantValue(new MikroOrmPasswordResetRepository(db.orm));
+    bind(IDENTITY.OneTimeLinkRepository).toConstantValue(new MikroOrmOneTimeLinkRepository(db.orm));
     bind(IDENTITY.PersonalDataEraser).toConstantValue(
       new SqlPersonalDataEraser(db.orm, 'sessions, tokens, applications, authorisations, reset links', [
         { table: 'web_session', column: 'user_id' },
         { table: 'personal_token', column: 'user_id' },
         { table: 'oauth_token', column: 'user_id' },
         { table: 'client_application', column: 'owner_id' },
-        { table: 'password_reset', column: 'user_id' },
+        { table: 'one_time_link', column: 'user_id' },
       ]),
     );
   });

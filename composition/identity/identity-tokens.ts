@@ -20,7 +20,7 @@ import type { SecretDigest, SecretGenerator } from '../../application/ports/secr
 import type {
   ApplicationRepository,
   OAuthTokenRepository,
-  PasswordResetRepository,
+  OneTimeLinkRepository,
   PersonalTokenRepository,
   UserRepository,
   WebSessionRepository,
@@ -34,6 +34,10 @@ import type { RotateApplicationSecret } from '../../application/identity/rotate-
 import type { ChangePassword } from '../../application/identity/change-password.js';
 import type { RequestPasswordReset } from '../../application/identity/request-password-reset.js';
 import type { ResetPassword } from '../../application/identity/reset-password.js';
+import type { OneTimeLinks } from '../../application/identity/one-time-links.js';
+import type { EmailConfirmations } from '../../application/identity/email-confirmations.js';
+import type { ConfirmEmail } from '../../application/identity/confirm-email.js';
+import type { ResendEmailConfirmation } from '../../application/identity/resend-email-confirmation.js';
 import type { MailTransport } from '../../application/ports/mail-transport.js';
 import type { WebSessions } from '../../application/identity/web-sessions.js';
 import type { ListOwnApplications } from '../../application/identity/list-own-applications.js';
@@ -72,7 +76,7 @@ export const IDENTITY = {
   EditApplication: token<EditApplication>('identity/EditApplication'),
   RotateApplicationSecret: token<RotateApplicationSecret>('identity/RotateApplicationSecret'),
   DeleteApplication: token<DeleteApplication>('identity/DeleteApplication'),
-  PasswordResetRepository: token<PasswordResetRepository>('identity/PasswordResetRepository'),
+  OneTimeLinkRepository: token<OneTimeLinkRepository>('identity/OneTimeLinkRepository'),
   /**
    * What each module holds of a person, erased when their account is deleted (a multiple binding: every module with
    * a person's own data binds one in its SQL and its memory family; ADR 0060).
@@ -81,6 +85,10 @@ export const IDENTITY = {
   MailTransport: token<MailTransport>('identity/MailTransport'),
   RequestPasswordReset: token<RequestPasswordReset>('identity/RequestPasswordReset'),
   ResetPassword: token<ResetPassword>('identity/ResetPassword'),
+  OneTimeLinks: token<OneTimeLinks>('identity/OneTimeLinks'),
+  EmailConfirmations: token<EmailConfirmations>('identity/EmailConfirmations'),
+  ConfirmEmail: token<ConfirmEmail>('identity/ConfirmEmail'),
+  ResendEmailConfirmation: token<ResendEmailConfirmation>('identity/ResendEmailConfirmation'),
   /** The sign-in throttle's windows: the shared rate-limit store, kept up through its outages (ADR 0029). */
   SignInAttempts: token<RateLimitStore>('identity/SignInAttempts'),
 } as const;

@@ -20,6 +20,18 @@ export interface User {
    * party's orders and feedback, everything else of the person gone. Absent or null for a live account.
    */
   readonly deletedAt?: Date | null;
+  /**
+   * When the account's `email` was confirmed by a mailed link (ADR 0064); null while it is not. Absent when a user is
+   * added means confirmed at `registeredAt` (accounts an operator, the demo or a test makes); the sign-up form adds
+   * its accounts with null. Until confirmed an account may not sell, check out or write order messages
+   * (`requireConfirmedEmail`).
+   */
+  readonly emailConfirmedAt?: Date | null;
+}
+
+/** Whether the account's email address is confirmed (absent counts as confirmed: see `User.emailConfirmedAt`). */
+export function emailConfirmed(user: Pick<User, 'emailConfirmedAt'>): boolean {
+  return user.emailConfirmedAt !== null;
 }
 
 /** A user's profile fields that the user may edit. */
@@ -104,13 +116,20 @@ export interface WebSession {
 /** How long a web session lasts after sign-in. */
 export const WEB_SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** What a one-time link is for: a new password, or confirming an email address (the account's, or a new one). */
+export type OneTimeLinkPurpose = 'password reset' | 'email confirmation';
+
 /**
- * A password reset link's token, as kept: only the digest of the token the link carries (a secret with 256 bits of
- * chance), whose user, and when it stops working; `usedAt` is set once, by the one use that wins.
+ * A one-time link's token, as kept (password resets, ADR 0056; email confirmations, ADR 0064): only the digest of the
+ * token the link carries (a secret with 256 bits of chance), what for, whose, the address it confirms (email
+ * confirmations; null for resets), and when it stops working; `usedAt` is set once, by the one use that wins (or when
+ * a newer email change cancels it).
  */
-export interface PasswordReset {
+export interface OneTimeLink {
   readonly digest: string;
+  readonly purpose: OneTimeLinkPurpose;
   readonly userId: number;
+  readonly email: string | null;
   readonly createdAt: Date;
   readonly expiresAt: Date;
   readonly usedAt: Date | null;
@@ -118,3 +137,5 @@ export interface PasswordReset {
 
 /** How long a password reset link works after it is sent. */
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
+/** How long an email confirmation link works after it is sent. */
+export const EMAIL_CONFIRMATION_LIFETIME_MS = 48 * 60 * 60 * 1000;

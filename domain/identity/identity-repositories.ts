@@ -1,5 +1,5 @@
 import { Refusal } from '../shared/refusal.js';
-import type { ApplicationChanges, ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from './accounts.js';
+import type { ApplicationChanges, ClientApplication, OAuthToken, OneTimeLink, OneTimeLinkPurpose, PersonalToken, ProfileChanges, User, WebSession } from './accounts.js';
 
 /**
  * Users, by id, by login name (any case) and by email (any case). A deleted account (a tombstone, ADR 0060) is found
@@ -21,6 +21,11 @@ export interface UserRepository {
    * Refusal when another user has it, in any case.
    */
   changeEmail(id: number, email: string): Promise<boolean>;
+  /**
+   * Sets a user's email address (it may be the one it has) and marks it confirmed at `at`; false when there is no live
+   * user with the id; throws {@link nameTaken}'s `email taken` Refusal when another user has the address, in any case.
+   */
+  confirmEmail(id: number, email: string, at: Date): Promise<boolean>;
   /**
    * Locks the accounts until the unit of work ends: `share` for work that needs them to stay live (a checkout, for its
    * buyer and sellers), `update` for their deletion, which waits for those and makes them wait. Ids in any order (they
@@ -101,12 +106,16 @@ export interface WebSessionRepository {
   removeAllOf(userId: number, except?: string): Promise<number>;
 }
 
-/** Password reset tokens (digests), each usable once before it expires. */
-export interface PasswordResetRepository {
-  add(reset: PasswordReset): Promise<void>;
+/** One-time links' tokens (digests) for password resets and email confirmations, each usable once before it expires. */
+export interface OneTimeLinkRepository {
+  add(link: OneTimeLink): Promise<void>;
   /**
-   * Marks the reset with this digest used at `now` and answers its user, when it exists, is unused and has not
-   * expired; null otherwise. Atomic: of two uses at once, one alone gets the user.
+   * Marks the link with this digest and purpose used at `now` and answers it as it was, when it exists, is unused and
+   * has not expired; null otherwise. Atomic: of two uses at once, one alone gets the link.
    */
-  use(digest: string, now: Date): Promise<number | null>;
+  use(digest: string, purpose: OneTimeLinkPurpose, now: Date): Promise<OneTimeLink | null>;
+  /** Marks every unused link of the user for the purpose used at `now` (a newer one replaces them); how many. */
+  cancelAll(userId: number, purpose: OneTimeLinkPurpose, now: Date): Promise<number>;
+  /** The user's newest link for the purpose that is unused and unexpired at `now`, or null. */
+  newest(userId: number, purpose: OneTimeLinkPurpose, now: Date): Promise<OneTimeLink | null>;
 }

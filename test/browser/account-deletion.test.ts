@@ -50,6 +50,11 @@ describe('Sign up, the application page and account deletion in Chromium at 390 
     await page.getByLabel('Email').fill('leaver@example.test');
     await page.getByLabel('Password (at least 8 characters)').fill('leaving password');
     await page.click('button:has-text("Sign up")');
+    // Sign-up answers "check your email" (ADR 0064); an unconfirmed account may sign in.
+    await page.click('main a:has-text("sign in")');
+    await page.getByLabel('Login name').fill('chrome-leaver');
+    await page.getByLabel('Password').fill('leaving password');
+    await page.click('button:has-text("Sign in")');
     await page.waitForURL(`${base}/settings/developers`);
 
     await page.getByLabel('Application name').fill('Leaving Tool');

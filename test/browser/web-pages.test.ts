@@ -51,6 +51,12 @@ describe('Web pages in Chromium', function () {
     await page.fill('input[name=email]', `${name}@example.test`);
     await page.fill('input[name=password]', 'browser password');
     await page.click('button[type=submit]:has-text("Sign up")');
+    // Sign-up answers "check your email" (ADR 0064); an unconfirmed account may sign in.
+    await page.waitForURL(`${base}/signup/sent?next=%2Fsettings%2Fdevelopers`);
+    await page.click('main a:has-text("sign in")');
+    await page.fill('input[name=username]', name);
+    await page.fill('input[name=password]', 'browser password');
+    await page.click('button[type=submit]:has-text("Sign in")');
     await page.waitForURL(`${base}/settings/developers`);
     expect(await page.textContent('header')).to.include(`Signed in as ${name}`);
   }

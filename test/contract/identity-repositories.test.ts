@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock.js';
 import {
   InMemoryApplicationRepository,
-  InMemoryPasswordResetRepository,
+  InMemoryOneTimeLinkRepository,
   InMemoryPersonalTokenRepository,
   InMemoryUserRepository,
   InMemoryWebSessionRepository,
@@ -12,7 +12,7 @@ import { SequentialIdGenerator } from '../../adapters/in-memory/sequential-id-ge
 import type { Database } from '../../adapters/persistence/database.js';
 import {
   MikroOrmApplicationRepository,
-  MikroOrmPasswordResetRepository,
+  MikroOrmOneTimeLinkRepository,
   MikroOrmPersonalTokenRepository,
   MikroOrmUserRepository,
   MikroOrmWebSessionRepository,
@@ -28,7 +28,7 @@ import {
   DELETED_PASSWORD_HASH,
   deletedEmail,
   type ApplicationRepository,
-  type PasswordResetRepository,
+  type OneTimeLinkRepository,
   type PersonalTokenRepository,
   type UserRepository,
   type WebSessionRepository,
@@ -36,13 +36,14 @@ import {
 import { emptyIdentity } from '../support/identity-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { Refusal } from '../../domain/shared/refusal.js';
+import type { OneTimeLinkPurpose } from '../../domain/identity/accounts.js';
 
 interface Subject {
   readonly users: UserRepository;
   readonly applications: ApplicationRepository;
   readonly tokens: PersonalTokenRepository;
   readonly sessions: WebSessionRepository;
-  readonly resets: PasswordResetRepository;
+  readonly resets: OneTimeLinkRepository;
   readonly uow: UnitOfWork;
   /** Runs work as a request would (its own scope), where the adapter needs one. */
   readonly scoped: <T>(work: () => Promise<T>) => Promise<T>;
@@ -225,22 +226,46 @@ function contract(name: string, open: () => Promise<{ subject: Subject; reset():
       expect(await s.scoped(() => s.uow.run(() => s.users.changeEmail(999_999, 'x@y.example')))).to.equal(false);
     });
 
-    it('uses a password reset once, before it expires, and lets one of simultaneous uses win', async () => {
+    it('uses a one-time link once, for its purpose, before it expires, lets one of simultaneous uses win, and cancels', async () => {
       const a = await s.scoped(() => s.uow.run(() => s.users.add(user('Cid'))));
       const hour = new Date(AT.getTime() + 3_600_000);
-      const reset = (digest: string) => s.resets.add({ digest, userId: a.id, createdAt: AT, expiresAt: hour, usedAt: null });
+      const add = (digest: string, purpose: OneTimeLinkPurpose = 'password reset', email: string | null = null, at = AT) =>
+        s.resets.add({ digest, purpose, userId: a.id, email, createdAt: at, expiresAt: hour, usedAt: null });
       await s.scoped(() => s.uow.run(async () => {
-        await reset('r1');
-        await reset('r2');
-        await reset('r3');
+        await add('r1');
+        await add('r2');
+        await add('r3');
+        await add('c1', 'email confirmation', 'cid@old.example');
+        await add('c2', 'email confirmation', 'cid@new.example', new Date(AT.getTime() + 1000));
       }));
-      const use = (digest: string, at: Date) => s.scoped(() => s.uow.run(() => s.resets.use(digest, at)));
-      expect(await use('r1', new Date(AT.getTime() + 60_000))).to.equal(a.id);
+      const use = (digest: string, at: Date, purpose: OneTimeLinkPurpose = 'password reset') =>
+        s.scoped(() => s.uow.run(() => s.resets.use(digest, purpose, at)));
+      expect(await use('r1', new Date(AT.getTime() + 60_000), 'email confirmation')).to.equal(null);
+      expect((await use('r1', new Date(AT.getTime() + 60_000)))?.userId).to.equal(a.id);
       expect(await use('r1', new Date(AT.getTime() + 120_000))).to.equal(null);
       expect(await use('r2', hour)).to.equal(null);
       expect(await use('nothing', AT)).to.equal(null);
       const together = await Promise.all(Array.from({ length: 4 }, () => use('r3', AT)));
-      expect(together.filter((id) => id !== null)).to.deep.equal([a.id]);
+      expect(together.filter((l) => l !== null).map((l) => l!.userId)).to.deep.equal([a.id]);
+      const newest = () => s.scoped(() => s.resets.newest(a.id, 'email confirmation', AT));
+      expect((await newest())?.email).to.equal('cid@new.example');
+      expect(await s.scoped(() => s.uow.run(() => s.resets.cancelAll(a.id, 'email confirmation', AT)))).to.equal(2);
+      expect([await newest(), await use('c2', AT, 'email confirmation')]).to.deep.equal([null, null]);
+    });
+
+    it('confirms an address, changing it, and refuses one another account has', async () => {
+      const d = await s.scoped(() => s.uow.run(() => s.users.add({ ...user('Dee'), emailConfirmedAt: null })));
+      expect([d.emailConfirmedAt, (await s.scoped(() => s.users.byId(d.id)))!.emailConfirmedAt]).to.deep.equal([null, null]);
+      const e = await s.scoped(() => s.uow.run(() => s.users.add(user('Eve'))));
+      expect((await s.scoped(() => s.users.byId(e.id)))!.emailConfirmedAt).to.deep.equal(AT);
+      const later = new Date(AT.getTime() + 5000);
+      expect(await s.scoped(() => s.uow.run(() => s.users.confirmEmail(d.id, 'dee@new.example', later)))).to.equal(true);
+      const dee = (await s.scoped(() => s.users.byId(d.id)))!;
+      expect([dee.email, dee.emailConfirmedAt]).to.deep.equal(['dee@new.example', later]);
+      const taken = await s.scoped(() => s.uow.run(() => s.users.confirmEmail(d.id, e.email.toUpperCase(), later))).catch((err: unknown) => err);
+      expect([(taken as Refusal).kind, (taken as Refusal).code]).to.deep.equal(['conflict', 'email taken']);
+      expect((await s.scoped(() => s.users.byId(d.id)))!.email).to.equal('dee@new.example');
+      expect(await s.scoped(() => s.uow.run(() => s.users.confirmEmail(999_999, 'x@y.example', later)))).to.equal(false);
     });
   });
 }
@@ -254,7 +279,7 @@ contract('in memory', async () => {
       applications: new InMemoryApplicationRepository(uow),
       tokens: new InMemoryPersonalTokenRepository(uow),
       sessions: new InMemoryWebSessionRepository(uow),
-      resets: new InMemoryPasswordResetRepository(uow),
+      resets: new InMemoryOneTimeLinkRepository(uow),
       uow,
       scoped: (work) => work(),
     };
@@ -287,7 +312,7 @@ describe('with the MikroORM adapters', () => {
         applications: new MikroOrmApplicationRepository(db.orm),
         tokens: new MikroOrmPersonalTokenRepository(db.orm),
         sessions: new MikroOrmWebSessionRepository(db.orm),
-        resets: new MikroOrmPasswordResetRepository(db.orm),
+        resets: new MikroOrmOneTimeLinkRepository(db.orm),
         uow: new MikroOrmUnitOfWork(db.orm),
         scoped: (work) => scope.run(work),
       },

@@ -26,7 +26,7 @@ export async function emptyIdentity(storage: TestStorage): Promise<void> {
   const db = storage;
   await query(db.orm, 'delete from oauth_nonce');
   await query(db.orm, 'delete from web_session');
-  await query(db.orm, 'delete from password_reset');
+  await query(db.orm, 'delete from one_time_link');
   await query(db.orm, 'delete from oauth_token');
   await query(db.orm, 'delete from personal_token');
   await query(db.orm, 'delete from client_application');

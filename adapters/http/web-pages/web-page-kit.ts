@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Eta } from 'eta';
 import type Koa from 'koa';
-import { Forbidden, Unauthenticated } from '../../../application/errors.js';
+import { EmailUnconfirmed, Forbidden, Unauthenticated } from '../../../application/errors.js';
 import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SecretGenerator } from '../../../application/ports/secrets.js';
 import { ANONYMOUS, type Caller } from '../../../application/shared/caller.js';
@@ -164,7 +164,9 @@ export class WebPageKit {
     if (retryAfter !== undefined) ctx.set('Retry-After', retryAfter);
     const caller = await this.caller(ctx).catch(() => null);
     const user = caller?.kind === 'user' ? caller.username : undefined;
-    this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user, ...(back ? { link: back } : {}) }, status);
+    // An unconfirmed address (ADR 0064): the way to confirm it, rather than the page's own way back.
+    const link = err instanceof EmailUnconfirmed ? { href: `${this.settings.webUrl}/settings/email`, text: 'Confirm your email address, or have the link sent again' } : back;
+    this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user, ...(link ? { link } : {}) }, status);
     return true;
   }
 

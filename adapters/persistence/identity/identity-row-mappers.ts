@@ -34,6 +34,7 @@ export function userOf(r: UserData): User {
     profile: r.profile,
     currency: storedCurrency(r.currAbbr.trim()),
     deletedAt: r.deletedAt === null || r.deletedAt === undefined ? null : new Date(r.deletedAt),
+    emailConfirmedAt: r.emailConfirmedAt === null || r.emailConfirmedAt === undefined ? null : new Date(r.emailConfirmedAt),
   };
 }
 
@@ -52,6 +53,8 @@ export function userRowOf(u: Omit<User, 'id'>): Omit<UserData, 'id'> {
     profile: u.profile,
     currAbbr: u.currency,
     deletedAt: u.deletedAt ?? null,
+    // Absent: an account an operator, the demo or a test makes, confirmed as it is made (User.emailConfirmedAt).
+    emailConfirmedAt: u.emailConfirmedAt === undefined ? u.registeredAt : u.emailConfirmedAt,
   };
 }
 

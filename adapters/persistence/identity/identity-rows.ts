@@ -23,6 +23,8 @@ export class UserRow {
   currAbbr!: string;
   /** When the account was deleted (the row is then a tombstone, ADR 0060); null while it is live. */
   deletedAt!: Date | null;
+  /** When the address was confirmed by a mailed link (ADR 0064); null while it is not. */
+  emailConfirmedAt!: Date | null;
 }
 
 export class ApplicationRow {
@@ -65,6 +67,7 @@ export const UserSchema = new EntitySchema<UserRow>({
     profile: { type: 'text', default: '' },
     currAbbr: { type: 'text', default: 'USD' },
     deletedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+    emailConfirmedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
   },
 });
 
@@ -168,26 +171,30 @@ export const WebSessionSchema = new EntitySchema<WebSessionRow>({
   },
 });
 
-/** A password reset link's token: its digest, whose, until when, and when it was used (once). */
-export class PasswordResetRow {
+/** A one-time link's token: its digest, what for, whose, the address it confirms, until when, and when it was used (once). */
+export class OneTimeLinkRow {
   digest!: string;
+  purpose!: string;
   user!: UserRow;
+  email!: string | null;
   createdAt!: Date;
   expiresAt!: Date;
   usedAt!: Date | null;
 }
 
-export const PasswordResetSchema = new EntitySchema<PasswordResetRow>({
-  class: PasswordResetRow,
-  tableName: 'password_reset',
-  indexes: [{ name: 'password_reset_expires_at_index', properties: ['expiresAt'] }],
+export const OneTimeLinkSchema = new EntitySchema<OneTimeLinkRow>({
+  class: OneTimeLinkRow,
+  tableName: 'one_time_link',
+  indexes: [{ name: 'one_time_link_expires_at_index', properties: ['expiresAt'] }],
   properties: {
     digest: { type: 'text', primary: true },
-    user: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade', index: 'password_reset_user_id_index' },
+    purpose: { type: 'text' },
+    user: { kind: 'm:1', entity: () => UserRow, deleteRule: 'cascade', index: 'one_time_link_user_id_index' },
+    email: { type: 'text', nullable: true },
     createdAt: { type: 'datetime', columnType: 'timestamptz' },
     expiresAt: { type: 'datetime', columnType: 'timestamptz' },
     usedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
   },
 });
 
-export const IDENTITY_SCHEMAS = [PasswordResetSchema, WebSessionSchema, UserSchema, ApplicationSchema, PersonalTokenSchema, OAuthTokenSchema, OAuthNonceSchema];
+export const IDENTITY_SCHEMAS = [OneTimeLinkSchema, WebSessionSchema, UserSchema, ApplicationSchema, PersonalTokenSchema, OAuthTokenSchema, OAuthNonceSchema];

@@ -1,6 +1,6 @@
 import type { EntityClass, FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import { raw, type MikroORM } from '@mikro-orm/postgresql';
-import type { ApplicationChanges, ClientApplication, OAuthToken, PasswordReset, PersonalToken, ProfileChanges, User, WebSession } from '../../../domain/identity/accounts.js';
+import type { ApplicationChanges, ClientApplication, OAuthToken, OneTimeLink, OneTimeLinkPurpose, PersonalToken, ProfileChanges, User, WebSession } from '../../../domain/identity/accounts.js';
 import { emailKey } from '../../../domain/identity/email.js';
 import {
   DELETED_PASSWORD_HASH,
@@ -10,7 +10,7 @@ import {
   type OAuthTokenRepository,
   type PersonalTokenRepository,
   type UserRepository,
-  type PasswordResetRepository,
+  type OneTimeLinkRepository,
   type WebSessionRepository,
 } from '../../../domain/identity/identity-repositories.js';
 import { loginKey } from '../../../domain/identity/login-name.js';
@@ -29,7 +29,7 @@ import {
   type PersonalTokenData,
   type UserData,
 } from './identity-row-mappers.js';
-import { ApplicationRow, OAuthTokenRow, PasswordResetRow, PersonalTokenRow, UserRow, WebSessionRow } from './identity-rows.js';
+import { ApplicationRow, OAuthTokenRow, OneTimeLinkRow, PersonalTokenRow, UserRow, WebSessionRow } from './identity-rows.js';
 import { SqlIdentityLookups } from './sql-identity-lookups.js';
 
 /*
@@ -107,6 +107,17 @@ export class MikroOrmUserRepository implements UserRepository {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false;
     try {
       return (await currentEntityManager(this.orm).nativeUpdate(UserRow, { id }, { email, emailKey: emailKey(email) })) > 0;
+    } catch (err) {
+      if (uniqueViolation(err) !== undefined) throw nameTaken('email', email);
+      throw err;
+    }
+  }
+
+  async confirmEmail(id: number, email: string, at: Date): Promise<boolean> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false;
+    try {
+      const changes = { email, emailKey: emailKey(email), emailConfirmedAt: at };
+      return (await currentEntityManager(this.orm).nativeUpdate(UserRow, { id, deletedAt: null }, changes)) > 0;
     } catch (err) {
       if (uniqueViolation(err) !== undefined) throw nameTaken('email', email);
       throw err;
@@ -291,25 +302,53 @@ export class MikroOrmWebSessionRepository implements WebSessionRepository {
   }
 }
 
+type OneTimeLinkData = Omit<OneTimeLinkRow, 'user'> & { user: number };
+
+function oneTimeLinkOf(r: OneTimeLinkData): OneTimeLink {
+  return {
+    digest: r.digest,
+    purpose: r.purpose as OneTimeLinkPurpose,
+    userId: Number(r.user),
+    email: r.email ?? null,
+    createdAt: new Date(r.createdAt),
+    expiresAt: new Date(r.expiresAt),
+    usedAt: r.usedAt === null || r.usedAt === undefined ? null : new Date(r.usedAt),
+  };
+}
+
 /**
- * Password reset tokens in `password_reset`. A use is one conditional `UPDATE` (unused and unexpired), so of two
- * transactions using one token at once PostgreSQL lets the second re-check the row after the first commits and find
- * it used: one alone gets the user.
+ * One-time links (password resets, email confirmations) in `one_time_link`. A use is one conditional `UPDATE` (this
+ * purpose, unused and unexpired), so of two transactions using one token at once PostgreSQL lets the second re-check
+ * the row after the first commits and find it used: one alone gets the link. `cancelAll` marks rows the same way, so a
+ * use and a cancelling of one link are serialised on its row too.
  */
-export class MikroOrmPasswordResetRepository implements PasswordResetRepository {
+export class MikroOrmOneTimeLinkRepository implements OneTimeLinkRepository {
   constructor(private readonly orm: MikroORM) {}
 
-  async add(reset: PasswordReset): Promise<void> {
+  async add(link: OneTimeLink): Promise<void> {
     const em = currentEntityManager(this.orm);
-    await em.nativeDelete(PasswordResetRow, { expiresAt: { $lt: reset.createdAt } });
-    await em.insert(PasswordResetRow, { digest: reset.digest, user: reset.userId, createdAt: reset.createdAt, expiresAt: reset.expiresAt, usedAt: reset.usedAt });
+    await em.nativeDelete(OneTimeLinkRow, { expiresAt: { $lt: link.createdAt } });
+    await em.insert(OneTimeLinkRow, {
+      digest: link.digest, purpose: link.purpose, user: link.userId, email: link.email, createdAt: link.createdAt, expiresAt: link.expiresAt, usedAt: link.usedAt,
+    });
   }
 
-  async use(digest: string, now: Date): Promise<number | null> {
+  async use(digest: string, purpose: OneTimeLinkPurpose, now: Date): Promise<OneTimeLink | null> {
     const em = currentEntityManager(this.orm);
-    const used = await em.nativeUpdate(PasswordResetRow, { digest, usedAt: null, expiresAt: { $gt: now } }, { usedAt: now });
+    const used = await em.nativeUpdate(OneTimeLinkRow, { digest, purpose, usedAt: null, expiresAt: { $gt: now } }, { usedAt: now });
     if (used !== 1) return null;
-    const found = await row<PasswordResetRow, { user: number }>(this.orm, PasswordResetRow, { digest });
-    return found ? Number(found.user) : null;
+    const found = await row<OneTimeLinkRow, OneTimeLinkData>(this.orm, OneTimeLinkRow, { digest });
+    return found ? { ...oneTimeLinkOf(found), usedAt: null } : null;
+  }
+
+  async cancelAll(userId: number, purpose: OneTimeLinkPurpose, now: Date): Promise<number> {
+    return currentEntityManager(this.orm).nativeUpdate(OneTimeLinkRow, { user: userId, purpose, usedAt: null }, { usedAt: now });
+  }
+
+  async newest(userId: number, purpose: OneTimeLinkPurpose, now: Date): Promise<OneTimeLink | null> {
+    const found = await rows<OneTimeLinkRow, OneTimeLinkData>(
+      this.orm, OneTimeLinkRow, { user: userId, purpose, usedAt: null, expiresAt: { $gt: now } }, [{ createdAt: 'desc' }],
+    );
+    return found.length > 0 ? oneTimeLinkOf(found[0]!) : null;
   }
 }

@@ -11,6 +11,7 @@ import { Browser, problemOf, signedIn } from '../../support/browser.js';
 import request from 'supertest';
 import { anApplication, aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, WEB_URL, testContainer } from '../../support/test-app.js';
+import { mailReader } from '../../support/mail-folder.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 
@@ -24,18 +25,7 @@ describe('Web pages: account settings (/settings/password)', function () {
   let mailDir: string;
 
   /** The mails written since the last call, decoded: recipient, subject and text. */
-  const newMails = (() => {
-    const seen = new Set<string>();
-    return () => {
-      const names = fs.readdirSync(mailDir).filter((n) => n.endsWith('.eml') && !seen.has(n)).sort();
-      return names.map((name) => {
-        seen.add(name);
-        const [head, body] = fs.readFileSync(path.join(mailDir, name), 'utf8').split('\r\n\r\n');
-        const header = (h: string) => new RegExp(`^${h}: (.*)$`, 'm').exec(head!)?.[1]?.trim();
-        return { to: header('To'), subject: header('Subject'), text: Buffer.from(body!.replace(/\s+/g, ''), 'base64').toString('utf8') };
-      });
-    };
-  })();
+  const newMails = mailReader(() => mailDir);
   const linkIn = (text: string) => /http\S*\/password-reset\/confirm\?reset=([A-Za-z0-9]+)/.exec(text)?.[1];
 
   before(async () => {
@@ -189,6 +179,12 @@ describe('Web pages: account settings (/settings/password)', function () {
     newMails();
     const changed = await browser.post('/settings/email', { email: 'pat@new.example', password: 'the-new-password' });
     expect([changed.status, changed.headers.location]).to.deep.equal([303, `${WEB_URL}/settings/email?done=email`]);
+    // The change waits for the new address's link (ADR 0064), whose opening tells the old address.
+    expect((await container.get(IDENTITY.UserRepository).byId(pat.id))!.email).to.equal(`${pat.name}@example.test`);
+    const [link] = newMails();
+    expect(link!.to).to.equal('pat@new.example');
+    const token = /\/email-confirm\?confirm=([A-Za-z0-9]+)/.exec(link!.text)![1]!;
+    await container.get(IDENTITY.ConfirmEmail).execute({ token });
     expect((await container.get(IDENTITY.UserRepository).byId(pat.id))!.email).to.equal('pat@new.example');
     expect(newMails().map((m) => m.to)).to.deep.equal([`${pat.name}@example.test`]);
   });

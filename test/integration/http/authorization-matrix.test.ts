@@ -23,6 +23,7 @@ const ROWS: readonly MatrixRow[] = [
   // The web pages answer to a browser session, not to API credentials: the private ones send everyone to sign in.
   { method: 'GET', path: '/signin', status: everyone(200) },
   { method: 'GET', path: '/signup', status: everyone(200) },
+  { method: 'GET', path: '/signup/sent', status: everyone(200) },
   { method: 'GET', path: '/settings/developers', status: everyone(302) },
   { method: 'GET', path: '/settings/connected', status: everyone(302) },
   { method: 'POST', path: '/settings/developers/tokens', status: everyone(403) },
@@ -42,6 +43,10 @@ const ROWS: readonly MatrixRow[] = [
   { method: 'POST', path: '/password-reset', status: everyone(403) },
   { method: 'GET', path: '/password-reset/confirm?reset=unknown', status: everyone(200) },
   { method: 'POST', path: '/password-reset/confirm', status: everyone(403) },
+  // Email confirmation (ADR 0064): the link's page is anyone's who has the link; resending is the signed-in user's.
+  { method: 'GET', path: '/email-confirm?confirm=unknown', status: everyone(200) },
+  { method: 'POST', path: '/email-confirm', status: everyone(403) },
+  { method: 'POST', path: '/settings/email/resend', status: everyone(403) },
   { method: 'GET', path: '/oauth/authorize?oauth_token=unknown', status: everyone(404) },
   // Images: a signed URL serves authenticated callers of any kind; anyone else is asked to authenticate.
   {

@@ -54,19 +54,22 @@ describe('Web pages: sign up, sign in, developer settings, authorize, connected 
   it('signs up, signs in with a session cookie, refuses a wrong password, signs out', async () => {
     const browser = new Browser(app);
     await browser.get('/signup');
-    // A name in use and an email in use get one answer: the form does not confirm that an address has an account.
+    // A name in use is refused (names are public); an email in use gets the answer a new account gets (ADR 0064).
     const alert = (res: request.Response) => /<p class="error" role="alert">([^<]*)<\/p>/.exec(res.text)?.[1];
     const taken = await browser.post('/signup', { username: 'WEB-ALICE', email: 'x@example.test', password: 'long enough' });
-    const takenEmail = await browser.post('/signup', { username: 'web-fresh', email: 'WEB-ALICE@example.test', password: 'long enough' });
-    expect([taken.status, alert(taken)]).to.deep.equal([409, 'That login name or email address is already in use: choose another login name, or sign in if the account is yours.']);
-    expect([takenEmail.status, alert(takenEmail)]).to.deep.equal([taken.status, alert(taken)]);
-    expect(takenEmail.text).to.not.include('exists already');
+    expect([taken.status, alert(taken)]).to.deep.equal([409, 'That login name is already in use: choose another, or sign in if the account is yours.']);
+    const takenEmail = await browser.post('/signup', { username: 'web-fresh', email: 'WEB-ALICE@example.test', password: 'long enough', next: '/settings/connected' });
     const bad = await browser.post('/signup', { username: 'no good', email: 'x@example.test', password: 'long enough' });
     expect(bad.status).to.equal(422);
     expect(bad.text).to.include('may hold only letters');
     const created = await browser.post('/signup', { username: 'web-bob', email: 'bob@example.test', password: 'long enough', next: '/settings/connected' });
-    expect([created.status, created.headers.location]).to.deep.equal([303, `${WEB_URL}/settings/connected`]);
-    const session = (created.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('spindle_session='))!;
+    const sent = `${WEB_URL}/signup/sent?next=%2Fsettings%2Fconnected`;
+    expect([created.status, created.headers.location, takenEmail.status, takenEmail.headers.location]).to.deep.equal([303, sent, 303, sent]);
+    expect([created.headers['set-cookie'], takenEmail.headers['set-cookie']]).to.deep.equal([undefined, undefined]);
+    expect((await browser.get('/signup/sent?next=%2Fsettings%2Fconnected')).text).to.include('href="https://web.example.test/signin?next=%2Fsettings%2Fconnected"'.replace('https://web.example.test', WEB_URL));
+    const signedIn = await browser.post('/signin', { username: 'web-bob', password: 'long enough', next: '/settings/connected' });
+    expect([signedIn.status, signedIn.headers.location]).to.deep.equal([303, `${WEB_URL}/settings/connected`]);
+    const session = (signedIn.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('spindle_session='))!;
     expect(session).to.match(/^spindle_session=[A-Za-z0-9]{40}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
     expect((await browser.get('/settings/connected')).text).to.include('Signed in as <strong>web-bob</strong>');
 

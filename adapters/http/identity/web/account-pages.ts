@@ -1,6 +1,8 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { ChangeEmail } from '../../../../application/identity/change-email.js';
+import type { ConfirmEmail } from '../../../../application/identity/confirm-email.js';
+import type { ResendEmailConfirmation } from '../../../../application/identity/resend-email-confirmation.js';
 import type { ChangePassword } from '../../../../application/identity/change-password.js';
 import type { RequestPasswordReset } from '../../../../application/identity/request-password-reset.js';
 import type { ResetPassword } from '../../../../application/identity/reset-password.js';
@@ -13,12 +15,18 @@ import { accountTemplates, SETTINGS_PAGES } from './account-templates.js';
 
 const PASSWORD_PATH = '/settings/password';
 const EMAIL_PATH = '/settings/email';
+const RESEND_PATH = '/settings/email/resend';
+/** The page an email confirmation link opens (`?confirm={token}`: not `token`, which the API reads as a credential). */
+export const EMAIL_CONFIRM_PATH = '/email-confirm';
 /** The password reset pages: ask for a link; the link's page, which takes the new password. */
 export const PASSWORD_RESET_PATHS = { request: '/password-reset', confirm: '/password-reset/confirm' } as const;
 const MAX_FORM_BYTES = 16 * 1024;
 const NOTICES: Readonly<Record<string, string>> = {
   password: 'Your password is changed; every other session of yours has ended.',
-  email: 'Your email address is changed; a note went to the old one.',
+  email: 'A link to confirm the new address is on its way to it. Your address stays as it is until the link is opened.',
+  resent: 'A new confirmation link is on its way. It works once, for two days.',
+  'nothing-to-confirm': 'Your email address is confirmed, and no change is waiting: there is nothing to send.',
+  confirmed: 'Your email address is confirmed; a change of address takes effect now, and the old address was told.',
   reset: 'Your new password is set and you are signed in here; every other session of yours has ended.',
   sent: 'If an account has that login name or email address, a link to choose a new password is on its way to the account\'s email address. It works once, for an hour.',
 };
@@ -30,6 +38,8 @@ export interface AccountPageUseCases {
   readonly changeEmail: ChangeEmail;
   readonly requestReset: RequestPasswordReset;
   readonly resetPassword: ResetPassword;
+  readonly confirmEmail: ConfirmEmail;
+  readonly resendConfirmation: ResendEmailConfirmation;
 }
 
 /** A refusal's problems by form field; a problem of no field goes under `fallback`. */
@@ -52,7 +62,8 @@ function newPasswordProblems(form: URLSearchParams): RefusalProblem[] {
 
 /**
  * The account pages on `{web_url}`: the password change (`/settings/password`: the current password, the new one
- * twice; other sessions end) and the password reset by a one-time link (`/password-reset`: the same answer whether
+ * twice; other sessions end), the email address (`/settings/email`: its state, a change confirmed by a mailed link,
+ * `/settings/email/resend`; `/email-confirm?confirm=…`: the link's page, a button that confirms, ADR 0064) and the password reset by a one-time link (`/password-reset`: the same answer whether
  * or not an account exists; `/password-reset/confirm?reset=…`: the new password, then signed in). Each change
  * answers 303 to a page with a notice; a refused one shows the page again with every problem beside its field and the
  * refusal's status.
@@ -73,7 +84,14 @@ export class AccountPages implements RouteModule {
   }
 
   isWebPage(path: string): boolean {
-    return path === PASSWORD_PATH || path === EMAIL_PATH || path === PASSWORD_RESET_PATHS.request || path === PASSWORD_RESET_PATHS.confirm;
+    return (
+      path === PASSWORD_PATH ||
+      path === EMAIL_PATH ||
+      path === RESEND_PATH ||
+      path === EMAIL_CONFIRM_PATH ||
+      path === PASSWORD_RESET_PATHS.request ||
+      path === PASSWORD_RESET_PATHS.confirm
+    );
   }
 
   private notice(ctx: Koa.Context): string | undefined {
@@ -90,12 +108,13 @@ export class AccountPages implements RouteModule {
     );
   }
 
-  private async showEmail(ctx: Koa.Context, caller: SignedIn, email?: string, problems: Record<string, string> = {}, status = 200): Promise<void> {
+  private async showEmail(ctx: Koa.Context, caller: SignedIn, typed?: string, problems: Record<string, string> = {}, status = 200): Promise<void> {
+    const state = await this.useCases.changeEmail.current(Number(caller.userId));
     this.kit.render(
       ctx,
       '@email',
       { title: 'Change your email address', user: caller.username, here: EMAIL_PATH, settingsPages: SETTINGS_PAGES, problems, notice: this.notice(ctx),
-        email: email ?? (await this.useCases.changeEmail.current(Number(caller.userId))),
+        ...state, typed,
         error: Object.keys(problems).length > 0 ? 'The email address was not changed: see the problems below.' : undefined },
       status,
     );
@@ -109,6 +128,17 @@ export class AccountPages implements RouteModule {
     this.kit.render(ctx, '@reset-confirm', {
       title: 'Choose a new password', token, problems,
       error: Object.keys(problems).length > 0 ? 'The password was not set: see the problems below.' : undefined,
+    }, status);
+    // The page's address holds the token: no other site learns it from a Referer.
+    ctx.set('Referrer-Policy', 'no-referrer');
+  }
+
+  private async showConfirm(ctx: Koa.Context, token: string, problems: Record<string, string> = {}, status = 200): Promise<void> {
+    const caller = await this.kit.caller(ctx);
+    const done = this.notice(ctx) !== undefined;
+    this.kit.render(ctx, '@confirm-email', {
+      title: done ? 'Email address confirmed' : 'Confirm your email address', token, problems, done, notice: this.notice(ctx),
+      user: caller?.kind === 'user' ? caller.username : undefined,
     }, status);
     // The page's address holds the token: no other site learns it from a Referer.
     ctx.set('Referrer-Policy', 'no-referrer');
@@ -153,6 +183,29 @@ export class AccountPages implements RouteModule {
         return this.showEmail(ctx, caller, email, problemsByField(err.problems, 'email'), 422);
       }
       this.kit.seeOther(ctx, `${EMAIL_PATH}?done=email`);
+    }, emailBack));
+    router.post(RESEND_PATH, this.kit.page(async (ctx) => {
+      await this.kit.form(ctx, MAX_FORM_BYTES);
+      const caller = await this.kit.signedIn(ctx);
+      const outcome = await this.useCases.resendConfirmation.execute({ userId: Number(caller.userId), address: ctx.ip });
+      this.kit.seeOther(ctx, `${EMAIL_PATH}?done=${outcome === 'sent' ? 'resent' : 'nothing-to-confirm'}`);
+    }, emailBack));
+
+    router.get(EMAIL_CONFIRM_PATH, this.kit.page(async (ctx) => {
+      const token = typeof ctx.query.confirm === 'string' ? ctx.query.confirm : '';
+      const done = this.notice(ctx) !== undefined;
+      await this.showConfirm(ctx, token, token === '' && !done ? { confirm: 'This page needs the link from the mail: open it again, whole.' } : {});
+    }, emailBack));
+    router.post(EMAIL_CONFIRM_PATH, this.kit.page(async (ctx) => {
+      const form = await this.kit.form(ctx, MAX_FORM_BYTES);
+      const token = form.get('confirm') ?? '';
+      try {
+        await this.useCases.confirmEmail.execute({ token });
+      } catch (err) {
+        if (!isRefusal(err, 'invalid')) throw err;
+        return this.showConfirm(ctx, token, { confirm: err.message }, 422);
+      }
+      this.kit.seeOther(ctx, `${EMAIL_CONFIRM_PATH}?done=confirmed`);
     }, emailBack));
 
     router.get(PASSWORD_RESET_PATHS.request, this.kit.page(async (ctx) => this.showResetRequest(ctx, ''), resetBack));

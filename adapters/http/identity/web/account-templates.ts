@@ -30,13 +30,32 @@ Applications you authorized keep their access: see Connected applications.</p>
 </form>
 `;
 
+/** The way to have a confirmation link sent again (the email page, and the page of a link that does not work). */
+const RESEND = `<form method="post" action="<%= it.webUrl %>/settings/email/resend">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <button type="submit" class="secondary">Send the link again</button>
+</form>`;
+
 const EMAIL = `<% layout('@layout') %>
 ${SETTINGS_SUBNAV}
 <p>Password reset links and notices go to this address. It is never shown to others.</p>
+<% if (!it.confirmed) { %><section class="confirm-email" aria-labelledby="confirm-heading">
+<h2 id="confirm-heading">Confirm your email address</h2>
+<p>Your address <strong><%= it.email %></strong> is not confirmed yet. Until it is, you can browse, keep a collection
+and a wantlist, but not sell, buy or write to traders. Open the link we mailed to it, or have it sent again.</p>
+${RESEND}
+</section><% } %>
+<% if (it.pending) { %><section class="confirm-email" aria-labelledby="pending-heading">
+<h2 id="pending-heading">Change waiting for confirmation</h2>
+<p>A link to confirm <strong><%= it.pending %></strong> was mailed to that address. Your address stays
+<strong><%= it.email %></strong> until the link is opened.</p>
+${RESEND}
+</section><% } %>
+<p>A new address takes effect when you open the link we mail to it; until then your address stays as it is.</p>
 <form method="post" action="<%= it.webUrl %>/settings/email">
   <input type="hidden" name="csrf" value="<%= it.csrf %>">
   <label for="email">Email address</label>
-  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="<%= it.email %>"
+  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="<%= it.typed ?? it.email %>"
     <%~ it.problems.email ? 'aria-invalid="true" aria-describedby="email-problem"' : '' %>>
   <% if (it.problems.email) { %><p class="error" id="email-problem"><%= it.problems.email %></p><% } %>
   ${passwordField('password', 'Your password', 'current-password')}
@@ -71,6 +90,18 @@ const RESET_CONFIRM = `<% layout('@layout') %>
 <p class="small">Setting it signs you out everywhere and signs you in here.</p>
 `;
 
+const CONFIRM_EMAIL = `<% layout('@layout') %>
+<% if (it.problems.confirm) { %><p class="error" id="confirm-problem"><%= it.problems.confirm %></p>
+<% if (it.user) { %>${RESEND}<% } else { %><p><a href="<%= it.webUrl %>/signin?next=/settings/email">Sign in to have a new link sent</a></p><% } %>
+<% } else if (it.done) { %><p><% if (it.user) { %><a href="<%= it.webUrl %>/settings/email">Your email settings</a><% } else { %><a href="<%= it.webUrl %>/signin">Sign in</a><% } %></p>
+<% } else { %><p>Confirm that this is your email address: the link from the mail brought you here.</p>
+<form method="post" action="<%= it.webUrl %>/email-confirm">
+  <input type="hidden" name="csrf" value="<%= it.csrf %>">
+  <input type="hidden" name="confirm" value="<%= it.token %>">
+  <button type="submit">Confirm my email address</button>
+</form><% } %>
+`;
+
 /** The account pages' templates on the identity pages' layout. */
 export function accountTemplates(): Eta {
   const eta = pageTemplates();
@@ -78,5 +109,6 @@ export function accountTemplates(): Eta {
   eta.loadTemplate('@email', EMAIL);
   eta.loadTemplate('@reset-request', RESET_REQUEST);
   eta.loadTemplate('@reset-confirm', RESET_CONFIRM);
+  eta.loadTemplate('@confirm-email', CONFIRM_EMAIL);
   return eta;
 }

@@ -74,6 +74,14 @@ const SIGN_UP = `<% layout('@layout') %>
 </form>
 `;
 
+const SIGN_UP_SENT = `<% layout('@layout') %>
+<p>We have mailed a link to the address you gave. Open it to confirm the address; it works once, for two days.</p>
+<p>If that address already has an account, the mail tells its owner so instead, with a way to choose a new password.</p>
+<p>You can <a href="<%= it.webUrl %>/signin?next=<%= encodeURIComponent(it.next) %>">sign in</a> before you confirm: until
+then you can browse, keep a collection and a wantlist, but not sell, buy or write to traders.</p>
+<p class="small">No mail? Look in the spam folder, or sign in and have it sent again from your email settings.</p>
+`;
+
 const AUTHORIZE = `<% layout('@layout') %>
 <p><strong><%= it.application %></strong> asks to act for your account <strong><%= it.user %></strong>: to read and change
 what you can through the API. It will not see your password. You can take this back at any time under Connected applications.</p>
@@ -199,6 +207,7 @@ export function pageTemplates(): Eta {
   eta.loadTemplate('@layout', LAYOUT);
   eta.loadTemplate('@signin', SIGN_IN);
   eta.loadTemplate('@signup', SIGN_UP);
+  eta.loadTemplate('@signup-sent', SIGN_UP_SENT);
   eta.loadTemplate('@authorize', AUTHORIZE);
   eta.loadTemplate('@verifier', VERIFIER);
   eta.loadTemplate('@denied', DENIED);

@@ -24,12 +24,15 @@ import { CSRF_COOKIE, SESSION_COOKIE, WebPageKit, type WebPageSettings } from '.
 
 export { CSRF_COOKIE, SESSION_COOKIE };
 const MAX_FORM_BYTES = 16 * 1024;
+/** The "check your email" page every sign-up that passes the form's checks ends on (ADR 0064). */
+export const SIGN_UP_SENT_PATH = '/signup/sent';
 
 /** The paths of the web pages: the User-Agent rule of the API does not apply to them (browsers send what they send). */
 export function isWebPagePath(path: string): boolean {
   return (
     path === '/signin' ||
     path === '/signup' ||
+    path === SIGN_UP_SENT_PATH ||
     path === '/signout' ||
     path === '/oauth/authorize' ||
     path === '/web.css' ||
@@ -137,16 +140,19 @@ export class WebPageRoutes implements RouteModule {
       const next = safeNext(form.get('next'));
       const input = { username: form.get('username') ?? '', email: form.get('email') ?? '', password: form.get('password') ?? '', realName: form.get('real_name') ?? '' };
       try {
-        const started = await useCases.signUp.execute({ ...input, address: ctx.ip });
-        await this.kit.switchSession(ctx, started);
-        ctx.status = 303;
-        ctx.redirect(`${web}${next}`);
+        // The same answer whether the address was free (a new account) or taken (its owner mailed): ADR 0064.
+        await useCases.signUp.execute({ ...input, address: ctx.ip });
+        this.kit.seeOther(ctx, `${SIGN_UP_SENT_PATH}?next=${encodeURIComponent(next)}`);
       } catch (err) {
         const status = statusOf(err);
         if (status !== 422 && status !== 409) throw err;
         const error = (err as Error).message;
         this.kit.render(ctx, '@signup', { title: 'Sign up', next, username: input.username, email: input.email, realName: input.realName, error }, status);
       }
+    }));
+
+    router.get(SIGN_UP_SENT_PATH, this.kit.page(async (ctx) => {
+      this.kit.render(ctx, '@signup-sent', { title: 'Check your email', next: safeNext(ctx.query.next) });
     }));
 
     router.post('/signout', this.kit.page(async (ctx) => {

@@ -64,6 +64,7 @@ describe('Identity use cases (in memory)', function () {
       realName: 'Alice A.',
       email: 'alice@example.com',
       registeredAt: clock.now(),
+      emailConfirmedAt: clock.now(),
       homePage: '',
       location: '',
       profile: '',
@@ -136,7 +137,7 @@ describe('Identity use cases (in memory)', function () {
     expect(record.digest).to.equal(digest.digest(token));
     expect(JSON.stringify(await tokens.ofUser(1))).to.not.include(token);
     const caller = await resolve.execute({ kind: 'token', token });
-    expect(caller).to.deep.equal({ kind: 'user', userId: '1', username: 'Alice', via: 'token', tokenId: 'token-1', currency: 'USD', location: '' });
+    expect(caller).to.deep.equal({ kind: 'user', userId: '1', username: 'Alice', via: 'token', tokenId: 'token-1', currency: 'USD', location: '', emailConfirmed: true });
     const identity = await new GetIdentity(users, apps, tokens).execute(caller);
     expect(identity).to.deep.equal({ id: 1, username: 'Alice', consumerName: 'script' });
     expect((await createToken.execute({ user: 'bob' })).record.label).to.equal('Personal access token');

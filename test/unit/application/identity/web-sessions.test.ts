@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
-import { InMemoryUserRepository, InMemoryWebSessionRepository } from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { InMemoryOneTimeLinkRepository, InMemoryUserRepository, InMemoryWebSessionRepository } from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
+import { FolderMailTransport } from '../../../../adapters/system/folder-mail-transport.js';
+import { EmailConfirmations } from '../../../../application/identity/email-confirmations.js';
+import { OneTimeLinks } from '../../../../application/identity/one-time-links.js';
+import { RequestPasswordReset } from '../../../../application/identity/request-password-reset.js';
+import { RecordingLogger } from '../../../support/recording-logger.js';
 import { InMemoryUnitOfWork } from '../../../../adapters/in-memory/in-memory-unit-of-work.js';
 import { InMemoryRateLimitStore } from '../../../../adapters/rate-limit/in-memory-rate-limit-store.js';
 import { RandomSecretGenerator, Sha256SecretDigest } from '../../../../adapters/system/random-secrets.js';
@@ -8,7 +16,7 @@ import { ScryptPasswordHasher } from '../../../../adapters/system/scrypt-passwor
 import { RateLimited } from '../../../../application/errors.js';
 import { Authenticate } from '../../../../application/identity/authenticate.js';
 import { CreateUser } from '../../../../application/identity/create-user.js';
-import { SIGN_UP_TAKEN_MESSAGE, SIGN_UPS_PER_ADDRESS, SignUp } from '../../../../application/identity/sign-up.js';
+import { SIGN_UP_NAME_TAKEN, SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_EMAIL, SignUp } from '../../../../application/identity/sign-up.js';
 import { Refusal } from '../../../../domain/shared/refusal.js';
 import {
   SIGN_IN_ACCOUNT_WINDOW_MS,
@@ -29,11 +37,13 @@ describe('WebSessions: the sign-in throttle', function () {
   let attempts: InMemoryRateLimitStore;
   let sessions: WebSessions;
   let createUser: CreateUser;
+  let users: InMemoryUserRepository;
+  let uow: InMemoryUnitOfWork;
 
   beforeEach(async () => {
     clock = new FixedClock('2026-12-07T12:00:00Z');
-    const uow = new InMemoryUnitOfWork();
-    const users = new InMemoryUserRepository(uow);
+    uow = new InMemoryUnitOfWork();
+    users = new InMemoryUserRepository(uow);
     createUser = new CreateUser(users, hasher, uow, clock);
     await createUser.execute({ username: 'Victim', email: 'victim@example.test', password: 'the right one' });
     attempts = new InMemoryRateLimitStore(clock);
@@ -59,19 +69,36 @@ describe('WebSessions: the sign-in throttle', function () {
     }
   }
 
-  it('refuses a sign-up whose name or email is in use with one message, and limits sign-ups per address', async () => {
-    const signUp = new SignUp(createUser, sessions, attempts, digest);
-    const as = (username: string, email: string, address = '192.0.2.7') => signUp.execute({ username, email, password: 'long enough', address });
-    const name = await refusal(() => as('VICTIM', 'fresh@example.test'));
-    const email = await refusal(() => as('fresh', 'Victim@Example.test'));
-    for (const err of [name, email]) {
-      expect(err).to.be.instanceOf(Refusal);
-      expect([(err as Refusal).kind, (err as Refusal).message]).to.deep.equal(['conflict', SIGN_UP_TAKEN_MESSAGE]);
+  it('answers a taken email as a free one (mailing its owner), refuses a taken name, and limits sign-ups', async () => {
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-signup-'));
+    try {
+      const mail = new FolderMailTransport(mailDir, 'Spindle <no-reply@example.test>');
+      const logger = new RecordingLogger();
+      const links = new OneTimeLinks(new InMemoryOneTimeLinkRepository(uow), new RandomSecretGenerator(), digest, clock);
+      const page = (p: string) => ({ link: (token: string) => `https://web.example.test/${p}?t=${token}`, site: 'Spindle' });
+      const confirmations = new EmailConfirmations(links, mail, logger, attempts, uow, page('email-confirm'));
+      const resets = new RequestPasswordReset(users, links, digest, mail, logger, attempts, uow, page('password-reset/confirm'));
+      const signUp = new SignUp(createUser, users, confirmations, resets, attempts, digest, 'Spindle');
+      const as = (username: string, email: string, address = '192.0.2.7') => signUp.execute({ username, email, password: 'long enough', address });
+      const mails = () => fs.readdirSync(mailDir).filter((n) => n.endsWith('.eml')).length;
+
+      const name = await refusal(() => as('VICTIM', 'fresh@example.test'));
+      expect([(name as Refusal).kind, (name as Refusal).message]).to.deep.equal(['conflict', SIGN_UP_NAME_TAKEN]);
+      expect(await as('fresh', 'Victim@Example.test')).to.equal(undefined);
+      expect(await users.byLoginName('fresh')).to.equal(null);
+      expect(mails()).to.equal(1);
+      expect(await as('fresh', 'fresh@example.test')).to.equal(undefined);
+      expect((await users.byLoginName('fresh'))?.emailConfirmedAt).to.equal(null);
+      expect(mails()).to.equal(2);
+      for (let i = 4; i <= SIGN_UPS_PER_ADDRESS; i++) await as(`new-${i}`, `new-${i}@example.test`);
+      expect(await refusal(() => as('one-more', 'one-more@example.test'))).to.be.instanceOf(RateLimited);
+      for (let i = 1; i < SIGN_UPS_PER_EMAIL; i++) await as(`victim-${i}`, 'victim@example.test', `198.51.100.${i}`);
+      expect(await refusal(() => as('victim-last', 'victim@example.test', '198.51.100.99'))).to.be.instanceOf(RateLimited);
+      expect(await as('one-more', 'one-more@example.test', '192.0.2.8')).to.equal(undefined);
+      expect((await users.byLoginName('one-more'))?.emailConfirmedAt).to.equal(null);
+    } finally {
+      fs.rmSync(mailDir, { recursive: true, force: true });
     }
-    expect((await as('fresh', 'fresh@example.test')).account.username).to.equal('fresh');
-    for (let i = 3; i < SIGN_UPS_PER_ADDRESS; i++) await as(`new-${i}`, `new-${i}@example.test`);
-    expect(await refusal(() => as('one-more', 'one-more@example.test'))).to.be.instanceOf(RateLimited);
-    expect((await as('one-more', 'one-more@example.test', '192.0.2.8')).account.username).to.equal('one-more');
   });
 
   /** 'ok', 'wrong' or 'limited', for one try. */
