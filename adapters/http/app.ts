@@ -5,7 +5,7 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import type { RequestScope } from '../../application/ports/request-scope.js';
-import { isAuthenticated, type Caller } from '../../application/shared/caller.js';
+import { isAuthenticated } from '../../application/shared/caller.js';
 import { AnonymousCredentialResolver, credentials, refuseBadCredentials, type CredentialResolver } from './credentials.js';
 import { DirectLane } from './direct-lane.js';
 import { PrometheusMetrics } from './metrics/prometheus-metrics.js';

@@ -32,10 +32,10 @@ export class ListRecentListings {
     if (count === 0) return [];
     const listings = await this.pages.recentlyListed(count);
     const sellerIds = [...new Set(listings.map((l) => l.sellerId))];
-    const [releases, sellers] = await Promise.all([
-      listedReleases(this.catalogue, listings.map((l) => l.releaseId)),
-      Promise.all(sellerIds.map((id) => this.users.byId(id))),
-    ]);
+    // One after another: a request's reads may share one database connection.
+    const releases = await listedReleases(this.catalogue, listings.map((l) => l.releaseId));
+    const sellers: (User | null)[] = [];
+    for (const id of sellerIds) sellers.push(await this.users.byId(id));
     const byId = new Map(sellers.filter((u): u is User => u !== null && !u.deletedAt).map((u) => [u.id, u]));
     // A seller deleted since (their listings go with the account) is left out rather than shown.
     return listings.flatMap((listing) => {

@@ -118,10 +118,8 @@ export class CataloguePages implements RouteModule {
       { href: `${this.settings.webUrl}/search?type=artist`, text: 'Every artist' },
       { href: `${this.settings.webUrl}/search?type=label`, text: 'Every label' },
     ];
-    const [newest, listed] = await Promise.all([
-      this.deps.useCases.listNewestReleases.execute({ count: HOME_NEWEST }),
-      this.deps.recentListings?.execute({ count: HOME_LISTED }) ?? [],
-    ]);
+    const newest = await this.deps.useCases.listNewestReleases.execute({ count: HOME_NEWEST });
+    const listed = (await this.deps.recentListings?.execute({ count: HOME_LISTED })) ?? [];
     const web = this.settings.webUrl;
     await this.render(ctx, '@home', {
       title: this.settings.site,
