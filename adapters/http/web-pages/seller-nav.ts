@@ -1,6 +1,7 @@
 import type { Eta } from 'eta';
 import { PAGER, SORT } from '../catalogue/catalogue-page-templates.js';
 import { pageTemplates } from '../identity/web/templates.js';
+import type { NavPage } from './site-templates.js';
 
 /*
  * The sub-navs of a signed-in person's own pages: the seller's (the marketplace pages they keep: their sales and
@@ -9,7 +10,7 @@ import { pageTemplates } from '../identity/web/templates.js';
  */
 
 /** The seller's pages, in the order of the sub-nav; `{you}` is the signed-in person's name. */
-export const SELLER_PAGES: ReadonlyArray<{ readonly path: string; readonly text: string }> = [
+export const SELLER_PAGES: readonly NavPage[] = [
   { path: '/sell/orders', text: 'Sales' },
   { path: '/sell/purchases', text: 'Purchases' },
   { path: '/seller/{you}', text: 'Your inventory' },
@@ -22,7 +23,7 @@ export const SELLER_PAGES: ReadonlyArray<{ readonly path: string; readonly text:
  * A sub-nav of a signed-in person's own pages (`pages`, `{you}` their name), labelled `label`: a page renders it with
  * `user` (their name) and `here` (its own path, marked current).
  */
-export function ownerSubNav(label: string, pages: ReadonlyArray<{ readonly path: string; readonly text: string }>): string {
+export function ownerSubNav(label: string, pages: readonly NavPage[]): string {
   return `<nav aria-label="${label}" class="pages">
 ${pages
   .map(
@@ -41,7 +42,7 @@ const SELLER_SUBNAV = ownerSubNav('Marketplace', SELLER_PAGES);
  * The pages of a person's records (their collection, wantlist and lists, and the collection's settings), in the order
  * of their sub-nav (`@records-nav`), shown to them on each of those pages.
  */
-export const RECORD_PAGES: ReadonlyArray<{ readonly path: string; readonly text: string }> = [
+export const RECORD_PAGES: readonly NavPage[] = [
   { path: '/user/{you}/collection', text: 'Your collection' },
   { path: '/user/{you}/wants', text: 'Your wantlist' },
   { path: '/settings/lists', text: 'Your lists' },

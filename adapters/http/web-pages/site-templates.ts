@@ -13,11 +13,14 @@ export const SITE_ICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#222"/>' +
   '<circle cx="16" cy="16" r="5" fill="#1d5fbf"/><circle cx="16" cy="16" r="1.5" fill="#fafafa"/></svg>';
 
+/** A page a navigation links: its path on the site (`{you}` for the signed-in person's name) and the link's text. */
+export type NavPage = { readonly path: string; readonly text: string };
+
 /**
  * The links the header gives a signed-in person, in order (`{you}` is their name): their profile, collection and
  * wantlist, their cart, sales and purchases, and their settings; a sign-out form follows them.
  */
-export const SIGNED_IN_LINKS: ReadonlyArray<{ readonly path: string; readonly text: string }> = [
+export const SIGNED_IN_LINKS: readonly NavPage[] = [
   { path: '/user/{you}', text: 'Profile' },
   { path: '/user/{you}/collection', text: 'Collection' },
   { path: '/user/{you}/wants', text: 'Wantlist' },
