@@ -5,7 +5,7 @@ import type { Logger } from '../../application/ports/logger.js';
 import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import type { RequestScope } from '../../application/ports/request-scope.js';
-import { isAuthenticated, type Caller } from '../../application/shared/caller.js';
+import { isAuthenticated } from '../../application/shared/caller.js';
 import { AnonymousCredentialResolver, credentials, refuseBadCredentials, type CredentialResolver } from './credentials.js';
 import { DirectLane } from './direct-lane.js';
 import { PrometheusMetrics } from './metrics/prometheus-metrics.js';
@@ -24,7 +24,7 @@ import { userAgentRule } from './middleware/user-agent.js';
 import type { RouteModule } from './route-module.js';
 import { webErrorPage } from './web-pages/web-error-page.js';
 import { acceptsHtml, PageRequests } from './web-pages/page-requests.js';
-import { sessionCaller } from './web-pages/web-page-kit.js';
+import { sessionCaller, type PageSessions } from './web-pages/web-page-kit.js';
 
 /** The settings the HTTP adapter reads. */
 export interface HttpSettings {
@@ -56,7 +56,7 @@ export interface HttpAppDependencies {
   /** Every module's routes. */
   readonly routes: readonly RouteModule[];
   /** Who is signed in on the web pages (by their session cookie), for the pages' rate limit; none: counted per address. */
-  readonly webSessions?: { caller(cookie: string | undefined): Promise<Caller | null> };
+  readonly webSessions?: PageSessions;
   /** Who is calling; every caller is anonymous when no identity module provides one. */
   readonly credentials?: CredentialResolver;
   /** Runs each request in its own persistence scope (a fresh ORM context); none when nothing needs one. */
@@ -134,7 +134,7 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
   );
   app.use(jsonp({ exempt: page }));
   app.use(negotiation({ brand: settings.brand }));
-  const plainPage = webErrorPage({ webUrl: settings.webUrl, site: settings.siteName });
+  const plainPage = webErrorPage({ webUrl: settings.webUrl, site: settings.siteName }, deps.webSessions);
   app.use(
     errorHandler({
       baseUrl: settings.baseUrl,
@@ -147,7 +147,7 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
         const owner = deps.routes.find((r) => r.isWebPage?.(ctx.path) === true);
         if (refusal && owner?.refusalPage && (await owner.refusalPage(ctx, refusal))) return true;
         for (const [name, value] of answer.headers) ctx.set(name, value);
-        plainPage(ctx, answer.status, answer.message);
+        await plainPage(ctx, answer.status, answer.message);
         return true;
       },
     }),

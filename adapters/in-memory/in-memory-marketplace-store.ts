@@ -103,6 +103,12 @@ export class InMemoryMarketplaceStore implements InMemoryTransactional, Erasable
         keyed.sort((a, b) => sign * (compare(a.key, b.key) || a.l.id - b.l.id));
         return { total: keyed.length, listings: keyed.slice(q.offset, q.offset + q.limit).map((k) => Listing.restore(k.l)) };
       },
+      recentlyListed: async (limit) =>
+        [...s().listings.values()]
+          .filter((l) => l.status === 'For Sale')
+          .sort((a, b) => b.posted.getTime() - a.posted.getTime() || b.id - a.id)
+          .slice(0, Math.max(0, limit))
+          .map((l) => Listing.restore(l)),
     };
 
     this.sellers = {

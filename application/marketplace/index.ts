@@ -13,6 +13,7 @@ export * from './get-market-stats.js';
 export * from './get-price-suggestions.js';
 export * from './get-seller-settings.js';
 export * from './invalid-seller-settings-change.js';
+export * from './list-recent-listings.js';
 export * from './listing-access.js';
 export * from './listing-input.js';
 export * from './listing-views.js';

@@ -28,6 +28,8 @@ import { catalogueSql } from './catalogue-sql.js';
 import { CORE } from '../core/core-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { MARKETPLACE } from '../marketplace/marketplace-tokens.js';
+import { LISTINGS } from '../marketplace/listing-tokens.js';
+import type { ListRecentListings } from '../../application/marketplace/list-recent-listings.js';
 import type { SpindleModule } from '../spindle-module.js';
 import { catalogueSchema } from './catalogue-schema.js';
 import { TEXT } from '../text/text-tokens.js';
@@ -153,9 +155,10 @@ export const catalogueModule: SpindleModule = {
             search: SearchDatabase | undefined,
             sessions: WebSessions | undefined,
             names: NameResolver,
+            recentListings: ListRecentListings | undefined,
           ) =>
             new CataloguePages(
-              { useCases, search, sessions, presenter, searchPresenter: new SearchPresenter(urls, config.dialect), urls, names },
+              { useCases, search, sessions, presenter, searchPresenter: new SearchPresenter(urls, config.dialect), urls, names, recentListings },
               { webUrl: config.webUrl, site: config.siteName },
             ),
           [
@@ -166,6 +169,8 @@ export const catalogueModule: SpindleModule = {
             { serviceIdentifier: SEARCH.SearchDatabase, optional: true },
             { serviceIdentifier: IDENTITY.WebSessions, optional: true },
             TEXT.NameResolver,
+            // The home page's listings for sale, where the marketplace is loaded.
+            { serviceIdentifier: LISTINGS.ListRecentListings, optional: true },
           ],
         )
         .inSingletonScope();

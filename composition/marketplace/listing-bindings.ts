@@ -10,6 +10,7 @@ import { EditListing } from '../../application/marketplace/edit-listing.js';
 import { GetInventory } from '../../application/marketplace/get-inventory.js';
 import { GetListing } from '../../application/marketplace/get-listing.js';
 import { ListingViews } from '../../application/marketplace/listing-views.js';
+import { ListRecentListings } from '../../application/marketplace/list-recent-listings.js';
 import type { CartContents } from '../../application/ports/cart-contents.js';
 import type { HoldingCounts } from '../../application/ports/community-figures.js';
 import type { ImageLinks } from '../../application/ports/image-links.js';
@@ -95,6 +96,14 @@ export function bindListings(bind: ContainerModuleLoadOptions['bind'], runtime: 
       IDENTITY.UserRepository,
       MARKETPLACE.InventoryPages,
       LISTINGS.ListingViews,
+    ])
+    .inSingletonScope();
+  // The newest listings for sale of every seller (the home page's "Recently listed for sale").
+  bind(LISTINGS.ListRecentListings)
+    .toResolvedValue((pages, catalogue, users) => new ListRecentListings(pages, catalogue, users), [
+      MARKETPLACE.InventoryPages,
+      CATALOGUE.Reader,
+      IDENTITY.UserRepository,
     ])
     .inSingletonScope();
   bind(HTTP.Routes)

@@ -4,6 +4,7 @@ import type { EditListing } from '../../application/marketplace/edit-listing.js'
 import type { GetInventory } from '../../application/marketplace/get-inventory.js';
 import type { GetListing } from '../../application/marketplace/get-listing.js';
 import type { ListingViews } from '../../application/marketplace/listing-views.js';
+import type { ListRecentListings } from '../../application/marketplace/list-recent-listings.js';
 import { token } from '../token.js';
 
 /** The listings part of the marketplace module: its use cases (the repositories are in MARKETPLACE). */
@@ -14,4 +15,5 @@ export const LISTINGS = {
   EditListing: token<EditListing>('marketplace/listings/EditListing'),
   DeleteListing: token<DeleteListing>('marketplace/listings/DeleteListing'),
   GetInventory: token<GetInventory>('marketplace/listings/GetInventory'),
+  ListRecentListings: token<ListRecentListings>('marketplace/listings/ListRecentListings'),
 } as const;

@@ -160,6 +160,30 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
       expect(await s.listings.countForSale(v)).to.equal(1);
     });
 
+    it('reads the newest listings For Sale of every seller: latest posted first, ties by the higher id, at most the limit', async () => {
+      const [a, b] = s.users;
+      expect(await s.pages.recentlyListed(5)).to.deep.equal([]);
+      const add = (seller: number, release: number, status: ListingStatus, day: number) =>
+        s.uow.run(() => s.listings.add(listing(seller, release, status, '5', 'USD', { posted: AT(day), updated: AT(day) })));
+      const old = await add(a, 501, 'For Sale', 2);
+      const tieLow = await add(b, 502, 'For Sale', 4);
+      const tieHigh = await add(a, 503, 'For Sale', 4);
+      await add(b, 501, 'Draft', 9);
+      await add(a, 502, 'Sold', 9);
+      const newest = await add(b, 503, 'For Sale', 6);
+      const ids = async (limit: number) => (await s.pages.recentlyListed(limit)).map((l) => l.id);
+      expect(await ids(10)).to.deep.equal([newest.id, tieHigh.id, tieLow.id, old.id]);
+      expect(await ids(2)).to.deep.equal([newest.id, tieHigh.id]);
+      expect(await ids(0)).to.deep.equal([]);
+      // Whole listings, as `byId` reads them; one taken off sale leaves the list.
+      expect((await s.pages.recentlyListed(1))[0]).to.deep.equal(await s.listings.byId(newest.id));
+      await s.uow.run(async () => {
+        const l = (await s.listings.lockForUpdate([newest.id]))[0]!;
+        await s.listings.save(withState(l, { status: 'Expired' }));
+      });
+      expect(await ids(10)).to.deep.equal([tieHigh.id, tieLow.id, old.id]);
+    });
+
     it('gives the asking prices of For Sale listings and the sales since a time as price observations', async () => {
       const [u] = s.users;
       await s.uow.run(async () => {

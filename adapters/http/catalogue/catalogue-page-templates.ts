@@ -48,6 +48,11 @@ const HOME = `<% layout('@site') %>
 <% it.newest.forEach(function (r) { %>  <li><a href="<%= r.href %>"><%= r.title %></a><% if (r.artist) { %> by <%= r.artist %><% } %><% if (r.detail) { %> <span class="small">(<%= r.detail %>)</span><% } %></li>
 <% }) %></ul>
 <% } %>
+<% if (it.listed.length > 0) { %><h2>Recently listed for sale</h2>
+<ul class="plain">
+<% it.listed.forEach(function (l) { %>  <li><a href="<%= l.href %>"><%= l.title %></a><% if (l.artist) { %> by <%= l.artist %><% } %>: <strong><%= l.price %></strong>, <%= l.condition %>, from <a href="<%= l.sellerHref %>"><%= l.seller %></a></li>
+<% }) %></ul>
+<% } %>
 <h2>Start here</h2>
 <ul>
 <% it.examples.forEach(function (e) { %>  <li><a href="<%= e.href %>"><%= e.text %></a></li>

@@ -2,13 +2,15 @@ import type Router from '@koa/router';
 import type { Eta } from 'eta';
 import type Koa from 'koa';
 import { ARTIST_RELEASE_SORTS, VERSION_SORTS } from '../../../application/catalogue/read-models.js';
+import type { ListRecentListings } from '../../../application/marketplace/list-recent-listings.js';
+import { formatMoney } from '../../../domain/marketplace/money-format.js';
 import { NotFound } from '../../../application/errors.js';
 import type { Caller } from '../../../application/shared/caller.js';
-import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SearchDatabase } from '../../../application/search/search-database.js';
 import { SEARCH_KINDS } from '../../../domain/catalogue/search-facts.js';
 import type { NameResolver } from '../../../domain/text/name-resolver.js';
 import type { ApiSchema } from '../api-shapes.js';
+import { inventoryPage } from '../marketplace/marketplace-pages.js';
 import type { SpindleState } from '../http-state.js';
 import { PageQuery } from '../pagination.js';
 import { pathId, validateQuery } from '../query.js';
@@ -19,7 +21,7 @@ import type { ApiUrls } from '../urls.js';
 import { dateInWords } from '../web-pages/page-format.js';
 import { pagerLinks } from '../web-pages/page-links.js';
 import { SITE_ICON, SITE_ICON_PATH } from '../web-pages/site-templates.js';
-import { pageCaller, pageHead, pageImage, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { pageCaller, pageImage, renderPage, type PageSessions, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import { cataloguePageTemplates } from './catalogue-page-templates.js';
 import type { CataloguePresenter } from './catalogue-presenter.js';
 import { ArtistReleasesQuery, VersionsQuery } from './catalogue-queries.js';
@@ -35,6 +37,8 @@ const REF = /^(\d{1,10})(?:-.*)?$/;
 const LEGACY_ICON_PATH = '/favicon.ico';
 /** How many recently added releases the home page shows. */
 const HOME_NEWEST = 8;
+/** How many recently listed copies for sale the home page shows. */
+const HOME_LISTED = 8;
 
 /** A link, or the text alone where the catalogue has no page to link (an artist or label a dump names but lacks). */
 type Link = { readonly href: string | undefined; readonly text: string; readonly join?: string };
@@ -47,12 +51,14 @@ type Fact = { readonly term: string; readonly text?: string; readonly links?: re
 export interface CataloguePageDeps {
   readonly useCases: CatalogueUseCases;
   readonly search: SearchDatabase | undefined;
-  readonly sessions: Pick<WebSessions, 'caller'> | undefined;
+  readonly sessions: PageSessions | undefined;
   readonly presenter: CataloguePresenter;
   readonly searchPresenter: SearchPresenter;
   readonly urls: ApiUrls;
   /** Which artists and labels the catalogue has (every one is taken to be there without it). */
   readonly names: NameResolver | undefined;
+  /** The newest listings for sale (the home page shows none without the marketplace). */
+  readonly recentListings?: Pick<ListRecentListings, 'execute'>;
 }
 
 /** Whether the catalogue has a page for an artist or a label. */
@@ -98,9 +104,8 @@ export class CataloguePages implements RouteModule {
     router.get('/search', (ctx) => this.search(ctx));
   }
 
-  private render(ctx: Koa.Context, template: string, data: Record<string, unknown>): void {
-    pageHead(ctx, 200);
-    ctx.body = this.eta.render(template, { site: this.settings.site, webUrl: this.settings.webUrl, ...data });
+  private render(ctx: Koa.Context, template: string, data: Record<string, unknown>): Promise<void> {
+    return renderPage(ctx, { eta: this.eta, settings: this.settings, sessions: this.deps.sessions }, template, data);
   }
 
   private web(kind: 'artist' | 'label' | 'master' | 'release', id: number, name: string): string {
@@ -114,9 +119,20 @@ export class CataloguePages implements RouteModule {
       { href: `${this.settings.webUrl}/search?type=label`, text: 'Every label' },
     ];
     const newest = await this.deps.useCases.listNewestReleases.execute({ count: HOME_NEWEST });
-    this.render(ctx, '@home', {
+    const listed = (await this.deps.recentListings?.execute({ count: HOME_LISTED })) ?? [];
+    const web = this.settings.webUrl;
+    await this.render(ctx, '@home', {
       title: this.settings.site,
       examples,
+      listed: listed.map(({ listing, release, seller }) => ({
+        href: `${web}/sell/item/${listing.id}`,
+        title: release.title || `Release ${release.id}`,
+        artist: release.artist,
+        price: formatMoney(listing.price),
+        condition: listing.condition,
+        seller: seller.username,
+        sellerHref: inventoryPage(web, seller.username),
+      })),
       newest: newest.map((r) => ({ href: this.web('release', r.id, r.title), title: r.title, artist: r.artist, detail: [r.format, r.year || ''].filter(Boolean).join(', ') })),
     });
   }
@@ -156,7 +172,7 @@ export class CataloguePages implements RouteModule {
       heading: t.type_ === 'heading',
       credits: [...(t.artists ?? []), ...(t.extraartists ?? [])].map(credit),
     }));
-    this.render(ctx, '@release', {
+    await this.render(ctx, '@release', {
       title: `${r.artists.map((a) => a.anv || a.name).join(', ')} – ${r.title}`,
       canonical: r.uri,
       artists: r.artists.map(credit),
@@ -247,7 +263,7 @@ export class CataloguePages implements RouteModule {
     const applied = versions.applied as Readonly<Record<string, readonly string[] | undefined>>;
     const hasVersions = versions.items.length > 0 || Object.keys(applied).length > 0;
     const known = await this.known(m.artists.map((a) => a.id), []);
-    this.render(ctx, '@master', {
+    await this.render(ctx, '@master', {
       title: `${m.artists.map((a) => a.anv || a.name).join(', ')} – ${m.title}`,
       canonical: m.uri,
       path: ctx.path,
@@ -287,7 +303,7 @@ export class CataloguePages implements RouteModule {
     const known = await this.known([...(a.aliases ?? []), ...(a.members ?? []), ...(a.groups ?? [])].map((r) => r.id), []);
     const refs = (list: readonly { id: number; name: string }[] | undefined): Link[] =>
       (list ?? []).map((r) => ({ href: this.link(known, 'artist', r.id, r.name), text: r.name }));
-    this.render(ctx, '@entity', {
+    await this.render(ctx, '@entity', {
       kind: 'artist',
       title: a.name,
       canonical: a.uri,
@@ -333,7 +349,7 @@ export class CataloguePages implements RouteModule {
     const l = this.deps.presenter.label(view);
     const contact = '_info' in l ? l._info : l.contact_info;
     const known = await this.known([], [...(l.parent_label ? [l.parent_label.id] : []), ...l.sublabels.map((s) => s.id)]);
-    this.render(ctx, '@entity', {
+    await this.render(ctx, '@entity', {
       kind: 'label',
       title: l.name,
       canonical: l.uri,
@@ -371,7 +387,7 @@ export class CataloguePages implements RouteModule {
     ].map((f) => ({ ...f, value: parameters[f.name] ?? '' }));
     const common = { title: 'Search', q: parameters.q ?? '', type: parameters.type ?? '', types: SEARCH_KINDS, fields };
     if (!asked) {
-      this.render(ctx, '@search', { ...common, results: undefined });
+      await this.render(ctx, '@search', { ...common, results: undefined });
       return;
     }
     const caller = await pageCaller(this.deps.sessions, ctx);
@@ -383,7 +399,7 @@ export class CataloguePages implements RouteModule {
     }
     const page = validateQuery(PageQuery, ctx.query).toPageRequest();
     const found = await search.execute({ caller, parameters, page });
-    this.render(ctx, '@search', {
+    await this.render(ctx, '@search', {
       ...common,
       title: parameters.q ? `Search: ${parameters.q}` : 'Search',
       results: found.items.map((hit) => {

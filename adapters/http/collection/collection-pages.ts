@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import type { ListFolderItems } from '../../../application/collection/list-folder-items.js';
 import type { ListWants } from '../../../application/collection/list-wants.js';
 import { NotFound } from '../../../application/errors.js';
-import type { WebSessions } from '../../../application/identity/web-sessions.js';
+import type { Caller } from '../../../application/shared/caller.js';
 import { COLLECTION_SORTS } from '../../../domain/collection/collection-sort.js';
 import type { ApiSchema } from '../api-shapes.js';
 import type { SpindleState } from '../http-state.js';
@@ -14,7 +14,7 @@ import { profilePageUrl } from '../users/profile-page.js';
 import { peoplePageTemplates } from '../users/people-page-templates.js';
 import { dateInWords } from '../web-pages/page-format.js';
 import { pagerLinks } from '../web-pages/page-links.js';
-import { pageCaller, pageHead, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { pageCaller, renderPage, type PageSessions, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import type { CollectionPresenter } from './collection-presenter.js';
 import { CollectionListQuery } from './collection-queries.js';
 
@@ -39,7 +39,7 @@ export class CollectionPages implements RouteModule {
   constructor(
     private readonly useCases: CollectionPageUseCases,
     private readonly presenter: CollectionPresenter,
-    private readonly sessions: Pick<WebSessions, 'caller'> | undefined,
+    private readonly sessions: PageSessions | undefined,
     private readonly urls: ApiUrls,
     private readonly settings: WebPageSettings,
   ) {}
@@ -53,9 +53,8 @@ export class CollectionPages implements RouteModule {
     router.get('/user/:name/wants', (ctx) => this.wants(ctx));
   }
 
-  private render(ctx: Koa.Context, template: string, data: Record<string, unknown>): void {
-    pageHead(ctx, 200);
-    ctx.body = this.eta.render(template, { site: this.settings.site, webUrl: this.settings.webUrl, ...data });
+  private render(ctx: Koa.Context, template: string, data: Record<string, unknown>): Promise<void> {
+    return renderPage(ctx, { eta: this.eta, settings: this.settings, sessions: this.sessions }, template, data);
   }
 
   private async collection(ctx: Koa.Context): Promise<void> {
@@ -68,9 +67,10 @@ export class CollectionPages implements RouteModule {
     const { user, folders, fields } = items;
     const fieldNames = new Map(fields.map((f) => [f.id, f.name]));
     const path = `${profilePageUrl(this.urls, user.username)}/collection`;
-    this.render(ctx, '@collection', {
+    await this.render(ctx, '@collection', {
       title: `${user.username}’s collection`,
       owner: user.username,
+      ownerNav: ownerNav(caller, user.id, user.username, 'collection'),
       profileUrl: profilePageUrl(this.urls, user.username),
       path,
       folder: folderId,
@@ -96,9 +96,10 @@ export class CollectionPages implements RouteModule {
     const caller = await pageCaller(this.sessions, ctx);
     const { user, page } = await this.useCases.listWants.execute({ name: ctx.params.name!, caller, sort: q.sortKey(), order: q.sortOrder(), page: q.toPageRequest() });
     const path = `${profilePageUrl(this.urls, user.username)}/wants`;
-    this.render(ctx, '@wants', {
+    await this.render(ctx, '@wants', {
       title: `${user.username}’s wantlist`,
       owner: user.username,
+      ownerNav: ownerNav(caller, user.id, user.username, 'wants'),
       profileUrl: profilePageUrl(this.urls, user.username),
       path,
       sorts: COLLECTION_SORTS,
@@ -125,6 +126,11 @@ export class CollectionPages implements RouteModule {
       added: dateInWords(added),
     };
   }
+}
+
+/** The records' sub-nav of the page, for its owner alone (`RECORD_PAGES`): their name and the page's path. */
+function ownerNav(caller: Caller, ownerId: number, owner: string, page: 'collection' | 'wants'): { user: string; here: string } | undefined {
+  return caller.kind === 'user' && Number(caller.userId) === ownerId ? { user: owner, here: `/user/${encodeURIComponent(owner)}/${page}` } : undefined;
 }
 
 /** The `folder` parameter: absent is "All" (0), else a folder id; anything else names no folder (404). */

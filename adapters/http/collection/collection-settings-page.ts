@@ -8,6 +8,7 @@ import { statusOf } from '../middleware/errors.js';
 import { pathId } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
+import { SETTINGS_PAGES } from '../identity/web/settings-nav.js';
 import { WebPageKit, type SignedIn, type WebPageDeps, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import { collectionSettingsTemplates } from './collection-settings-templates.js';
 
@@ -66,12 +67,14 @@ export class CollectionSettingsPage implements RouteModule {
   private async show(ctx: Koa.Context, caller: SignedIn, extra: { error?: string; form?: Record<string, string> } = {}, status = 200): Promise<void> {
     const settings = await this.settingsUseCase.read({ name: caller.username, caller });
     const user = this.urls.user(caller.username);
-    this.kit.render(
+    await this.kit.render(
       ctx,
       '@collection-settings',
       {
         title: 'Collection settings',
         user: caller.username,
+        here: PATH,
+        settingsPages: SETTINGS_PAGES,
         fields: settings.fields,
         privacy: settings.privacy,
         foldersUrl: `${user}/collection/folders`,

@@ -1,5 +1,7 @@
 import type { Eta } from 'eta';
+import { SETTINGS_SUBNAV } from '../identity/web/settings-nav.js';
 import { pageTemplates } from '../identity/web/templates.js';
+import { RECORDS_SUBNAV } from '../web-pages/seller-nav.js';
 
 /*
  * The collection settings page, in the layout and style of the other web pages (Eta escapes every `<%= %>`). Kept in
@@ -9,7 +11,9 @@ import { pageTemplates } from '../identity/web/templates.js';
 const CSRF = `<input type="hidden" name="csrf" value="<%= it.csrf %>">`;
 
 const SETTINGS = `<% layout('@layout') %>
-<p>Your collection and wantlist through the API: <a href="<%= it.foldersUrl %>">folders</a>, <a href="<%= it.wantsUrl %>">wantlist</a>.</p>
+${SETTINGS_SUBNAV}
+<%~ include('@records-nav', it) %>
+<p class="small">Your collection and wantlist through the API: <a href="<%= it.foldersUrl %>">folders</a>, <a href="<%= it.wantsUrl %>">wantlist</a>.</p>
 <h2>Who sees them</h2>
 <form method="post" action="<%= it.webUrl %>/settings/collection/privacy">
   ${CSRF}
@@ -71,5 +75,6 @@ Private fields are seen by you alone.</p>
 export function collectionSettingsTemplates(): Eta {
   const eta = pageTemplates();
   eta.loadTemplate('@collection-settings', SETTINGS);
+  eta.loadTemplate('@records-nav', RECORDS_SUBNAV);
   return eta;
 }

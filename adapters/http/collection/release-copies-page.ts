@@ -194,7 +194,7 @@ export class ReleaseCopiesPage implements RouteModule {
     });
     const problems = extra.problems ?? {};
     const done = { collected: 'Added to your collection.', saved: 'Your copy is saved.', wanted: 'Your wantlist is saved.' }[String(ctx.query.done)];
-    this.kit.render(
+    await this.kit.render(
       ctx,
       '@copies',
       {

@@ -88,7 +88,7 @@ export class InventoryFilePages implements RouteModule {
     router.get(`${EXPORTS}/:id`, this.kit.page(async (ctx) => {
       const caller = await this.kit.signedIn(ctx);
       const view = await this.exports.get.execute({ caller, id: jobId(ctx.params.id) });
-      this.kit.render(ctx, '@export', { ...this.common(caller, EXPORTS), title: `Export ${view.id}`, job: this.exportRow(view), notice: NOTICES[String(ctx.query.done)] });
+      await this.kit.render(ctx, '@export', { ...this.common(caller, EXPORTS), title: `Export ${view.id}`, job: this.exportRow(view), notice: NOTICES[String(ctx.query.done)] });
     }));
     router.get(`${EXPORTS}/:id/download`, this.kit.page(async (ctx) => {
       const caller = await this.kit.signedIn(ctx);
@@ -119,7 +119,7 @@ export class InventoryFilePages implements RouteModule {
     router.get(`${UPLOADS}/:id`, this.kit.page(async (ctx) => {
       const caller = await this.kit.signedIn(ctx);
       const view = await this.uploads.get.execute({ caller, id: jobId(ctx.params.id) });
-      this.kit.render(ctx, '@upload', { ...this.common(caller, UPLOADS), title: `Upload ${view.id}`, job: this.uploadRow(view), notice: NOTICES[String(ctx.query.done)] });
+      await this.kit.render(ctx, '@upload', { ...this.common(caller, UPLOADS), title: `Upload ${view.id}`, job: this.uploadRow(view), notice: NOTICES[String(ctx.query.done)] });
     }));
   }
 
@@ -158,7 +158,7 @@ export class InventoryFilePages implements RouteModule {
   private async exportList(ctx: Koa.Context, caller: SignedIn, extra: { refused?: string }, status = 200): Promise<void> {
     const q = validateQuery(PageQuery, ctx.query);
     const page = await this.exports.list.execute({ caller, page: q.toPageRequest() });
-    this.kit.render(ctx, '@exports', {
+    await this.kit.render(ctx, '@exports', {
       ...this.common(caller, EXPORTS),
       title: 'Inventory exports',
       action: `${this.kit.settings.webUrl}${EXPORTS}`,
@@ -171,7 +171,7 @@ export class InventoryFilePages implements RouteModule {
   private async uploadList(ctx: Koa.Context, caller: SignedIn, extra: { refused?: string[]; type?: string }, status = 200): Promise<void> {
     const q = validateQuery(PageQuery, ctx.query);
     const page = await this.uploads.list.execute({ caller, page: q.toPageRequest() });
-    this.kit.render(ctx, '@uploads', {
+    await this.kit.render(ctx, '@uploads', {
       ...this.common(caller, UPLOADS),
       title: 'Inventory uploads',
       action: `${this.kit.settings.webUrl}${UPLOADS}`,

@@ -1,7 +1,6 @@
 import type Router from '@koa/router';
 import type { GetList } from '../../../application/lists/get-list.js';
 import type { ListUserLists } from '../../../application/lists/list-user-lists.js';
-import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { SpindleState } from '../http-state.js';
 import { PageQuery } from '../pagination.js';
 import { pathId, validateQuery } from '../query.js';
@@ -11,7 +10,7 @@ import { profilePageUrl } from '../users/profile-page.js';
 import { peoplePageTemplates } from '../users/people-page-templates.js';
 import { dateInWords } from '../web-pages/page-format.js';
 import { pagerLinks } from '../web-pages/page-links.js';
-import { pageCaller, pageHead, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { pageCaller, renderPage, type PageSessions, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import type { ListPresenter } from './list-presenter.js';
 import { listNotFound } from './list-routes.js';
 
@@ -35,7 +34,7 @@ export class ListPage implements RouteModule {
     private readonly getList: GetList,
     private readonly listUserLists: ListUserLists,
     private readonly presenter: ListPresenter,
-    private readonly sessions: Pick<WebSessions, 'caller'> | undefined,
+    private readonly sessions: PageSessions | undefined,
     private readonly urls: ApiUrls,
     private readonly settings: WebPageSettings,
   ) {}
@@ -51,10 +50,7 @@ export class ListPage implements RouteModule {
       const caller = await pageCaller(this.sessions, ctx);
       const { owner, page } = await this.listUserLists.execute({ name: ctx.params.name!, caller, page: q.toPageRequest(), textFormat: 'html' });
       const profile = profilePageUrl(this.urls, owner.username);
-      pageHead(ctx, 200);
-      ctx.body = this.eta.render('@user-lists', {
-        site: this.settings.site,
-        webUrl: this.settings.webUrl,
+      await renderPage(ctx, { eta: this.eta, settings: this.settings, sessions: this.sessions }, '@user-lists', {
         title: `${owner.username}’s lists`,
         owner: { name: owner.username, href: profile },
         lists: page.items.map((v) => {
@@ -68,10 +64,7 @@ export class ListPage implements RouteModule {
       const listId = pathId(ctx.params.id, listNotFound);
       const view = await this.getList.execute({ listId, caller: await pageCaller(this.sessions, ctx), textFormat: 'html' });
       const l = this.presenter.list(view);
-      pageHead(ctx, 200);
-      ctx.body = this.eta.render('@list', {
-        site: this.settings.site,
-        webUrl: this.settings.webUrl,
+      await renderPage(ctx, { eta: this.eta, settings: this.settings, sessions: this.sessions }, '@list', {
         title: l.name,
         canonical: l.uri,
         owner: { name: view.owner.username, href: profilePageUrl(this.urls, view.owner.username) },

@@ -66,7 +66,7 @@ export class ListWebPageRoutes implements RouteModule {
       page: { page: pageNumber, perPage: PER_PAGE },
       textFormat: 'markup',
     });
-    this.kit.render(
+    await this.kit.render(
       ctx,
       '@lists',
       {
@@ -90,7 +90,7 @@ export class ListWebPageRoutes implements RouteModule {
     status = 200,
   ): Promise<void> {
     const list: ListView = await this.useCases.getList.execute({ listId, caller, textFormat: 'markup', ownerOnly: true });
-    this.kit.render(
+    await this.kit.render(
       ctx,
       '@list',
       {

@@ -146,7 +146,7 @@ export class ListingFormPages implements RouteModule {
     router.get('/sell/item/:id/edit', this.kit.page(async (ctx) => {
       const caller = await this.kit.signedIn(ctx);
       const listing = await this.ownListing(caller, ctx.params.id);
-      this.showEdit(ctx, caller, listing, formOf(listing));
+      await this.showEdit(ctx, caller, listing, formOf(listing));
     }));
     router.post('/sell/item/:id/edit', this.kit.page(async (ctx) => {
       const caller = await this.kit.signedIn(ctx);
@@ -165,7 +165,7 @@ export class ListingFormPages implements RouteModule {
       } catch (err) {
         const problems = listingProblemsOf(err);
         if (!problems) throw err;
-        this.showEdit(ctx, caller, await this.ownListing(caller, ctx.params.id), sent, problemsByField(problems), 422);
+        await this.showEdit(ctx, caller, await this.ownListing(caller, ctx.params.id), sent, problemsByField(problems), 422);
       }
     }));
 
@@ -176,7 +176,7 @@ export class ListingFormPages implements RouteModule {
       // Only the seller is asked: anyone else gets the API's refusal of the deletion itself.
       if (!view.owner) throw new NotFound();
       const r = view.release;
-      this.kit.render(ctx, '@listing-delete', {
+      await this.kit.render(ctx, '@listing-delete', {
         title: `Delete listing ${id}?`,
         user: caller.username,
         id,
@@ -209,7 +209,7 @@ export class ListingFormPages implements RouteModule {
     const release = releaseListing(stored.record);
     const seller = await this.sellerSettings.execute({ name: caller.username, actor: caller });
     const web = this.kit.settings.webUrl;
-    this.render(ctx, caller, {
+    await this.render(ctx, caller, {
       title: `Sell a copy of ${release.artist} – ${stored.record.title}`,
       releaseHref: `${web}/release/${releaseId}`,
       // Someone who is not a seller yet is sent to their seller settings rather than refused by the form.
@@ -222,9 +222,9 @@ export class ListingFormPages implements RouteModule {
     }, status);
   }
 
-  private showEdit(ctx: Koa.Context, caller: SignedIn, listing: Listing, form: FormValues, problems: Problems = {}, status = 200): void {
+  private async showEdit(ctx: Koa.Context, caller: SignedIn, listing: Listing, form: FormValues, problems: Problems = {}, status = 200): Promise<void> {
     const web = this.kit.settings.webUrl;
-    this.render(ctx, caller, {
+    await this.render(ctx, caller, {
       title: `Edit listing ${listing.id}`,
       releaseHref: `${web}/release/${listing.releaseId}`,
       listingHref: `${web}/sell/item/${listing.id}`,
@@ -237,9 +237,9 @@ export class ListingFormPages implements RouteModule {
     }, status);
   }
 
-  private render(ctx: Koa.Context, caller: SignedIn, data: Record<string, unknown>, status: number): void {
+  private async render(ctx: Koa.Context, caller: SignedIn, data: Record<string, unknown>, status: number): Promise<void> {
     const problems = data.problems as Problems;
-    this.kit.render(ctx, '@listing-form', {
+    await this.kit.render(ctx, '@listing-form', {
       ...data,
       user: caller.username,
       conditions: MEDIA_CONDITIONS,

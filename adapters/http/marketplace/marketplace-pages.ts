@@ -2,7 +2,6 @@ import type Router from '@koa/router';
 import type { Eta } from 'eta';
 import type Koa from 'koa';
 import { NotFound } from '../../../application/errors.js';
-import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import { OWNER_ONLY_SORTS } from '../../../application/marketplace/get-inventory.js';
 import type { ForSaleListingsOfRelease } from '../../../application/marketplace/market-release-block.js';
 import { callerUserId, type ListingView } from '../../../application/marketplace/listing-access.js';
@@ -18,7 +17,7 @@ import { pathId, validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
 import { dateInWords } from '../web-pages/page-format.js';
-import { pageCaller, pageHead, pageImage, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { pageCaller, pageImage, renderPage, type PageSessions, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import type { ListingUseCases } from './listing-routes.js';
 import type { ListingPresenter } from './listing-presenter.js';
 import { marketplacePageTemplates } from './marketplace-page-templates.js';
@@ -40,7 +39,7 @@ export interface MarketplacePageDeps {
   readonly forSale: ForSaleListingsOfRelease;
   readonly presenter: ListingPresenter;
   /** Who is signed in (everyone is anonymous without the identity module). */
-  readonly sessions: Pick<WebSessions, 'caller'> | undefined;
+  readonly sessions: PageSessions | undefined;
   readonly urls: ApiUrls;
 }
 
@@ -82,9 +81,8 @@ export class MarketplacePages implements RouteModule {
     router.get('/sell/release/:id', (ctx) => this.releaseCopies(ctx));
   }
 
-  private render(ctx: Koa.Context, template: string, data: Record<string, unknown>): void {
-    pageHead(ctx, 200);
-    ctx.body = this.eta.render(template, { site: this.settings.site, webUrl: this.settings.webUrl, ...data });
+  private render(ctx: Koa.Context, template: string, data: Record<string, unknown>): Promise<void> {
+    return renderPage(ctx, { eta: this.eta, settings: this.settings, sessions: this.deps.sessions }, template, data);
   }
 
   /** The fields of a listing both pages show: its prices written as the site writes money, its release's page. */
@@ -113,7 +111,7 @@ export class MarketplacePages implements RouteModule {
     const view = await this.deps.useCases.getListing.execute({ id, caller, currency: q.curr_abbr as Currency | undefined, textFormat: 'html' });
     const l = this.deps.presenter.listing(view);
     const seller = l.seller;
-    this.render(ctx, '@listing', {
+    await this.render(ctx, '@listing', {
       title: l.release.description || `Listing ${l.id}`,
       canonical: l.uri,
       path: ctx.path,
@@ -160,7 +158,7 @@ export class MarketplacePages implements RouteModule {
     const items = shown.map((v) => ({ ...this.shown(v, this.deps.presenter.listing(v)), seller: v.seller.user.username, sellerHref: inventoryPage(this.settings.webUrl, v.seller.user.username) }));
     const first = shown[0]?.release;
     const title = first ? `${first.artist} – ${first.title}` : `Release ${releaseId}`;
-    this.render(ctx, '@release-copies', {
+    await this.render(ctx, '@release-copies', {
       title: `For sale: ${title}`,
       path: ctx.path,
       releaseHref: this.deps.urls.web('release', releaseId, shown[0]?.release.title ?? ''),
@@ -186,7 +184,7 @@ export class MarketplacePages implements RouteModule {
     });
     const listings = this.deps.presenter.inventory(view);
     const owner = callerUserId(caller) === view.seller.id;
-    this.render(ctx, '@inventory', {
+    await this.render(ctx, '@inventory', {
       title: `For sale by ${view.seller.username}`,
       canonical: inventoryPage(this.settings.webUrl, view.seller.username),
       path: ctx.path,

@@ -14,6 +14,7 @@ import { shippingRatesText, SHIPPING_REGIONS } from '../../../domain/marketplace
 import type { SpindleState } from '../http-state.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
+import { SETTINGS_PAGES } from '../identity/web/settings-nav.js';
 import { WebPageKit, type SignedIn, type WebPageDeps, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import { sellerSettingsChange } from './seller-settings-bodies.js';
 import { sellerSettingsTemplates } from './seller-settings-templates.js';
@@ -67,20 +68,21 @@ export class SellerSettingsPage implements RouteModule {
     return path === PATH || path === `${PATH}/`;
   }
 
-  private render(
+  private async render(
     ctx: Koa.Context,
     caller: SignedIn,
     view: SellerSettingsView,
     extra: { form?: FormValues; problems?: Partial<FormValues>; error?: string; notice?: string } = {},
     status = 200,
-  ): void {
-    this.kit.render(
+  ): Promise<void> {
+    await this.kit.render(
       ctx,
       '@seller-settings',
       {
         title: 'Seller settings',
         user: caller.username,
         here: PATH,
+        settingsPages: SETTINGS_PAGES,
         currencies: CURRENCIES,
         maxLength: MAX_TERMS_LENGTH,
         complete: view.complete,
@@ -114,7 +116,7 @@ export class SellerSettingsPage implements RouteModule {
       const notice = change.changed.length === 0
         ? 'Nothing to change: these are your settings already.'
         : `Saved your ${change.changed.map((f) => LABELS[f]).join(', ')}.`;
-      this.render(ctx, caller, change.after, { notice });
+      await this.render(ctx, caller, change.after, { notice });
     } catch (err) {
       if (!(err instanceof InvalidSellerSettingsChange)) throw err;
       const stored = await this.getSettings.execute({ name: caller.username, actor: caller });
@@ -122,7 +124,7 @@ export class SellerSettingsPage implements RouteModule {
       for (const p of err.problems) problems[p.field] = p.message;
       const form: FormValues = { ...formOf(stored) };
       for (const [name, value] of Object.entries(given)) if (value !== undefined) form[name as SellerSettingsField] = value;
-      this.render(ctx, caller, stored, { form, problems, error: 'Nothing was saved: correct the fields marked below.' }, 422);
+      await this.render(ctx, caller, stored, { form, problems, error: 'Nothing was saved: correct the fields marked below.' }, 422);
     }
   }
 
@@ -130,7 +132,7 @@ export class SellerSettingsPage implements RouteModule {
     const back = { href: `${this.kit.settings.webUrl}${PATH}`, text: 'Seller settings' };
     router.get(PATH, this.kit.page(async (ctx) => {
       const caller = await this.kit.signedIn(ctx);
-      this.render(ctx, caller, await this.getSettings.execute({ name: caller.username, actor: caller }));
+      await this.render(ctx, caller, await this.getSettings.execute({ name: caller.username, actor: caller }));
     }, back));
     router.post(PATH, this.kit.page(async (ctx) => this.save(ctx), back));
   }

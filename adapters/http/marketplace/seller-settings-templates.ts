@@ -1,4 +1,5 @@
 import type { Eta } from 'eta';
+import { SETTINGS_SUBNAV } from '../identity/web/settings-nav.js';
 import { sellerPageTemplates } from '../web-pages/seller-nav.js';
 
 /*
@@ -10,6 +11,7 @@ const FIELD_ERROR = (field: string) =>
   `<% if (it.problems.${field}) { %><span class="error" id="${field}-error" role="alert"><%= it.problems.${field} %></span><% } %>`;
 
 const SETTINGS = `<% layout('@layout') %>
+${SETTINGS_SUBNAV}
 <%~ include('@seller-nav', it) %>
 <% if (it.complete) { %>
 <p class="notice">You are a seller: buyers see these terms on your listings, and prices are in your currency.</p>

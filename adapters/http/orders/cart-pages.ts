@@ -96,7 +96,7 @@ export class CartPages implements RouteModule {
   ): Promise<void> {
     const view = await this.useCases.getCart.execute({ caller });
     const cart = this.presenter.cart(view);
-    this.kit.render(
+    await this.kit.render(
       ctx,
       '@cart',
       {

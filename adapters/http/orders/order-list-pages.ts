@@ -6,7 +6,7 @@ import { ORDER_STATUSES } from '../../../domain/orders/order-status.js';
 import type { SpindleState } from '../http-state.js';
 import { validateQuery } from '../query.js';
 import type { RouteModule } from '../route-module.js';
-import { dateInWords } from '../web-pages/page-format.js';
+import { dateInWords, personName } from '../web-pages/page-format.js';
 import { pagerLinks } from '../web-pages/page-links.js';
 import { WebPageKit, type WebPageDeps, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import { orderPageTemplates } from './order-page-templates.js';
@@ -63,7 +63,7 @@ export class OrderListPages implements RouteModule {
       page: q.toPageRequest(),
     });
     const web = this.kit.settings.webUrl;
-    this.kit.render(ctx, '@order-list', {
+    await this.kit.render(ctx, '@order-list', {
       title: what.title,
       user: caller.username,
       here: path,
@@ -83,7 +83,7 @@ export class OrderListPages implements RouteModule {
           id: o.id,
           href: o.uri,
           created: dateInWords(view.order.created),
-          other: what.party === 'seller' ? view.buyer.username : view.seller.username,
+          other: personName(what.party === 'seller' ? view.buyer : view.seller),
           status: o.status,
           items: o.items.map((i) => i.release.description || `Release ${i.release.id}`).join('; '),
           total: formatMoney(view.order.total),

@@ -10,7 +10,7 @@ import type { SpindleState } from '../http-state.js';
 import { statusOf } from '../middleware/errors.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
-import { dateInWords } from '../web-pages/page-format.js';
+import { dateInWords, personName } from '../web-pages/page-format.js';
 import { WebPageKit, type SignedIn, type WebPageDeps, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import { feedbackInput, orderEditInput, orderMessageInput, refundInput } from './order-bodies.js';
 import { orderPageTemplates } from './order-page-templates.js';
@@ -141,7 +141,7 @@ export class OrderPages implements RouteModule {
     const seller = view.viewer === 'seller';
     const sent = (form: Form, name: string, fallback = ''): string => (extra.refused?.form === form ? (extra.refused.sent[name] ?? fallback) : fallback);
     const mine = view.feedback.find((f) => f.from === view.viewer);
-    this.kit.render(
+    await this.kit.render(
       ctx,
       '@order',
       {
@@ -149,8 +149,9 @@ export class OrderPages implements RouteModule {
         user: caller.username,
         action: `${this.kit.settings.webUrl}/sell/order/${encodeURIComponent(o.id)}`,
         viewer: view.viewer,
-        other: seller ? view.buyer.username : view.seller.username,
-        otherHref: seller ? undefined : `${this.kit.settings.webUrl}/seller/${encodeURIComponent(view.seller.username)}`,
+        other: personName(seller ? view.buyer : view.seller),
+        // The seller's inventory, while their account lives (a deleted one's name links nowhere).
+        otherHref: seller || view.seller.deletedAt ? undefined : `${this.kit.settings.webUrl}/seller/${encodeURIComponent(view.seller.username)}`,
         status: o.status,
         created: dateInWords(order.created),
         lastActivity: dateInWords(order.lastActivity),
@@ -171,7 +172,7 @@ export class OrderPages implements RouteModule {
         feedback: o.feedback,
         log: log.items.map((m) => {
           const entry = this.presenter.message(m);
-          return { when: dateInWords(m.message.timestamp), who: m.actor.username, type: entry.type, text: entry.message };
+          return { when: dateInWords(m.message.timestamp), who: personName(m.actor), type: entry.type, text: entry.message };
         }),
         logMore: log.total > log.items.length,
         apiUrl: o.resource_url,

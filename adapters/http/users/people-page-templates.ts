@@ -1,5 +1,6 @@
 import type { Eta } from 'eta';
 import { cataloguePageTemplates } from '../catalogue/catalogue-page-templates.js';
+import { RECORDS_SUBNAV } from '../web-pages/seller-nav.js';
 
 /*
  * The people's pages (a profile, a collection, a wantlist, a release's copies, a list), in the site's layout with the catalogue's partials
@@ -31,7 +32,11 @@ const RECORDS = `<% if (it.rows.length === 0) { %><p><%= it.empty %></p><% } els
 </table>
 <% } %>`;
 
+/** The records' sub-nav, to their owner (`ownerNav`: their name as `user`, the page's path as `here`). */
+const OWNER_NAV = `<% if (it.ownerNav) { %><%~ include('@records-nav', { webUrl: it.webUrl, user: it.ownerNav.user, here: it.ownerNav.here }) %><% } %>`;
+
 const COLLECTION = `<% layout('@site') %>
+${OWNER_NAV}
 <p>The collection of <a href="<%= it.profileUrl %>"><%= it.owner %></a>.</p>
 <% if (it.folders.length > 1) { %>
 <nav aria-label="Folders"><ul class="plain">
@@ -48,6 +53,7 @@ const COLLECTION = `<% layout('@site') %>
 `;
 
 const WANTS = `<% layout('@site') %>
+${OWNER_NAV}
 <p>The wantlist of <a href="<%= it.profileUrl %>"><%= it.owner %></a>.</p>
 <form class="filters" method="get" action="<%= it.path %>">
 <%~ include('@sort', it) %>  <button type="submit">Sort</button>
@@ -166,5 +172,6 @@ export function peoplePageTemplates(): Eta {
   eta.loadTemplate('@message', MESSAGE);
   eta.loadTemplate('@list', LIST);
   eta.loadTemplate('@user-lists', USER_LISTS);
+  eta.loadTemplate('@records-nav', RECORDS_SUBNAV);
   return eta;
 }

@@ -1,12 +1,11 @@
 import type Router from '@koa/router';
-import type { WebSessions } from '../../../application/identity/web-sessions.js';
 import type { GetProfile } from '../../../application/users/get-profile.js';
 import type { Dialect } from '../catalogue/catalogue-presenter.js';
 import type { SpindleState } from '../http-state.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
 import { dateInWords } from '../web-pages/page-format.js';
-import { pageCaller, pageHead, type WebPageSettings } from '../web-pages/web-page-kit.js';
+import { pageCaller, renderPage, type PageSessions, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import { peoplePageTemplates } from './people-page-templates.js';
 import { presentProfile } from './profile-routes.js';
 
@@ -28,7 +27,7 @@ export class ProfilePage implements RouteModule {
 
   constructor(
     private readonly getProfile: GetProfile,
-    private readonly sessions: Pick<WebSessions, 'caller'> | undefined,
+    private readonly sessions: PageSessions | undefined,
     private readonly urls: ApiUrls,
     private readonly dialect: Dialect,
     private readonly settings: WebPageSettings,
@@ -58,10 +57,7 @@ export class ProfilePage implements RouteModule {
         { text: `For sale: ${count(p.num_for_sale, 'item', 'items')}` },
       ];
       const stars = (rating: number, n: number): string => (n === 0 ? 'none yet' : `${rating}% positive from ${count(n, 'rating', 'ratings')}`);
-      pageHead(ctx, 200);
-      ctx.body = this.eta.render('@profile', {
-        site: this.settings.site,
-        webUrl: this.settings.webUrl,
+      await renderPage(ctx, { eta: this.eta, settings: this.settings, sessions: this.sessions }, '@profile', {
         title: name,
         canonical: p.uri,
         avatar: p.avatar_url,

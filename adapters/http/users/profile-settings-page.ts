@@ -46,7 +46,7 @@ export class ProfileSettingsPage implements RouteModule {
     const { user } = await this.getProfile.execute({ name: caller.username, caller, textFormat: 'markup' });
     const form = sent ?? { real_name: user.realName, home_page: user.homePage, location: user.location, profile: user.profile, curr_abbr: user.currency };
     const saved = ctx.query.done === 'profile' && !sent;
-    this.kit.render(ctx, '@profile-settings', {
+    await this.kit.render(ctx, '@profile-settings', {
       title: 'Your profile',
       user: caller.username,
       here: PATH,

@@ -11,6 +11,9 @@ import { retryAfterOf, statusOf } from '../middleware/errors.js';
 export const SESSION_COOKIE = 'spindle_session';
 export const CSRF_COOKIE = 'spindle_csrf';
 
+/** What a page reads of the browser sessions: who is signed in, and the form token of the header's sign-out form. */
+export type PageSessions = Pick<WebSessions, 'caller' | 'formToken'>;
+
 /** What every web page needs: the browser sessions and fresh secrets for form tokens. */
 export interface WebPageDeps {
   readonly sessions: WebSessions;
@@ -27,11 +30,14 @@ export type SignedIn = Caller & { kind: 'user' };
 /**
  * A page's status, media type and the headers every page carries (no caching, no framing, the content policy: the
  * site's own origin, and images also from the API's, where their signed URLs point when `BASE_URL` is another host).
+ * Every page's header differs by who is signed in (`pageViewer`), so no page is kept by any cache, shared or not,
+ * and `Vary: Cookie` says so again to a cache that would ignore `no-store`.
  */
 export function pageHead(ctx: Koa.Context, status: number): void {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.vary('Cookie');
   ctx.set('X-Frame-Options', 'DENY');
   const apiOrigin = (ctx.state as { apiOrigin?: string }).apiOrigin;
   const images = apiOrigin ? `img-src 'self' ${apiOrigin}; ` : '';
@@ -125,7 +131,9 @@ export class WebPageKit {
     return caller;
   }
 
-  render(ctx: Koa.Context, template: string, data: Record<string, unknown>, status = 200): void {
+  /** Renders a page with this kit's templates, its header showing who is signed in (`pageViewer`). */
+  async render(ctx: Koa.Context, template: string, data: Record<string, unknown>, status = 200): Promise<void> {
+    const signedInAs = await pageViewer(this.deps.sessions, ctx);
     pageHead(ctx, status);
     ctx.body = this.eta.render(template, {
       site: this.settings.site,
@@ -135,6 +143,7 @@ export class WebPageKit {
       notice: undefined,
       ...data,
       user: (data.user as string | undefined) ?? undefined,
+      signedInAs,
     });
   }
 
@@ -166,7 +175,7 @@ export class WebPageKit {
     const user = caller?.kind === 'user' ? caller.username : undefined;
     // An unconfirmed address (ADR 0064): the way to confirm it, rather than the page's own way back.
     const link = err instanceof EmailUnconfirmed ? { href: `${this.settings.webUrl}/settings/email`, text: 'Confirm your email address, or have the link sent again' } : back;
-    this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user, ...(link ? { link } : {}) }, status);
+    await this.render(ctx, '@message', { title: 'Something is not right', error: (err as Error).message, user, ...(link ? { link } : {}) }, status);
     return true;
   }
 
@@ -177,7 +186,6 @@ export class WebPageKit {
   }
 }
 
-/** Who is signed in on a page: the session's caller, or anonymous (also without the identity module). */
 /**
  * An image of the API (a signed `…/images/…` URL, or none) as a page shows it: only to the signed-in (images are for
  * authenticated callers, as in the API), and on the site's own origin, which the same process serves, so that the
@@ -190,8 +198,45 @@ export function pageImage(uri: string | undefined, caller: Caller, webUrl: strin
   return at < 0 ? uri : webUrl + uri.slice(at);
 }
 
+/** Who is signed in on a page: the session's caller, or anonymous (also without the identity module). */
 export async function pageCaller(sessions: Pick<WebSessions, 'caller'> | undefined, ctx: Koa.Context): Promise<Caller> {
   return (sessions ? await sessionCaller(sessions, ctx) : null) ?? ANONYMOUS;
+}
+
+/** Who a page's header shows as signed in: their name and the token of the header's sign-out form. */
+export interface PageViewer {
+  readonly name: string;
+  readonly csrf: string;
+}
+
+/**
+ * Who the page's header shows as signed in (`SIGNED_IN_LINKS`), from the request's one read of its session
+ * (`sessionCaller`, which the pages' rate limit made already): undefined for the anonymous, without the identity
+ * module, and when the session cannot be read (the page itself then answers for that, or is the message page).
+ */
+export async function pageViewer(sessions: PageSessions | undefined, ctx: Koa.Context): Promise<PageViewer | undefined> {
+  if (!sessions) return undefined;
+  const caller = await sessionCaller(sessions, ctx).catch(() => null);
+  if (caller?.kind !== 'user') return undefined;
+  const csrf = sessions.formToken({ session: ctx.cookies.get(SESSION_COOKIE) });
+  return csrf === null ? undefined : { name: caller.username, csrf };
+}
+
+/** What a module's page in the site's layout is rendered with, beside its data (`renderPage`). */
+export interface SitePageView {
+  readonly eta: Eta;
+  readonly settings: WebPageSettings;
+  readonly sessions: PageSessions | undefined;
+}
+
+/**
+ * Renders a page of a module without forms (no kit) in the site's layout: the headers of every page, the site's name
+ * and address, and the header showing who is signed in (`pageViewer`).
+ */
+export async function renderPage(ctx: Koa.Context, view: SitePageView, template: string, data: Record<string, unknown>, status = 200): Promise<void> {
+  const signedInAs = await pageViewer(view.sessions, ctx);
+  pageHead(ctx, status);
+  ctx.body = view.eta.render(template, { site: view.settings.site, webUrl: view.settings.webUrl, ...data, signedInAs });
 }
 
 const sessionCallers = new WeakMap<Koa.Context, Promise<Caller | null>>();

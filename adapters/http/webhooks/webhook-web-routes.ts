@@ -67,7 +67,7 @@ export class WebhookWebPageRoutes implements RouteModule {
   ): Promise<void> {
     const page = await this.u.list.execute({ caller, page: { page: 1, perPage: 100 } });
     const errors = extra.errors ?? {};
-    this.kit.render(
+    await this.kit.render(
       ctx,
       '@webhooks',
       {
@@ -91,7 +91,7 @@ export class WebhookWebPageRoutes implements RouteModule {
   private async webhookPage(ctx: Koa.Context, caller: SignedIn, webhookId: number): Promise<void> {
     const webhook = await this.u.get.execute({ caller, webhookId });
     const deliveries = await this.u.deliveries.execute({ caller, webhookId, page: { page: 1, perPage: RECENT_DELIVERIES } });
-    this.kit.render(ctx, '@webhook', {
+    await this.kit.render(ctx, '@webhook', {
       title: `Webhook ${webhook.url}`,
       user: caller.username,
       here: PATH,

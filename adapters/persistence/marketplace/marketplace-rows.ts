@@ -34,6 +34,11 @@ export const ListingSchema = new EntitySchema<ListingRow>({
   indexes: [
     { name: 'listing_seller_id_status_index', properties: ['seller', 'status'] },
     { name: 'listing_release_id_index', properties: ['releaseId'] },
+    // The newest listings For Sale of every seller (the home page's "Recently listed"): the first entries of this index.
+    {
+      name: 'listing_for_sale_posted_index',
+      expression: `create index "listing_for_sale_posted_index" on "listing" ("posted" desc, "id" desc) where status = 'For Sale'`,
+    },
   ],
   checks: [
     { name: 'listing_status_check', expression: `array_position(array[${LISTING_STATUSES.map((s) => `'${s}'`).join(', ')}], status) is not null` },

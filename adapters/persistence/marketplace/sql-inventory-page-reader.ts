@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { InventoryPageReader } from '../../../application/ports/inventory-page-reader.js';
+import type { Listing } from '../../../domain/marketplace/listing.js';
 import type { InventorySort } from '../../../domain/marketplace/inventory-sort.js';
 import type { InventoryQuery, ListingPage } from '../../../domain/marketplace/listing-repository.js';
 import { query } from '../mikro-orm-unit-of-work.js';
@@ -24,7 +25,10 @@ const SORT_KEYS: Readonly<Record<InventorySort, string>> = {
   location: "coalesce(l.location, '')",
 };
 
-/** A seller's inventory pages, sorted on the listing's or the release's fields (a read model in SQL, ADR 0039). */
+/**
+ * A seller's inventory pages, sorted on the listing's or the release's fields, and the newest listings For Sale (a
+ * read model in SQL, ADR 0039).
+ */
 export class SqlInventoryPageReader implements InventoryPageReader {
   constructor(private readonly orm: MikroORM) {}
 
@@ -45,5 +49,15 @@ export class SqlInventoryPageReader implements InventoryPageReader {
       [...params, q.limit, q.offset],
     );
     return { total: Number(count!.n), listings: rows.map(listingOf) };
+  }
+
+  /** By `listing_for_sale_posted_index` (the listings For Sale by time): the first `limit` entries of the index. */
+  async recentlyListed(limit: number): Promise<Listing[]> {
+    const rows = await query(
+      this.orm,
+      `select ${LISTING_COLUMNS} from listing l where l.status = 'For Sale' order by l.posted desc, l.id desc limit ?`,
+      [Math.max(0, Math.floor(limit))],
+    );
+    return rows.map(listingOf);
   }
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../../adapters/persistence/database.js';
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { DEMO_SELLER, DEMO_SELLER_SETTINGS, seedDemoMarketplace } from '../../../composition/marketplace/demo-marketplace.js';
 import { marketplaceModule } from '../../../composition/marketplace/marketplace-module.js';
+import { LISTINGS } from '../../../composition/marketplace/listing-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
 import { SELLERS } from '../../../composition/marketplace/seller-tokens.js';
 import { isMediaCondition, isSleeveCondition } from '../../../domain/marketplace/conditions.js';
@@ -72,6 +73,12 @@ describe('Marketplace demo data: the demo seller', function () {
     const [row] = await query(db.orm, 'select num_for_sale, lowest_prices from "release" where id = ?', [806]);
     expect(Number(row!.num_for_sale)).to.equal(1);
     expect(typeof row!.lowest_prices === 'string' ? JSON.parse(row!.lowest_prices) : row!.lowest_prices).to.deep.equal({ USD: 1800 });
+
+    // The home page's "Recently listed for sale" shows them (the For Sale ones, by the demo seller, with their titles).
+    const recent = await container.get(LISTINGS.ListRecentListings).execute({ count: 12 });
+    expect(recent.map((r) => r.listing.id).sort((x, y) => x - y)).to.deep.equal(forSale.map((l) => l.id).sort((x, y) => x - y));
+    expect(new Set(recent.map((r) => r.seller.username))).to.deep.equal(new Set([DEMO_SELLER]));
+    expect(recent.every((r) => r.release.id === r.listing.releaseId)).to.equal(true);
 
     expect(await demo()).to.deep.equal([`marketplace: ${DEMO_SELLER} has listings already; demo listings left out`]);
     expect(await listingsOf(seller)).to.have.length(listings.length);

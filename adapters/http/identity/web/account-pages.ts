@@ -98,8 +98,8 @@ export class AccountPages implements RouteModule {
     return typeof ctx.query.done === 'string' ? NOTICES[ctx.query.done] : undefined;
   }
 
-  private showPassword(ctx: Koa.Context, caller: SignedIn, problems: Record<string, string> = {}, status = 200): void {
-    this.kit.render(
+  private async showPassword(ctx: Koa.Context, caller: SignedIn, problems: Record<string, string> = {}, status = 200): Promise<void> {
+    await this.kit.render(
       ctx,
       '@password',
       { title: 'Change your password', user: caller.username, here: PASSWORD_PATH, settingsPages: SETTINGS_PAGES, problems, notice: this.notice(ctx),
@@ -110,7 +110,7 @@ export class AccountPages implements RouteModule {
 
   private async showEmail(ctx: Koa.Context, caller: SignedIn, typed?: string, problems: Record<string, string> = {}, status = 200): Promise<void> {
     const state = await this.useCases.changeEmail.current(Number(caller.userId));
-    this.kit.render(
+    await this.kit.render(
       ctx,
       '@email',
       { title: 'Change your email address', user: caller.username, here: EMAIL_PATH, settingsPages: SETTINGS_PAGES, problems, notice: this.notice(ctx),
@@ -120,12 +120,12 @@ export class AccountPages implements RouteModule {
     );
   }
 
-  private showResetRequest(ctx: Koa.Context, login: string, problems: Record<string, string> = {}, status = 200): void {
-    this.kit.render(ctx, '@reset-request', { title: 'Reset your password', login, problems, notice: this.notice(ctx) }, status);
+  private async showResetRequest(ctx: Koa.Context, login: string, problems: Record<string, string> = {}, status = 200): Promise<void> {
+    await this.kit.render(ctx, '@reset-request', { title: 'Reset your password', login, problems, notice: this.notice(ctx) }, status);
   }
 
-  private showResetConfirm(ctx: Koa.Context, token: string, problems: Record<string, string> = {}, status = 200): void {
-    this.kit.render(ctx, '@reset-confirm', {
+  private async showResetConfirm(ctx: Koa.Context, token: string, problems: Record<string, string> = {}, status = 200): Promise<void> {
+    await this.kit.render(ctx, '@reset-confirm', {
       title: 'Choose a new password', token, problems,
       error: Object.keys(problems).length > 0 ? 'The password was not set: see the problems below.' : undefined,
     }, status);
@@ -136,7 +136,7 @@ export class AccountPages implements RouteModule {
   private async showConfirm(ctx: Koa.Context, token: string, problems: Record<string, string> = {}, status = 200): Promise<void> {
     const caller = await this.kit.caller(ctx);
     const done = this.notice(ctx) !== undefined;
-    this.kit.render(ctx, '@confirm-email', {
+    await this.kit.render(ctx, '@confirm-email', {
       title: done ? 'Email address confirmed' : 'Confirm your email address', token, problems, done, notice: this.notice(ctx),
       user: caller?.kind === 'user' ? caller.username : undefined,
     }, status);
@@ -222,7 +222,7 @@ export class AccountPages implements RouteModule {
 
     router.get(PASSWORD_RESET_PATHS.confirm, this.kit.page(async (ctx) => {
       const token = typeof ctx.query.reset === 'string' ? ctx.query.reset : '';
-      this.showResetConfirm(ctx, token, token === '' ? { reset: 'This page needs the link from the mail: open it again, whole.' } : {});
+      await this.showResetConfirm(ctx, token, token === '' ? { reset: 'This page needs the link from the mail: open it again, whole.' } : {});
     }, resetBack));
     router.post(PASSWORD_RESET_PATHS.confirm, this.kit.page(async (ctx) => {
       const form = await this.kit.form(ctx, MAX_FORM_BYTES);

@@ -115,8 +115,8 @@ export class ApplicationPage implements RouteModule {
     return /^\/settings\/developers\/applications\/[^/]+$/.test(path);
   }
 
-  private show(ctx: Koa.Context, caller: SignedIn, app: ClientApplication, form: FormValues, problems: Record<string, string> = {}, status = 200): void {
-    this.kit.render(ctx, '@application', {
+  private async show(ctx: Koa.Context, caller: SignedIn, app: ClientApplication, form: FormValues, problems: Record<string, string> = {}, status = 200): Promise<void> {
+    await this.kit.render(ctx, '@application', {
       title: app.name,
       user: caller.username,
       here: '/settings/developers',
@@ -137,7 +137,7 @@ export class ApplicationPage implements RouteModule {
     router.get(PATH, this.kit.page(async (ctx) => {
       const caller = await this.kit.signedIn(ctx);
       const app = await this.editApplication.own(Number(caller.userId), ctx.params.id!);
-      this.show(ctx, caller, app, valuesOf(app));
+      await this.show(ctx, caller, app, valuesOf(app));
     }, back));
     router.post(PATH, this.kit.page(async (ctx) => {
       const form = await this.kit.form(ctx, MAX_FORM_BYTES);

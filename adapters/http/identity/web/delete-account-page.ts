@@ -69,8 +69,8 @@ export class DeleteAccountPage implements RouteModule {
     return path === DELETE_PATH;
   }
 
-  private show(ctx: Koa.Context, caller: SignedIn, problems: Record<string, string> = {}, status = 200, error?: string): void {
-    this.kit.render(
+  private async show(ctx: Koa.Context, caller: SignedIn, problems: Record<string, string> = {}, status = 200, error?: string): Promise<void> {
+    await this.kit.render(
       ctx,
       '@delete-account',
       { title: 'Delete your account', user: caller.username, here: DELETE_PATH, settingsPages: SETTINGS_PAGES, problems,
@@ -83,10 +83,10 @@ export class DeleteAccountPage implements RouteModule {
     const back = { href: `${this.kit.settings.webUrl}${DELETE_PATH}`, text: 'Delete your account' };
     router.get(DELETE_PATH, this.kit.page(async (ctx) => {
       if (ctx.query.done === 'deleted') {
-        this.kit.render(ctx, '@delete-account', { title: 'Your account is deleted', deleted: true, here: DELETE_PATH, settingsPages: [], problems: {} });
+        await this.kit.render(ctx, '@delete-account', { title: 'Your account is deleted', deleted: true, here: DELETE_PATH, settingsPages: [], problems: {} });
         return;
       }
-      this.show(ctx, await this.kit.signedIn(ctx));
+      await this.show(ctx, await this.kit.signedIn(ctx));
     }, back));
     router.post(DELETE_PATH, this.kit.page(async (ctx) => {
       const form = await this.kit.form(ctx, MAX_FORM_BYTES);

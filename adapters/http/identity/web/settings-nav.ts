@@ -1,9 +1,11 @@
+import type { NavPage } from '../../web-pages/site-templates.js';
+
 /*
  * The settings sub-nav, shared by every settings page's template (a page renders it with `settingsPages` and `here`).
  */
 
 /** The settings pages, in the order of the sub-nav. */
-export const SETTINGS_PAGES: ReadonlyArray<{ readonly path: string; readonly text: string }> = [
+export const SETTINGS_PAGES: readonly NavPage[] = [
   { path: '/settings/profile', text: 'Profile' },
   { path: '/settings/email', text: 'Email' },
   { path: '/settings/password', text: 'Password' },

@@ -1,6 +1,6 @@
 import { Eta } from 'eta';
 
-import { SITE_ICON_PATH } from '../../web-pages/site-templates.js';
+import { FORM_LAYOUT } from '../../web-pages/site-templates.js';
 import { SETTINGS_SUBNAV } from './settings-nav.js';
 
 export { STYLESHEET } from '../../web-pages/stylesheet.js';
@@ -9,46 +9,6 @@ export { STYLESHEET } from '../../web-pages/stylesheet.js';
  * The web pages' templates (Eta, escaping every `<%= %>` by default; `<%~ %>` only for markup the templates made
  * themselves). Kept in TypeScript as strings so that the build carries them with the code.
  */
-
-const LAYOUT = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title><%= it.title %> · <%= it.site %></title>
-<link rel="stylesheet" href="<%= it.webUrl %>/web.css">
-<link rel="icon" href="<%= it.webUrl %>${SITE_ICON_PATH}" type="image/svg+xml">
-</head>
-<body>
-<header>
-  <a class="brand" href="<%= it.webUrl %>/settings/developers"><%= it.site %></a>
-  <nav>
-  <% if (it.user) { %>
-    <span>Signed in as <strong><%= it.user %></strong></span>
-    <a href="<%= it.webUrl %>/sell/orders">Sales</a>
-    <a href="<%= it.webUrl %>/sell/purchases">Purchases</a>
-    <a href="<%= it.webUrl %>/settings/developers">Developer settings</a>
-    <a href="<%= it.webUrl %>/settings/connected">Connected applications</a>
-    <a href="<%= it.webUrl %>/settings/password">Password</a>
-    <form method="post" action="<%= it.webUrl %>/signout" class="inline">
-      <input type="hidden" name="csrf" value="<%= it.csrf %>">
-      <button type="submit">Sign out</button>
-    </form>
-  <% } else { %>
-    <a href="<%= it.webUrl %>/signin">Sign in</a>
-    <a href="<%= it.webUrl %>/signup">Sign up</a>
-  <% } %>
-  </nav>
-</header>
-<main>
-<h1><%= it.title %></h1>
-<% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %>
-<% if (it.notice) { %><p class="notice" role="status"><%= it.notice %></p><% } %>
-<%~ it.body %>
-</main>
-</body>
-</html>
-`;
 
 const SIGN_IN = `<% layout('@layout') %>
 <form method="post" action="<%= it.webUrl %>/signin">
@@ -204,7 +164,7 @@ const MESSAGE = `<% layout('@layout') %>
 /** The page templates, loaded once. */
 export function pageTemplates(): Eta {
   const eta = new Eta({ autoEscape: true, views: '/nonexistent', cache: true });
-  eta.loadTemplate('@layout', LAYOUT);
+  eta.loadTemplate('@layout', FORM_LAYOUT);
   eta.loadTemplate('@signin', SIGN_IN);
   eta.loadTemplate('@signup', SIGN_UP);
   eta.loadTemplate('@signup-sent', SIGN_UP_SENT);

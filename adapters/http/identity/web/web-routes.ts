@@ -114,7 +114,7 @@ export class WebPageRoutes implements RouteModule {
     });
 
     router.get('/signin', this.kit.page(async (ctx) => {
-      this.kit.render(ctx, '@signin', { title: 'Sign in', next: safeNext(ctx.query.next), username: '' });
+      await this.kit.render(ctx, '@signin', { title: 'Sign in', next: safeNext(ctx.query.next), username: '' });
     }));
 
     router.post('/signin', this.kit.page(async (ctx) => {
@@ -123,7 +123,7 @@ export class WebPageRoutes implements RouteModule {
       const next = safeNext(form.get('next'));
       const started = await useCases.sessions.signIn({ username, password: form.get('password') ?? '', address: ctx.ip });
       if (!started) {
-        this.kit.render(ctx, '@signin', { title: 'Sign in', next, username, error: 'Wrong login name or password.' }, 401);
+        await this.kit.render(ctx, '@signin', { title: 'Sign in', next, username, error: 'Wrong login name or password.' }, 401);
         return;
       }
       await this.kit.switchSession(ctx, started);
@@ -132,7 +132,7 @@ export class WebPageRoutes implements RouteModule {
     }));
 
     router.get('/signup', this.kit.page(async (ctx) => {
-      this.kit.render(ctx, '@signup', { title: 'Sign up', next: safeNext(ctx.query.next), username: '', email: '', realName: '' });
+      await this.kit.render(ctx, '@signup', { title: 'Sign up', next: safeNext(ctx.query.next), username: '', email: '', realName: '' });
     }));
 
     router.post('/signup', this.kit.page(async (ctx) => {
@@ -147,12 +147,12 @@ export class WebPageRoutes implements RouteModule {
         const status = statusOf(err);
         if (status !== 422 && status !== 409) throw err;
         const error = (err as Error).message;
-        this.kit.render(ctx, '@signup', { title: 'Sign up', next, username: input.username, email: input.email, realName: input.realName, error }, status);
+        await this.kit.render(ctx, '@signup', { title: 'Sign up', next, username: input.username, email: input.email, realName: input.realName, error }, status);
       }
     }));
 
     router.get(SIGN_UP_SENT_PATH, this.kit.page(async (ctx) => {
-      this.kit.render(ctx, '@signup-sent', { title: 'Check your email', next: safeNext(ctx.query.next) });
+      await this.kit.render(ctx, '@signup-sent', { title: 'Check your email', next: safeNext(ctx.query.next) });
     }));
 
     router.post('/signout', this.kit.page(async (ctx) => {
@@ -167,7 +167,7 @@ export class WebPageRoutes implements RouteModule {
       if (token === '') throw new Invalid('This page needs an oauth_token: the application that sent you here should have added one.');
       const request = await useCases.authorize.describe(token);
       const caller = await this.kit.signedIn(ctx);
-      this.kit.render(ctx, '@authorize', {
+      await this.kit.render(ctx, '@authorize', {
         title: `Authorize ${request.application.name}`,
         application: request.application.name,
         token: request.token,
@@ -186,16 +186,16 @@ export class WebPageRoutes implements RouteModule {
         ctx.status = 303;
         ctx.redirect(outcome.url);
       } else if (outcome.kind === 'show verifier') {
-        this.kit.render(ctx, '@verifier', { title: 'Application approved', application: outcome.application, verifier: outcome.verifier, user: caller.username });
+        await this.kit.render(ctx, '@verifier', { title: 'Application approved', application: outcome.application, verifier: outcome.verifier, user: caller.username });
       } else {
-        this.kit.render(ctx, '@denied', { title: 'Application denied', application: outcome.application, user: caller.username });
+        await this.kit.render(ctx, '@denied', { title: 'Application denied', application: outcome.application, user: caller.username });
       }
     }));
 
     const developers = async (ctx: Koa.Context, caller: Caller & { kind: 'user' }, extra: Record<string, unknown> = {}, status = 200) => {
       const applications = await useCases.ownApplications.execute({ userId: Number(caller.userId) });
       const tokens = await useCases.listTokens.execute({ user: caller.username });
-      this.kit.render(ctx, '@developers', {
+      await this.kit.render(ctx, '@developers', {
         title: 'Developer settings',
         user: caller.username,
         here: '/settings/developers',
@@ -258,7 +258,7 @@ export class WebPageRoutes implements RouteModule {
 
     const connectedPage = async (ctx: Koa.Context, caller: Caller & { kind: 'user' }, extra: Record<string, unknown> = {}) => {
       const applications = await useCases.connected.list(caller);
-      this.kit.render(ctx, '@connected', {
+      await this.kit.render(ctx, '@connected', {
         title: 'Connected applications',
         user: caller.username,
         here: '/settings/connected',

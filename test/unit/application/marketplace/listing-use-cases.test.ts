@@ -17,6 +17,9 @@ import { GetListing } from '../../../../application/marketplace/get-listing.js';
 import { ReleaseMarketBlock } from '../../../../application/marketplace/market-release-block.js';
 import { MarketFiguresPart } from '../../../../application/marketplace/market-figures-part.js';
 import { ListingViews } from '../../../../application/marketplace/listing-views.js';
+import { ListRecentListings, MAX_RECENT_LISTINGS } from '../../../../application/marketplace/list-recent-listings.js';
+import { newListing } from '../../../../domain/marketplace/listing.js';
+import { Money } from '../../../../domain/marketplace/money.js';
 import type { CartContents } from '../../../../application/ports/cart-contents.js';
 import { mergedUserFigures, type UserFiguresPart } from '../../../../application/ports/user-figures.js';
 import { ANONYMOUS, type Caller } from '../../../../application/shared/caller.js';
@@ -275,5 +278,27 @@ describe('Listings (use cases, in memory)', () => {
     expect([ids(page), page.page.total, page.page.page]).to.deep.equal([[b], 3, 2]);
     expect(await rejection(new GetInventory(users, store.inventoryPages, views()).execute({ name: 'nobody', caller: buyer, sortOrder: 'asc', page: { page: 1, perPage: 5 }, textFormat: 'markup' }))).to.be.instanceOf(NotFound);
     expect((await figures().forUser(1)).numForSale).to.equal(2);
+  });
+
+  it('lists the newest listings for sale of every seller with their releases and sellers, at most twelve, leaving out a deleted seller', async () => {
+    const add = (sellerId: number, releaseId: number, status: 'For Sale' | 'Draft', minutes: number) =>
+      uow.run(() =>
+        store.listings.add(
+          newListing(sellerId, { releaseId, condition: 'Mint (M)', price: Money.fromDecimal('5', 'GBP'), status }, new Date(clock.now().getTime() + minutes * 60_000)),
+        ),
+      );
+    const recent = new ListRecentListings(store.inventoryPages, catalogue, users);
+    expect(await recent.execute({ count: 5 })).to.deep.equal([]);
+    const ten = await add(1, 10, 'For Sale', 1);
+    const eleven = await add(2, 11, 'For Sale', 2);
+    await add(1, 11, 'Draft', 3);
+    const shown = (count: number) => recent.execute({ count }).then((all) => all.map((r) => [r.listing.id, r.release.title, r.release.artist, r.seller.username]));
+    expect(await shown(5)).to.deep.equal([[eleven.id, 'Eleven', 'Someone', 'buyer'], [ten.id, 'Ten', 'Artist', 'seller']]);
+    expect(await shown(1)).to.deep.equal([[eleven.id, 'Eleven', 'Someone', 'buyer']]);
+    expect(await shown(0)).to.deep.equal([]);
+    await uow.run(() => users.markDeleted(2, clock.now()));
+    expect(await shown(5)).to.deep.equal([[ten.id, 'Ten', 'Artist', 'seller']]);
+    for (let n = 0; n < 14; n++) await add(1, 10, 'For Sale', 10 + n);
+    expect(await recent.execute({ count: 50 })).to.have.length(MAX_RECENT_LISTINGS);
   });
 });
