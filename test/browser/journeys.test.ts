@@ -16,20 +16,21 @@ import { chromiumSite, expectNoSidewaysScroll, listeningServer, needChromium, ph
  */
 describe('Journeys in Chromium at 390 px: a password reset, an application registered and authorized', function () {
   this.timeout(120_000);
-  const mail = new MailFolder();
+  let mail: MailFolder;
   let site: ChromiumSite;
   let ada: TestUser;
   let bo: TestUser;
 
   before(async function () {
     needChromium(this);
+    mail = new MailFolder();
     site = await chromiumSite({ RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', MAIL_DIR: mail.dir }, emptyIdentity);
     ada = await aUser(site.container, 'journey-ada');
     bo = await aUser(site.container, 'journey-bo');
   });
   after(async () => {
     await site?.close();
-    mail.remove();
+    mail?.remove();
   });
 
   const fits = (page: Page) => expectNoSidewaysScroll(page, page.url());
