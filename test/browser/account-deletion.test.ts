@@ -1,13 +1,6 @@
-import http from 'node:http';
 import { expect } from 'chai';
-import type Koa from 'koa';
-import type { Browser } from 'playwright-core';
-import type { Database } from '../../adapters/persistence/database.js';
-import { HTTP } from '../../composition/http/http-tokens.js';
 import { aUser, anApplication, emptyIdentity } from '../support/identity-fixtures.js';
-import { testContainer } from '../support/test-app.js';
-import { openTestDatabase } from '../support/test-database.js';
-import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium } from '../support/chromium.js';
+import { chromiumSite, expectNoSidewaysScroll, needChromium, phonePage, submitSignIn, type ChromiumSite } from '../support/chromium.js';
 
 /**
  * A new person's whole stay, in headless Chromium at 390 px: sign up, register an application and edit it on its page
@@ -16,34 +9,22 @@ import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium }
  */
 describe('Sign up, the application page and account deletion in Chromium at 390 px', function () {
   this.timeout(120_000);
-  let db: Database;
-  let server: http.Server;
-  let base: string;
-  let browser: Browser;
+  let site: ChromiumSite;
 
   before(async function () {
     needChromium(this);
-    db = await openTestDatabase();
-    ({ server: server, base: base } = await listeningServer());
-    const container = testContainer(db, { BASE_URL: base, WEB_URL: base, RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
-    await emptyIdentity(db);
-    await aUser(container, 'chrome-host');
-    await anApplication(container, 'chrome-host');
-    browser = await launchChromium();
+    site = await chromiumSite({ RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' }, emptyIdentity);
+    await aUser(site.container, 'chrome-host');
+    await anApplication(site.container, 'chrome-host');
   });
-  after(async () => {
-    await browser?.close();
-    if (server) await new Promise((resolve) => server.close(resolve));
-    await db?.close();
-  });
+  after(() => site?.close());
 
   const fits = expectNoSidewaysScroll;
 
   it('signs up, edits an application on its page, and deletes the account', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
     const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const page = await phonePage(site.browser, errors);
+    const { base } = site;
 
     await page.goto(`${base}/signup`);
     await page.getByLabel('Login name').fill('chrome-leaver');
@@ -93,10 +74,8 @@ describe('Sign up, the application page and account deletion in Chromium at 390 
     const profile = await page.goto(`${base}/user/chrome-leaver`);
     expect(profile!.status()).to.equal(404);
     await page.goto(`${base}/signin`);
-    await page.getByLabel('Login name').fill('chrome-leaver');
-    await page.getByLabel('Password').fill('leaving password');
-    await page.click('button[type=submit]:has-text("Sign in")');
-    expect(page.url()).to.not.include('/settings/developers');
+    await submitSignIn(page, { name: 'chrome-leaver', password: 'leaving password' });
+    expect(await page.textContent('[role=alert]')).to.equal('Wrong login name or password.');
     // The page's own refusals (422 twice, the profile's 404, the sign-in's 401) are meant; nothing else.
     expect(errors.filter((e) => !/status of (422|404|401)/.test(e))).to.deep.equal([]);
   });

@@ -1,40 +1,22 @@
-import http from 'node:http';
 import { expect } from 'chai';
-import type Koa from 'koa';
-import type { Browser } from 'playwright-core';
-import type { Database } from '../../adapters/persistence/database.js';
-import { HTTP } from '../../composition/http/http-tokens.js';
 import { loadCatalogueFixtures } from '../support/catalogue-fixtures.js';
-import { testContainer } from '../support/test-app.js';
-import { openTestDatabase } from '../support/test-database.js';
-import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium } from '../support/chromium.js';
+import { chromiumSite, expectNoSidewaysScroll, needChromium, type ChromiumSite } from '../support/chromium.js';
 
 
 /** Each kind of catalogue page, and the 404 page, in a real headless Chromium at a phone's width. */
 describe('Catalogue pages in Chromium at 390 px', function () {
   this.timeout(120_000);
-  let db: Database;
-  let server: http.Server;
-  let base: string;
-  let browser: Browser;
+  let site: ChromiumSite;
 
   before(async function () {
     needChromium(this);
-    db = await openTestDatabase();
-    await loadCatalogueFixtures(db);
-    ({ server: server, base: base } = await listeningServer());
-    const container = testContainer(db, { BASE_URL: base, WEB_URL: base });
-    server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
-    browser = await launchChromium();
+    site = await chromiumSite({}, loadCatalogueFixtures);
   });
-  after(async () => {
-    await browser?.close();
-    if (server) await new Promise((resolve) => server.close(resolve));
-    await db?.close();
-  });
+  after(() => site?.close());
 
   it('shows every page kind without horizontal scrolling, with a named search box and no script errors', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const { base } = site;
+    const page = await site.browser.newPage({ viewport: { width: 390, height: 800 } });
     const problems: string[] = [];
     // Whatever the page loads besides itself (the stylesheet, the icon) must load.
     page.on('response', (r) => r.request().resourceType() !== 'document' && r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));

@@ -1,17 +1,11 @@
-import http from 'node:http';
 import { expect } from 'chai';
-import type Koa from 'koa';
-import type { Browser, Page } from 'playwright-core';
-import type { Database } from '../../adapters/persistence/database.js';
-import { HTTP } from '../../composition/http/http-tokens.js';
+import type { Page } from 'playwright-core';
 import { apiAs } from '../support/api-as.js';
 import { aCredit, aRelease } from '../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestUser } from '../support/identity-fixtures.js';
 import { makeSeller } from '../support/listing-fixtures.js';
-import { testContainer } from '../support/test-app.js';
-import { openTestDatabase } from '../support/test-database.js';
-import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium, phoneSignedIn } from '../support/chromium.js';
+import { chromiumSite, expectNoSidewaysScroll, needChromium, phoneSignedIn, type ChromiumSite } from '../support/chromium.js';
 
 
 /**
@@ -21,23 +15,20 @@ import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium, 
  */
 describe('Marketplace pages in Chromium at 390 px', function () {
   this.timeout(120_000);
-  let db: Database;
-  let server: http.Server;
+  let site: ChromiumSite;
   let base: string;
-  let browser: Browser;
   let sam: TestUser;
   let bea: TestUser;
   let listing = 0;
 
   before(async function () {
     needChromium(this);
-    db = await openTestDatabase();
-    await emptyIdentity(db);
-    await seedCatalogue(db, { releases: [aRelease(401, { title: 'A Long Title That Should Still Fit On A Phone Screen', artists: [aCredit(1, 'Alpha')] })] });
-    ({ server: server, base: base } = await listeningServer());
-    const container = testContainer(db, { BASE_URL: base, WEB_URL: base });
-    const app = container.get(HTTP.HttpApp) as unknown as Koa;
-    server.on('request', app.callback());
+    site = await chromiumSite({}, async (db) => {
+      await emptyIdentity(db);
+      await seedCatalogue(db, { releases: [aRelease(401, { title: 'A Long Title That Should Still Fit On A Phone Screen', artists: [aCredit(1, 'Alpha')] })] });
+    });
+    base = site.base;
+    const { container, app } = site;
     sam = await aUser(container, 'chrome-sam');
     bea = await aUser(container, 'chrome-bea');
     await makeSeller(container, sam.id, 'USD', { payment: 'PayPal', shipping: 'Worldwide' });
@@ -46,15 +37,10 @@ describe('Marketplace pages in Chromium at 390 px', function () {
       const made = await as(sam).post('/marketplace/listings', { release_id: 401, condition: 'Very Good Plus (VG+)', price, status: 'For Sale' });
       listing = (made.body as { listing_id: number }).listing_id;
     }
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    if (server) await new Promise((resolve) => server.close(resolve));
-    await db?.close();
-  });
+  after(() => site?.close());
 
-  const phoneAs = (user: TestUser, problems: string[]): Promise<Page> => phoneSignedIn(browser, base, user, problems);
+  const phoneAs = (user: TestUser, problems: string[]): Promise<Page> => phoneSignedIn(site.browser, base, user, problems);
 
   async function fits(page: Page): Promise<void> {
     await expectNoSidewaysScroll(page, page.url());

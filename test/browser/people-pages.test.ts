@@ -1,42 +1,26 @@
-import http from 'node:http';
 import { expect } from 'chai';
-import type Koa from 'koa';
-import type { Browser, Page } from 'playwright-core';
-import type { Database } from '../../adapters/persistence/database.js';
-import { HTTP } from '../../composition/http/http-tokens.js';
+import type { Page } from 'playwright-core';
 import { aRelease } from '../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../support/catalogue-seed.js';
 import { aUser, emptyIdentity, type TestUser } from '../support/identity-fixtures.js';
-import { testContainer } from '../support/test-app.js';
-import { openTestDatabase } from '../support/test-database.js';
-import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium } from '../support/chromium.js';
+import { chromiumSite, expectNoSidewaysScroll, needChromium, signIn, type ChromiumSite } from '../support/chromium.js';
 
 
 /** The people's journey by clicking, at a phone's width: collect, rate, annotate and want a release, then see it. */
 describe('People pages in Chromium at 390 px', function () {
   this.timeout(120_000);
-  let db: Database;
-  let server: http.Server;
-  let base: string;
-  let browser: Browser;
+  let site: ChromiumSite;
   let rosa: TestUser;
 
   before(async function () {
     needChromium(this);
-    db = await openTestDatabase();
-    await emptyIdentity(db);
-    await seedCatalogue(db, { releases: [aRelease(301, { title: 'Clicked Record', released: '1997' })] });
-    ({ server: server, base: base } = await listeningServer());
-    const container = testContainer(db, { BASE_URL: base, WEB_URL: base });
-    rosa = await aUser(container, 'rosa');
-    server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
-    browser = await launchChromium();
+    site = await chromiumSite({}, async (db) => {
+      await emptyIdentity(db);
+      await seedCatalogue(db, { releases: [aRelease(301, { title: 'Clicked Record', released: '1997' })] });
+    });
+    rosa = await aUser(site.container, 'rosa');
   });
-  after(async () => {
-    await browser?.close();
-    if (server) await new Promise((resolve) => server.close(resolve));
-    await db?.close();
-  });
+  after(() => site?.close());
 
   /** The page fits 390 px (no sideways scrolling) and has a heading. */
   const fits = async (page: Page, what: string): Promise<void> => {
@@ -45,7 +29,8 @@ describe('People pages in Chromium at 390 px', function () {
   };
 
   it('signs in, collects, rates, annotates and wants a release from its page, then finds it on the profile', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const { base } = site;
+    const page = await site.browser.newPage({ viewport: { width: 390, height: 800 } });
     const problems: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
@@ -53,9 +38,8 @@ describe('People pages in Chromium at 390 px', function () {
     await page.goto(`${base}/release/301`);
     await page.click('text=In your collection and wantlist');
     // Signed out: the sign-in page, which leads back.
-    await page.fill('input[name=username]', 'rosa');
-    await page.fill('input[name=password]', rosa.password);
-    await Promise.all([page.waitForURL(/\/release\/301\/yours/), page.click('button:has-text("Sign in")')]);
+    await signIn(page, rosa);
+    expect(page.url()).to.equal(`${base}/release/301/yours`);
     await fits(page, 'copies page');
     await Promise.all([page.waitForURL(/done=collected/), page.click('button:has-text("Add to my collection")')]);
     expect(await page.textContent('[role=status]')).to.equal('Added to your collection.');

@@ -1,16 +1,10 @@
-import http from 'node:http';
 import { expect } from 'chai';
-import type Koa from 'koa';
-import type { Browser, Page } from 'playwright-core';
-import type { Database } from '../../adapters/persistence/database.js';
-import { HTTP } from '../../composition/http/http-tokens.js';
+import type { Page } from 'playwright-core';
 import { aCredit, aRelease } from '../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../support/catalogue-seed.js';
 import { aUser, emptyIdentity, type TestUser } from '../support/identity-fixtures.js';
 import { makeSeller } from '../support/listing-fixtures.js';
-import { testContainer } from '../support/test-app.js';
-import { openTestDatabase } from '../support/test-database.js';
-import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium, phoneSignedIn } from '../support/chromium.js';
+import { chromiumSite, expectNoSidewaysScroll, needChromium, phoneSignedIn, type ChromiumSite } from '../support/chromium.js';
 
 /**
  * The seller's side by clicking, at a phone's width (ADR 0059): the seller lists a release from its page and edits the
@@ -20,36 +14,27 @@ import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium, 
  */
 describe('Seller pages in Chromium at 390 px', function () {
   this.timeout(120_000);
-  let db: Database;
-  let server: http.Server;
+  let site: ChromiumSite;
   let base: string;
-  let browser: Browser;
   let sam: TestUser;
   let bea: TestUser;
 
   before(async function () {
     needChromium(this);
-    db = await openTestDatabase();
-    await emptyIdentity(db);
-    await seedCatalogue(db, {
-      releases: [aRelease(501, { title: 'A Long Title That Should Still Fit On A Phone Screen', artists: [aCredit(1, 'Alpha')], formats: [{ name: 'Vinyl', qty: '1', text: '', descriptions: ['LP'] }] })],
+    site = await chromiumSite({}, async (db) => {
+      await emptyIdentity(db);
+      await seedCatalogue(db, {
+        releases: [aRelease(501, { title: 'A Long Title That Should Still Fit On A Phone Screen', artists: [aCredit(1, 'Alpha')], formats: [{ name: 'Vinyl', qty: '1', text: '', descriptions: ['LP'] }] })],
+      });
     });
-    ({ server, base } = await listeningServer());
-    const container = testContainer(db, { BASE_URL: base, WEB_URL: base });
-    const app = container.get(HTTP.HttpApp) as unknown as Koa;
-    server.on('request', app.callback());
-    sam = await aUser(container, 'chrome-seller');
-    bea = await aUser(container, 'chrome-buyer');
-    await makeSeller(container, sam.id, 'USD', { payment: 'PayPal', shipping: 'Worldwide' });
-    browser = await launchChromium();
+    base = site.base;
+    sam = await aUser(site.container, 'chrome-seller');
+    bea = await aUser(site.container, 'chrome-buyer');
+    await makeSeller(site.container, sam.id, 'USD', { payment: 'PayPal', shipping: 'Worldwide' });
   });
-  after(async () => {
-    await browser?.close();
-    if (server) await new Promise((resolve) => server.close(resolve));
-    await db?.close();
-  });
+  after(() => site?.close());
 
-  const phoneAs = (user: TestUser, problems: string[]): Promise<Page> => phoneSignedIn(browser, base, user, problems);
+  const phoneAs = (user: TestUser, problems: string[]): Promise<Page> => phoneSignedIn(site.browser, base, user, problems);
 
   const fits = (page: Page) => expectNoSidewaysScroll(page, page.url());
 

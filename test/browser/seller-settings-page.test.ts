@@ -1,44 +1,27 @@
-import http from 'node:http';
 import { expect } from 'chai';
-import type { Container } from 'inversify';
-import type Koa from 'koa';
-import type { Browser, Page } from 'playwright-core';
-import type { Database } from '../../adapters/persistence/database.js';
-import { HTTP } from '../../composition/http/http-tokens.js';
+import type { Page } from 'playwright-core';
 import { MARKETPLACE } from '../../composition/marketplace/marketplace-tokens.js';
 import { CURRENCIES } from '../../domain/marketplace/currency.js';
 import { MAX_TERMS_LENGTH } from '../../domain/marketplace/seller.js';
 import { aUser, emptyIdentity, type TestUser } from '../support/identity-fixtures.js';
-import { AGENT, testContainer } from '../support/test-app.js';
-import { openTestDatabase } from '../support/test-database.js';
-import { launchChromium, listeningServer, needChromium } from '../support/chromium.js';
+import { AGENT } from '../support/test-app.js';
+import { chromiumSite, needChromium, signIn, type ChromiumSite } from '../support/chromium.js';
 
 
 /** The seller settings page in a real headless Chromium: sign in on the way, become a seller, see a refusal. */
 describe('Seller settings page in Chromium', function () {
   this.timeout(120_000);
-  let db: Database;
-  let container: Container;
-  let server: http.Server;
+  let site: ChromiumSite;
   let base: string;
-  let browser: Browser;
   let user: TestUser;
 
   before(async function () {
     needChromium(this);
-    db = await openTestDatabase();
-    ({ server: server, base: base } = await listeningServer());
-    container = testContainer(db, { BASE_URL: base, WEB_URL: base, RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
-    await emptyIdentity(db);
-    user = await aUser(container, 'chrome-seller');
-    browser = await launchChromium();
+    site = await chromiumSite({ RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' }, emptyIdentity);
+    base = site.base;
+    user = await aUser(site.container, 'chrome-seller');
   });
-  after(async () => {
-    await browser?.close();
-    if (server) await new Promise((resolve) => server.close(resolve));
-    await db?.close();
-  });
+  after(() => site?.close());
 
   const currencyOf = async () =>
     ((await (await fetch(`${base}/s/${user.name}`, { headers: { 'User-Agent': AGENT, Authorization: `Service token=${user.token}` } })).json()) as { curr_abbr: string }).curr_abbr;
@@ -46,14 +29,12 @@ describe('Seller settings page in Chromium', function () {
   async function signedInOnThePage(page: Page): Promise<void> {
     await page.goto(`${base}/settings/seller`);
     await page.waitForURL(/\/signin\?next=/);
-    await page.fill('input[name=username]', user.name);
-    await page.fill('input[name=password]', user.password);
-    await page.click('button[type=submit]:has-text("Sign in")');
-    await page.waitForURL(`${base}/settings/seller`);
+    await signIn(page, user);
+    expect(page.url()).to.equal(`${base}/settings/seller`);
   }
 
   it('signs in on the way, chooses a currency and writes both terms: a seller, as the profile and the store say', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     await signedInOnThePage(page);
     expect(await page.textContent('main')).to.include('You are not a seller yet.');
     expect(await page.$$eval('select[name=currency] option', (options) => options.map((o) => o.getAttribute('value')))).to.deep.equal([...CURRENCIES]);
@@ -70,7 +51,7 @@ describe('Seller settings page in Chromium', function () {
     expect(await page.inputValue('select[name=currency]')).to.equal('EUR');
     expect(await page.inputValue('textarea[name=payment]')).to.equal('[b]PayPal[/b]\nor bank transfer');
     expect(await currencyOf()).to.equal('EUR');
-    expect(await container.get(MARKETPLACE.SellerRepository).settingsOf(user.id)).to.include({
+    expect(await site.container.get(MARKETPLACE.SellerRepository).settingsOf(user.id)).to.include({
       paymentTerms: '[b]PayPal[/b]\nor bank transfer',
       shippingTerms: 'From Lyon, tracked.',
     });
@@ -78,7 +59,7 @@ describe('Seller settings page in Chromium', function () {
   });
 
   it('shows the reason beside a refused field, keeps what was typed, and saves nothing', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     await signedInOnThePage(page);
     // The text box stops typing at the limit; a form sent around it (here: without the attribute) is refused.
     await page.$eval('textarea[name=shipping]', (t) => t.removeAttribute('maxlength'));
@@ -93,7 +74,7 @@ describe('Seller settings page in Chromium', function () {
     expect((await page.inputValue('textarea[name=shipping]')).length).to.equal(MAX_TERMS_LENGTH + 1);
     expect(await page.inputValue('select[name=currency]')).to.equal('JPY');
     expect(await currencyOf()).to.equal('EUR');
-    expect((await container.get(MARKETPLACE.SellerRepository).settingsOf(user.id))!.shippingTerms).to.equal('From Lyon, tracked.');
+    expect((await site.container.get(MARKETPLACE.SellerRepository).settingsOf(user.id))!.shippingTerms).to.equal('From Lyon, tracked.');
     await page.close();
   });
 });

@@ -13,7 +13,7 @@ import { HTTP } from '../../composition/http/http-tokens.js';
 import { query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { DEMO_ACCOUNTS_FILE, DEMO_USERS } from '../../composition/identity/identity-module.js';
 import { demoOrder } from '../../composition/spindle.js';
-import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium } from '../support/chromium.js';
+import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium, signIn } from '../support/chromium.js';
 import { REPO_ROOT } from '../support/repo-root.js';
 import { AGENT, loadTestModules, testContainer } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-database.js';
@@ -97,10 +97,7 @@ describe('Site crawl in Chromium at 390 px: every page reachable from / on the d
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()} (on ${page.url()})`));
     page.on('pageerror', (e) => problems.push(`script error: ${e.message} (on ${page.url()})`));
     if (who.password) {
-      await page.goto(`${web}/signin`);
-      await page.fill('input[name=username]', who.name);
-      await page.fill('input[name=password]', who.password);
-      await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/signin')), page.click('main button[type=submit]')]);
+      await signIn(page, { name: who.name, password: who.password }, web);
     }
     return { context, page };
   }

@@ -1,15 +1,9 @@
-import http from 'node:http';
 import { expect } from 'chai';
-import type { Container } from 'inversify';
-import type Koa from 'koa';
-import { OAuth } from 'oauth';
-import type { Browser, Page } from 'playwright-core';
-import type { Database } from '../../adapters/persistence/database.js';
-import { HTTP } from '../../composition/http/http-tokens.js';
+import type { Page } from 'playwright-core';
 import { anApplication, emptyIdentity } from '../support/identity-fixtures.js';
-import { AGENT, testContainer } from '../support/test-app.js';
-import { openTestDatabase } from '../support/test-database.js';
-import { launchChromium, listeningServer, needChromium } from '../support/chromium.js';
+import { OAuthClient } from '../support/oauth-client.js';
+import { AGENT } from '../support/test-app.js';
+import { chromiumSite, needChromium, signIn, submitSignIn, type ChromiumSite } from '../support/chromium.js';
 
 
 /**
@@ -19,31 +13,15 @@ import { launchChromium, listeningServer, needChromium } from '../support/chromi
  */
 describe('Web pages in Chromium', function () {
   this.timeout(120_000);
-  let db: Database;
-  let container: Container;
-  let server: http.Server;
+  let site: ChromiumSite;
   let base: string;
-  let browser: Browser;
 
   before(async function () {
     needChromium(this);
-    db = await openTestDatabase();
-    ({ server: server, base: base } = await listeningServer());
-    container = testContainer(db, {
-      BASE_URL: base,
-      WEB_URL: base,
-      RATE_LIMIT_ANONYMOUS: '100000',
-      RATE_LIMIT_AUTHENTICATED: '100000',
-    });
-    server.on('request', (container.get(HTTP.HttpApp) as unknown as Koa).callback());
-    await emptyIdentity(db);
-    browser = await launchChromium();
+    site = await chromiumSite({ RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' }, emptyIdentity);
+    base = site.base;
   });
-  after(async () => {
-    await browser?.close();
-    if (server) await new Promise((resolve) => server.close(resolve));
-    await db?.close();
-  });
+  after(() => site?.close());
 
   async function signUp(page: Page, name: string): Promise<void> {
     await page.goto(`${base}/signup`);
@@ -62,7 +40,7 @@ describe('Web pages in Chromium', function () {
   }
 
   it('signs up, generates and revokes a personal token, signs out and in again', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     await signUp(page, 'chrome-user');
     await page.fill('input[name=label]', 'made in Chromium');
     await page.click('button:has-text("Generate token")');
@@ -77,42 +55,30 @@ describe('Web pages in Chromium', function () {
 
     await page.click('button:has-text("Sign out")');
     await page.waitForURL(`${base}/signin`);
-    await page.fill('input[name=username]', 'chrome-user');
-    await page.fill('input[name=password]', 'wrong password');
-    await page.click('button[type=submit]:has-text("Sign in")');
+    await submitSignIn(page, { name: 'chrome-user', password: 'wrong password' });
     expect(await page.textContent('[role=alert]')).to.include('Wrong login name or password.');
-    await page.fill('input[name=password]', 'browser password');
-    await page.click('button[type=submit]:has-text("Sign in")');
-    await page.waitForURL(`${base}/settings/developers`);
+    await signIn(page, { name: 'chrome-user', password: 'browser password' });
+    expect(page.url()).to.equal(`${base}/settings/developers`);
     await page.close();
   });
 
   it('approves and denies an application on the authorize page, and revokes it on the connected page', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     await signUp(page, 'chrome-owner');
-    const app = await anApplication(container, 'chrome-owner', 'Chromium Client');
-    const client = new OAuth(`${base}/oauth/request_token`, `${base}/oauth/access_token`, app.key, app.secret, '1.0A', 'oob', 'HMAC-SHA1', 32, { 'User-Agent': AGENT });
-    const requestToken = () =>
-      new Promise<{ token: string; secret: string }>((resolve, reject) =>
-        client.getOAuthRequestToken((err, token, secret) => (err ? reject(err) : resolve({ token, secret }))),
-      );
+    const app = await anApplication(site.container, 'chrome-owner', 'Chromium Client');
+    const client = new OAuthClient(base, app);
 
     // Approve: the page shows the verifier (oob), which the client exchanges.
-    const rt = await requestToken();
+    const rt = await client.requestToken();
     await page.goto(`${base}/oauth/authorize?oauth_token=${rt.token}`);
     expect(await page.textContent('main')).to.include('Chromium Client asks to act for your account chrome-owner');
     await page.click('button:has-text("Approve")');
     const verifier = (await page.textContent('#verifier'))!.trim();
-    const access = await new Promise<{ token: string; secret: string }>((resolve, reject) =>
-      client.getOAuthAccessToken(rt.token, rt.secret, verifier, (err, token, secret) => (err ? reject(err) : resolve({ token, secret }))),
-    );
-    const identity = await new Promise<string>((resolve, reject) =>
-      client.get(`${base}/oauth/identity`, access.token, access.secret, (err, data) => (err ? reject(err) : resolve(String(data)))),
-    );
-    expect(JSON.parse(identity)).to.include({ username: 'chrome-owner', consumer_name: 'Chromium Client' });
+    const access = await client.accessToken(rt, verifier);
+    expect(await client.getJson(`${base}/oauth/identity`, access)).to.include({ username: 'chrome-owner', consumer_name: 'Chromium Client' });
 
     // Deny: nothing to exchange.
-    const denied = await requestToken();
+    const denied = await client.requestToken();
     await page.goto(`${base}/oauth/authorize?oauth_token=${denied.token}`);
     await page.click('button:has-text("Deny")');
     expect(await page.textContent('main')).to.include('You denied Chromium Client access to your account.');
@@ -122,28 +88,22 @@ describe('Web pages in Chromium', function () {
     expect(await page.textContent('main')).to.include('Chromium Client');
     await page.click('button:has-text("Revoke access")');
     expect(await page.textContent('[role=status]')).to.include('Access revoked.');
-    const refused = await new Promise<number>((resolve) =>
-      client.get(`${base}/oauth/identity`, access.token, access.secret, (err) => resolve((err as { statusCode?: number } | null)?.statusCode ?? 200)),
-    );
-    expect(refused).to.equal(401);
+    expect(await client.status(`${base}/oauth/identity`, access)).to.equal(401);
     await page.close();
   });
 
   it('sends someone who is not signed in to sign in first, then back to the authorize page', async () => {
-    const setup = await browser.newPage();
+    const setup = await site.browser.newPage();
     await signUp(setup, 'chrome-later');
     await setup.close();
-    const app = await anApplication(container, 'chrome-later', 'Later Client');
-    const client = new OAuth(`${base}/oauth/request_token`, `${base}/oauth/access_token`, app.key, app.secret, '1.0A', 'oob', 'PLAINTEXT', 32, { 'User-Agent': AGENT });
-    const rt = await new Promise<string>((resolve, reject) => client.getOAuthRequestToken((err, token) => (err ? reject(err) : resolve(token))));
-    const context = await browser.newContext();
+    const app = await anApplication(site.container, 'chrome-later', 'Later Client');
+    const rt = (await new OAuthClient(base, app, { method: 'PLAINTEXT' }).requestToken()).token;
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${base}/oauth/authorize?oauth_token=${rt}`);
     await page.waitForURL(/\/signin\?next=/);
-    await page.fill('input[name=username]', 'chrome-later');
-    await page.fill('input[name=password]', 'browser password');
-    await page.click('button[type=submit]:has-text("Sign in")');
-    await page.waitForURL(`${base}/oauth/authorize?oauth_token=${rt}`);
+    await signIn(page, { name: 'chrome-later', password: 'browser password' });
+    expect(page.url()).to.equal(`${base}/oauth/authorize?oauth_token=${rt}`);
     expect(await page.textContent('main')).to.include('Later Client asks to act for your account chrome-later');
     await context.close();
   });

@@ -3,12 +3,11 @@ import { InMemoryEventOutbox } from '../../adapters/in-memory/in-memory-event-ou
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import type { Database } from '../../adapters/persistence/database.js';
 import { SqlEventOutbox } from '../../adapters/persistence/events/sql-event-outbox.js';
-import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { MikroOrmUnitOfWork, query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { EventOutbox } from '../../application/ports/event-outbox.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { newEvent, type EventType, type NewEvent, type RecordedEvent } from '../../domain/events/event.js';
-import { emptyIdentity } from '../support/identity-fixtures.js';
+import { storedUsers } from '../support/identity-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
 
 interface Subject {
@@ -224,16 +223,8 @@ describe('with the SQL adapter', () => {
 
   contract(`SQL on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, async () => {
     // Removing the users removes their events.
-    await emptyIdentity(db);
+    const ids = await storedUsers(db, ['ann', 'ben']);
     const uow = new MikroOrmUnitOfWork(db.orm);
-    const users = new MikroOrmUserRepository(db.orm);
-    const ids: number[] = [];
-    for (const name of ['ann', 'ben']) {
-      const user = await uow.run(() =>
-        users.add({ username: name, realName: '', email: `${name}@example.com`, passwordHash: 'x', registeredAt: AT(0), homePage: '', location: '', profile: '', currency: 'USD' }),
-      );
-      ids.push(user.id);
-    }
     const sql = (text: string) => query(db.orm, text);
     return { uow, outbox: new SqlEventOutbox(db.orm), users: [ids[0]!, ids[1]!], ...(process.env.DATABASE_URL ? { sql } : {}) };
   });

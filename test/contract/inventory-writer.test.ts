@@ -6,7 +6,6 @@ import { InMemoryInventoryWriter } from '../../adapters/in-memory/in-memory-inve
 import { InMemoryMarketplaceStore } from '../../adapters/in-memory/in-memory-marketplace-store.js';
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import type { Database } from '../../adapters/persistence/database.js';
-import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { SqlInventoryWriter } from '../../adapters/persistence/inventory/sql-inventory-writer.js';
 import { MikroOrmBlockedReleases } from '../../adapters/persistence/marketplace/mikro-orm-blocked-releases.js';
 import { MikroOrmListingRepository } from '../../adapters/persistence/marketplace/mikro-orm-listing-repository.js';
@@ -20,7 +19,7 @@ import type { ListingRepository } from '../../domain/marketplace/listing-reposit
 import { Money } from '../../domain/marketplace/money.js';
 import { aRelease } from '../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../support/catalogue-seed.js';
-import { emptyIdentity } from '../support/identity-fixtures.js';
+import { storedUsers } from '../support/identity-fixtures.js';
 import { rejection } from '../support/rejection.js';
 import { openTestDatabase } from '../support/test-database.js';
 
@@ -373,17 +372,9 @@ describe('InventoryWriter with the SQL adapters', () => {
     `SQL on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
     async () => {
       // Removing the users removes their listings; the triggers take the listings off the releases.
-      await emptyIdentity(db);
       await query(db.orm, 'delete from blocked_release');
-      const users = new MikroOrmUserRepository(db.orm);
+      const ids = await storedUsers(db, ['writer-a', 'writer-b']);
       const uow = new MikroOrmUnitOfWork(db.orm);
-      const ids: number[] = [];
-      for (const name of ['writer-a', 'writer-b']) {
-        const user = await uow.run(() =>
-          users.add({ username: name, realName: '', email: `${name}@example.com`, passwordHash: 'x', registeredAt: AT(0), homePage: '', location: '', profile: '', currency: 'USD' }),
-        );
-        ids.push(user.id);
-      }
       return {
         uow,
         writer: new SqlInventoryWriter(db.orm),

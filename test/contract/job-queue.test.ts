@@ -2,14 +2,13 @@ import { expect } from 'chai';
 import { InMemoryJobQueue } from '../../adapters/in-memory/in-memory-job-queue.js';
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import { Database } from '../../adapters/persistence/database.js';
-import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { SqlJobQueue } from '../../adapters/persistence/jobs/sql-job-queue.js';
 import { MikroOrmUnitOfWork, query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { JobQueue } from '../../application/ports/job-queue.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { discoverModules, schemaOf } from '../../composition/modules.js';
 import type { Job } from '../../domain/jobs/job.js';
-import { emptyIdentity } from '../support/identity-fixtures.js';
+import { storedUsers } from '../support/identity-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
 
 /** A queue and a unit of work of one adapter family, on connections of their own (a PostgreSQL server only). */
@@ -353,17 +352,9 @@ describe('with the SQL adapters', () => {
 
   contract(`SQL on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, async () => {
     // Removing the users removes their jobs; the operator's (no owner) go separately.
-    await emptyIdentity(db);
     await query(db.orm, 'delete from job');
+    const owners = await storedUsers(db, ['ann', 'ben']);
     const uow = new MikroOrmUnitOfWork(db.orm);
-    const users = new MikroOrmUserRepository(db.orm);
-    const owners: number[] = [];
-    for (const name of ['ann', 'ben']) {
-      const user = await uow.run(() =>
-        users.add({ username: name, realName: '', email: `${name}@example.com`, passwordHash: 'x', registeredAt: AT(0), homePage: '', location: '', profile: '', currency: 'USD' }),
-      );
-      owners.push(user.id);
-    }
     const url = process.env.DATABASE_URL;
     const otherPool = async (): Promise<OtherPool> => {
       const other = await Database.open({ kind: 'server', url: url! }, schemaOf(await discoverModules()));

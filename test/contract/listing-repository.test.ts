@@ -6,7 +6,6 @@ import { releaseMarketOf } from '../../adapters/in-memory/in-memory-market-figur
 import { InMemoryMarketplaceStore } from '../../adapters/in-memory/in-memory-marketplace-store.js';
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import type { Database } from '../../adapters/persistence/database.js';
-import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { MikroOrmBlockedReleases } from '../../adapters/persistence/marketplace/mikro-orm-blocked-releases.js';
 import { MikroOrmListingRepository } from '../../adapters/persistence/marketplace/mikro-orm-listing-repository.js';
 import { SqlInventoryPageReader } from '../../adapters/persistence/marketplace/sql-inventory-page-reader.js';
@@ -27,7 +26,7 @@ import type { SellerRepository } from '../../domain/marketplace/seller-repositor
 import { shippingRates } from '../../domain/marketplace/shipping-rates.js';
 import { INVENTORY_ORDERS, INVENTORY_PLAN, inventoryReleases, PLANNED_FOR_SALE } from '../support/inventory-plan.js';
 import { seedCatalogue } from '../support/catalogue-seed.js';
-import { emptyIdentity } from '../support/identity-fixtures.js';
+import { storedUsers } from '../support/identity-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
 
 interface Subject {
@@ -290,17 +289,9 @@ describe('with the SQL adapters', () => {
 
   contract(`MikroORM (pages in SQL) on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, async () => {
     // Removing the users removes their listings and settings; the trigger takes the listings off the releases.
-    await emptyIdentity(db);
     await query(db.orm, 'delete from blocked_release');
-    const users = new MikroOrmUserRepository(db.orm);
+    const ids = await storedUsers(db, ['seller-a', 'seller-b']);
     const uow = new MikroOrmUnitOfWork(db.orm);
-    const ids: number[] = [];
-    for (const name of ['seller-a', 'seller-b']) {
-      const user = await uow.run(() =>
-        users.add({ username: name, realName: '', email: `${name}@example.com`, passwordHash: 'x', registeredAt: AT(0), homePage: '', location: '', profile: '', currency: 'USD' }),
-      );
-      ids.push(user.id);
-    }
     return {
       uow,
       listings: new MikroOrmListingRepository(db.orm),

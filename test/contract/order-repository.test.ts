@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { InMemoryOrderStore } from '../../adapters/in-memory/in-memory-order-store.js';
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import type { Database } from '../../adapters/persistence/database.js';
-import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { MikroOrmListingRepository } from '../../adapters/persistence/marketplace/mikro-orm-listing-repository.js';
 import { MikroOrmUnitOfWork, query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { MikroOrmCartRepository } from '../../adapters/persistence/orders/mikro-orm-cart-repository.js';
@@ -20,7 +19,7 @@ import { orderId } from '../../domain/orders/order-id.js';
 import type { OrderMessage } from '../../domain/orders/order-message.js';
 import { type OrderListQuery, type OrderRepository } from '../../domain/orders/order-repository.js';
 import { ORDER_SORTS, type OrderSort } from '../../domain/orders/order-sort.js';
-import { emptyIdentity } from '../support/identity-fixtures.js';
+import { storedUsers } from '../support/identity-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
 
 interface Subject {
@@ -492,17 +491,9 @@ describe('with the SQL adapters', () => {
 
   contract(`SQL on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, async () => {
     // Removing the users removes their listings, carts, orders, logs and feedback.
-    await emptyIdentity(db);
     await query(db.orm, 'delete from seller_order_sequence');
+    const ids = await storedUsers(db, NAMES);
     const uow = new MikroOrmUnitOfWork(db.orm);
-    const users = new MikroOrmUserRepository(db.orm);
-    const ids: number[] = [];
-    for (const name of NAMES) {
-      const user = await uow.run(() =>
-        users.add({ username: name, realName: '', email: `${name}@example.com`, passwordHash: 'x', registeredAt: AT(0), homePage: '', location: '', profile: '', currency: 'USD' }),
-      );
-      ids.push(user.id);
-    }
     const listings = new MikroOrmListingRepository(db.orm);
     const listingIds: number[] = [];
     for (const release of [1, 2, 3, 4]) {

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { InMemorySellerRepository } from '../../adapters/in-memory/in-memory-seller-repository.js';
 import { InMemoryUnitOfWork } from '../../adapters/in-memory/in-memory-unit-of-work.js';
 import type { Database } from '../../adapters/persistence/database.js';
-import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { MikroOrmSellerRepository } from '../../adapters/persistence/marketplace/mikro-orm-seller-repository.js';
 import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
@@ -10,7 +9,7 @@ import type { SellerRepository } from '../../domain/marketplace/seller-repositor
 import { Money } from '../../domain/marketplace/money.js';
 import { NO_SELLER_AMOUNTS } from '../../domain/marketplace/seller.js';
 import { shippingRates } from '../../domain/marketplace/shipping-rates.js';
-import { emptyIdentity } from '../support/identity-fixtures.js';
+import { storedUsers } from '../support/identity-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
 
 interface Subject {
@@ -79,16 +78,8 @@ describe('with the SQL adapter', () => {
 
   contract(`SQL on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, async () => {
     // Removing the users removes their settings (the foreign key cascades).
-    await emptyIdentity(db);
-    const users = new MikroOrmUserRepository(db.orm);
+    const ids = await storedUsers(db, ['seller-a', 'seller-b']);
     const uow = new MikroOrmUnitOfWork(db.orm);
-    const ids: number[] = [];
-    for (const name of ['seller-a', 'seller-b']) {
-      const user = await uow.run(() =>
-        users.add({ username: name, realName: '', email: `${name}@example.com`, passwordHash: 'x', registeredAt: AT(0), homePage: '', location: '', profile: '', currency: 'USD' }),
-      );
-      ids.push(user.id);
-    }
     return { uow, sellers: new MikroOrmSellerRepository(db.orm), users: [ids[0]!, ids[1]!] };
   });
 });

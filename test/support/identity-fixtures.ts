@@ -1,7 +1,9 @@
 import type { Container } from 'inversify';
 import { isMemory, type TestStorage } from './test-storage.js';
 import { IDENTITY } from '../../composition/identity/identity-tokens.js';
-import { query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
+import { MikroOrmUnitOfWork, query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
+import type { Database } from '../../adapters/persistence/database.js';
+import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 
 /** A user made for a test, with a personal token. */
 export interface TestUser {
@@ -47,4 +49,22 @@ export async function aUser(container: Container, name: string, label?: string):
 export async function anApplication(container: Container, owner: string, name = 'Test App', callbackUrl?: string): Promise<TestApplication> {
   const app = await container.get(IDENTITY.RegisterApplication).execute({ name, owner, callbackUrl });
   return { id: app.id, name: app.name, key: app.consumerKey, secret: app.consumerSecret };
+}
+
+/**
+ * Empties the identity tables, then stores a user row for each of `names` through the MikroORM user repository (no
+ * password, no token: what a repository's contract needs of its users), returning their ids in the order named.
+ */
+export async function storedUsers<const Names extends readonly string[]>(db: Database, names: Names): Promise<{ -readonly [K in keyof Names]: number }> {
+  await emptyIdentity(db);
+  const uow = new MikroOrmUnitOfWork(db.orm);
+  const users = new MikroOrmUserRepository(db.orm);
+  const ids: number[] = [];
+  for (const name of names) {
+    const user = await uow.run(() =>
+      users.add({ username: name, realName: '', email: `${name}@example.com`, passwordHash: 'x', registeredAt: new Date(Date.UTC(2026, 0, 1)), homePage: '', location: '', profile: '', currency: 'USD' }),
+    );
+    ids.push(user.id);
+  }
+  return ids as { -readonly [K in keyof Names]: number };
 }

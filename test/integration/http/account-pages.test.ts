@@ -1,7 +1,4 @@
 import { expect } from 'chai';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { RESET_LINK_REFUSED } from '../../../application/identity/reset-password.js';
@@ -10,8 +7,8 @@ import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { Browser, problemOf, signedIn } from '../../support/browser.js';
 import request from 'supertest';
 import { anApplication, aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
+import { MailFolder, resetLinkIn } from '../../support/mail-folder.js';
 import { AGENT, WEB_URL, testContainer } from '../../support/test-app.js';
-import { mailReader } from '../../support/mail-folder.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 
@@ -22,16 +19,14 @@ describe('Web pages: account settings (/settings/password)', function () {
   let app: Koa;
   let pat: TestUser;
   let rosa: TestUser;
-  let mailDir: string;
-
-  /** The mails written since the last call, decoded: recipient, subject and text. */
-  const newMails = mailReader(() => mailDir);
-  const linkIn = (text: string) => /http\S*\/password-reset\/confirm\?reset=([A-Za-z0-9]+)/.exec(text)?.[1];
+  let mail: MailFolder;
+  const newMails = () => mail.newMails();
+  const linkIn = (text: string) => resetLinkIn(text)?.searchParams.get('reset');
 
   before(async () => {
     db = await openTestStorage();
-    mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-mail-'));
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', MAIL_DIR: mailDir });
+    mail = new MailFolder();
+    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', MAIL_DIR: mail.dir });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);
     pat = await aUser(container, 'password-pat');
@@ -39,7 +34,7 @@ describe('Web pages: account settings (/settings/password)', function () {
   });
   after(async () => {
     await db.close();
-    fs.rmSync(mailDir, { recursive: true, force: true });
+    mail?.remove();
   });
 
   it('sends a browser without a session to sign in', async () => {

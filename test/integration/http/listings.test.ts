@@ -2,17 +2,16 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
 import { apiAs, type Who } from '../../support/api-as.js';
 import { aCredit, aRelease, onLabel } from '../../support/builders/catalogue-builders.js';
-import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
-import { loadTestRates, makeSeller, setListingStatus } from '../../support/listing-fixtures.js';
-import { AGENT, BASE_URL, testContainer, WEB_URL } from '../../support/test-app.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import type { TestApplication, TestUser } from '../../support/identity-fixtures.js';
+import { makeSeller, setListingStatus } from '../../support/listing-fixtures.js';
+import { AGENT, BASE_URL, WEB_URL } from '../../support/test-app.js';
+import type { TestStorage } from '../../support/test-storage.js';
+import { aMarketApp } from '../../support/market-app.js';
 
 const UNAUTHENTICATED = 'You must authenticate to access this resource.';
 const FORBIDDEN = "You don't have permission to access this resource.";
@@ -29,32 +28,28 @@ describe('Marketplace listings over HTTP', function () {
   let client: TestApplication;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', MAX_BODY_BYTES: '20000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
-    sam = await aUser(container, 'sam');
-    bea = await aUser(container, 'bea');
-    nat = await aUser(container, 'nat');
-    client = await anApplication(container, 'sam', 'Listing App');
-    await seedCatalogue(db, {
-      releases: [
-        aRelease(201, {
-          title: 'First',
-          artists: [aCredit(1, 'Alpha')],
-          labels: [onLabel(7, 'Lbl', 'CAT-1')],
-          released: '1999-03-00',
-          formats: [{ name: 'Vinyl', qty: '2', text: '', descriptions: ['12"'] }],
-        }),
-        aRelease(202, { title: 'Second', artists: [aCredit(1, 'Alpha')], formats: [{ name: 'CD', qty: '1', text: '', descriptions: ['Album'] }] }),
-        aRelease(203, { title: 'Blocked' }),
-      ],
-    });
-    await makeSeller(container, sam.id, 'USD', { payment: '[b]PayPal[/b] only', shipping: 'From [i]Berlin[/i]' });
+    ({ db, container, app, users: [sam, bea, nat], client } = await aMarketApp({
+      users: ['sam', 'bea', 'nat'],
+      application: 'Listing App',
+      seed: {
+        releases: [
+          aRelease(201, {
+            title: 'First',
+            artists: [aCredit(1, 'Alpha')],
+            labels: [onLabel(7, 'Lbl', 'CAT-1')],
+            released: '1999-03-00',
+            formats: [{ name: 'Vinyl', qty: '2', text: '', descriptions: ['12"'] }],
+          }),
+          aRelease(202, { title: 'Second', artists: [aCredit(1, 'Alpha')], formats: [{ name: 'CD', qty: '1', text: '', descriptions: ['Album'] }] }),
+          aRelease(203, { title: 'Blocked' }),
+        ],
+      },
+      terms: { payment: '[b]PayPal[/b] only', shipping: 'From [i]Berlin[/i]' },
+      env: { MAX_BODY_BYTES: '20000' },
+    }));
     await container.get(IDENTITY.UserRepository).updateProfile(sam.id, { location: 'Germany' });
     await makeSeller(container, bea.id, 'EUR');
     await container.get(PERSISTENCE.UnitOfWork).run(() => container.get(MARKETPLACE.BlockedReleases).setBlocked(203, true, 'test', new Date()));
-    await loadTestRates(container);
   });
   after(() => db.close());
 

@@ -2,16 +2,15 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { apiAs } from '../../support/api-as.js';
 import { signedIn } from '../../support/browser.js';
 import { aCredit, aRelease } from '../../support/builders/catalogue-builders.js';
-import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
-import { loadTestRates, makeSeller, setListingStatus } from '../../support/listing-fixtures.js';
-import { testContainer, WEB_URL } from '../../support/test-app.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import { aUser, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { setListingStatus } from '../../support/listing-fixtures.js';
+import { WEB_URL } from '../../support/test-app.js';
+import type { TestStorage } from '../../support/test-storage.js';
+import { aMarketApp } from '../../support/market-app.js';
 
 const CHROMIUM = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
@@ -27,22 +26,18 @@ describe('Web site: the marketplace pages (a listing, a seller\'s inventory)', f
   let draft: number;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', RATE_LIMIT_PAGES: '100000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
-    sam = await aUser(container, 'mp-sam');
-    bea = await aUser(container, 'mp-bea');
-    client = await anApplication(container, 'mp-sam', 'Pages App');
-    await seedCatalogue(db, {
-      releases: [
-        aRelease(301, { title: 'Sold Here', artists: [aCredit(1, 'Alpha')], formats: [{ name: 'Vinyl', qty: '1', text: '', descriptions: ['LP'] }] }),
-        aRelease(302, { title: 'Kept Back', artists: [aCredit(1, 'Alpha')] }),
-      ],
-    });
-    await makeSeller(container, sam.id, 'USD', { payment: '[b]PayPal[/b] only', shipping: 'From Berlin' });
+    ({ db, container, app, users: [sam, bea], client } = await aMarketApp({
+      users: ['mp-sam', 'mp-bea'],
+      application: 'Pages App',
+      seed: {
+        releases: [
+          aRelease(301, { title: 'Sold Here', artists: [aCredit(1, 'Alpha')], formats: [{ name: 'Vinyl', qty: '1', text: '', descriptions: ['LP'] }] }),
+          aRelease(302, { title: 'Kept Back', artists: [aCredit(1, 'Alpha')] }),
+        ],
+      },
+      terms: { payment: '[b]PayPal[/b] only', shipping: 'From Berlin' },
+    }));
     await container.get(IDENTITY.UserRepository).updateProfile(bea.id, { currency: 'EUR' });
-    await loadTestRates(container);
     const api = apiAs(app, client)(sam);
     const made = await api.post('/marketplace/listings', { release_id: 301, condition: 'Mint (M)', sleeve_condition: 'Near Mint (NM or M-)', price: 20, status: 'For Sale', comments: 'Played [i]once[/i]', location: 'Shelf 3' });
     forSale = (made.body as { listing_id: number }).listing_id;

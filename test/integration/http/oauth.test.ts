@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import { OAuth } from 'oauth';
 import OAuth1 from 'oauth-1.0a';
 import { createHmac } from 'node:crypto';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { OAuthClient } from '../../support/oauth-client.js';
 import { AGENT, testContainer } from '../../support/test-app.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
@@ -61,35 +61,17 @@ describe('OAuth 1.0a over HTTP', function () {
     throw new Error('denied');
   };
 
-  function client(method: 'HMAC-SHA1' | 'PLAINTEXT', consumer = app): OAuth {
-    return new OAuth(`${base}/oauth/request_token`, `${base}/oauth/access_token`, consumer.key, consumer.secret, '1.0A', 'oob', method, 32, {
-      'User-Agent': AGENT,
-      Accept: '*/*',
-    });
-  }
-
-  const requestToken = (c: OAuth, params: Record<string, string> = {}) =>
-    new Promise<{ token: string; secret: string; results: Record<string, unknown> }>((resolve, reject) =>
-      c.getOAuthRequestToken(params, (err, token, secret, results) => (err ? reject(err) : resolve({ token, secret, results }))),
-    );
-  const accessToken = (c: OAuth, token: string, secret: string, verifier: string) =>
-    new Promise<{ token: string; secret: string }>((resolve, reject) =>
-      c.getOAuthAccessToken(token, secret, verifier, (err, t, s) => (err ? reject(err) : resolve({ token: t, secret: s }))),
-    );
-  const getJson = (c: OAuth, url: string, token: string, secret: string) =>
-    new Promise<unknown>((resolve, reject) =>
-      c.get(url, token, secret, (err, data) => (err ? reject(err) : resolve(JSON.parse(String(data))))),
-    );
+  const client = (method: 'HMAC-SHA1' | 'PLAINTEXT', consumer = app) => new OAuthClient(base, consumer, { method });
 
   for (const method of ['HMAC-SHA1', 'PLAINTEXT'] as const) {
     it(`completes the dance with ${method}, and the access token signs API requests as the user`, async () => {
       const c = client(method);
-      const rt = await requestToken(c);
+      const rt = await c.requestToken();
       expect(rt.results).to.deep.include({ oauth_callback_confirmed: 'true' });
       const verifier = await approve(rt.token);
-      const at = await accessToken(c, rt.token, rt.secret, verifier);
+      const at = await c.accessToken(rt, verifier);
       expect(at.token).to.match(/^[A-Za-z0-9]{40}$/);
-      const identity = await getJson(c, `${base}/oauth/identity`, at.token, at.secret);
+      const identity = await c.getJson(`${base}/oauth/identity`, at);
       expect(identity).to.deep.equal({
         id: owner.id,
         name: owner.name,
@@ -98,7 +80,7 @@ describe('OAuth 1.0a over HTTP', function () {
         consumer_name: 'Crate Digger',
       });
       // A query string is part of what is signed.
-      const release = await getJson(c, `${base}/releases/424242?curr_abbr=EUR`, at.token, at.secret).catch((e: { statusCode: number }) => e.statusCode);
+      const release = await c.status(`${base}/releases/424242?curr_abbr=EUR`, at);
       expect(release).to.equal(404);
     });
   }
@@ -130,7 +112,7 @@ describe('OAuth 1.0a over HTTP', function () {
   }
 
   async function authorizedRequestToken(consumer = app): Promise<{ key: string; secret: string; verifier: string }> {
-    const rt = await requestToken(client('HMAC-SHA1', consumer));
+    const rt = await client('HMAC-SHA1', consumer).requestToken();
     return { key: rt.token, secret: rt.secret, verifier: await approve(rt.token) };
   }
 
@@ -186,9 +168,9 @@ describe('OAuth 1.0a over HTTP', function () {
 
   it('lets a user revoke an application: its access tokens then get 401', async () => {
     const c = client('HMAC-SHA1');
-    const rt = await requestToken(c);
-    const at = await accessToken(c, rt.token, rt.secret, await approve(rt.token));
-    expect(await getJson(c, `${base}/oauth/identity`, at.token, at.secret)).to.have.property('consumer_name', 'Crate Digger');
+    const rt = await c.requestToken();
+    const at = await c.accessToken(rt, await approve(rt.token));
+    expect(await c.getJson(`${base}/oauth/identity`, at)).to.have.property('consumer_name', 'Crate Digger');
     const caller = { kind: 'user', userId: String(owner.id), username: owner.name, via: 'token' } as const;
     const connected = container.get(IDENTITY.ConnectedApplications);
     expect((await connected.list(caller)).map((a) => a.name)).to.include('Crate Digger');

@@ -2,17 +2,15 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { JOBS } from '../../../composition/jobs/jobs-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
 import { apiAs } from '../../support/api-as.js';
 import { Browser, signedIn } from '../../support/browser.js';
 import { aCredit, aRelease } from '../../support/builders/catalogue-builders.js';
-import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
-import { loadTestRates, makeSeller } from '../../support/listing-fixtures.js';
-import { testContainer, WEB_URL } from '../../support/test-app.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import type { TestApplication, TestUser } from '../../support/identity-fixtures.js';
+import { WEB_URL } from '../../support/test-app.js';
+import type { TestStorage } from '../../support/test-storage.js';
+import { aMarketApp } from '../../support/market-app.js';
 
 /*
  * The seller's pages (ADR 0059): listing a release from its page, editing a listing, the order lists, refunds on the
@@ -30,22 +28,16 @@ describe('Web site: the seller\'s pages (list, edit, order lists, refunds, inven
   let client: TestApplication;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', RATE_LIMIT_PAGES: '100000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
-    sam = await aUser(container, 'sp-sam');
-    bea = await aUser(container, 'sp-bea');
-    cal = await aUser(container, 'sp-cal');
-    client = await anApplication(container, 'sp-sam', 'Seller Pages App');
-    await seedCatalogue(db, {
-      releases: [
-        aRelease(401, { title: 'First Press', artists: [aCredit(1, 'Alpha')], formats: [{ name: 'Vinyl', qty: '2', text: '', descriptions: ['LP'] }] }),
-        aRelease(402, { title: 'Second Press', artists: [aCredit(1, 'Alpha')] }),
-      ],
-    });
-    await makeSeller(container, sam.id, 'USD');
-    await loadTestRates(container);
+    ({ db, container, app, users: [sam, bea, cal], client } = await aMarketApp({
+      users: ['sp-sam', 'sp-bea', 'sp-cal'],
+      application: 'Seller Pages App',
+      seed: {
+        releases: [
+          aRelease(401, { title: 'First Press', artists: [aCredit(1, 'Alpha')], formats: [{ name: 'Vinyl', qty: '2', text: '', descriptions: ['LP'] }] }),
+          aRelease(402, { title: 'Second Press', artists: [aCredit(1, 'Alpha')] }),
+        ],
+      },
+    }));
   });
   after(() => db.close());
 

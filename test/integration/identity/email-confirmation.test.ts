@@ -1,7 +1,4 @@
 import { expect } from 'chai';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { Database } from '../../../adapters/persistence/database.js';
@@ -20,7 +17,7 @@ import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { aListing, aSeller } from '../../support/order-fixtures.js';
 import { testContainer, WEB_URL } from '../../support/test-app.js';
-import { mailReader } from '../../support/mail-folder.js';
+import { MailFolder } from '../../support/mail-folder.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
 const unescape = (html: string): string => html.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
@@ -35,21 +32,20 @@ describe('Email confirmation (sign-up, /email-confirm, /settings/email)', functi
   let db: TestStorage;
   let container: Container;
   let app: Koa;
-  let mailDir: string;
+  let mail: MailFolder;
   let client: TestApplication;
   let seller: TestUser;
   let listingId: number;
   let serial = 0;
 
-  /** The mails written since the last call, decoded: recipient, subject and text. */
-  const newMails = mailReader(() => mailDir);
+  const newMails = () => mail.newMails();
   const confirmLink = (text: string) => /http\S*\/email-confirm\?confirm=([A-Za-z0-9]+)/.exec(text)?.[1];
   const as = (who: TestUser) => apiAs(app, client)(who);
 
   before(async () => {
     db = await openTestStorage();
-    mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-mail-'));
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', MAIL_DIR: mailDir });
+    mail = new MailFolder();
+    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', MAIL_DIR: mail.dir });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);
     seller = await aUser(container, 'confirm-seller');
@@ -60,7 +56,7 @@ describe('Email confirmation (sign-up, /email-confirm, /settings/email)', functi
   });
   after(async () => {
     await db.close();
-    fs.rmSync(mailDir, { recursive: true, force: true });
+    mail?.remove();
   });
 
   /** Signs up on the form as `name` with `email`: the response. */
