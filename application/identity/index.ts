@@ -16,6 +16,7 @@ export * from './delete-application.js';
 export * from './edit-application.js';
 export * from './exchange-access-token.js';
 export * from './get-identity.js';
+export * from './hold-account.js';
 export * from './identity-inputs.js';
 export * from './issue-request-token.js';
 export * from './issued-token.js';
