@@ -129,6 +129,7 @@ export class WebSessions {
 
   async signOut(cookie: string | undefined): Promise<void> {
     if (!cookie) return;
-    await this.uow.run(() => this.sessions.remove(this.digest.digest(cookie)));
+    // On nobody's behalf: ending a session is never refused, not even once its account is deleted (ADR 0060).
+    await this.guard.actingFor(null, () => this.uow.run(() => this.sessions.remove(this.digest.digest(cookie))));
   }
 }
