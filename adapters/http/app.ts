@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
+import type { AccountGuard } from '../../application/ports/account-guard.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
@@ -61,6 +62,11 @@ export interface HttpAppDependencies {
   readonly credentials?: CredentialResolver;
   /** Runs each request in its own persistence scope (a fresh ORM context); none when nothing needs one. */
   readonly requestScope?: RequestScope;
+  /**
+   * Whose account a request's writes are made for (ADR 0060): the signed-in caller's (the API's credentials, a
+   * page's session); none when nobody can sign in.
+   */
+  readonly accountGuard?: AccountGuard;
   /** Tells a dependency's outage (the database away) from other failures: a 503 rather than a 500. */
   readonly outages?: OutageDetector;
   /** False: every request goes through the Koa chain (the direct lane's equivalence tests compare the two). */
@@ -97,7 +103,8 @@ export interface HttpApp {
  * answered here, uncounted) → User-Agent rule → JSONP wrapper and media type negotiation → the one error mapper → the refusal of hostile URLs and headers
  * (`refuseHostileRequests`; bodies are checked where they are read, `bodyReader`) → path tolerance → request scope →
  * credentials → rate limit (headers on every response; refused credentials count as anonymous) → the refusal of bad
- * credentials (401) → the routes of every module. Routes that take a body mount `jsonBodyParser` themselves. The
+ * credentials (401) → the deletion guard (the request's writes held to the signed-in caller's account) → the routes
+ * of every module. Routes that take a body mount `jsonBodyParser` themselves. The
  * direct lane applies the same conventions, through the same functions, to the reads it takes.
  */
 export function createHttpApp(deps: HttpAppDependencies): HttpApp {
@@ -187,6 +194,16 @@ export function createHttpApp(deps: HttpAppDependencies): HttpApp {
     return page(ctx) || pageImageLoad(ctx) ? pageLimit(ctx, next) : apiLimit(ctx, next);
   });
   app.use(refuseBadCredentials());
+  const guard = deps.accountGuard;
+  if (guard) {
+    // Every unit of work of a signed-in caller's request holds their account, so a write that resolved its caller
+    // before the account's deletion cannot commit after the deletion erased (ADR 0060). A page's caller is its
+    // session (read once per request: the page limit above has read it), the API's its credentials.
+    app.use(async (ctx, next) => {
+      const caller = page(ctx) ? (sessions ? await sessionCaller(sessions, ctx).catch(() => null) : null) : ctx.state.caller;
+      return caller?.kind === 'user' ? guard.actingFor(Number(caller.userId), next) : next();
+    });
+  }
   app.use(router.routes());
   app.use(router.allowedMethods());
 

@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { TransactionPropagation } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { AccountGuard, AccountHold } from '../../application/ports/account-guard.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { DiskSpaceGuard } from './disk-space-guard.js';
 
@@ -12,13 +14,26 @@ import type { DiskSpaceGuard } from './disk-space-guard.js';
  * On the embedded database (one session, a pool of one connection) every query inside `run` must go through the
  * transaction's connection: a query that asked the pool for another connection would wait for ever. Repositories
  * therefore never fork their own entity manager; raw SQL goes through `query`, which passes the transaction along.
+ *
+ * It is also the deletion guard (`AccountGuard`, ADR 0060): the account a piece of work acts for is carried in async
+ * context, and an outermost `run` inside it begins with the account hold, the transaction's first statement.
  */
-export class MikroOrmUnitOfWork implements UnitOfWork {
-  /** `disk`: on the embedded database, what refuses a write (503) before its disk is full. */
+export class MikroOrmUnitOfWork implements UnitOfWork, AccountGuard {
+  private readonly acting = new AsyncLocalStorage<number | null>();
+
+  /**
+   * `disk`: on the embedded database, what refuses a write (503) before its disk is full. `hold`: what holds the
+   * acting account (none without an identity module: nobody signs in, nothing to guard).
+   */
   constructor(
     private readonly orm: MikroORM,
     private readonly disk?: DiskSpaceGuard,
+    private readonly hold?: AccountHold,
   ) {}
+
+  actingFor<T>(userId: number | null, work: () => Promise<T>): Promise<T> {
+    return this.acting.run(userId, work);
+  }
 
   run<T>(work: () => Promise<T>): Promise<T> {
     if (this.disk) {
@@ -28,7 +43,17 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
         return Promise.reject(err);
       }
     }
-    return this.orm.em.transactional(() => work(), { propagation: TransactionPropagation.REQUIRED });
+    const userId = this.acting.getStore() ?? null;
+    const hold = this.hold;
+    // A nested run joins a transaction that began with the hold already (or on nobody's behalf).
+    const guarded = userId !== null && hold !== undefined && !this.orm.em.getContext(false).isInTransaction();
+    const body = guarded
+      ? async () => {
+          await hold(userId);
+          return work();
+        }
+      : () => work();
+    return this.orm.em.transactional(body, { propagation: TransactionPropagation.REQUIRED });
   }
 }
 

@@ -26,7 +26,7 @@ export const INVALID_TOKEN = 'Invalid or revoked personal access token.';
 /**
  * Turns presented credentials into the caller: anonymous without any; an application for a valid key and secret; the
  * token's user for a valid personal token; the access token's user, through its application, for a valid OAuth 1.0a
- * request. Anything presented that is not valid (unknown, wrong, revoked, malformed)
+ * request. Anything presented that is not valid (unknown, wrong, revoked, malformed, a deleted account's: ADR 0060)
  * is refused with 401, never taken as anonymous.
  */
 export class ResolveCredentials {
@@ -54,14 +54,14 @@ export class ResolveCredentials {
       case 'oauth': {
         const { application, token } = await this.oauth.verify(credential.request, 'access token');
         const user = token?.userId != null ? await this.users.byId(token.userId) : null;
-        if (!user) throw new Unauthenticated('Invalid oauth_token.');
+        if (!user || user.deletedAt) throw new Unauthenticated('Invalid oauth_token.');
         return userCaller(user, 'oauth', { applicationId: application.id });
       }
       case 'token': {
         const token = await this.tokens.byDigest(this.digest.digest(credential.token));
         if (!token || token.revokedAt !== null) throw new Unauthenticated(INVALID_TOKEN);
         const user = await this.users.byId(token.userId);
-        if (!user) throw new Unauthenticated(INVALID_TOKEN);
+        if (!user || user.deletedAt) throw new Unauthenticated(INVALID_TOKEN);
         return userCaller(user, 'token', { tokenId: token.id });
       }
     }

@@ -2,6 +2,7 @@ import type { UserRepository } from '../../domain/identity/identity-repositories
 import { OPEN_ORDER_STATUSES } from '../../domain/orders/order-lifecycle.js';
 import type { OrderRepository } from '../../domain/orders/order-repository.js';
 import { Refusal, type RefusalProblem } from '../../domain/shared/refusal.js';
+import type { AccountGuard } from '../ports/account-guard.js';
 import type { Clock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
@@ -30,7 +31,9 @@ export interface DeleteAccountInput {
  * Deletes an account (ADR 0060). Refused (`conflict`, `openOrdersMessage`) while the person is the buyer or the seller
  * of an order in `OPEN_ORDER_STATUSES`. Otherwise, in one unit of work: the account is locked against checkouts
  * (`UserRepository.lock` … `update`: a checkout locks its buyer and sellers `share` first, so of the two one waits for
- * the other, and the deletion looks for open orders after any checkout it waited for has placed its orders), every
+ * the other, and the deletion looks for open orders after any checkout it waited for has placed its orders; every
+ * other write on the person's behalf holds the account `share` too, the `AccountGuard`, so it commits before the
+ * erasers run or is refused), every
  * module erases what it holds of the person (`PersonalDataEraser`: sessions, tokens, applications, collection,
  * wantlist, lists, ratings, cart, listings but those sold, jobs), and the row becomes a tombstone
  * (`markDeleted`): the name stays reserved and shown on the other party's orders and feedback, which stay.
@@ -46,6 +49,7 @@ export class DeleteAccount {
     private readonly hasher: PasswordHasher,
     private readonly failures: RateLimitStore,
     private readonly uow: UnitOfWork,
+    private readonly guard: AccountGuard,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
@@ -59,14 +63,18 @@ export class DeleteAccount {
     }
     if (!input.confirmed) problems.push({ field: 'confirm', message: DELETION_UNCONFIRMED });
     if (problems.length > 0) throw Refusal.ofProblems(problems);
-    await this.uow.run(async () => {
-      const [locked] = await this.users.lock([user.id], 'update');
-      if (!locked) throw new Refusal('not-found', 'There is no such user.');
-      const open = await this.orders.idsInStatuses(user.id, OPEN_ORDER_STATUSES);
-      if (open.length > 0) throw new Refusal('conflict', openOrdersMessage(open), { code: 'open orders' });
-      for (const eraser of this.erasers) await eraser.erase(user.id);
-      await this.users.markDeleted(user.id, this.clock.now());
-    });
+    // On nobody's behalf: the deletion takes the account's exclusive lock itself, first (a hold of its own taken
+    // before it would deadlock two deletions of one account: each would wait for the other's hold to go).
+    await this.guard.actingFor(null, () =>
+      this.uow.run(async () => {
+        const [locked] = await this.users.lock([user.id], 'update');
+        if (!locked) throw new Refusal('not-found', 'There is no such user.');
+        const open = await this.orders.idsInStatuses(user.id, OPEN_ORDER_STATUSES);
+        if (open.length > 0) throw new Refusal('conflict', openOrdersMessage(open), { code: 'open orders' });
+        for (const eraser of this.erasers) await eraser.erase(user.id);
+        await this.users.markDeleted(user.id, this.clock.now());
+      }),
+    );
     this.logger.info({ event: 'account deleted', user: user.username, erased: this.erasers.map((e) => e.holds) }, 'account deleted');
     return user.username;
   }

@@ -18,6 +18,7 @@ export * from './edit-application.js';
 export * from './email-confirmations.js';
 export * from './exchange-access-token.js';
 export * from './get-identity.js';
+export * from './hold-account.js';
 export * from './identity-inputs.js';
 export * from './issue-request-token.js';
 export * from './issued-token.js';

@@ -5,6 +5,7 @@ import { RateLimited } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { RateLimitStore } from '../ports/rate-limit-store.js';
 import type { SecretDigest, SecretGenerator } from '../ports/secrets.js';
+import { UNGUARDED, type AccountGuard } from '../ports/account-guard.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { userCaller, type Caller } from '../shared/caller.js';
 import type { Account } from './account.js';
@@ -59,6 +60,8 @@ export class WebSessions {
     private readonly digest: SecretDigest,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    /** Holds the account a session starts for (ADR 0060): a sign-in racing the account's deletion makes no session after it. */
+    private readonly guard: AccountGuard = UNGUARDED,
   ) {}
 
   /**
@@ -95,7 +98,9 @@ export class WebSessions {
     const cookie = this.secrets.generate(40);
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + WEB_SESSION_LIFETIME_MS);
-    await this.uow.run(() => this.sessions.add({ digest: this.digest.digest(cookie), userId: account.id, createdAt: now, expiresAt }));
+    await this.guard.actingFor(account.id, () =>
+      this.uow.run(() => this.sessions.add({ digest: this.digest.digest(cookie), userId: account.id, createdAt: now, expiresAt })),
+    );
     return { cookie, expiresAt, account };
   }
 
@@ -112,18 +117,19 @@ export class WebSessions {
     return null;
   }
 
-  /** The user a session cookie belongs to, as a caller; null when it is unknown or expired. */
+  /** The user a session cookie belongs to, as a caller; null when it is unknown or expired, or its account deleted. */
   async caller(cookie: string | undefined): Promise<Caller | null> {
     if (!cookie || cookie.length > 200) return null;
     const session = await this.sessions.live(this.digest.digest(cookie), this.clock.now());
     if (!session) return null;
     const user = await this.users.byId(session.userId);
-    if (!user) return null;
+    if (!user || user.deletedAt) return null;
     return userCaller(user, 'session');
   }
 
   async signOut(cookie: string | undefined): Promise<void> {
     if (!cookie) return;
-    await this.uow.run(() => this.sessions.remove(this.digest.digest(cookie)));
+    // On nobody's behalf: ending a session is never refused, not even once its account is deleted (ADR 0060).
+    await this.guard.actingFor(null, () => this.uow.run(() => this.sessions.remove(this.digest.digest(cookie))));
   }
 }

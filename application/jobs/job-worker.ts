@@ -1,6 +1,7 @@
 import type { Job } from '../../domain/jobs/job.js';
-import { Unavailable } from '../errors.js';
+import { Unauthenticated, Unavailable } from '../errors.js';
 import { endsWithin } from '../shared/ends-within.js';
+import { UNGUARDED, type AccountGuard } from '../ports/account-guard.js';
 import type { Clock } from '../ports/clock.js';
 import { JobFailed, type JobHandler, type JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../ports/logger.js';
@@ -37,7 +38,8 @@ export const JOB_FAILED_MESSAGE = 'The job failed because of an error in the ser
  * start; a worker that lost its lease cannot end the job (its `finish` throws and its writes roll back), so a job's
  * work commits once. While the database is away (an error the `outages` detector calls an outage) the worker neither
  * fails the job in hand nor logs each failed look: it waits, gives the interrupted job back (`JobQueue.release`) as
- * soon as the database answers, and takes it again from the start. Every server process runs one (`start`), and
+ * soon as the database answers, and takes it again from the start. A handler runs on behalf of its job's owner
+ * (`guard`), so its writes are held to the owner's account as a request's are. Every server process runs one (`start`), and
  * `spindle worker` runs one alone.
  */
 export class JobWorker {
@@ -60,6 +62,8 @@ export class JobWorker {
     private readonly logger: Logger,
     private readonly options: JobWorkerOptions,
     private readonly outages: OutageDetector = NO_OUTAGES,
+    /** Runs a job's handler on behalf of the job's owner (ADR 0060): its writes refused once the owner is deleted. */
+    private readonly guard: AccountGuard = UNGUARDED,
   ) {
     this.handlers = new Map(handlers.map((h) => [h.kind, h]));
   }
@@ -97,11 +101,13 @@ export class JobWorker {
     let finished = false;
     try {
       const handler = this.handlers.get(job.kind)!;
-      await handler.run(job, async (result) => {
-        if (!(await this.queue.complete(job.id, this.options.workerId, result, this.clock.now()))) throw new LeaseLost(job.id);
-        await handler.ended?.(job.id);
-        finished = ending = true;
-      });
+      const run = () =>
+        handler.run(job, async (result) => {
+          if (!(await this.queue.complete(job.id, this.options.workerId, result, this.clock.now()))) throw new LeaseLost(job.id);
+          await handler.ended?.(job.id);
+          finished = ending = true;
+        });
+      await this.guard.actingFor(job.ownerId, run);
       if (!finished) throw new Error(`The ${job.kind} handler returned without finishing job ${job.id}`);
       log.info({}, 'job succeeded');
     } catch (err) {
@@ -114,8 +120,10 @@ export class JobWorker {
         log.warn({}, 'job interrupted by a database outage; it is given back and run again once the database answers');
         throw new Interrupted(job.id, err);
       }
-      const message = err instanceof JobFailed ? err.message : JOB_FAILED_MESSAGE;
-      if (err instanceof JobFailed) log.info({ reason: message }, 'job failed');
+      // An owner deleted while the job waited (the guard's refusal) is no error of the service's.
+      const expected = err instanceof JobFailed || err instanceof Unauthenticated;
+      const message = expected ? err.message : JOB_FAILED_MESSAGE;
+      if (expected) log.info({ reason: message }, 'job failed');
       else log.error({ err }, 'job failed with an error');
       ending = true;
       const ended = await this.fail(job, message);

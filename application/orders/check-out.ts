@@ -23,6 +23,7 @@ import { requireConfirmedEmail, type Caller } from '../shared/caller.js';
 import type { CheckedInput } from '../shared/checked-input.js';
 import { partiesViews, type OrderView } from './order-access.js';
 import type { EventRecorder } from '../events/event-recorder.js';
+import { ACCOUNT_DELETED } from '../identity/hold-account.js';
 import type { NewEvent } from '../../domain/events/event.js';
 
 /** The message of a 422 for a checkout with nothing (of the seller asked) in the cart. */
@@ -86,7 +87,7 @@ export class CheckOut {
         if (listing) sellerIds.push(listing.sellerId);
       }
       const live = await this.users.lock([buyerId, ...sellerIds], 'share');
-      if (!live.some((u) => u.id === buyerId)) throw new Unauthenticated('Your account has been deleted.');
+      if (!live.some((u) => u.id === buyerId)) throw new Unauthenticated(ACCOUNT_DELETED);
       const locked = await this.listings.lockForUpdate(items.map((i) => i.listingId));
       // Read again under the locks: a checkout of the same cart that held them (a second click) has emptied it since.
       const still = await this.carts.inCart(buyerId, locked.map((l) => l.id));

@@ -2,6 +2,7 @@
  * The ports the use cases need (interfaces that adapters implement).
  * The package entry point `spindle/application/ports` (docs/adr/0037-package.md).
  */
+export * from './account-guard.js';
 export * from './cart-contents.js';
 export * from './catalogue-reader.js';
 export * from './catalogue-samples.js';

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import type { AccountGuard } from '../../application/ports/account-guard.js';
 import type { Logger } from '../../application/ports/logger.js';
 import type { RateLimitStore } from '../../application/ports/rate-limit-store.js';
 import type { OutageDetector } from '../../application/ports/outage-detector.js';
@@ -50,6 +51,7 @@ export const httpModule: SpindleModule = {
             readiness: CheckReadiness | undefined,
             metrics: PrometheusMetrics,
             webSessions: WebSessions | undefined,
+            accountGuard: AccountGuard | undefined,
           ) =>
             createHttpApp({
               settings,
@@ -62,6 +64,7 @@ export const httpModule: SpindleModule = {
               readiness,
               metrics,
               webSessions,
+              accountGuard,
               metricsAccess: { token: settings.metrics.token, public: settings.metrics.public },
             }),
           [
@@ -75,6 +78,7 @@ export const httpModule: SpindleModule = {
             { serviceIdentifier: HEALTH.CheckReadiness, optional: true },
             HTTP.Metrics,
             { serviceIdentifier: IDENTITY.WebSessions, optional: true },
+            { serviceIdentifier: PERSISTENCE.AccountGuard, optional: true },
           ],
         )
         .inSingletonScope();

@@ -26,6 +26,7 @@ import { DeleteApplication } from '../../application/identity/delete-application
 import { RotateApplicationSecret } from '../../application/identity/rotate-application-secret.js';
 import { ChangePassword } from '../../application/identity/change-password.js';
 import { DeleteAccount } from '../../application/identity/delete-account.js';
+import { holdAccount } from '../../application/identity/hold-account.js';
 import { EditApplication } from '../../application/identity/edit-application.js';
 import { ApplicationPage } from '../../adapters/http/identity/web/application-page.js';
 import { DeleteAccountPage } from '../../adapters/http/identity/web/delete-account-page.js';
@@ -144,12 +145,13 @@ export const identityModule: SpindleModule = {
         ])
         .inSingletonScope();
       bind(IDENTITY.ExchangeAccessToken)
-        .toResolvedValue((verifier, tokens, secrets, uow, clock) => new ExchangeAccessToken(verifier, tokens, secrets, uow, clock), [
+        .toResolvedValue((verifier, tokens, secrets, uow, clock, guard) => new ExchangeAccessToken(verifier, tokens, secrets, uow, clock, guard), [
           IDENTITY.OAuthVerifier,
           IDENTITY.OAuthTokenRepository,
           IDENTITY.SecretGenerator,
           PERSISTENCE.UnitOfWork,
           CORE.Clock,
+          PERSISTENCE.AccountGuard,
         ])
         .inSingletonScope();
       bind(IDENTITY.ListOwnApplications)
@@ -183,8 +185,8 @@ export const identityModule: SpindleModule = {
         .inSingletonScope();
       bind(IDENTITY.WebSessions)
         .toResolvedValue(
-          (authenticate, users, sessions, attempts, secrets, digest, uow, clock) =>
-            new WebSessions(authenticate, users, sessions, attempts, secrets, digest, uow, clock),
+          (authenticate, users, sessions, attempts, secrets, digest, uow, clock, guard) =>
+            new WebSessions(authenticate, users, sessions, attempts, secrets, digest, uow, clock, guard),
           [
             IDENTITY.Authenticate,
             IDENTITY.UserRepository,
@@ -194,6 +196,7 @@ export const identityModule: SpindleModule = {
             IDENTITY.SecretDigest,
             PERSISTENCE.UnitOfWork,
             CORE.Clock,
+            PERSISTENCE.AccountGuard,
           ],
         )
         .inSingletonScope();
@@ -283,10 +286,14 @@ export const identityModule: SpindleModule = {
         )
         .inSingletonScope();
       const erasers = { serviceIdentifier: IDENTITY.PersonalDataEraser, isMultiple: true, optional: true } as const;
+      // The deletion guard's account hold (ADR 0060): every unit of work on behalf of a signed-in user begins with it.
+      bind(PERSISTENCE.AccountHold)
+        .toResolvedValue((users) => holdAccount(users), [IDENTITY.UserRepository])
+        .inSingletonScope();
       bind(IDENTITY.DeleteAccount)
         .toResolvedValue(
-          (users, orders, erasers: PersonalDataEraser[] | undefined, hasher, failures, uow, clock) =>
-            new DeleteAccount(users, orders, erasers ?? [], hasher, failures, uow, clock, logger),
+          (users, orders, erasers: PersonalDataEraser[] | undefined, hasher, failures, uow, guard, clock) =>
+            new DeleteAccount(users, orders, erasers ?? [], hasher, failures, uow, guard, clock, logger),
           [
             IDENTITY.UserRepository,
             ORDERS.OrderRepository,
@@ -294,6 +301,7 @@ export const identityModule: SpindleModule = {
             IDENTITY.PasswordHasher,
             IDENTITY.SignInAttempts,
             PERSISTENCE.UnitOfWork,
+            PERSISTENCE.AccountGuard,
             CORE.Clock,
           ],
         )

@@ -4,6 +4,7 @@ import { JobWorkerReadiness } from '../../application/health/job-worker-readines
 import { JobQueueAgeGauge } from '../../application/jobs/job-queue-age-gauge.js';
 import { JobQueueDepthGauge } from '../../application/jobs/job-queue-depth-gauge.js';
 import { JobWorker } from '../../application/jobs/job-worker.js';
+import type { AccountGuard } from '../../application/ports/account-guard.js';
 import type { JobHandler } from '../../application/ports/job-queue.js';
 import type { OutageDetector } from '../../application/ports/outage-detector.js';
 import type { BackgroundService } from '../core/background-service.js';
@@ -32,17 +33,18 @@ export const jobsModule: SpindleModule = {
     new ContainerModule(({ bind }) => {
       const handlers = { serviceIdentifier: JOBS.Handler, isMultiple: true, optional: true } as const;
       const outages = { serviceIdentifier: PERSISTENCE.Outages, optional: true } as const;
+      const actingFor = { serviceIdentifier: PERSISTENCE.AccountGuard, optional: true } as const;
       bind(JOBS.Worker)
         .toResolvedValue(
-          (queue, uow, clock, ids, handlers: JobHandler[] | undefined, outages: OutageDetector | undefined) =>
+          (queue, uow, clock, ids, handlers: JobHandler[] | undefined, outages: OutageDetector | undefined, guard: AccountGuard | undefined) =>
             new JobWorker(queue, uow, clock, handlers ?? [], logger.child({ part: 'jobs' }), {
               workerId: `${os.hostname()}/${process.pid}/${ids.next().slice(0, 8)}`,
               leaseMs: config.jobs.leaseSeconds * 1000,
               pollMs: config.jobs.pollMs,
               maintenanceMs: 15 * 60 * 1000,
               maxAttempts: 5,
-            }, outages),
-          [JOBS.Queue, PERSISTENCE.UnitOfWork, CORE.Clock, CORE.IdGenerator, handlers, outages],
+            }, outages, guard),
+          [JOBS.Queue, PERSISTENCE.UnitOfWork, CORE.Clock, CORE.IdGenerator, handlers, outages, actingFor],
         )
         .inSingletonScope();
       // Both gauges report every kind a handler is bound for, 0 when none waits.

@@ -6,7 +6,12 @@ import type { Database } from '../../adapters/persistence/database.js';
 import { MikroOrmCurrencyRateRepository } from '../../adapters/persistence/marketplace/mikro-orm-currency-rate-repository.js';
 import { MikroOrmRequestScope } from '../../adapters/persistence/mikro-orm-request-scope.js';
 import { MikroOrmUnitOfWork } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
+import { InMemoryUserRepository } from '../../adapters/in-memory/in-memory-identity-repositories.js';
+import { MikroOrmUserRepository } from '../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
+import { ACCOUNT_DELETED, holdAccount } from '../../application/identity/hold-account.js';
+import type { AccountGuard } from '../../application/ports/account-guard.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
+import type { UserRepository } from '../../domain/identity/identity-repositories.js';
 import type { CurrencyRateRepository, StoredCurrencyRates } from '../../domain/marketplace/currency-rate-repository.js';
 import { CurrencyRates } from '../../domain/marketplace/currency-rates.js';
 import { openTestDatabase } from '../support/test-database.js';
@@ -178,6 +183,102 @@ function unitOfWorkContract(name: string, open: () => Promise<{ subject: Subject
   });
 }
 
+/** One unit of work as the deletion guard (ADR 0060), holding accounts of `users`, and a repository written through it. */
+interface GuardSubject {
+  readonly uow: UnitOfWork & AccountGuard;
+  readonly users: UserRepository;
+  readonly rates: CurrencyRateRepository;
+}
+
+let guardSerial = 0;
+
+/**
+ * The `AccountGuard` contract, the same for both units of work: a run acting for a live account commits (nested runs
+ * join it), one acting for a deleted account is refused before its work and writes nothing, one on nobody's behalf
+ * is not held; on PostgreSQL, a run acting for an account waits for a deletion holding it and then refuses.
+ */
+function accountGuardContract(name: string, open: () => Promise<GuardSubject>): void {
+  describe(`AccountGuard contract: ${name}`, () => {
+    let subject: GuardSubject;
+    const anAccount = (s: GuardSubject) => {
+      const username = `guarded-${++guardSerial}-${Date.now()}`;
+      return s.uow.run(() =>
+        s.users.add({ username, realName: '', email: `${username}@x.test`, passwordHash: 'h', registeredAt: new Date(), homePage: '', location: '', profile: '', currency: 'USD' }),
+      );
+    };
+
+    beforeEach(async () => {
+      subject = await open();
+    });
+
+    it("holds a live account's run (nested runs joining it) and refuses a deleted account's before its work, nothing written", async () => {
+      const { uow, users, rates } = subject;
+      const live = await anAccount(subject);
+      const nested = () =>
+        uow.run(() =>
+          uow.run(async () => {
+            await rates.replace(table('0.8'));
+            return 'held';
+          }),
+        );
+      expect(await uow.actingFor(live.id, nested)).to.equal('held');
+      const gone = await anAccount(subject);
+      await uow.run(() => users.markDeleted(gone.id, new Date()));
+      let worked = false;
+      const refused = await uow
+        .actingFor(gone.id, () =>
+          uow.run(async () => {
+            worked = true;
+          }),
+        )
+        .catch((e: Error) => e);
+      expect([(refused as Error).message, worked]).to.deep.equal([ACCOUNT_DELETED, false]);
+      expect(await eurOf(rates)).to.equal('0.8');
+      // On nobody's behalf, or outside any actingFor: not held.
+      expect(await uow.actingFor(null, () => uow.actingFor(null, () => uow.run(async () => 'free')))).to.equal('free');
+      expect(await uow.run(async () => 'free')).to.equal('free');
+    });
+
+    if (process.env.DATABASE_URL && name !== 'in memory') {
+      it('a run acting for an account waits for a deletion that holds it, then refuses', async () => {
+        const { uow, users } = subject;
+        const account = await anAccount(subject);
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let locked!: () => void;
+        const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+        const deletion = uow.run(async () => {
+          await users.lock([account.id], 'update');
+          locked();
+          await held;
+          await users.markDeleted(account.id, new Date());
+        });
+        await lockTaken;
+        const order: string[] = [];
+        const write = uow
+          .actingFor(account.id, () => uow.run(async () => order.push('written')))
+          .catch((e: Error) => {
+            order.push('refused');
+            return e;
+          });
+        await new Promise((resolve) => setImmediate(resolve));
+        order.push('deletion commits');
+        release();
+        await deletion;
+        expect(((await write) as Error).message).to.equal(ACCOUNT_DELETED);
+        expect(order).to.deep.equal(['deletion commits', 'refused']);
+      });
+    }
+  });
+}
+
+accountGuardContract('in memory', async () => {
+  const uow = new InMemoryUnitOfWork();
+  const users = new InMemoryUserRepository(uow);
+  uow.holdAccountsWith(holdAccount(users));
+  return { uow, users, rates: new InMemoryCurrencyRateRepository(uow) };
+});
+
 unitOfWorkContract('in memory', async () => {
   const uow = new InMemoryUnitOfWork();
   return { subject: { uow, rates: new InMemoryCurrencyRateRepository(uow) }, close: async () => undefined };
@@ -215,4 +316,9 @@ describe('with the MikroORM adapters', () => {
 
   unitOfWorkContract(`MikroORM on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, mikroOrm(false));
   unitOfWorkContract(`MikroORM on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, in a request scope`, mikroOrm(true));
+  accountGuardContract(`MikroORM on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, async () => {
+    await db.orm.em.fork().getConnection().execute('delete from currency_rate');
+    const users = new MikroOrmUserRepository(db.orm);
+    return { uow: new MikroOrmUnitOfWork(db.orm, undefined, holdAccount(users)), users, rates: new MikroOrmCurrencyRateRepository(db.orm) };
+  });
 });

@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { FixedClock } from '../../../../adapters/in-memory/fixed-clock.js';
 import { InMemoryJobQueue } from '../../../../adapters/in-memory/in-memory-job-queue.js';
 import { InMemoryUnitOfWork, type InMemoryTransactional } from '../../../../adapters/in-memory/in-memory-unit-of-work.js';
+import { InMemoryUserRepository } from '../../../../adapters/in-memory/in-memory-identity-repositories.js';
+import { ACCOUNT_DELETED, holdAccount } from '../../../../application/identity/hold-account.js';
 import { JOB_FAILED_MESSAGE, JobWorker, type JobWorkerOptions } from '../../../../application/jobs/job-worker.js';
 import { JobFailed, type JobHandler } from '../../../../application/ports/job-queue.js';
 import type { Job, JobData } from '../../../../domain/jobs/job.js';
@@ -187,6 +189,24 @@ describe('JobWorker (in memory)', () => {
     expect(notes.items).to.deep.equal([]);
     expect(logger.messages('error')).to.deep.equal([]);
     expect(logger.entries.find((e) => e.message === 'job failed')!.fields).to.deep.include({ reason: message, job: job.id });
+  });
+
+  it("runs a handler on behalf of the job's owner: its writes are held to the owner's account, refused once it is deleted (ADR 0060)", async () => {
+    const users = new InMemoryUserRepository(uow);
+    uow.holdAccountsWith(holdAccount(users));
+    const add = (name: string) =>
+      uow.run(() => users.add({ username: name, realName: '', email: `${name}@x.test`, passwordHash: 'h', registeredAt: clock.now(), homePage: '', location: '', profile: '', currency: 'USD' }));
+    const [kept, gone] = [await add('kept'), await add('gone')];
+    const ofOwner = (ownerId: number) => uow.run(() => queue.enqueue({ kind: 'test', ownerId, payload: { note: ownerId } }, clock.now()));
+    const [keptJob, goneJob] = [await ofOwner(kept.id), await ofOwner(gone.id)];
+    await uow.run(() => users.markDeleted(gone.id, clock.now()));
+    const worker = new JobWorker(queue, uow, clock, [handler('test', writesThenFinishes)], logger, { workerId: 'w1', leaseMs: LEASE_MS, pollMs: 10, maintenanceMs: 60_000, maxAttempts: 5 }, undefined, uow);
+    await worker.runOnce();
+    await worker.runOnce();
+    expect(await stored(keptJob.id)).to.deep.include({ status: 'success' });
+    expect(await stored(goneJob.id)).to.deep.include({ status: 'failed', result: { error: ACCOUNT_DELETED } });
+    expect(notes.items).to.deep.equal([`job ${keptJob.id} attempt 1`]);
+    expect(logger.messages('error')).to.deep.equal([]);
   });
 
   it('marks a job failed with the generic message, never the error itself, for any other error, and logs the error', async () => {
