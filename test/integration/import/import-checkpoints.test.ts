@@ -15,7 +15,7 @@ import { catalogueSnapshot, emptyCatalogue, searchPostings, sql, staleListKeys }
  * or `restart`, starts over; the last file imported is known again, and left alone when asked.
  */
 describe('Dump import checkpoints: another file or restart starts over, an imported file is known', function () {
-  this.timeout(120_000);
+  this.timeout(600_000);
   let db: Database;
   const scratch = new Scratch();
 
