@@ -185,7 +185,8 @@ describe('spindle import killed part-way and run again (ADR 0065)', function () 
         expect(actual['import_checkpoint']).to.match(/^4 /);
         expect(actual['import_saved_late_link']).to.equal('0 ');
         expect(actual['import_saved_touched_artist']).to.equal('0 ');
-        expect(actual).to.deep.equal(expected);
+        const tables = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
+        expect(tables.filter((t) => actual[t] !== expected[t]), 'tables that differ').to.deep.equal([]);
       });
     } finally {
       fs.rmSync(place.dir, { recursive: true, force: true });
