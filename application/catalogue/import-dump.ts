@@ -20,13 +20,39 @@ export interface ImportSummary {
   readonly skipped: number;
   readonly warnings: readonly string[];
   readonly seconds: number;
+  /**
+   * The records at the head of the file an earlier, stopped import of it had committed (0 when the import did not
+   * resume): they were left out, and the counts cover them too. `seconds` is this run's time.
+   */
+  readonly resumedAfter: number;
+  /**
+   * When the file was left alone because it is the last file of its kind imported, and that import finished (ISO
+   * 8601 time it finished; see `ImportDumpInput.skipImported`): the counts are then 0.
+   */
+  readonly alreadyImported?: string;
 }
 
-/** Progress of an import, reported after each batch has been read. */
+/** How an import starts: resuming a stopped import of the same file, or over a checkpoint of another file dropped. */
+export interface ImportStart {
+  readonly file: string;
+  readonly kind: DumpKind;
+  /** The records committed by the stopped import (0: from the start). */
+  readonly resumedAfter: number;
+  /** When that checkpoint was committed (ISO 8601), when resuming. */
+  readonly checkpointSavedAt?: string;
+  /** The file of the checkpoint dropped (another file of the kind, or `restart`), if one was. */
+  readonly droppedCheckpoint?: string;
+}
+
+/**
+ * Progress of an import, reported after each batch has been read: the records read, and of them the records committed
+ * (by the writer's last checkpoint, or by the stopped import this one resumes; see `CatalogueWriteSession.committed`).
+ */
 export interface ImportProgress extends DumpPosition {
   readonly file: string;
   readonly kind: DumpKind;
   readonly records: number;
+  readonly committed: number;
 }
 
 /** A file to import and, optionally, who to tell about progress. */
@@ -35,6 +61,14 @@ export interface ImportDumpInput {
   readonly source: string;
   /** Import a dump older than the newest one of its kind already imported (refused otherwise). */
   readonly force?: boolean;
+  /** Start over even if a stopped import of this same file left a checkpoint (see `ImportDump`). */
+  readonly restart?: boolean;
+  /**
+   * Leave the file alone when it is the very file (same identity) the last finished import of its kind imported, so
+   * that a list of files run again after a stop imports only what is left (unless `restart`).
+   */
+  readonly skipImported?: boolean;
+  readonly onStart?: (start: ImportStart) => void;
   readonly onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -53,10 +87,13 @@ export function dumpFileDate(name: string, kind: DumpKind): string | null {
 }
 
 /**
- * Imports one Discogs data dump file into the catalogue, in one transaction: records are upserted by id, so importing
- * a newer dump updates records in place, and the derived lists are complete when it returns. When the file turns out
- * to be bad part-way, the transaction is rolled back, the catalogue is exactly as it was before, and `InvalidDump` is
- * thrown. Records without a valid id are skipped and reported in the summary.
+ * Imports one Discogs data dump file into the catalogue: records are upserted by id, so importing a newer dump updates
+ * records in place, and the derived lists are complete when it returns. A writer that checkpoints commits the file in
+ * parts, recording with each how many of its records are written (see `CatalogueWriteSession.resumed`): an import
+ * stopped part-way (killed, the machine down) and run again on the same file goes on after the last checkpoint, and
+ * ends with the catalogue a single run makes; another file of the kind, or `restart`, starts over. When the file
+ * turns out to be bad part-way, what it wrote since the last checkpoint (all of it, before the first) is rolled back
+ * and `InvalidDump` is thrown. Records without a valid id are skipped and reported in the summary.
  *
  * The day of each dated file (see `dumpFileDate`) is recorded with its records. A file older than the newest of its
  * kind imported before would replace newer records with older ones: it is refused with `Conflict` before anything is
@@ -83,7 +120,34 @@ export class ImportDump {
             `${dump.kind} dumps imported before, and not recorded`,
         );
       }
-      const session = await this.writer.begin(dump.kind, dated);
+      const session = await this.writer.begin(dump.kind, dated, { identity: dump.identity, restart: input.restart === true });
+      if (input.skipImported && session.imported !== undefined) {
+        await session.rollback();
+        return {
+          file: dump.name,
+          kind: dump.kind,
+          records: 0,
+          inserted: 0,
+          updated: 0,
+          unchanged: 0,
+          skipped: 0,
+          warnings: [],
+          seconds: (this.clock.now().getTime() - started) / 1000,
+          resumedAfter: 0,
+          alreadyImported: session.imported,
+        };
+      }
+      const resumedAfter = session.resumed?.records ?? 0;
+      input.onStart?.({
+        file: dump.name,
+        kind: dump.kind,
+        resumedAfter,
+        ...(session.resumed ? { checkpointSavedAt: session.resumed.savedAt } : {}),
+        ...(session.droppedCheckpoint !== undefined ? { droppedCheckpoint: session.droppedCheckpoint } : {}),
+      });
+      if (session.droppedCheckpoint !== undefined) {
+        warnings.push(`a checkpoint of an import of ${session.droppedCheckpoint} that did not finish was dropped: started over`);
+      }
       let records = 0;
       try {
         if (dated) {
@@ -96,7 +160,7 @@ export class ImportDump {
         for await (const batch of dump.batches(session.encoder)) {
           await session.write(batch);
           records += 'records' in batch ? batch.records.length : batch.count;
-          input.onProgress?.({ file: dump.name, kind: dump.kind, records, ...dump.position() });
+          input.onProgress?.({ file: dump.name, kind: dump.kind, records, committed: session.committed ?? 0, ...dump.position() });
         }
         const counts = await session.commit();
         const skipped = dump.skipped();
@@ -108,6 +172,7 @@ export class ImportDump {
           skipped: skipped.count,
           warnings: [...skippedWarnings(skipped), ...warnings],
           seconds: (this.clock.now().getTime() - started) / 1000,
+          resumedAfter,
         };
       } catch (err) {
         // The reason the import failed matters more than a failure to roll back (which leaves nothing committed).

@@ -3,6 +3,16 @@ import type { Label } from '../../domain/catalogue/label.js';
 import type { Master } from '../../domain/catalogue/master.js';
 import type { Release } from '../../domain/catalogue/release.js';
 
+/**
+ * What tells one dump file from another for resuming its import: its name, its size in bytes and the SHA-256 (hex) of
+ * its first 64 KiB as stored (compressed, for a gzip file).
+ */
+export interface DumpFileIdentity {
+  readonly name: string;
+  readonly size: number;
+  readonly head: string;
+}
+
 /** The four kinds of Discogs data dump, named as their root elements. */
 export type DumpKind = 'artists' | 'labels' | 'masters' | 'releases';
 /** Every dump kind, in the order an operator would import them. */
@@ -77,6 +87,8 @@ export const SKIPPED_RECORDS_LISTED = 5;
 export interface OpenedDump {
   readonly name: string;
   readonly kind: DumpKind;
+  /** What tells this file from another (name, size, digest of its head), for resuming an import of it. */
+  readonly identity: DumpFileIdentity;
   batches(): AsyncIterable<DumpBatch>;
   /**
    * With an encoder, a reader may yield encoded batches instead of records (and read faster: the reader of XML dumps

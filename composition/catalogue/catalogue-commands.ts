@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
+import { InvalidArgumentError } from 'commander';
 import { catalogueWriterFor } from '../../adapters/persistence/catalogue/catalogue-writer-for.js';
+import { CHECKPOINT_RECORDS } from '../../adapters/persistence/catalogue/sql-catalogue-write-session.js';
 import { SystemClock } from '../../adapters/system/system-clock.js';
 import { ImportDump } from '../../application/catalogue/import-dump.js';
 import type { SpindleCommands } from '../spindle-module.js';
@@ -21,13 +23,26 @@ export const catalogueCommands: SpindleCommands = {
       .description('import Discogs XML data dumps (.xml or .xml.gz; artists, labels, masters, releases)')
       .argument('<files...>', 'dump files, imported in the order given')
       .option('--force', 'import a dump older than the newest of its kind already imported (its records replace newer ones)')
-      .action(async (files: string[], opts: { force?: boolean }) => {
+      .option(
+        '--restart',
+        'import each file from its start, even when an import of it stopped part-way (its checkpoint is dropped) or it is the last file of its kind imported',
+      )
+      .option(
+        '--checkpoint-every <records>',
+        `commit a checkpoint at the first block of 16,384 ids after this many records (0: each file in one transaction)`,
+        (value: string) => {
+          if (!/^\d+$/.test(value)) throw new InvalidArgumentError('a whole number of records, 0 or more');
+          return Number(value);
+        },
+        CHECKPOINT_RECORDS,
+      )
+      .action(async (files: string[], opts: { force?: boolean; restart?: boolean; checkpointEvery: number }) => {
         await context.withDatabase((db) =>
-          importFiles(new ImportDump(new XmlDumpReader(), catalogueWriterFor(db), new SystemClock()), files.map((f) => path.resolve(f)), {
-            progress: progress(),
-            force: opts.force === true,
-            log: (line) => console.log(line),
-          }),
+          importFiles(
+            new ImportDump(new XmlDumpReader(), catalogueWriterFor(db, { checkpointRecords: opts.checkpointEvery }), new SystemClock()),
+            files.map((f) => path.resolve(f)),
+            { progress: progress(), force: opts.force === true, restart: opts.restart === true, skipImported: true, log: (line) => console.log(line) },
+          ),
         );
       });
   },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import cliProgress from 'cli-progress';
 import type { CatalogueSamples } from '../../application/ports/catalogue-samples.js';
-import type { ImportDump, ImportProgress, ImportSummary } from '../../application/catalogue/import-dump.js';
+import type { ImportDump, ImportProgress, ImportStart, ImportSummary } from '../../application/catalogue/import-dump.js';
 import { DUMP_KINDS } from '../../application/ports/dump-reader.js';
 import { demoDataDir } from '../demo-data.js';
 
@@ -15,6 +15,10 @@ export interface ImportOptions {
   readonly progress: 'bar' | 'line' | 'none';
   /** Import a dump older than the newest of its kind already imported (see `ImportDump`). */
   readonly force?: boolean;
+  /** Start each file over even when a stopped import of it left a checkpoint (see `ImportDump`). */
+  readonly restart?: boolean;
+  /** Leave alone each file that is the last of its kind imported, and finished (see `ImportDumpInput.skipImported`). */
+  readonly skipImported?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -26,9 +30,27 @@ export async function importFiles(useCase: ImportDump, files: string[], options:
   const summaries: ImportSummary[] = [];
   for (const file of files) {
     const bar = options.progress === 'bar' ? new ProgressBar() : undefined;
+    // Without a bar, a line per checkpoint committed.
+    let committed = 0;
+    const lines = (p: ImportProgress): void => {
+      if (p.committed <= committed) return;
+      options.log?.(`${p.file}: ${p.committed.toLocaleString('en-US')} ${p.kind} committed (checkpoint)`);
+      committed = p.committed;
+    };
     let summary: ImportSummary;
     try {
-      summary = await useCase.execute({ source: file, force: options.force, onProgress: bar && ((p) => bar.update(p)) });
+      summary = await useCase.execute({
+        source: file,
+        force: options.force,
+        restart: options.restart,
+        skipImported: options.skipImported,
+        onStart: (start) => {
+          committed = start.resumedAfter;
+          const line = startLine(start);
+          if (line) options.log?.(line);
+        },
+        onProgress: bar ? (p) => bar.update(p) : options.progress === 'line' ? lines : undefined,
+      });
     } finally {
       bar?.stop();
     }
@@ -38,14 +60,41 @@ export async function importFiles(useCase: ImportDump, files: string[], options:
   return summaries;
 }
 
-/** "x.xml.gz: 1,000 releases in 0.4 s (2,500/s): 1,000 new, 0 changed, 0 unchanged[, 2 skipped]", then a line per warning. */
+/**
+ * "x.xml.gz: resuming after 150,000 releases committed by an import stopped part-way (checkpoint of
+ * 2026-12-07T19:01:02Z)", or "x.xml.gz: starting over (dropped the checkpoint of an unfinished import of y.xml.gz)",
+ * or nothing for an import from the start with no checkpoint about.
+ */
+export function startLine(s: ImportStart): string | undefined {
+  if (s.resumedAfter > 0) {
+    return (
+      `${s.file}: resuming after ${s.resumedAfter.toLocaleString('en-US')} ${s.kind} committed by an import stopped ` +
+      `part-way (checkpoint of ${s.checkpointSavedAt})`
+    );
+  }
+  if (s.droppedCheckpoint !== undefined) {
+    return `${s.file}: starting over (dropped the checkpoint of an unfinished import of ${s.droppedCheckpoint})`;
+  }
+  return undefined;
+}
+
+/**
+ * "x.xml.gz: 1,000 releases in 0.4 s (2,500/s): 1,000 new, 0 changed, 0 unchanged[, 2 skipped][, resumed after
+ * 600]", then a line per warning. A resumed import's rate counts the records this run wrote. A file left alone:
+ * "x.xml.gz: already imported (finished 2026-12-07T19:01:02Z); left alone (--restart imports it again)".
+ */
 export function summaryLine(s: ImportSummary): string {
+  if (s.alreadyImported !== undefined) {
+    return `${s.file}: already imported (finished ${s.alreadyImported}); left alone (--restart imports it again)`;
+  }
   const n = (x: number): string => x.toLocaleString('en-US');
-  const rate = s.seconds > 0 ? Math.round(s.records / s.seconds) : s.records;
+  const written = s.records - s.resumedAfter;
+  const rate = s.seconds > 0 ? Math.round(written / s.seconds) : written;
   const skipped = s.skipped > 0 ? `, ${n(s.skipped)} skipped` : '';
+  const resumed = s.resumedAfter > 0 ? `, resumed after ${n(s.resumedAfter)}` : '';
   const line =
     `${s.file}: ${n(s.records)} ${s.kind} in ${s.seconds.toFixed(1)} s (${n(rate)}/s): ` +
-    `${n(s.inserted)} new, ${n(s.updated)} changed, ${n(s.unchanged)} unchanged${skipped}`;
+    `${n(s.inserted)} new, ${n(s.updated)} changed, ${n(s.unchanged)} unchanged${skipped}${resumed}`;
   return [line, ...s.warnings.map((w) => `  warning: ${w}`)].join('\n');
 }
 

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { InvalidDump } from '../../../application/catalogue/invalid-dump.js';
 import type {
   DumpBatch,
+  DumpFileIdentity,
   DumpKind,
   DumpPosition,
   DumpReader,
@@ -62,17 +64,19 @@ export class XmlDumpReader implements DumpReader {
     const name = path.basename(file);
     let totalBytes: number;
     let chunks: FileChunks;
+    let head: string;
     try {
       const stat = await fs.promises.stat(file);
       if (!stat.isFile()) throw new InvalidDump(file, `${file} is not a file`);
       totalBytes = stat.size;
+      head = await headDigest(file);
       chunks = await openFileChunks(file, this.chunkBytes);
     } catch (err) {
       if (err instanceof InvalidDump) throw err;
       const code = (err as NodeJS.ErrnoException).code;
       throw new InvalidDump(file, code === 'ENOENT' ? `${file} does not exist` : `${file} cannot be read (${code})`);
     }
-    const dump = new XmlDumpFile(file, name, totalBytes, this.batchSize, chunks, {
+    const dump = new XmlDumpFile(file, { name, size: totalBytes, head }, totalBytes, this.batchSize, chunks, {
       workers: this.workers,
       pieceBytes: this.pieceBytes,
     });
@@ -86,6 +90,21 @@ export class XmlDumpReader implements DumpReader {
   }
 }
 
+/** Bytes of a file's head digested for its identity (see `DumpFileIdentity`). */
+const HEAD_BYTES = 64 * 1024;
+
+/** The SHA-256 (hex) of the first `HEAD_BYTES` of a file, as stored. */
+async function headDigest(file: string): Promise<string> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return createHash('sha256').update(buffer.subarray(0, bytesRead)).digest('hex');
+  } finally {
+    await handle.close();
+  }
+}
+
 class XmlDumpFile implements OpenedDump {
   private readonly decoder = new TextDecoder('utf-8');
   private readonly parser: DumpXmlParser;
@@ -95,15 +114,19 @@ class XmlDumpFile implements OpenedDump {
   /** The bytes read until `batches`, from the start of the file, for workers to read (see `batches`). */
   private head: Buffer[] | undefined = [];
 
+  readonly name: string;
+
   constructor(
     private readonly file: string,
-    readonly name: string,
+    readonly identity: DumpFileIdentity,
     private readonly totalBytes: number,
     private readonly batchSize: number,
     /** The file's bytes, decompressed; each chunk is valid until the next is read. */
     private readonly chunks: FileChunks,
     private readonly parallel: { readonly workers: number; readonly pieceBytes: number | undefined },
   ) {
+    this.name = identity.name;
+    const name = identity.name;
     this.parser = new DumpXmlParser(name);
     this.parser.onSkip = (skip) => this.skips.add({ record: skip.index, line: skip.line, id: skip.id });
     // The head is read first, to learn the kind; nothing after the root's start tag is parsed then, in case workers

@@ -138,16 +138,64 @@ export class ArtistListKeys {
     const [keys] = await channel.query(
       `SELECT EXISTS (SELECT 1 FROM ${kind === 'releases' ? 'master' : 'release_artist'}) AS stored`,
     );
-    await channel.query('CREATE TEMPORARY TABLE import_touched_artist (artist_id int, links int) ON COMMIT DROP');
-    if (kind === 'releases') {
+    const lists = new ArtistListKeys(channel, kind, keys?.stored === true, long);
+    await lists.prepare();
+    return lists;
+  }
+
+  /** Creates the temporary tables of a transaction of the import (each checkpoint's commit drops them). */
+  async prepare(): Promise<void> {
+    await this.channel.query('CREATE TEMPORARY TABLE import_touched_artist (artist_id int, links int) ON COMMIT DROP');
+    if (this.kind === 'releases') {
       for (const table of ['import_release_artist', 'import_late_release_artist']) {
-        await channel.query(
+        await this.channel.query(
           `CREATE TEMPORARY TABLE ${table} (release_id int, artist_id int, role text, master_id int, ` +
             'year int, title text, format text) ON COMMIT DROP',
         );
       }
     }
-    return new ArtistListKeys(channel, kind, keys?.stored === true, long);
+  }
+
+  /**
+   * Before a checkpoint's commit: what the import gathers for its end (the artists touched, the links held back) is
+   * moved to tables that outlive the transaction (`import_saved_…`), where `restore` takes it back.
+   */
+  async save(): Promise<void> {
+    await this.channel.query(
+      `INSERT INTO import_saved_touched_artist (kind, artist_id, links) SELECT '${this.kind}', artist_id, sum(links) ` +
+        'FROM import_touched_artist GROUP BY artist_id ' +
+        'ON CONFLICT (kind, artist_id) DO UPDATE SET links = import_saved_touched_artist.links + excluded.links',
+    );
+    await this.channel.query('TRUNCATE import_touched_artist');
+    if (this.staged) {
+      await this.channel.query(
+        'INSERT INTO import_saved_late_link SELECT * FROM import_late_release_artist ON CONFLICT DO NOTHING',
+      );
+      await this.channel.query('TRUNCATE import_late_release_artist');
+    }
+  }
+
+  /**
+   * At the start of an import: the links held back by a stopped import of the kind are its own when it resumes that
+   * import (`resumed`), else they are dropped (the import writes every release again).
+   */
+  async adopt(resumed: boolean): Promise<void> {
+    if (this.kind !== 'releases') return;
+    if (resumed) this.staged = true;
+    else await this.channel.query('DELETE FROM import_saved_late_link');
+  }
+
+  /** Takes back what `save` kept: the artists touched, and (with `late`) the links held back. */
+  private async restore(late: boolean): Promise<void> {
+    if (late) {
+      await this.channel.query('INSERT INTO import_late_release_artist SELECT * FROM import_saved_late_link');
+      await this.channel.query('DELETE FROM import_saved_late_link');
+      return;
+    }
+    await this.channel.query(
+      `INSERT INTO import_touched_artist (artist_id, links) SELECT artist_id, links FROM import_saved_touched_artist WHERE kind = '${this.kind}'`,
+    );
+    await this.channel.query(`DELETE FROM import_saved_touched_artist WHERE kind = '${this.kind}'`);
   }
 
   /** Removes the link rows of releases stored before, which the import writes again. */
@@ -180,6 +228,7 @@ export class ArtistListKeys {
   async insertStaged(): Promise<void> {
     if (!this.staged) return;
     this.staged = false;
+    await this.restore(true);
     await this.channel.query(insertArtistLinks('import_late_release_artist'));
     await this.channel.query('TRUNCATE import_late_release_artist');
   }
@@ -191,6 +240,7 @@ export class ArtistListKeys {
 
   /** Before the commit, with every index in place: the long lists the import changed, made anew. */
   async finish(): Promise<void> {
+    await this.restore(false);
     const artists =
       'SELECT artist_id FROM import_touched_artist t GROUP BY artist_id ' +
       `HAVING sum(links) > ${this.long} OR EXISTS (SELECT 1 FROM artist_list l WHERE l.artist_id = t.artist_id)`;

@@ -396,6 +396,91 @@ export const DumpImportSchema = new EntitySchema<DumpImportRow>({
   },
 });
 
+/**
+ * The checkpoint of the last dump import of each kind (ADR 0065): the file (name, size, SHA-256 of its first 64 KiB),
+ * the records of it committed, the counts so far, the next `search_posting` part number and the indexes left out
+ * (their drop and create statements), written with the rounds it follows; the import's last commit sets `finishedAt`.
+ */
+export class ImportCheckpointRow {
+  kind!: string;
+  file!: string;
+  size!: string;
+  head!: string;
+  records!: number;
+  inserted!: number;
+  updated!: number;
+  written!: number;
+  postingPart!: number;
+  deferredIndexes!: unknown;
+  savedAt!: Date;
+  /** When the import of the file finished (null while it is in progress or stopped part-way). */
+  finishedAt!: Date | null;
+}
+
+export const ImportCheckpointSchema = new EntitySchema<ImportCheckpointRow>({
+  class: ImportCheckpointRow,
+  tableName: 'import_checkpoint',
+  properties: {
+    kind: { type: 'text', primary: true },
+    file: { type: 'text' },
+    size: { type: 'bigint' },
+    head: { type: 'text' },
+    records: { type: 'integer' },
+    inserted: { type: 'integer' },
+    updated: { type: 'integer' },
+    written: { type: 'integer' },
+    postingPart: { type: 'integer' },
+    deferredIndexes: { type: 'json', nullable: true },
+    savedAt: { type: 'datetime', columnType: 'timestamptz', defaultRaw: 'now()' },
+    finishedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+  },
+});
+
+/** The artists whose lists an import in progress changed, kept past its checkpoints (see `ImportCheckpointRow`). */
+export class ImportSavedTouchedArtistRow {
+  kind!: string;
+  artistId!: number;
+  links!: number;
+}
+
+export const ImportSavedTouchedArtistSchema = new EntitySchema<ImportSavedTouchedArtistRow>({
+  class: ImportSavedTouchedArtistRow,
+  tableName: 'import_saved_touched_artist',
+  properties: {
+    kind: { type: 'text', primary: true },
+    artistId: { type: 'integer', primary: true },
+    links: { type: 'integer' },
+  },
+});
+
+/**
+ * A first import's artist link held back for its master's main release (see `ArtistListKeys`), kept past the
+ * import's checkpoints.
+ */
+export class ImportSavedLateLinkRow {
+  releaseId!: number;
+  artistId!: number;
+  role!: string;
+  masterId!: number | null;
+  year!: number | null;
+  title!: string | null;
+  format!: string | null;
+}
+
+export const ImportSavedLateLinkSchema = new EntitySchema<ImportSavedLateLinkRow>({
+  class: ImportSavedLateLinkRow,
+  tableName: 'import_saved_late_link',
+  properties: {
+    releaseId: { type: 'integer', primary: true },
+    artistId: { type: 'integer', primary: true },
+    role: { type: 'text', primary: true },
+    masterId: { type: 'integer', nullable: true },
+    year: { type: 'integer', nullable: true },
+    title: { type: 'text', nullable: true },
+    format: { type: 'text', nullable: true },
+  },
+});
+
 export const SearchEntrySchema = new EntitySchema<SearchEntryRow>({
   class: SearchEntryRow,
   tableName: 'search_entry',
@@ -461,6 +546,9 @@ export const CATALOGUE_SCHEMAS = [
   ArtistListEntrySchema,
   ArtistListAnchorSchema,
   DumpImportSchema,
+  ImportCheckpointSchema,
+  ImportSavedTouchedArtistSchema,
+  ImportSavedLateLinkSchema,
   SearchEntrySchema,
   SearchPostingSchema,
   SearchPopularitySchema,

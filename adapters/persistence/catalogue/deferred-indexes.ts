@@ -1,7 +1,7 @@
 import type { SqlImportChannel } from './sql-import-channel.js';
 
 /** An index left out while a table is loaded, and the statements that drop and build it again. */
-interface DeferredIndex {
+export interface DeferredIndex {
   readonly name: string;
   readonly drop: string;
   readonly create: string;
@@ -80,6 +80,19 @@ export class DeferredIndexes {
       return undefined;
     }
     return new DeferredIndexes(channel, indexes);
+  }
+
+  /**
+   * Indexes an earlier session dropped and committed without building (an import stopped after a checkpoint, which
+   * records them: see `definitions`), to be built by this one.
+   */
+  static restore(channel: SqlImportChannel, indexes: readonly DeferredIndex[]): DeferredIndexes | undefined {
+    return indexes.length === 0 ? undefined : new DeferredIndexes(channel, indexes);
+  }
+
+  /** The indexes left out and not built yet. */
+  definitions(): readonly DeferredIndex[] {
+    return this.indexes;
   }
 
   /** Builds the indexes again (once; later calls do nothing). */

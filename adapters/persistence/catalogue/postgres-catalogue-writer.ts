@@ -5,9 +5,10 @@ import type {
   CatalogueWriter,
   CatalogueWriteSession,
   DumpFileDate,
+  ImportedFile,
 } from '../../../application/ports/catalogue-writer.js';
 import type { DumpKind } from '../../../application/ports/dump-reader.js';
-import { SqlCatalogueWriteSession, type SqlWriteOptions } from './sql-catalogue-write-session.js';
+import { IMPORT_LOCK, SqlCatalogueWriteSession, type SqlWriteOptions } from './sql-catalogue-write-session.js';
 import type { SqlImportChannel } from './sql-import-channel.js';
 
 /**
@@ -20,7 +21,7 @@ export class PostgresCatalogueWriter implements CatalogueWriter {
     private readonly options: SqlWriteOptions = {},
   ) {}
 
-  async begin(kind: DumpKind, dump?: DumpFileDate): Promise<CatalogueWriteSession> {
+  async begin(kind: DumpKind, dump?: DumpFileDate, file?: ImportedFile): Promise<CatalogueWriteSession> {
     const client = new pg.Client({ connectionString: this.url });
     // A connection lost between queries would otherwise be an unhandled 'error' event; the next query fails instead.
     client.on('error', () => undefined);
@@ -43,6 +44,9 @@ export class PostgresCatalogueWriter implements CatalogueWriter {
         `SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY(enumvals)`,
       );
       if (lz4.rowCount) await client.query(`SET default_toast_compression = 'lz4'`);
+      // Held by the session until its connection closes, across the checkpoints' commits: another import waits for
+      // this one's end, not for its next checkpoint (each transaction takes the same lock too).
+      await client.query(`SELECT pg_advisory_lock(${IMPORT_LOCK})`);
       await client.query('BEGIN');
       const channel: SqlImportChannel = {
         query: async (sql) => (await client.query(sql)).rows,
@@ -54,8 +58,12 @@ export class PostgresCatalogueWriter implements CatalogueWriter {
           stream.end();
           await done;
         },
+        checkpoint: async () => {
+          await client.query('COMMIT');
+          await client.query('BEGIN');
+        },
       };
-      return await this.startSession(kind, channel, finish, dump);
+      return await this.startSession(kind, channel, finish, dump, file);
     } catch (err) {
       open = false;
       await client.end().catch(() => undefined);
@@ -69,7 +77,8 @@ export class PostgresCatalogueWriter implements CatalogueWriter {
     channel: SqlImportChannel,
     finish: (commit: boolean) => Promise<void>,
     dump: DumpFileDate | undefined,
+    file?: ImportedFile,
   ): Promise<SqlCatalogueWriteSession> {
-    return SqlCatalogueWriteSession.start(kind, channel, finish, dump, this.options);
+    return SqlCatalogueWriteSession.start(kind, channel, finish, dump, this.options, file);
   }
 }

@@ -1,12 +1,14 @@
 import type {
   CatalogueWriteSession,
   DumpFileDate,
+  ImportedFile,
+  ResumePoint,
   WriteCounts,
 } from '../../../application/ports/catalogue-writer.js';
 import type { DumpBatch, DumpKind, EncodedBatch } from '../../../application/ports/dump-reader.js';
 import { BinaryCopyBuffer } from './binary-copy-buffer.js';
 import { ArtistListKeys } from './artist-list-keys.js';
-import { DeferredIndexes } from './deferred-indexes.js';
+import { type DeferredIndex, DeferredIndexes } from './deferred-indexes.js';
 import type { SqlImportChannel } from './sql-import-channel.js';
 import {
   ARTIST_COLUMNS,
@@ -26,7 +28,7 @@ import {
 import type { RecordEncoder } from '../../../application/ports/dump-reader.js';
 import { PostingAccumulator, SEARCH_POSTING_COLUMNS, TokenTable } from '../search/posting-accumulator.js';
 import { compactBlock } from '../search/posting-compaction.js';
-import { BLOCK_BITS, BLOCK_SIZE, KIND_CODES } from '../../../application/search/posting-codec.js';
+import { BLOCK_BITS, BLOCK_SIZE, blockOf, KIND_CODES } from '../../../application/search/posting-codec.js';
 
 export interface SqlWriteOptions {
   /** Records sent to the database at a time (default 2,000). */
@@ -56,7 +58,16 @@ export interface SqlWriteOptions {
    * commit (default 10,000; smaller ones are left to autovacuum; see `analyze`).
    */
   readonly analyzeAfter?: number;
+  /**
+   * An import given its file's identity commits a checkpoint at the first boundary of a block of ids (16,384: the
+   * search index's, so that no block's postings straddle two transactions) after this many records (default 50,000;
+   * 0: never, the file is one transaction). See `checkpoint`.
+   */
+  readonly checkpointRecords?: number;
 }
+
+/** Records between checkpoints, unless told (see `SqlWriteOptions.checkpointRecords`). */
+export const CHECKPOINT_RECORDS = 50_000;
 
 interface TableSpec {
   readonly table: string;
@@ -102,13 +113,34 @@ const WORDS_REMEMBERED = 200_000;
 /** Imports of at least this many records take the statistics of the tables they wrote again (see `analyze`). */
 const ANALYZE_AFTER = 10_000;
 
-/** Every import takes this transaction-level advisory lock, so two imports never interleave their upserts. */
-const IMPORT_LOCK = 0x5_d15c_06;
+/**
+ * Every import takes this transaction-level advisory lock, so two imports never interleave their upserts; the
+ * PostgreSQL writer also holds it for the whole session (a session-level lock), across its checkpoints' commits.
+ */
+export const IMPORT_LOCK = 0x5_d15c_06;
+
+/** A stored checkpoint (see `ImportCheckpointRow`). */
+interface Checkpoint {
+  readonly file: string;
+  readonly size: number;
+  readonly head: string;
+  readonly records: number;
+  readonly inserted: number;
+  readonly updated: number;
+  readonly written: number;
+  readonly postingPart: number;
+  readonly deferred: readonly DeferredIndex[];
+  readonly savedAt: string;
+  /** When the import finished (ISO 8601), or null for one stopped part-way. */
+  readonly finishedAt: string | null;
+}
 
 const q = (name: string): string => `"${name}"`;
 const NONE: ReadonlySet<number> = new Set();
 /** A string as an SQL literal (standard_conforming_strings is on in every supported version). */
 const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;
+/** A timestamp column as ISO 8601 text in UTC (null stays null). */
+const iso = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /**
  * One round of writes: its records' rows, copied as they come into buffers that are reused round after round (the
@@ -199,6 +231,19 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   private readonly wordsWritten = new TokenTable();
   /** The ids written in each old block (see `oldBlocks`), as bits. */
   private readonly rewritten = new Map<number, Uint32Array>();
+  readonly resumed: ResumePoint | undefined;
+  readonly droppedCheckpoint: string | undefined;
+  readonly imported: string | undefined;
+  /** Records given to `write` so far, in file order (the ones left out when resuming included). */
+  private consumed = 0;
+  /** The records at the head of the file a stopped import wrote already (left out), and those since the last checkpoint. */
+  private readonly skip: number;
+  private sinceCheckpoint = 0;
+  /** The records at the head of the file committed (see `CatalogueWriteSession.committed`). */
+  committed: number;
+  private readonly checkpointRecords: number;
+  /** The id of the last record added (-1: none yet). */
+  private lastId = -1;
 
   private constructor(
     private readonly kind: DumpKind,
@@ -214,13 +259,27 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     /** The blocks of ids that held postings of the kind when the import started (see `compactBlock`). */
     private readonly oldBlocks: ReadonlySet<number>,
     private readonly options: SqlWriteOptions,
+    private readonly file: ImportedFile | undefined,
+    stored: { readonly resume?: Checkpoint; readonly dropped?: string; readonly imported?: string },
   ) {
+    this.imported = stored.imported;
     this.spec = TABLES[kind];
+    const resume = stored.resume;
+    this.resumed = resume && { records: resume.records, savedAt: resume.savedAt };
+    this.droppedCheckpoint = stored.dropped;
+    this.skip = resume?.records ?? 0;
+    this.committed = this.skip;
+    if (resume) {
+      this.inserted = resume.inserted;
+      this.updated = resume.updated;
+      this.written = resume.written;
+    }
+    this.checkpointRecords = file ? (options.checkpointRecords ?? CHECKPOINT_RECORDS) : 0;
     this.flushRecords = options.flushRecords ?? 2_000;
     this.flushBytes = options.flushBytes ?? 4_000_000;
     this.searchIndex = options.searchIndex !== false;
     this.encoder = this.searchIndex ? CATALOGUE_ROW_ENCODER : CATALOGUE_ROW_ENCODER_WITHOUT_SEARCH;
-    this.postings = this.searchIndex ? new PostingAccumulator(this.spec.searchKind) : undefined;
+    this.postings = this.searchIndex ? new PostingAccumulator(this.spec.searchKind, resume?.postingPart) : undefined;
     const cols = this.spec.columns.map(q).join(', ');
     const set = this.spec.columns
       .filter((c) => c !== 'id')
@@ -246,13 +305,21 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     finish: (commit: boolean) => Promise<void>,
     dump: DumpFileDate | undefined,
     options: SqlWriteOptions = {},
+    file?: ImportedFile,
   ): Promise<SqlCatalogueWriteSession> {
-    const { table, staging, columns, links } = TABLES[kind];
-    await channel.query(`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
-    const list = columns.map(q).join(', ');
-    await channel.query(
-      `CREATE TEMPORARY TABLE ${staging} ON COMMIT DROP AS SELECT ${list} FROM ${q(table)} WITH NO DATA`,
-    );
+    const { table, links } = TABLES[kind];
+    const searchIndex = options.searchIndex !== false;
+    await SqlCatalogueWriteSession.prepare(channel, kind, searchIndex);
+    // A checkpoint of the kind: resumed when it is this file's, else dropped (its indexes left out are this import's
+    // to build: they are not there).
+    // (The row of a finished import tells only whether this file is the last one imported.)
+    const last = await SqlCatalogueWriteSession.storedCheckpoint(channel, kind);
+    const same =
+      last !== undefined && file !== undefined && file.restart !== true &&
+      last.file === file.identity.name && last.size === file.identity.size && last.head === file.identity.head;
+    const stored = last?.finishedAt === null ? last : undefined;
+    const resume = same ? stored : undefined;
+    if (stored && !same) await channel.query(`DELETE FROM import_checkpoint WHERE kind = ${literal(kind)}`);
     const linked = links.map((t) => ` OR EXISTS (SELECT 1 FROM ${q(t)})`).join('');
     const [state] = await channel.query(
       `SELECT coalesce(max(id), 0) AS highest, (false${linked}) AS linked FROM ${q(table)}`,
@@ -260,7 +327,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     const highest = Number(state!.highest);
     const empty = highest === 0 && state!.linked !== true;
     const lists = await ArtistListKeys.start(channel, kind, options.longList);
-    const searchIndex = options.searchIndex !== false;
+    await lists?.adopt(resume !== undefined);
     const oldBlocks = new Set<number>();
     if (searchIndex) {
       // Every record holds the token '*': its rows tell the blocks that hold postings of the kind.
@@ -268,20 +335,58 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
         `SELECT DISTINCT block FROM search_posting WHERE kind = ${KIND_CODES[TABLES[kind].searchKind]} AND token = '*'`,
       );
       for (const r of rows) oldBlocks.add(Number(r.block));
+    }
+    // The search index of the other kinds is indexed again with this kind's, from all the rows at once (the words'
+    // primary key stays: new words are added to them by it); the entries only when the kind writes any.
+    const search = searchIndex ? [...(TABLES[kind].searchEntries ? ['search_entry'] : []), 'search_posting', 'search_word'] : [];
+    const deferred = stored
+      ? DeferredIndexes.restore(channel, stored.deferred)
+      : empty && oldBlocks.size === 0 && options.deferIndexes !== false
+        ? await DeferredIndexes.drop(channel, [table, ...links, ...search], [table, ...(searchIndex ? ['search_word'] : [])])
+        : undefined;
+    return new SqlCatalogueWriteSession(kind, channel, finish, dump, highest, deferred, lists, oldBlocks, options, file, {
+      ...(resume ? { resume } : {}),
+      ...(stored && !same ? { dropped: stored.file } : {}),
+      ...(same && last.finishedAt !== null ? { imported: last.finishedAt } : {}),
+    });
+  }
+
+  /** The import lock and the temporary tables of each of the session's transactions (a checkpoint's commit drops them). */
+  private static async prepare(channel: SqlImportChannel, kind: DumpKind, searchIndex: boolean): Promise<void> {
+    const { table, staging, columns } = TABLES[kind];
+    await channel.query(`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    await channel.query(
+      `CREATE TEMPORARY TABLE ${staging} ON COMMIT DROP AS SELECT ${columns.map(q).join(', ')} FROM ${q(table)} WITH NO DATA`,
+    );
+    if (searchIndex) {
       await channel.query(
         `CREATE TEMPORARY TABLE import_posting ON COMMIT DROP AS SELECT ${SEARCH_POSTING_COLUMNS.map(q).join(', ')} ` +
           'FROM search_posting WITH NO DATA',
       );
       await channel.query('CREATE TEMPORARY TABLE import_word (word text COLLATE "C" NOT NULL) ON COMMIT DROP');
     }
-    // The search index of the other kinds is indexed again with this kind's, from all the rows at once (the words'
-    // primary key stays: new words are added to them by it); the entries only when the kind writes any.
-    const search = searchIndex ? [...(TABLES[kind].searchEntries ? ['search_entry'] : []), 'search_posting', 'search_word'] : [];
-    const deferred =
-      empty && oldBlocks.size === 0 && options.deferIndexes !== false
-        ? await DeferredIndexes.drop(channel, [table, ...links, ...search], [table, ...(searchIndex ? ['search_word'] : [])])
-        : undefined;
-    return new SqlCatalogueWriteSession(kind, channel, finish, dump, highest, deferred, lists, oldBlocks, options);
+  }
+
+  private static async storedCheckpoint(channel: SqlImportChannel, kind: DumpKind): Promise<Checkpoint | undefined> {
+    const [row] = await channel.query(
+      'SELECT file, size::text AS size, head, records, inserted, updated, written, posting_part, ' +
+        `deferred_indexes::text AS deferred, ${iso('saved_at')} AS saved_at, ${iso('finished_at')} AS finished_at ` +
+        `FROM import_checkpoint WHERE kind = ${literal(kind)}`,
+    );
+    if (!row) return undefined;
+    return {
+      file: String(row.file),
+      size: Number(row.size),
+      head: String(row.head),
+      records: Number(row.records),
+      inserted: Number(row.inserted),
+      updated: Number(row.updated),
+      written: Number(row.written),
+      postingPart: Number(row.posting_part),
+      deferred: row.deferred === null ? [] : (JSON.parse(String(row.deferred)) as DeferredIndex[]),
+      savedAt: String(row.saved_at),
+      finishedAt: row.finished_at === null ? null : String(row.finished_at),
+    };
   }
 
   async latestDump(): Promise<DumpFileDate | null> {
@@ -294,21 +399,38 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
 
   async write(batch: DumpBatch | EncodedBatch): Promise<void> {
     if (batch.kind !== this.kind) throw new Error(`A ${batch.kind} batch cannot be written to a ${this.kind} import`);
+    const count = 'records' in batch ? batch.records.length : batch.count;
+    const base = this.consumed;
+    this.consumed += count;
+    // (When resuming: the records a stopped import wrote are left out.)
+    const first = Math.min(count, Math.max(0, this.skip - base));
+    if (first === count) return;
     if ('records' in batch) {
-      if (batch.records.length === 0) return;
       const encoder = (this.recordEncoder ??= createRecordEncoder(this.kind, this.searchIndex));
-      for (const record of batch.records) encoder.add(record);
-      await this.add(encoder.take());
+      for (let i = first; i < count; i++) encoder.add(batch.records[i]!);
+      await this.add(encoder.take(), 0, base + first);
     } else {
-      await this.add(batch.encoded as EncodedRows);
+      await this.add(batch.encoded as EncodedRows, first, base);
     }
   }
 
-  private async add(rows: EncodedRows): Promise<void> {
+  /** Adds records `start`… of encoded rows, whose record 0 is record `base` of the file (from 0). */
+  private async add(rows: EncodedRows, start: number, base: number): Promise<void> {
     const ids = rows.ids;
-    let from = 0;
-    for (let i = 0; i < ids.length; i++) {
+    let from = start;
+    let posted = start;
+    const every = this.checkpointRecords;
+    for (let i = start; i < ids.length; i++) {
       const id = ids[i]!;
+      if (every > 0 && this.sinceCheckpoint >= every && this.lastId >= 0 && blockOf(id) !== blockOf(this.lastId)) {
+        // A block of ids ends here: what came before it is committed, with the checkpoint.
+        if (i > from) this.round.add(rows, from, i);
+        this.postings?.add(rows, posted, i, this.round.postingOutput);
+        from = posted = i;
+        await this.checkpoint(base + i);
+      }
+      this.lastId = id;
+      this.sinceCheckpoint++;
       if (this.round.ids.has(id)) {
         // The same id again: the round so far goes first, so that this later version then updates it.
         if (i > from) this.round.add(rows, from, i);
@@ -322,7 +444,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     }
     if (ids.length > from) this.round.add(rows, from, ids.length);
     if (this.postings) {
-      this.postings.add(rows, 0, ids.length, this.round.postingOutput);
+      this.postings.add(rows, posted, ids.length, this.round.postingOutput);
       this.addWords(rows);
     }
     const r = this.round;
@@ -444,22 +566,66 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
   }
 
   /**
-   * The search index's end of an import: the old blocks this import wrote to compacted, the new words added to the
-   * vocabulary, and (after the indexes are built) the popularity of entries whose release is in collections.
+   * Commits what is written so far with a checkpoint: `records` records of the file are written, and the ids go on
+   * in another block, so the current block's postings are complete and written as they would be at the end of the
+   * file. Before the commit, the search index's staged parts are finished (old blocks compacted, new words added) and
+   * the artist lists' gatherings saved (`ArtistListKeys.save`); the checkpoint row holds the counts, the next part
+   * number of the posting rows, and the indexes left out, for a resumed import to go on exactly as this one would
+   * have. A new transaction then begins, with the import lock and the temporary tables again.
    */
-  private async finishIndex(): Promise<void> {
+  private async checkpoint(records: number): Promise<void> {
+    this.postings?.flush(this.round.postingOutput);
+    await this.flush();
+    await this.sending;
+    if (this.searchIndex) await this.finishIndex(false);
+    await this.lists?.save();
+    await this.saveCheckpoint(records, false);
+    await this.channel.checkpoint();
+    this.committed = records;
+    await SqlCatalogueWriteSession.prepare(this.channel, this.kind, this.searchIndex);
+    await this.lists?.prepare();
+    this.sinceCheckpoint = 0;
+  }
+
+  /** Writes the kind's checkpoint row: `records` of the file committed with it, and whether the import is finished. */
+  private async saveCheckpoint(records: number, finished: boolean): Promise<void> {
+    const id = this.file!.identity;
+    const deferred = this.deferred && !finished ? JSON.stringify(this.deferred.definitions()) : null;
+    await this.channel.query(
+      'INSERT INTO import_checkpoint (kind, file, size, head, records, inserted, updated, written, posting_part, deferred_indexes, finished_at) ' +
+        `VALUES (${literal(this.kind)}, ${literal(id.name)}, ${id.size}, ${literal(id.head)}, ${records}, ${this.inserted}, ` +
+        `${this.updated}, ${this.written}, ${this.postings?.nextPart ?? 1}, ${deferred === null ? 'NULL' : `${literal(deferred)}::jsonb`}, ` +
+        `${finished ? 'now()' : 'NULL'}) ` +
+        'ON CONFLICT (kind) DO UPDATE SET file = excluded.file, size = excluded.size, head = excluded.head, ' +
+        'records = excluded.records, inserted = excluded.inserted, updated = excluded.updated, written = excluded.written, ' +
+        'posting_part = excluded.posting_part, deferred_indexes = excluded.deferred_indexes, saved_at = now(), ' +
+        'finished_at = excluded.finished_at',
+    );
+  }
+
+  /**
+   * The search index's end of an import (or of a checkpoint's part of it, `last` false): the old blocks this import
+   * wrote to compacted, the new words added to the vocabulary. (After the indexes are built, `commit` makes the
+   * popularity of entries whose release is in collections.)
+   */
+  private async finishIndex(last: boolean): Promise<void> {
     const kind = KIND_CODES[this.spec.searchKind];
     const touched = new Set<number>(this.rewritten.keys());
     if (this.oldBlocks.size > 0) {
-      await this.channel.query('CREATE INDEX ON import_posting (block)');
+      if (last) await this.channel.query('CREATE INDEX ON import_posting (block)');
       for (const r of await this.channel.query(`SELECT DISTINCT block FROM import_posting`)) touched.add(Number(r.block));
     }
     for (const block of [...touched].sort((a, b) => a - b)) {
       await compactBlock(this.channel, kind, block, this.rewritten.get(block), this.options.compaction);
     }
+    this.rewritten.clear();
     await this.channel.query(
       'INSERT INTO search_word (word) SELECT DISTINCT word FROM import_word ON CONFLICT (word) DO NOTHING',
     );
+    if (!last) {
+      if (this.oldBlocks.size > 0) await this.channel.query('TRUNCATE import_posting');
+      await this.channel.query('TRUNCATE import_word');
+    }
   }
 
   /** Builds the indexes left out, if any (see `DeferredIndexes`). */
@@ -474,7 +640,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     this.postings?.flush(this.round.postingOutput);
     await this.flush();
     await this.sending;
-    if (this.searchIndex) await this.finishIndex();
+    if (this.searchIndex) await this.finishIndex(true);
     await this.buildIndexes();
     // The statistics before the statements that read the tables whole (the long lists, the popularity), so that they
     // are planned from them (an index scan for a few artists' links rather than a scan of every link).
@@ -497,6 +663,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
           `ON CONFLICT (kind, block) DO UPDATE SET pops = excluded.pops`,
       );
     }
+    if (this.file) await this.saveCheckpoint(this.consumed, true);
     if (this.dump) {
       await this.channel.query(
         `INSERT INTO dump_import (kind, dump_date, file) ` +

@@ -7,4 +7,9 @@ export interface SqlImportChannel {
   query(sql: string): Promise<readonly Record<string, unknown>[]>;
   /** Runs `COPY <table> (<columns>) FROM … WITH (FORMAT binary)` with the data given in chunks. */
   copy(table: string, columns: readonly string[], data: readonly Buffer[]): Promise<void>;
+  /**
+   * Commits the transaction and begins another on the same session (an import's checkpoint); temporary tables made
+   * `ON COMMIT DROP` are gone, session-level state (settings, locks) stays.
+   */
+  checkpoint(): Promise<void>;
 }

@@ -77,6 +77,11 @@ export class PostingAccumulator {
     this.part = firstPart;
   }
 
+  /** The part number the next row written gets (an import's checkpoint keeps it, to go on from it when resumed). */
+  get nextPart(): number {
+    return this.part;
+  }
+
   /** Adds the postings of records `from`…`to` (exclusive) of `e`, writing each block's rows to `out` when it ends. */
   add(e: EncodedPostings, from: number, to: number, out: PostingOutput): void {
     if (to <= from) return;

@@ -4,7 +4,7 @@ import { PostgresCatalogueWriter } from '../../../adapters/persistence/catalogue
 import type { SqlCatalogueWriteSession, SqlWriteOptions } from '../../../adapters/persistence/catalogue/sql-catalogue-write-session.js';
 import type { SqlImportChannel } from '../../../adapters/persistence/catalogue/sql-import-channel.js';
 import type { Database } from '../../../adapters/persistence/database.js';
-import type { CatalogueWriter, DumpFileDate } from '../../../application/ports/catalogue-writer.js';
+import type { CatalogueWriter, DumpFileDate, ImportedFile } from '../../../application/ports/catalogue-writer.js';
 import type { DumpKind } from '../../../application/ports/dump-reader.js';
 import { decodePostings, noPostings, sortPostings, type DecodedPostings } from '../../../application/search/posting-codec.js';
 
@@ -150,6 +150,7 @@ function observe(
         if (table === TABLE[kind] || table === `import_${TABLE[kind]}`) copies++;
         return channel.copy(table, columns, data);
       },
+      checkpoint: () => channel.checkpoint(),
     },
     finish: async (commit) => {
       if (!commit) {
@@ -178,9 +179,10 @@ class ObservedPgliteWriter extends PgliteCatalogueWriter {
     channel: SqlImportChannel,
     finish: (commit: boolean) => Promise<void>,
     dump: DumpFileDate | undefined,
+    file?: ImportedFile,
   ): Promise<SqlCatalogueWriteSession> {
     const o = observe(kind, channel, finish, this.seen);
-    return super.startSession(kind, o.channel, o.finish, dump);
+    return super.startSession(kind, o.channel, o.finish, dump, file);
   }
 }
 
@@ -198,9 +200,10 @@ class ObservedPostgresWriter extends PostgresCatalogueWriter {
     channel: SqlImportChannel,
     finish: (commit: boolean) => Promise<void>,
     dump: DumpFileDate | undefined,
+    file?: ImportedFile,
   ): Promise<SqlCatalogueWriteSession> {
     const o = observe(kind, channel, finish, this.seen);
-    return super.startSession(kind, o.channel, o.finish, dump);
+    return super.startSession(kind, o.channel, o.finish, dump, file);
   }
 }
 

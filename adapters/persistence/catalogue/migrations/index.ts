@@ -14,6 +14,7 @@ import { Migration20261125233000_long_artist_lists } from './Migration2026112523
 import { Migration20261128030000_release_people } from './Migration20261128030000_release_people.js';
 import { Migration20261128031000_version_facets } from './Migration20261128031000_version_facets.js';
 import { Migration20261207120000_search_posting_grades } from './Migration20261207120000_search_posting_grades.js';
+import { Migration20261207190000_import_checkpoint } from './Migration20261207190000_import_checkpoint.js';
 import { Migration20261126160000_release_results_from_rows } from './Migration20261126160000_release_results_from_rows.js';
 
 /**
@@ -38,4 +39,5 @@ export const CATALOGUE_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration20261128030000_release_people', class: Migration20261128030000_release_people },
   { name: 'Migration20261128031000_version_facets', class: Migration20261128031000_version_facets },
   { name: 'Migration20261207120000_search_posting_grades', class: Migration20261207120000_search_posting_grades },
+  { name: 'Migration20261207190000_import_checkpoint', class: Migration20261207190000_import_checkpoint },
 ];
