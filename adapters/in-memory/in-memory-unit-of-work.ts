@@ -5,6 +5,8 @@ import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 export interface InMemoryTransactional {
   snapshot(): unknown;
   restore(snapshot: unknown): void;
+  /** Drops what lives only as long as one run (as a SQL transaction's temporary table), however the run ended. */
+  ended?(): void;
 }
 
 /**
@@ -41,6 +43,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
       for (const [participant, snapshot] of snapshots) participant.restore(snapshot);
       throw err;
     } finally {
+      for (const participant of this.participants) participant.ended?.();
       done();
     }
   }
