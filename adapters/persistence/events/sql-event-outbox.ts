@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EventOutbox, EventQuery } from '../../../application/ports/event-outbox.js';
 import type { EventResourceType, EventType, JsonObject, NewEvent, RecordedEvent } from '../../../domain/events/event.js';
 import { bound, currentEntityManager, query } from '../mikro-orm-unit-of-work.js';
-import { arrayOf, dateOf, jsonOf, textArray } from '../sql-values.js';
+import { dateOf, jsonOf, textArray } from '../sql-values.js';
 
 type Row = Record<string, unknown>;
 
@@ -73,17 +73,16 @@ export class SqlEventOutbox implements EventOutbox {
       await query(this.orm, STAGED_TABLE);
       this.staging.add(transaction);
     }
-    // Each column an array parameter, bound rather than quoted into the statement (a batch's bodies are megabytes).
+    // The batch as one JSON parameter, bound rather than quoted into the statement (a batch's bodies are megabytes):
+    // one JSON.stringify of it all, where an array parameter per column escaped every body's quotes once more.
     await bound(
       this.orm,
-      `insert into event_staged (${COLUMNS}) select * from unnest(?::text[], ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::jsonb[])`,
+      `insert into event_staged (${COLUMNS}) select ${COLUMNS} from jsonb_to_recordset(?::jsonb)
+         as e(type text, occurred timestamptz, user_id int, resource_type text, resource_id text, body jsonb)`,
       [
-        arrayOf(events.map((e) => e.type)),
-        arrayOf(events.map((e) => e.occurred)),
-        arrayOf(events.map((e) => e.userId)),
-        arrayOf(events.map((e) => e.resource.type)),
-        arrayOf(events.map((e) => e.resource.id)),
-        arrayOf(events.map((e) => JSON.stringify(e.resource.body))),
+        JSON.stringify(
+          events.map((e) => ({ type: e.type, occurred: e.occurred, user_id: e.userId, resource_type: e.resource.type, resource_id: e.resource.id, body: e.resource.body })),
+        ),
       ],
     );
   }
