@@ -5,11 +5,14 @@ import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit
 /**
  * Events in memory, enlisted in an `InMemoryUnitOfWork` (a failed run takes its events back). The unit of work runs
  * one run at a time, so events become visible in id order, as the SQL outbox's lock makes them; like a sequence, an
- * id given to a rolled-back event is not given again. Bodies are copied in and out, so no caller shares them.
+ * id given to a rolled-back event is not given again. Bodies are copied in and out, so no caller shares them. Staged
+ * events wait in a list of the run, appended by its next append or dropped when it ends.
  */
 export class InMemoryEventOutbox implements EventOutbox, InMemoryTransactional {
   private events: RecordedEvent[] = [];
   private last = 0;
+  /** The current run's staged events (runs are one at a time), dropped when it ends. */
+  private staged: NewEvent[] = [];
 
   constructor(private readonly uow: InMemoryUnitOfWork) {
     uow.enlist(this);
@@ -23,11 +26,22 @@ export class InMemoryEventOutbox implements EventOutbox, InMemoryTransactional {
     this.events = snapshot as RecordedEvent[];
   }
 
+  ended(): void {
+    this.staged = [];
+  }
+
   async append(events: readonly NewEvent[]): Promise<readonly RecordedEvent[]> {
     if (!this.uow.active) throw new Error('EventOutbox.append must run inside a unit of work');
+    const staged = this.staged.map((e) => copy({ ...e, id: ++this.last }));
+    this.staged = [];
     const recorded = events.map((e) => copy({ ...e, id: ++this.last }));
-    this.events = [...this.events, ...recorded];
+    this.events = [...this.events, ...staged, ...recorded];
     return recorded.map(copy);
+  }
+
+  async stage(events: readonly NewEvent[]): Promise<void> {
+    if (!this.uow.active) throw new Error('EventOutbox.stage must run inside a unit of work');
+    this.staged.push(...events.map((e) => copy({ ...e, id: 0 })));
   }
 
   async read(query: EventQuery): Promise<readonly RecordedEvent[]> {

@@ -45,8 +45,10 @@ export class InMemoryInventoryWriter implements InventoryWriter {
     return this.sellerListings(sellerId, ids, lock);
   }
 
-  async addMany(listings: readonly NewListing[]): Promise<void> {
-    for (const listing of listings) await this.listings.add(listing);
+  async addMany(listings: readonly NewListing[]): Promise<Listing[]> {
+    const added: Listing[] = [];
+    for (const listing of listings) added.push(await this.listings.add(listing));
+    return added;
   }
 
   async saveMany(listings: readonly Listing[]): Promise<void> {

@@ -6,6 +6,8 @@ import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 export interface InMemoryTransactional {
   snapshot(): unknown;
   restore(snapshot: unknown): void;
+  /** Drops what lives only as long as one run (as a SQL transaction's temporary table), however the run ended. */
+  ended?(): void;
 }
 
 /**
@@ -65,6 +67,7 @@ export class InMemoryUnitOfWork implements UnitOfWork, AccountGuard {
       for (const [participant, snapshot] of snapshots) participant.restore(snapshot);
       throw err;
     } finally {
+      for (const participant of this.participants) participant.ended?.();
       done();
     }
   }

@@ -1,5 +1,5 @@
 import type { EventOutbox } from '../../application/ports/event-outbox.js';
-import type { ClaimedWebhook, DeliveryAttempt, WebhookFigures, WebhookProgress, WebhookStore } from '../../application/ports/webhook-store.js';
+import type { ClaimedWebhook, DeliveryAttempt, RecordOutcome, WebhookFigures, WebhookProgress, WebhookStore } from '../../application/ports/webhook-store.js';
 import type { EventType } from '../../domain/events/event.js';
 import type { NewWebhook, Webhook, WebhookDelivery } from '../../domain/webhooks/webhook.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
@@ -8,6 +8,8 @@ interface Held {
   readonly webhook: Webhook;
   readonly leaseOwner: string | null;
   readonly leaseUntil: Date | null;
+  /** Raised by the owner's changes (enable, moveTo); a worker's record writes progress only at the claimed one. */
+  readonly version: number;
 }
 
 interface State {
@@ -53,7 +55,7 @@ export class InMemoryWebhookStore implements WebhookStore, InMemoryTransactional
       firstFailure: null,
       nextAttempt: w.created,
     };
-    this.s.webhooks.set(webhook.id, { webhook, leaseOwner: null, leaseUntil: null });
+    this.s.webhooks.set(webhook.id, { webhook, leaseOwner: null, leaseUntil: null, version: 0 });
     return webhook;
   }
 
@@ -84,13 +86,13 @@ export class InMemoryWebhookStore implements WebhookStore, InMemoryTransactional
     const held = this.s.webhooks.get(id);
     if (!held) return null;
     const webhook: Webhook = { ...held.webhook, status: 'active', failingReason: null, failures: 0, firstFailure: null, nextAttempt: now };
-    this.s.webhooks.set(id, { ...held, webhook });
+    this.s.webhooks.set(id, { ...held, webhook, version: held.version + 1 });
     return webhook;
   }
 
   async moveTo(id: number, url: string, cursor?: number): Promise<void> {
     const held = this.s.webhooks.get(id);
-    if (held) this.s.webhooks.set(id, { ...held, webhook: { ...held.webhook, url, cursor: cursor ?? held.webhook.cursor } });
+    if (held) this.s.webhooks.set(id, { ...held, webhook: { ...held.webhook, url, cursor: cursor ?? held.webhook.cursor }, version: held.version + 1 });
   }
 
   async deliveries(webhookId: number, offset: number, limit: number): Promise<{ readonly total: number; readonly items: readonly WebhookDelivery[] }> {
@@ -119,19 +121,20 @@ export class InMemoryWebhookStore implements WebhookStore, InMemoryTransactional
       const current = this.s.webhooks.get(w.id);
       if (!hasWork || !current || !free(current)) continue;
       this.s.webhooks.set(w.id, { ...current, leaseOwner: workerId, leaseUntil });
-      return { webhook: current.webhook, redelivery: redelivery ? { id: redelivery.id, eventId: redelivery.eventId } : null };
+      return { webhook: current.webhook, redelivery: redelivery ? { id: redelivery.id, eventId: redelivery.eventId } : null, version: current.version };
     }
     return null;
   }
 
-  async record(workerId: string, a: DeliveryAttempt, p: WebhookProgress): Promise<boolean> {
+  async record(workerId: string, version: number, a: DeliveryAttempt, p: WebhookProgress): Promise<RecordOutcome> {
     const held = this.s.webhooks.get(a.webhookId);
-    if (!held || held.leaseOwner !== workerId) return false;
-    this.s.webhooks.set(a.webhookId, { webhook: { ...held.webhook, ...p }, leaseOwner: null, leaseUntil: null });
+    if (!held || held.leaseOwner !== workerId) return 'lost';
+    const current = held.version === version;
+    this.s.webhooks.set(a.webhookId, { webhook: current ? { ...held.webhook, ...p } : held.webhook, leaseOwner: null, leaseUntil: null, version: held.version });
     const { redeliveryId, ...logged } = a;
     this.s.deliveries.push({ ...logged, id: ++this.s.lastIds.delivery, redelivery: redeliveryId !== null });
     if (redeliveryId !== null) this.s.redeliveries = this.s.redeliveries.filter((r) => r.id !== redeliveryId);
-    return true;
+    return current ? 'recorded' : 'overtaken';
   }
 
   async release(webhookId: number, workerId: string): Promise<boolean> {

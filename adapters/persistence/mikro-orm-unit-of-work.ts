@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { TransactionPropagation } from '@mikro-orm/core';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex, MikroORM } from '@mikro-orm/postgresql';
 import type { AccountGuard, AccountHold } from '../../application/ports/account-guard.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.js';
 import type { DiskSpaceGuard } from './disk-space-guard.js';
@@ -70,4 +70,21 @@ export function currentEntityManager(orm: MikroORM): EntityManager {
 export function query<T = Record<string, unknown>>(orm: MikroORM, sql: string, params: readonly unknown[] = []): Promise<T[]> {
   const em = currentEntityManager(orm);
   return em.getConnection().execute<T[]>(sql, [...params], 'all', em.getTransactionContext());
+}
+
+/**
+ * Runs SQL with `?` placeholders on the current entity manager's connection (inside its transaction if one is open),
+ * the values sent as bound parameters. Unlike `query`, which writes every value into the statement's text as a
+ * quoted literal (MikroORM's formatting), this leaves a batch's column arrays (hundreds of KB of text) as they are:
+ * quoting them and then sending one giant statement was about a sixth of an upload job's Node time.
+ */
+export async function bound(orm: MikroORM, sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]> {
+  const em = currentEntityManager(orm);
+  const knex = em.getTransactionContext<Knex.Transaction>() ?? em.getConnection().getKnex();
+  try {
+    const result = (await knex.raw(sql, params as Knex.RawBinding[])) as { rows: Record<string, unknown>[] };
+    return result.rows;
+  } catch (err) {
+    throw err instanceof Error ? em.getDriver().convertException(err) : err;
+  }
 }

@@ -73,16 +73,27 @@ export class EventRecorder {
     });
   }
 
-  /** The events `listings` appends, built without appending. */
+  /** The events `listings` appends, built without appending (each seller's listings viewed together, in one batch). */
   async listingEvents(type: EventType, listings: readonly Listing[], at: Date): Promise<NewEvent[]> {
-    const events: NewEvent[] = [];
-    for (const listing of listings) {
-      const seller = await this.users.byId(listing.sellerId);
-      if (!seller) throw new Error(`The seller ${listing.sellerId} of listing ${listing.id} is gone`);
-      const [view] = await this.listingViews.views([listing], seller, userCaller(seller, 'token'), 'markup');
-      events.push(newEvent(type, seller.id, at, { id: listing.id, body: this.bodies.listing(view!) }));
+    const bySeller = new Map<number, Listing[]>();
+    for (const listing of listings) bySeller.set(listing.sellerId, [...(bySeller.get(listing.sellerId) ?? []), listing]);
+    const events = new Map<Listing, NewEvent>();
+    for (const [sellerId, theirs] of bySeller) {
+      const seller = await this.users.byId(sellerId);
+      if (!seller) throw new Error(`The seller ${sellerId} of listing ${theirs[0]!.id} is gone`);
+      const views = await this.listingViews.views(theirs, seller, userCaller(seller, 'token'), 'markup');
+      views.forEach((view, i) => events.set(theirs[i]!, newEvent(type, seller.id, at, { id: view.listing.id, body: this.bodies.listing(view) })));
     }
-    return events;
+    return listings.map((listing) => events.get(listing)!);
+  }
+
+  /**
+   * The events `listings` appends, staged in the unit of work for its final append (`EventOutbox.stage`) rather than
+   * appended: for a unit of work that changes listings batch after batch (an inventory upload), whose last append
+   * (`inventory.upload_finished`) then appends them all first.
+   */
+  async stageListings(type: EventType, listings: readonly Listing[], at: Date): Promise<void> {
+    if (listings.length > 0) await this.outbox.stage(await this.listingEvents(type, listings, at));
   }
 
   /** Appends events already built, in one append; nothing when none. */

@@ -26,7 +26,10 @@ export const UPLOAD_FILE_GONE = 'The uploaded file is no longer kept; please upl
  * the file or none of it, and never twice (a job whose worker died is run again from the start by another, and the
  * first one's writes were rolled back with its transaction). A file with problems now ends the job failed, its
  * results naming them, nothing applied. The file is removed once the job has ended; `maintain` removes files left
- * behind longer than the retention. The job's end, either way, records `inventory.upload_finished` with it.
+ * behind longer than the retention. The job's end, either way, records `inventory.upload_finished` with it; an
+ * applied file also records an event for each listing it added, changed or deleted (`listing.created`,
+ * `listing.changed`, `listing.deleted`, for the seller, staged batch by batch and appended with the job's end), so a
+ * failed file's batches record none: they are rolled back with it.
  */
 export class ApplyInventoryUpload implements JobHandler {
   readonly kind = INVENTORY_UPLOAD_JOB;
@@ -57,13 +60,15 @@ export class ApplyInventoryUpload implements JobHandler {
     try {
       const user = await this.users.byId(sellerId);
       if (!user) throw new JobFailed('The seller of this upload no longer exists.');
+      const now = job.started ?? job.created;
       await this.uow.run(async () => {
         const check = await this.checker.check(file.bytes, {
           type: payload.type,
           sellerId,
           currency: currencyOrDollars(user.currency),
-          now: job.started ?? job.created,
+          now,
           apply: true,
+          applied: (change, listings) => this.events.listingsApplied(change, listings, now),
         });
         if (check.total > 0) throw new JobFailed(`${uploadResults(check.records, 0)}<p>${uploadRefusalText(check.problems, check.total)}`);
         const result: InventoryUploadResult = { results: uploadResults(check.records, check.records), records: check.records };

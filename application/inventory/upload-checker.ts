@@ -35,7 +35,15 @@ export interface UploadCheckContext {
    * locked, each batch written while no problem has been found). Without it, the file is only checked (a request).
    */
   readonly apply: boolean;
+  /**
+   * Told of each batch as it is written (with `apply`), in the same unit of work: the listings added (with their ids),
+   * changed (as changed) or deleted (as they were, before the delete). The upload job records their events through it.
+   */
+  readonly applied?: AppliedListings;
 }
+
+/** What a batch's write did to listings, as `UploadCheckContext.applied` is told it. */
+export type AppliedListings = (change: 'added' | 'changed' | 'deleted', listings: readonly Listing[]) => Promise<void>;
 
 /** What came of a check: how many records the file holds, and its problems (at most MAX_LISTED_PROBLEMS listed). */
 export interface UploadCheck {
@@ -205,7 +213,10 @@ export class UploadChecker {
     }
     if (!c.apply || problems.total > 0) return null;
     for (const l of listings) touched.add(l.releaseId);
-    return () => this.writer.addMany(listings);
+    return async () => {
+      const added = await this.writer.addMany(listings);
+      await c.applied?.('added', added);
+    };
   }
 
   private async change(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, touched: IdBits): Promise<Write | null> {
@@ -265,7 +276,10 @@ export class UploadChecker {
     for (const [id, releaseId] of releaseBefore) if (changed.has(id)) touched.add(releaseId);
     for (const l of changed.values()) touched.add(l.releaseId);
     const saved = [...changed.values()];
-    return () => this.writer.saveMany(saved);
+    return async () => {
+      await this.writer.saveMany(saved);
+      await c.applied?.('changed', saved);
+    };
   }
 
   private async delete(rows: readonly UploadRow[], c: UploadCheckContext, problems: Problems, deleted: IdBits, touched: IdBits): Promise<Write | null> {
@@ -280,6 +294,10 @@ export class UploadChecker {
     if (!c.apply || problems.total > 0) return null;
     for (const l of listings) touched.add(l.releaseId);
     const removed = [...found];
-    return () => this.writer.removeMany(c.sellerId, removed);
+    return async () => {
+      // Told before the delete: a deleted listing's event shows it as it was.
+      await c.applied?.('deleted', listings);
+      await this.writer.removeMany(c.sellerId, removed);
+    };
   }
 }

@@ -1,6 +1,8 @@
 import type { BlockedReleases } from '../../domain/marketplace/blocked-releases.js';
+import type { Listing } from '../../domain/marketplace/listing.js';
 import type { ListingRepository } from '../../domain/marketplace/listing-repository.js';
 import { NotFound } from '../errors.js';
+import type { EventRecorder } from '../events/event-recorder.js';
 import type { CatalogueReader } from '../ports/catalogue-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -28,7 +30,8 @@ export interface ReleaseMarketBlockResult {
  * and suspends every For Sale listing of the release (status Suspended, which its seller can only delete) in one
  * unit of work, so the release's figures show nothing for sale from the same commit; blocking again suspends
  * whatever is For Sale again. Unblocking lifts the block only: suspended listings stay suspended (their sellers list
- * again). Throws NotFound("Release not found.") for a release the catalogue does not have.
+ * again). Each listing suspended records `listing.changed` for its seller (the listing as Suspended) in the same unit
+ * of work. Throws NotFound("Release not found.") for a release the catalogue does not have.
  */
 export class ReleaseMarketBlock {
   constructor(
@@ -38,6 +41,7 @@ export class ReleaseMarketBlock {
     private readonly forSale: ForSaleListingsOfRelease,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly events: EventRecorder,
   ) {}
 
   async execute(input: ReleaseMarketBlockInput): Promise<ReleaseMarketBlockResult> {
@@ -47,14 +51,15 @@ export class ReleaseMarketBlock {
       const changed = await this.blocked.setBlocked(input.releaseId, input.blocked, (input.reason ?? '').trim(), now);
       if (!input.blocked) return { changed, suspended: 0 };
       const locked = await this.listings.lockForUpdate(await this.forSale.forSaleIds(input.releaseId));
-      let suspended = 0;
+      const suspended: Listing[] = [];
       for (const listing of locked) {
         if (!listing.canMove('suspend') || listing.releaseId !== input.releaseId) continue;
         listing.suspend(now);
         await this.listings.save(listing);
-        suspended++;
+        suspended.push(listing);
       }
-      return { changed, suspended };
+      await this.events.listings('listing.changed', suspended, now);
+      return { changed, suspended: suspended.length };
     });
   }
 }

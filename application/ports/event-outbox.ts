@@ -21,9 +21,17 @@ export interface EventQuery {
 export interface EventOutbox {
   /**
    * Records events in the current unit of work (throws outside one) and answers them with their ids, in the order
-   * given. Make it the unit of work's last write: from here to the commit, other appending units of work wait.
+   * given, after the events `stage`d in it. Make it the unit of work's last write: from here to the commit, other
+   * appending units of work wait.
    */
   append(events: readonly NewEvent[]): Promise<readonly RecordedEvent[]>;
+  /**
+   * Keeps events for the current unit of work's next `append` (throws outside one), which appends them first, in the
+   * order staged, before its own: for a unit of work that makes many events as it goes (an inventory upload's
+   * batches), without taking the append lock before its last write and without holding them all in memory (the SQL
+   * adapter keeps them in a temporary table). Events staged and never appended go with the unit of work when it ends.
+   */
+  stage(events: readonly NewEvent[]): Promise<void>;
   /** The user's events after the cursor, oldest first (id order), at most `limit`. */
   read(query: EventQuery): Promise<readonly RecordedEvent[]>;
   /** The highest id of the events kept (0 when none): where a reader that wants only what comes next starts. */

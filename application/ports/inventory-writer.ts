@@ -19,7 +19,8 @@ export interface InventoryWriter {
   sellerListings(sellerId: number, ids: readonly number[], lock: boolean): Promise<Listing[]>;
   /** The seller's listings of these releases (for change rows that name a release instead of a listing). */
   sellerListingsOfReleases(sellerId: number, releaseIds: readonly number[], lock: boolean): Promise<Listing[]>;
-  addMany(listings: readonly NewListing[]): Promise<void>;
+  /** Adds the listings; answers them as stored (with their ids), in the order given. */
+  addMany(listings: readonly NewListing[]): Promise<Listing[]>;
   /** Stores each listing's current fields and status. */
   saveMany(listings: readonly Listing[]): Promise<void>;
   /** Removes the seller's listings of these ids for good; returns how many there were. */

@@ -5,7 +5,16 @@ export interface ClaimedWebhook {
   readonly webhook: Webhook;
   /** An event the owner asked to have delivered again (tried before the backlog), or null. */
   readonly redelivery: { readonly id: number; readonly eventId: number } | null;
+  /** The subscription's version when claimed: its owner's changes (enable, a new URL) raise it. */
+  readonly version: number;
 }
+
+/**
+ * What became of a worker's record: `recorded` (the log row and the progress written), `overtaken` (the log row
+ * written but not the progress: the owner changed the subscription after the claim, and that change stands), `lost`
+ * (nothing written: the worker no longer held the subscription).
+ */
+export type RecordOutcome = 'recorded' | 'overtaken' | 'lost';
 
 /**
  * What a worker records after one attempt: the log row but for its id, and the redelivery request it answers (removed
@@ -41,9 +50,15 @@ export interface WebhookStore {
   list(userId: number, applicationId: string | null, offset: number, limit: number): Promise<{ readonly total: number; readonly items: readonly Webhook[] }>;
   /** Removes a subscription with its log; false when there was none. */
   remove(id: number): Promise<boolean>;
-  /** Makes a failing subscription active again, to be tried at `now` from its cursor; the subscription after. */
+  /**
+   * Makes a failing subscription active again, to be tried at `now` from its cursor, raising its version (even while a
+   * worker holds it: the worker's record then leaves this change standing); the subscription after.
+   */
   enable(id: number, now: Date): Promise<Webhook | null>;
-  /** Points a subscription at another URL (the demo's receiver, whose port changes), and its cursor back when given. */
+  /**
+   * Points a subscription at another URL (the demo's receiver, whose port changes), and its cursor back when given,
+   * raising its version.
+   */
   moveTo(id: number, url: string, cursor?: number): Promise<void>;
   /** A subscription's log, newest first, a page at a time. */
   deliveries(webhookId: number, offset: number, limit: number): Promise<{ readonly total: number; readonly items: readonly WebhookDelivery[] }>;
@@ -56,10 +71,11 @@ export interface WebhookStore {
    */
   claim(workerId: string, now: Date, leaseUntil: Date): Promise<ClaimedWebhook | null>;
   /**
-   * Writes an attempt's log row and the subscription's progress, and ends the lease, if `workerId` still holds it;
-   * false (nothing written) when it does not (its lease ran out and another worker may have taken it).
+   * If `workerId` still holds the subscription: writes the attempt's log row, ends the lease, and writes the
+   * subscription's progress only if its version is still `version` (the claim's), so that an owner's change made
+   * while the attempt was in flight (an enable) is not undone by a state computed from before it. See RecordOutcome.
    */
-  record(workerId: string, attempt: DeliveryAttempt, progress: WebhookProgress): Promise<boolean>;
+  record(workerId: string, version: number, attempt: DeliveryAttempt, progress: WebhookProgress): Promise<RecordOutcome>;
   /** Ends the lease without an attempt (there was nothing to deliver after all); false when not held. */
   release(webhookId: number, workerId: string): Promise<boolean>;
   /** Removes log rows older than `before`; how many. */

@@ -36,7 +36,9 @@ export type WebhookBody = (event: RecordedEvent) => object;
  * is delivered by one worker at a time), sends it ONE event — an owner's redelivery request first, else the next
  * event of its types after its cursor — and records the attempt and the subscription's progress together: on success
  * the cursor moves past the event; on failure it stays, and the subscription waits a jittered, doubling time
- * (`afterFailure`) until, a day after the first failure, it is marked failing with the reason. Events therefore reach
+ * (`afterFailure`) until, a day after the first failure, it is marked failing with the reason. The progress is written
+ * only if the owner did not change the subscription during the attempt (its version): an enable made meanwhile stands,
+ * and an event delivered meanwhile is sent again from the cursor the owner's change left (at least once). Events therefore reach
  * a receiver in order, each after the one before it succeeded; a worker killed mid-delivery leaves its lease to run
  * out, and the event is sent again by the next (at least once: receivers dedupe by event id).
  */
@@ -85,9 +87,10 @@ export class WebhookDispatcher {
       error: response.error,
     };
     const progress = claim.redelivery ? unchanged(claim.webhook) : this.progress(claim.webhook, event!, response);
-    const held = await this.uow.run(() => this.store.record(this.options.workerId, attempt, progress));
+    const recorded = await this.uow.run(() => this.store.record(this.options.workerId, claim.version, attempt, progress));
     const log = this.logger.child({ webhook: claim.webhook.id, event: attempt.eventId });
-    if (!held) log.warn({}, 'webhook lease lost before the attempt was recorded; the event is sent again');
+    if (recorded === 'lost') log.warn({}, 'webhook lease lost before the attempt was recorded; the event is sent again');
+    else if (recorded === 'overtaken') log.info({ outcome: attempt.outcome }, 'webhook changed by its owner during the attempt; its state is the owner’s');
     else if (progress.status === 'failing' && claim.webhook.status === 'active') log.warn({ reason: progress.failingReason }, 'webhook marked failing');
     else log.debug({ outcome: attempt.outcome, status: attempt.responseStatus, ms: attempt.durationMs }, 'webhook delivery');
     return attempt;

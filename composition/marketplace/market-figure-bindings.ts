@@ -9,6 +9,7 @@ import { MarketRateCache } from '../../application/marketplace/market-rate-cache
 import { ReleaseMarketBlock } from '../../application/marketplace/market-release-block.js';
 import { CATALOGUE } from '../catalogue/catalogue-tokens.js';
 import { CORE } from '../core/core-tokens.js';
+import { EVENTS } from '../events/events-tokens.js';
 import { HTTP } from '../http/http-tokens.js';
 import { IDENTITY } from '../identity/identity-tokens.js';
 import { PERSISTENCE } from '../persistence/persistence-tokens.js';
@@ -48,13 +49,14 @@ export function bindMarketFigures(bind: ContainerModuleLoadOptions['bind'], runt
     .toResolvedValue((c, m, b) => new GetMarketStats(c, m, b), [CATALOGUE.Reader, MARKETPLACE.MarketFigures, MARKETPLACE.BlockedReleases])
     .inSingletonScope();
   bind(MARKET_FIGURES.ReleaseMarketBlock)
-    .toResolvedValue((c, b, l, f, w, k) => new ReleaseMarketBlock(c, b, l, f, w, k), [
+    .toResolvedValue((c, b, l, f, w, k, e) => new ReleaseMarketBlock(c, b, l, f, w, k, e), [
       CATALOGUE.Reader,
       MARKETPLACE.BlockedReleases,
       MARKETPLACE.ListingRepository,
       MARKET_FIGURES.ForSaleListings,
       PERSISTENCE.UnitOfWork,
       CORE.Clock,
+      EVENTS.Recorder,
     ])
     .inSingletonScope();
 

@@ -98,6 +98,73 @@ function contract(name: string, open: () => Promise<Subject>): void {
       expect(later[0]!.id, 'an id after a rolled-back append is still above the ones before').to.be.above(kept[0]!.id);
     });
 
+    it('appends the events staged in a unit of work first, in the order staged, with its append; none of a run that fails or never appends', async () => {
+      const [ann, ben] = s.users;
+      const outside = await s.outbox.stage([anEvent('order.created', ann, 1)]).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(String(outside)).to.match(/must run inside a unit of work/);
+      const appended = await s.uow.run(async () => {
+        await s.outbox.stage([anEvent('listing.created', ann, 2), anEvent('listing.created', ben, 3)]);
+        await s.outbox.stage([]);
+        await s.outbox.stage([anEvent('listing.changed', ann, 4)]);
+        return s.outbox.append([anEvent('inventory.upload_finished', ann, 5)]);
+      });
+      expect(appended.map((e) => e.type), 'the append answers its own events').to.deep.equal(['inventory.upload_finished']);
+      const read = await s.outbox.read({ userId: ann, after: 0, limit: 10 });
+      expect(read.map((e) => [e.type, e.resource.id])).to.deep.equal([
+        ['listing.created', '2-1'],
+        ['listing.changed', '4-1'],
+        ['inventory.upload_finished', '5-1'],
+      ]);
+      expect(read[0]).to.deep.equal({ ...anEvent('listing.created', ann, 2), id: read[0]!.id });
+      const [benEvent] = await s.outbox.read({ userId: ben, after: 0, limit: 10 });
+      expect([read[0]!.id, benEvent!.id, read[1]!.id, read[2]!.id], 'ids in the order staged, then appended').to.deep.equal(
+        [read[0]!.id, benEvent!.id, read[1]!.id, read[2]!.id].sort((a, b) => a - b),
+      );
+      const last = await s.outbox.lastId();
+      // Staged in a run that fails, or in one that ends without an append: gone with the run.
+      await s.uow
+        .run(async () => {
+          await s.outbox.stage([anEvent('listing.deleted', ann, 6)]);
+          throw new Boom('rolled back');
+        })
+        .catch((err: unknown) => expect(err).to.be.instanceOf(Boom));
+      await s.uow.run(() => s.outbox.stage([anEvent('listing.deleted', ann, 7)]));
+      expect(await s.outbox.lastId()).to.equal(last);
+      // A run that appends twice, staging before each: each staged event once.
+      await s.uow.run(async () => {
+        await s.outbox.stage([anEvent('listing.created', ann, 8)]);
+        await s.outbox.append([]);
+        await s.outbox.stage([anEvent('listing.created', ann, 9)]);
+        await s.outbox.append([anEvent('order.created', ann, 10)]);
+      });
+      expect((await s.outbox.read({ userId: ann, after: last, limit: 10 })).map((e) => e.resource.id)).to.deep.equal(['8-1', '9-1', '10-1']);
+    });
+
+    it('lets other units of work append while one has staged events and not appended yet (PostgreSQL server)', async function () {
+      if (!s.sql) return this.skip();
+      const [ann, ben] = s.users;
+      let mayAppend!: () => void;
+      const gate = new Promise<void>((resolve) => (mayAppend = resolve));
+      let staged!: () => void;
+      const hasStaged = new Promise<void>((resolve) => (staged = resolve));
+      const stager = s.uow.run(async () => {
+        await s.outbox.stage([anEvent('listing.created', ann, 1)]);
+        staged();
+        await gate;
+        return s.outbox.append([anEvent('inventory.upload_finished', ann, 2)]);
+      });
+      await hasStaged;
+      // Staging takes no lock: this append commits while the staging unit of work is still open.
+      const [other] = await append(anEvent('order.created', ben, 3));
+      mayAppend();
+      const [finished] = await stager;
+      expect(finished!.id).to.be.above(other!.id);
+      expect((await s.outbox.read({ userId: ann, after: other!.id, limit: 10 })).map((e) => e.type)).to.deep.equal(['listing.created', 'inventory.upload_finished']);
+    });
+
     it('answers the highest id kept as the place to start reading what comes next', async () => {
       const [ann, ben] = s.users;
       const start = await s.outbox.lastId();

@@ -166,14 +166,16 @@ function contract(name: string, open: () => Promise<Subject>, keepsReleaseFigure
         aListing(u, 701, '1500', 'JPY', { comments: 'yen' }),
         aListing(u, 702, '0.01', 'GBP', { comments: 'x'.repeat(5000), externalId: 'e'.repeat(200), location: '😀'.repeat(100) }),
       );
-      await s.uow.run(() => s.writer.addMany(many));
+      const answered = await s.uow.run(() => s.writer.addMany(many));
       const back = [...(await stored(u)), ...(await stored(v))].sort((a, b) => a.id - b.id);
       expect(back.map(withoutId)).to.deep.equal(many);
+      // Answered as stored, with their ids, in the order given.
+      expect(answered).to.deep.equal(back);
       expect(new Set(back.map((l) => l.id)).size).to.equal(many.length);
       expect(back.find((l) => l.comments === 'the dearest')!.price.toString()).to.equal('1000000000.00 USD');
       // Each is a listing like any other.
       expect(await s.listings.byId(back[0]!.id)).to.deep.equal(back[0]);
-      await s.uow.run(() => s.writer.addMany([]));
+      expect(await s.uow.run(() => s.writer.addMany([]))).to.deep.equal([]);
       expect([...(await stored(u)), ...(await stored(v))]).to.have.length(many.length);
     });
 

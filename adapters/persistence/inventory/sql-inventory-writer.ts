@@ -1,13 +1,11 @@
-import type { Knex, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { InventoryWriter, UnsaleableReleases } from '../../../application/ports/inventory-writer.js';
-import type { Listing, ListingTerms, NewListing } from '../../../domain/marketplace/listing.js';
+import { Listing, type ListingTerms, type NewListing } from '../../../domain/marketplace/listing.js';
 import { LISTING_COLUMNS, listingOf } from '../marketplace/listing-row-mappers.js';
-import { currentEntityManager, query } from '../mikro-orm-unit-of-work.js';
+import { bound, currentEntityManager, query } from '../mikro-orm-unit-of-work.js';
 import { arrayOf, idArray } from '../sql-values.js';
 
 const ids = (values: readonly number[]): number[] => [...new Set(values.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= 2147483647))];
-
-type Row = Record<string, unknown>;
 
 /** One field of every listing as an array parameter (see `arrayOf`). */
 function columnOf<L>(listings: readonly L[]) {
@@ -35,23 +33,6 @@ function termColumns(listings: readonly ListingTerms[]): string[] {
     column((l) => l.weight),
     column((l) => l.formatQuantity),
   ];
-}
-
-/**
- * Runs SQL with `?` placeholders on the current entity manager's connection (inside its transaction if one is open),
- * the values sent as bound parameters. Unlike `query`, which writes every value into the statement's text as a
- * quoted literal (MikroORM's formatting), this leaves a batch's column arrays (hundreds of KB of text) as they are:
- * quoting them and then sending one giant statement was about a sixth of an upload job's Node time.
- */
-async function bound(orm: MikroORM, sql: string, params: readonly unknown[]): Promise<Row[]> {
-  const em = currentEntityManager(orm);
-  const knex = em.getTransactionContext<Knex.Transaction>() ?? em.getConnection().getKnex();
-  try {
-    const result = (await knex.raw(sql, params as Knex.RawBinding[])) as { rows: Row[] };
-    return result.rows;
-  } catch (err) {
-    throw err instanceof Error ? em.getDriver().convertException(err) : err;
-  }
 }
 
 /**
@@ -106,15 +87,17 @@ export class SqlInventoryWriter implements InventoryWriter {
     return rows.map(listingOf);
   }
 
-  async addMany(listings: readonly NewListing[]): Promise<void> {
-    if (listings.length === 0) return;
+  async addMany(listings: readonly NewListing[]): Promise<Listing[]> {
+    if (listings.length === 0) return [];
     const column = columnOf(listings);
-    await bound(
+    // The rows take their ids from the sequence in the order unnest gives them, so the ids, sorted, are the listings'.
+    const rows = await bound(
       this.orm,
       `insert into listing (seller_id, release_id, status, condition, sleeve_condition, price_minor, currency, comments,
          allow_offers, external_id, location, weight, format_quantity, posted, updated)
        select * from unnest(?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[],
-         ?::boolean[], ?::text[], ?::text[], ?::int[], ?::int[], ?::timestamptz[], ?::timestamptz[])`,
+         ?::boolean[], ?::text[], ?::text[], ?::int[], ?::int[], ?::timestamptz[], ?::timestamptz[])
+       returning id`,
       [
         column((l) => l.sellerId),
         ...termColumns(listings),
@@ -122,6 +105,8 @@ export class SqlInventoryWriter implements InventoryWriter {
         column((l) => l.updated),
       ],
     );
+    const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    return listings.map((l, i) => Listing.restore({ ...l, id: ids[i]! }));
   }
 
   async saveMany(listings: readonly Listing[]): Promise<void> {

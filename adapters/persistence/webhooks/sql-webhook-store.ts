@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ClaimedWebhook, DeliveryAttempt, WebhookFigures, WebhookProgress, WebhookStore } from '../../../application/ports/webhook-store.js';
+import type { ClaimedWebhook, DeliveryAttempt, RecordOutcome, WebhookFigures, WebhookProgress, WebhookStore } from '../../../application/ports/webhook-store.js';
 import type { DeliveryOutcome, NewWebhook, Webhook, WebhookDelivery, WebhookStatus } from '../../../domain/webhooks/webhook.js';
 import { query } from '../mikro-orm-unit-of-work.js';
 import { dateOf, textArray } from '../sql-values.js';
@@ -93,7 +93,8 @@ export class SqlWebhookStore implements WebhookStore {
   async enable(id: number, now: Date): Promise<Webhook | null> {
     const [row] = await query(
       this.orm,
-      `update webhook_subscription set status = 'active', failing_reason = null, failures = 0, first_failure = null, next_attempt = ?
+      `update webhook_subscription set status = 'active', failing_reason = null, failures = 0, first_failure = null, next_attempt = ?,
+         version = version + 1
        where id = ? returning *`,
       [now, id],
     );
@@ -101,7 +102,7 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   async moveTo(id: number, url: string, cursor?: number): Promise<void> {
-    await query(this.orm, 'update webhook_subscription set url = ?, cursor = coalesce(?, cursor) where id = ?', [url, cursor ?? null, id]);
+    await query(this.orm, 'update webhook_subscription set url = ?, cursor = coalesce(?, cursor), version = version + 1 where id = ?', [url, cursor ?? null, id]);
   }
 
   async deliveries(webhookId: number, offset: number, limit: number): Promise<{ readonly total: number; readonly items: readonly WebhookDelivery[] }> {
@@ -139,18 +140,39 @@ export class SqlWebhookStore implements WebhookStore {
     );
     if (!row) return null;
     const [redelivery] = await query(this.orm, 'select id, event_id from webhook_redelivery where webhook_id = ? order by id limit 1', [row.id]);
-    return { webhook: webhookOf(row), redelivery: redelivery ? { id: Number(redelivery.id), eventId: Number(redelivery.event_id) } : null };
+    return {
+      webhook: webhookOf(row),
+      redelivery: redelivery ? { id: Number(redelivery.id), eventId: Number(redelivery.event_id) } : null,
+      version: Number(row.version),
+    };
   }
 
-  async record(workerId: string, a: DeliveryAttempt, p: WebhookProgress): Promise<boolean> {
-    const held = await query(
+  async record(workerId: string, version: number, a: DeliveryAttempt, p: WebhookProgress): Promise<RecordOutcome> {
+    // One statement ends the lease and, only at the claimed version, writes the progress: it reads the row under its
+    // lock, so an owner's change that committed first (an enable) is seen and left standing, and one that comes after
+    // waits for this one and then applies to what it wrote.
+    const [held] = await query<{ current: unknown }>(
       this.orm,
-      `update webhook_subscription set cursor = ?, failures = ?, first_failure = ?, next_attempt = ?, status = ?, failing_reason = ?,
+      `update webhook_subscription set
+         cursor = case when version = ? then ? else cursor end,
+         failures = case when version = ? then ? else failures end,
+         first_failure = case when version = ? then ?::timestamptz else first_failure end,
+         next_attempt = case when version = ? then ?::timestamptz else next_attempt end,
+         status = case when version = ? then ? else status end,
+         failing_reason = case when version = ? then ? else failing_reason end,
          lease_owner = null, lease_until = null
-       where id = ? and lease_owner = ? returning id`,
-      [p.cursor, p.failures, p.firstFailure, p.nextAttempt, p.status, p.failingReason, a.webhookId, workerId],
+       where id = ? and lease_owner = ? returning version = ? as current`,
+      [
+        version, p.cursor,
+        version, p.failures,
+        version, p.firstFailure,
+        version, p.nextAttempt,
+        version, p.status,
+        version, p.failingReason,
+        a.webhookId, workerId, version,
+      ],
     );
-    if (held.length === 0) return false;
+    if (!held) return 'lost';
     await query(
       this.orm,
       `insert into webhook_delivery (webhook_id, event_id, event_type, attempt, redelivery, started, duration_ms, outcome, response_status, response_excerpt, error)
@@ -158,7 +180,7 @@ export class SqlWebhookStore implements WebhookStore {
       [a.webhookId, a.eventId, a.eventType, a.attempt, a.redeliveryId !== null, a.started, a.durationMs, a.outcome, a.responseStatus, a.responseExcerpt, a.error],
     );
     if (a.redeliveryId !== null) await query(this.orm, 'delete from webhook_redelivery where id = ?', [a.redeliveryId]);
-    return true;
+    return held.current === true || held.current === 't' ? 'recorded' : 'overtaken';
   }
 
   async release(webhookId: number, workerId: string): Promise<boolean> {

@@ -5,8 +5,8 @@ import { ApplicationRow, UserRow } from '../identity/identity-rows.js';
 const inList = (column: string, values: readonly string[]) => `array_position(array[${values.map((s) => `'${s}'`).join(', ')}], ${column}) is not null`;
 
 /**
- * A webhook subscription, with its delivery cursor, retry state and the lease of the worker delivering to it (see
- * SqlWebhookStore). The partial index on active subscriptions by next attempt serves the workers' claims.
+ * A webhook subscription, with its delivery cursor, retry state, the lease of the worker delivering to it and the
+ * version its owner's changes raise (see SqlWebhookStore). The partial index on active subscriptions by next attempt serves the workers' claims.
  */
 export class WebhookSubscriptionRow {
   id!: number;
@@ -24,6 +24,7 @@ export class WebhookSubscriptionRow {
   nextAttempt!: Date;
   leaseOwner!: string | null;
   leaseUntil!: Date | null;
+  version!: number;
 }
 
 export const WebhookSubscriptionSchema = new EntitySchema<WebhookSubscriptionRow>({
@@ -56,6 +57,7 @@ export const WebhookSubscriptionSchema = new EntitySchema<WebhookSubscriptionRow
     nextAttempt: { type: 'datetime', columnType: 'timestamptz' },
     leaseOwner: { type: 'text', nullable: true },
     leaseUntil: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+    version: { type: 'integer', default: 0 },
   },
 });
 

@@ -16,6 +16,7 @@ describe('spindle release-block / release-unblock (the commands, end to end)', f
   this.timeout(120_000);
   let place: CommandPlace;
   let listingIds: number[] = [];
+  let sellerId = 0;
 
   /** The database as the commands see it, opened in this process between runs. */
   const withSpindle = async <T>(work: (s: Spindle) => Promise<T>): Promise<T> => {
@@ -32,6 +33,10 @@ describe('spindle release-block / release-unblock (the commands, end to end)', f
       blocked: (await query(s.db!.orm, 'select release_id, reason from blocked_release order by release_id')).map((r) => [Number(r.release_id), r.reason]),
       statuses: await Promise.all(listingIds.map(async (id) => (await s.container.get(MARKETPLACE.ListingRepository).byId(id))?.status)),
       figures: (await query(s.db!.orm, 'select id, num_for_sale from release order by id')).map((r) => [Number(r.id), Number(r.num_for_sale)]),
+      // The listing events recorded (the fixtures put the listings in place without any): type, listing, status shown.
+      events: (await query(s.db!.orm, `select type, user_id, resource_id, body->>'status' as status from event where resource_type = 'listing' order by id`)).map(
+        (r) => [r.type, Number(r.user_id), Number(r.resource_id), r.status],
+      ),
     }));
 
   before(async () => {
@@ -39,6 +44,7 @@ describe('spindle release-block / release-unblock (the commands, end to end)', f
     await withSpindle(async (s) => {
       await seedCatalogue(s.db!, { releases: [aRelease(21, { title: 'Blocked soon' }), aRelease(22, { title: 'Left alone' })] });
       const seller = await aUser(s.container, 'blocker-seller');
+      sellerId = seller.id;
       const fx = marketFixtures(s.container);
       listingIds = [
         (await fx.list(seller.id, 21, '10.00', 'USD')).id,
@@ -50,7 +56,7 @@ describe('spindle release-block / release-unblock (the commands, end to end)', f
   });
   after(() => fs.rmSync(place.dir, { recursive: true, force: true }));
 
-  it('blocks a release with a reason and suspends its For Sale listings in the same unit of work', async () => {
+  it('blocks a release with a reason and suspends its For Sale listings in the same unit of work, telling their seller', async () => {
     const run = await spindle('release-block', '21', '--reason', 'counterfeit pressing');
     expect(run.code, run.stderr).to.equal(0);
     expect(run.stdout).to.equal('Blocked release 21 from sale; 2 listings suspended.\n');
@@ -58,6 +64,10 @@ describe('spindle release-block / release-unblock (the commands, end to end)', f
       blocked: [[21, 'counterfeit pressing']],
       statuses: ['Suspended', 'Suspended', 'Draft', 'For Sale'],
       figures: [[21, 0], [22, 1]],
+      events: [
+        ['listing.changed', sellerId, listingIds[0], 'Suspended'],
+        ['listing.changed', sellerId, listingIds[1], 'Suspended'],
+      ],
     });
   });
 
@@ -65,6 +75,7 @@ describe('spindle release-block / release-unblock (the commands, end to end)', f
     const run = await spindle('release-block', '21');
     expect(run.code, run.stderr).to.equal(0);
     expect(run.stdout).to.equal('Already blocked: release 21 from sale; 0 listings suspended.\n');
+    expect((await state()).events, 'no listing changed, no event').to.have.length(2);
   });
 
   it('refuses an unknown release or a malformed id with a clear message and changes nothing', async () => {
@@ -82,7 +93,8 @@ describe('spindle release-block / release-unblock (the commands, end to end)', f
     const run = await spindle('release-unblock', '21');
     expect(run.code, run.stderr).to.equal(0);
     expect(run.stdout).to.equal('Unblocked release 21; its suspended listings stay suspended.\n');
-    expect(await state()).to.deep.equal({ blocked: [], statuses: ['Suspended', 'Suspended', 'Draft', 'For Sale'], figures: [[21, 0], [22, 1]] });
+    expect(await state()).to.deep.include({ blocked: [], statuses: ['Suspended', 'Suspended', 'Draft', 'For Sale'], figures: [[21, 0], [22, 1]] });
+    expect((await state()).events, 'unblocking changes no listing').to.have.length(2);
     const again = await spindle('release-unblock', '21');
     expect(again.stdout).to.equal('Release 21 was not blocked.\n');
   });

@@ -66,6 +66,7 @@ describe('Authorization matrix: webhooks', function () {
     await uow.run(() =>
       store.record(
         'matrix',
+        claim!.version,
         { webhookId: claim!.webhook.id, eventId: event!.id, eventType: event!.type, attempt: 1, redeliveryId: null, started: now, durationMs: 5, outcome: 'succeeded', responseStatus: 200, responseExcerpt: 'ok', error: null },
         { cursor: event!.id, failures: 0, firstFailure: null, nextAttempt: now, status: 'active', failingReason: null },
       ),

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JOBS } from '../../../composition/jobs/jobs-tokens.js';
+import { MARKET_FIGURES } from '../../../composition/marketplace/market-figure-tokens.js';
 import type { Container } from 'inversify';
 import { FixedClock } from '../../../adapters/in-memory/fixed-clock.js';
 import type { Listing } from '../../../domain/marketplace/listing.js';
@@ -16,7 +17,7 @@ import { openTestStorage, type TestStorage } from '../../support/test-storage.js
 
 /*
  * Events end to end over HTTP: a buyer checks out, the parties message, invoice and refund, the seller lists, edits
- * and deletes a listing; each reads GET /events after a cursor and finds what concerned them, each order as the API
+ * and deletes a listing, and adds, changes and deletes listings by inventory uploads; each reads GET /events after a cursor and finds what concerned them, each order as the API
  * shows it to them (the responses are checked against docs/openapi.yaml by the suite).
  */
 
@@ -139,21 +140,70 @@ describe('Events over HTTP (GET /events)', function () {
     expect((await allEvents(bob)).some((e) => e.resource.type === 'inventory_export')).to.equal(false);
   });
 
-  it('tells the seller of an inventory upload when it finished, with the upload as GET /inventory/upload/{id} shows it', async () => {
-    const start = (await allEvents(sam)).at(-1)!.id;
-    const asked = await as(sam)
-      .post('/inventory/upload/add')
-      .attach('file', Buffer.from('release_id,price,media_condition\n101,3,Mint (M)\n', 'utf8'), { filename: 'stock.csv', contentType: 'text/csv' });
+  /** Uploads a CSV file of `kind` as sam and runs the job; the upload's id. */
+  async function upload(kind: 'add' | 'change' | 'delete', csv: string, run = true): Promise<number> {
+    const asked = await as(sam).post(`/inventory/upload/${kind}`).attach('file', Buffer.from(csv, 'utf8'), { filename: 'stock.csv', contentType: 'text/csv' });
     expect(asked.status, asked.text).to.be.oneOf([200, 201, 202]);
-    const id = Number(String(asked.headers.location).split('/').at(-1));
+    if (run) await runJobs();
+    return Number(String(asked.headers.location).split('/').at(-1));
+  }
+
+  it('tells the seller of each listing an inventory upload adds, changes or deletes, then of the upload, with the API’s bodies', async () => {
+    const start = (await allEvents(sam)).at(-1)?.id ?? 0;
+    const added = await upload('add', 'release_id,price,media_condition,comments\n101,3,Mint (M),first\n101,4.50,Good (G),second\n');
+    let events = await allEvents(sam, start);
+    expect(events.map((e) => e.type)).to.deep.equal(['listing.created', 'listing.created', 'inventory.upload_finished']);
+    const ids = events.slice(0, 2).map((e) => Number(e.resource.id));
+    for (const [i, e] of events.slice(0, 2).entries()) {
+      // Each listing as its seller sees it (GET /marketplace/listings/{id}), in the order of the file's rows.
+      const shown = await as(sam).get(`/marketplace/listings/${ids[i]}`);
+      expect([e.user_id, e.resource.type, e.resource.body]).to.deep.equal([sam.id, 'listing', shown.body]);
+      expect(shown.body.comments).to.equal(['first', 'second'][i]);
+    }
+    expect(events[2]!.resource).to.deep.include({ type: 'inventory_upload', id: String(added) });
+    expect(events[2]!.resource.body).to.deep.equal((await as(sam).get(`/inventory/upload/${added}`)).body);
+    expect(events[2]!.resource.body).to.include({ status: 'success', results: 'CSV file contains 2 records.<p>Processed 2 records.' });
+
+    // A change: the first listing's price, the second one's row unchanged (no change, no event).
+    let from = events.at(-1)!.id;
+    const changed = await upload('change', `listing_id,price,media_condition\n${ids[0]},3.25,Mint (M)\n${ids[1]},4.50,Good (G)\n`);
+    events = await allEvents(sam, from);
+    expect(events.map((e) => [e.type, e.resource.id])).to.deep.equal([['listing.changed', String(ids[0])], ['inventory.upload_finished', String(changed)]]);
+    const afterChange = await as(sam).get(`/marketplace/listings/${ids[0]}`);
+    expect(events[0]!.resource.body).to.deep.equal(afterChange.body);
+    expect(afterChange.body.price).to.deep.include({ value: 3.25 });
+
+    // A delete: each listing as it was before.
+    from = events.at(-1)!.id;
+    const second = (await as(sam).get(`/marketplace/listings/${ids[1]}`)).body;
+    const deleted = await upload('delete', `listing_id\n${ids[0]}\n${ids[1]}\n`);
+    events = await allEvents(sam, from);
+    expect(events.map((e) => [e.type, e.resource.id])).to.deep.equal([
+      ['listing.deleted', String(ids[0])],
+      ['listing.deleted', String(ids[1])],
+      ['inventory.upload_finished', String(deleted)],
+    ]);
+    expect(events.slice(0, 2).map((e) => e.resource.body)).to.deep.equal([afterChange.body, second]);
+    expect((await as(sam).get(`/marketplace/listings/${ids[0]}`)).status).to.equal(404);
+    expect((await allEvents(bob)).some((e) => e.resource.type === 'listing' || e.resource.type === 'inventory_upload')).to.equal(false);
+  });
+
+  it('records none of the listing events of an upload that fails after writing some of its batches (they roll back with it)', async () => {
+    await seedCatalogue(db, { releases: [aRelease(102, { title: 'Two' })] });
+    const start = (await allEvents(sam)).at(-1)?.id ?? 0;
+    const count = async () => (await as(sam).get('/users/sam/inventory?status=All&per_page=1')).body.pagination.items as number;
+    const before = await count();
+    // 2,000 rows (the first batch, written by the job) of release 101, then one of release 102, blocked after the
+    // request's check passed: the job finds it in its second batch, after the first was written, and fails.
+    const rows = Array.from({ length: 2000 }, () => '101,2,Mint (M)');
+    const id = await upload('add', ['release_id,price,media_condition', ...rows, '102,2,Mint (M)', ''].join('\n'), false);
+    await container.get(MARKET_FIGURES.ReleaseMarketBlock).execute({ releaseId: 102, blocked: true, reason: 'test' });
     await runJobs();
-    const events = await allEvents(sam, start);
-    // The listing the upload adds records no listing event (ADR 0057); the upload's end does.
-    expect(events.map((e) => [e.type, e.user_id, e.resource.type, e.resource.id])).to.deep.equal([['inventory.upload_finished', sam.id, 'inventory_upload', String(id)]]);
-    const shown = await as(sam).get(`/inventory/upload/${id}`);
-    expect(events[0]!.resource.body).to.deep.equal(shown.body);
-    expect(events[0]!.resource.body).to.include({ status: 'success', results: 'CSV file contains 1 record.<p>Processed 1 record.' });
-    expect((await allEvents(bob)).some((e) => e.resource.type === 'inventory_upload')).to.equal(false);
+    const events = await allEvents(sam, start, 100);
+    expect(events.map((e) => [e.type, e.resource.id])).to.deep.equal([['inventory.upload_finished', String(id)]]);
+    expect(events[0]!.resource.body).to.include({ status: 'failed' });
+    expect(String(events[0]!.resource.body.results)).to.include('Release 102 is blocked from sale.');
+    expect(await count(), 'none of the file applied').to.equal(before);
   });
 
   it('tells the owner of a wantlist of each want added, edited and removed, with the want as they see it', async () => {

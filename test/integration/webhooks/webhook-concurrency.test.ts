@@ -99,4 +99,45 @@ describe('Webhook delivery by several workers at once', function () {
     }
     for (const { logger } of workers) expect(logger.messages('error')).to.deep.equal([]);
   });
+
+  /*
+   * An owner's enable while a worker holds the subscription for a redelivery (the receiver holding the request, so the
+   * two really overlap): the worker's record, computed from the subscription as it claimed it (failing), must not put
+   * it back to failing. Without the version check in `record`, the subscription ends failing again.
+   */
+  it('leaves an enable made during a redelivery standing when the worker records its attempt', async () => {
+    const user = await aUser(container, 'enabling-seller');
+    const caller: Caller = { kind: 'user', userId: String(user.id), username: user.name, via: 'token' };
+    const path = '/enable-race';
+    const webhookId = (await container.get(WEBHOOKS.Create).execute({ caller, body: () => ({ url: `${receiver.url}${path}`, eventTypes: ['order.created'] }) })).id;
+    await appendEvents(container, user.id, 'order.created');
+    // A failure at once past the retry window: the subscription is marked failing.
+    const { dispatcher } = testDispatcher(container, { workerId: 'racer', clock: new SystemClock(), retry: { baseMs: 1, maxMs: 1, windowMs: 0 } });
+    receiver.plan(path, { status: 500 });
+    expect((await dispatcher.runOnce())?.outcome).to.equal('failed');
+    expect((await container.get(WEBHOOKS.Get).execute({ caller, webhookId })).status).to.equal('failing');
+    const [failed] = (await container.get(WEBHOOKS.Deliveries).execute({ caller, webhookId, page: { page: 1, perPage: 1 } })).items;
+    await container.get(WEBHOOKS.Redeliver).execute({ caller, webhookId, deliveryId: failed!.id });
+
+    receiver.plan(path, 'hold');
+    const attempt = dispatcher.runOnce();
+    await receiver.holding();
+    const enabled = await container.get(WEBHOOKS.Enable).execute({ caller, webhookId });
+    expect(enabled.status).to.equal('active');
+    receiver.release();
+    const redelivered = await attempt;
+    expect(redelivered?.redeliveryId, 'the held attempt was the redelivery').to.not.equal(null);
+
+    const after = await container.get(WEBHOOKS.Get).execute({ caller, webhookId });
+    expect(after.status, 'the enable stands').to.equal('active');
+    expect(after.failingReason).to.equal(null);
+    const log = await container.get(WEBHOOKS.Deliveries).execute({ caller, webhookId, page: { page: 1, perPage: 10 } });
+    expect(log.items.map((d) => [d.redelivery, d.outcome]), 'the redelivery is logged all the same').to.deep.equal([
+      [true, 'succeeded'],
+      [false, 'failed'],
+    ]);
+    // Enabled, the subscription delivers the event it had stopped at.
+    expect((await dispatcher.runOnce())?.outcome).to.equal('succeeded');
+    expect((await container.get(WEBHOOKS.Get).execute({ caller, webhookId })).cursor).to.be.greaterThan(0);
+  });
 });

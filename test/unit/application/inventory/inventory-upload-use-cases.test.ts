@@ -320,10 +320,20 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
       expect(done).to.deep.include({ status: 'success', results: 'CSV file contains 3 records.<p>Processed 3 records.', finished: clock.now(), filename: 'stock.csv' });
       expect((await queue.byId(asked.id))!.result).to.deep.equal({ results: 'CSV file contains 3 records.<p>Processed 3 records.', records: 3 });
       expect(await files.info(key)).to.equal(null);
-      // The job's end records inventory.upload_finished for the seller, the upload as GET /inventory/upload/{id} shows it.
+      // Each listing added records listing.created for the seller (in the order of the rows, across the batches), then
+      // the job's end inventory.upload_finished, the upload as GET /inventory/upload/{id} shows it.
+      const listed = await listingsOf(ids.seller);
       const recorded = await outbox.read({ userId: ids.seller, after: 0, limit: 10 });
-      expect(recorded.map((e) => [e.type, e.occurred, e.resource.type, e.resource.id])).to.deep.equal([['inventory.upload_finished', clock.now(), 'inventory_upload', String(asked.id)]]);
-      expect(recorded[0]!.resource.body).to.deep.equal({
+      expect(recorded.map((e) => [e.type, e.occurred, e.resource.type, e.resource.id])).to.deep.equal([
+        ...listed.map((l) => ['listing.created', clock.now(), 'listing', String(l.id)]),
+        ['inventory.upload_finished', clock.now(), 'inventory_upload', String(asked.id)],
+      ]);
+      expect(recorded.slice(0, 3).map((e) => [e.resource.body.price, e.resource.body.comments])).to.deep.equal([
+        [{ value: 12.5, currency: 'EUR' }, 'Sealed, "new"'],
+        [{ value: 3, currency: 'EUR' }, ''],
+        [{ value: 7.25, currency: 'EUR' }, ''],
+      ]);
+      expect(recorded.at(-1)!.resource.body).to.deep.equal({
         id: asked.id,
         status: 'success',
         type: 'add',
@@ -436,6 +446,10 @@ describe('Inventory upload (use cases and job handler, in memory)', () => {
       expect(done.status).to.equal('failed');
       expect(done.results).to.include('Row 6, column release_id, value "302": Release 302 is blocked from sale.');
       expect(await listingsOf(ids.seller)).to.deep.equal([]);
+      // The batches written before the problem recorded their listing events in the job's unit of work: gone with it.
+      expect((await outbox.read({ userId: ids.seller, after: 0, limit: 10 })).map((e) => [e.type, e.resource.body.status])).to.deep.equal([
+        ['inventory.upload_finished', 'failed'],
+      ]);
     });
 
     it('fails a job whose file is no longer kept', async () => {

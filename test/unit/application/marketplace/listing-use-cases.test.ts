@@ -146,13 +146,18 @@ describe('Listings (use cases, in memory)', () => {
     const draft = await create({ release_id: 10, condition: 'Mint (M)', price: 8, status: 'Draft' });
     const other = await create({ release_id: 11, condition: 'Mint (M)', price: 8 });
     const ids = [forSale.listingId, draft.listingId, other.listingId];
-    const block = new ReleaseMarketBlock(catalogue, store.blocked, store.listings, { forSaleIds: async () => ids }, uow, clock);
+    const block = new ReleaseMarketBlock(catalogue, store.blocked, store.listings, { forSaleIds: async () => ids }, uow, clock, events.recorder);
+    const before = await events.outbox.lastId();
     clock.advance(60_000);
     expect(await block.execute({ releaseId: 10, blocked: true, reason: 'counterfeit' })).to.deep.equal({ changed: true, suspended: 1 });
     expect(await store.listings.byId(forSale.listingId)).to.deep.include({ status: 'Suspended', updated: clock.now() });
     expect((await store.listings.byId(draft.listingId))!.status).to.equal('Draft');
     expect((await store.listings.byId(other.listingId))!.status).to.equal('For Sale');
+    // The suspended listing's seller is told, with the listing as it now is.
+    const told = await events.outbox.read({ userId: 1, after: before, limit: 10 });
+    expect(told.map((e) => [e.type, e.resource.id, e.resource.body.status, e.occurred])).to.deep.equal([['listing.changed', String(forSale.listingId), 'Suspended', clock.now()]]);
     expect(await block.execute({ releaseId: 10, blocked: true })).to.deep.equal({ changed: false, suspended: 0 });
+    expect(await events.outbox.lastId()).to.equal(told[0]!.id);
     expect((await rejection(edit(forSale.listingId, { price: 1 }))).message).to.equal('This listing is Suspended and cannot be edited; it can only be deleted.');
   });
 
