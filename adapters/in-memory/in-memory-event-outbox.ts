@@ -1,5 +1,6 @@
 import type { EventOutbox, EventQuery } from '../../application/ports/event-outbox.js';
 import type { NewEvent, RecordedEvent } from '../../domain/events/event.js';
+import type { ErasableStore } from './in-memory-personal-data-eraser.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
 /**
@@ -8,7 +9,7 @@ import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit
  * id given to a rolled-back event is not given again. Bodies are copied in and out, so no caller shares them. Staged
  * events wait in a list of the run, appended by its next append or dropped when it ends.
  */
-export class InMemoryEventOutbox implements EventOutbox, InMemoryTransactional {
+export class InMemoryEventOutbox implements EventOutbox, InMemoryTransactional, ErasableStore {
   private events: RecordedEvent[] = [];
   private last = 0;
   /** The current run's staged events (runs are one at a time), dropped when it ends. */
@@ -62,6 +63,14 @@ export class InMemoryEventOutbox implements EventOutbox, InMemoryTransactional {
     const removed = this.events.length - kept.length;
     this.events = kept;
     return removed;
+  }
+
+  /** Account deletion (`SqlEventEraser`'s rule): the person's events go, but the newest of all, emptied, if theirs. */
+  eraseUser(userId: number): void {
+    const newest = this.events.at(-1);
+    this.events = this.events
+      .filter((e) => e.userId !== userId || e === newest)
+      .map((e) => (e.userId === userId ? { ...e, resource: { type: e.resource.type, id: '', body: {} } } : e));
   }
 }
 

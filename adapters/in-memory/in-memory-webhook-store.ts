@@ -2,6 +2,7 @@ import type { EventOutbox } from '../../application/ports/event-outbox.js';
 import type { ClaimedWebhook, DeliveryAttempt, RecordOutcome, WebhookFigures, WebhookProgress, WebhookStore } from '../../application/ports/webhook-store.js';
 import type { EventType } from '../../domain/events/event.js';
 import type { NewWebhook, Webhook, WebhookDelivery } from '../../domain/webhooks/webhook.js';
+import type { ErasableStore } from './in-memory-personal-data-eraser.js';
 import type { InMemoryTransactional, InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
 interface Held {
@@ -25,7 +26,7 @@ interface State {
  * next attempt first; record and release only by the lease's holder. Calls are synchronous between awaits except the
  * outbox's read, after which the lease is checked again, so two claims never hold one subscription.
  */
-export class InMemoryWebhookStore implements WebhookStore, InMemoryTransactional {
+export class InMemoryWebhookStore implements WebhookStore, InMemoryTransactional, ErasableStore {
   private s: State = { webhooks: new Map(), deliveries: [], redeliveries: [], lastIds: { webhook: 0, delivery: 0, redelivery: 0 } };
 
   constructor(
@@ -76,10 +77,20 @@ export class InMemoryWebhookStore implements WebhookStore, InMemoryTransactional
   }
 
   async remove(id: number): Promise<boolean> {
+    return this.drop(id);
+  }
+
+  /** A subscription gone with its deliveries and redelivery requests (what the SQL foreign keys cascade). */
+  private drop(id: number): boolean {
     if (!this.s.webhooks.delete(id)) return false;
     this.s.deliveries = this.s.deliveries.filter((d) => d.webhookId !== id);
     this.s.redeliveries = this.s.redeliveries.filter((r) => r.webhookId !== id);
     return true;
+  }
+
+  /** Account deletion: the person's subscriptions go, with their deliveries and redelivery requests (as `remove`). */
+  eraseUser(userId: number): void {
+    for (const [id, held] of [...this.s.webhooks]) if (held.webhook.userId === userId) this.drop(id);
   }
 
   async enable(id: number, now: Date): Promise<Webhook | null> {

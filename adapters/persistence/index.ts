@@ -22,6 +22,7 @@ export * from './contributions/sql-release-people.js';
 export * from './database-outage.js';
 export * from './database.js';
 export * from './disk-space-guard.js';
+export * from './events/sql-event-eraser.js';
 export * from './events/sql-event-outbox.js';
 export * from './identity/mikro-orm-identity-repositories.js';
 export * from './identity/sql-identity-lookups.js';

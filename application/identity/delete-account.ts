@@ -33,10 +33,9 @@ export interface DeleteAccountInput {
  * (`UserRepository.lock` … `update`: a checkout locks its buyer and sellers `share` first, so of the two one waits for
  * the other, and the deletion looks for open orders after any checkout it waited for has placed its orders; every
  * other write on the person's behalf holds the account `share` too, the `AccountGuard`, so it commits before the
- * erasers run or is refused), every
- * module erases what it holds of the person (`PersonalDataEraser`: sessions, tokens, applications, collection,
- * wantlist, lists, ratings, cart, listings but those sold, jobs), and the row becomes a tombstone
- * (`markDeleted`): the name stays reserved and shown on the other party's orders and feedback, which stay.
+ * erasers run or is refused), every module erases what it holds of the person (`PersonalDataEraser`: sessions,
+ * tokens, applications, collection, wantlist, lists, ratings, cart, listings but those sold, jobs, events, webhook
+ * subscriptions), and the row becomes a tombstone (`markDeleted`): the name stays reserved and shown on the other party's orders and feedback, which stay.
  * A page passes the re-entered password: a wrong one is an `invalid` problem of the field `password` and counts
  * toward `PASSWORD_CHANGE_FAILURES`, as on the other settings forms; an unconfirmed deletion is a problem of the
  * field `confirm` (both at once, nothing deleted). Answers the name the account had.

@@ -7,11 +7,13 @@ import { DELETION_UNCONFIRMED } from '../../../application/identity/delete-accou
 import { ACCOUNT_DELETED } from '../../../application/identity/hold-account.js';
 import { isRefusal } from '../../../domain/shared/refusal.js';
 import { COLLECTION } from '../../../composition/collection/collection-tokens.js';
+import { EVENTS } from '../../../composition/events/events-tokens.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
 import { ORDERS } from '../../../composition/orders/orders-tokens.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
+import { WEBHOOKS } from '../../../composition/webhooks/webhooks-tokens.js';
 import { apiAs } from '../../support/api-as.js';
 import { Browser, problemOf, signedIn } from '../../support/browser.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
@@ -20,6 +22,7 @@ import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUse
 import { aListing, aSeller } from '../../support/order-fixtures.js';
 import { testContainer, WEB_URL } from '../../support/test-app.js';
 import { isMemory, openTestStorage, skipInMemory, sqlOf, type TestStorage } from '../../support/test-storage.js';
+import { appendEvents, testDispatcher, WEBHOOK_TEST_ENV } from '../../support/webhook-fixtures.js';
 
 
 /** Rounds of the deletion guard's race. */
@@ -38,7 +41,7 @@ describe('Account deletion (/settings/delete, DeleteAccount)', function () {
 
   before(async () => {
     db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', RATE_LIMIT_PAGES: '100000' });
+    container = testContainer(db, { ...WEBHOOK_TEST_ENV, RATE_LIMIT_PAGES: '100000' });
     app = container.get(HTTP.HttpApp) as unknown as Koa;
     await emptyIdentity(db);
     seller = await aUser(container, 'del-seller');
@@ -49,6 +52,10 @@ describe('Account deletion (/settings/delete, DeleteAccount)', function () {
   after(() => db.close());
 
   const as = (who: TestUser) => apiAs(app, client)(who);
+  const count = async (sql: string, params: unknown[]): Promise<number> => {
+    const [row] = await query<{ n: number }>(sqlOf(db).orm, sql, params);
+    return Number(row!.n);
+  };
   const fresh = (prefix: string) => aUser(container, `${prefix}-${++serial}`);
   const buy = async (buyer: TestUser, listingId: number) => {
     expect((await as(buyer).post(`/marketplace/cart/${listingId}`)).status).to.equal(201);
@@ -189,6 +196,59 @@ describe('Account deletion (/settings/delete, DeleteAccount)', function () {
     }
   });
 
+  it("erases the person's events and webhook subscriptions (one made by another's application), deliveries and all; another person's stay", async () => {
+    const person = await fresh('del-hooked');
+    const bystander = await fresh('del-bystander');
+    const outbox = container.get(EVENTS.Outbox);
+    const store = container.get(WEBHOOKS.Store);
+    // Both subscribe through the seller's application (so the identity eraser's applications do not take them), to a
+    // loopback port nothing listens on: each attempt fails and is logged.
+    const subscribe = async (who: TestUser) => {
+      const res = await as(who).post('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['wantlist.changed', 'order.created'] });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      return res.body.id as number;
+    };
+    const [mine, theirs] = [await subscribe(person), await subscribe(bystander)];
+    const [own] = await appendEvents(container, person.id, 'wantlist.changed', 'order.created');
+    await appendEvents(container, bystander.id, 'wantlist.changed');
+    const { dispatcher } = testDispatcher(container);
+    for (let n = 0; n < 2; n++) expect((await dispatcher.runOnce())?.outcome).to.equal('failed');
+    await container.get(PERSISTENCE.UnitOfWork).run(() => store.requestRedelivery(mine, own!.id, new Date()));
+    // The person's event is the newest of all, which the outbox keeps (emptied) so its highest id never goes back.
+    const [newest] = await appendEvents(container, person.id, 'wantlist.changed');
+    const lastId = await outbox.lastId();
+    expect(lastId).to.equal(newest!.id);
+    const everything = { userId: bystander.id, after: 0, limit: 1000 };
+    const bystanders = await outbox.read(everything);
+    expect(bystanders).to.have.length.above(0);
+    expect((await store.deliveries(mine, 0, 10)).total).to.equal(1);
+
+    expect(await container.get(IDENTITY.DeleteAccount).execute({ userId: person.id, password: null, confirmed: true })).to.equal(person.name);
+
+    expect(await outbox.read({ userId: person.id, after: 0, limit: 1000 })).to.deep.equal([
+      { ...newest!, resource: { type: newest!.resource.type, id: '', body: {} } },
+    ]);
+    expect(await outbox.lastId()).to.equal(lastId);
+    expect(await store.byId(mine)).to.equal(null);
+    expect((await store.list(person.id, null, 0, 10)).total).to.equal(0);
+    expect((await store.deliveries(mine, 0, 10)).total).to.equal(0);
+    expect(await outbox.read(everything)).to.deep.equal(bystanders);
+    expect((await store.byId(theirs))?.userId).to.equal(bystander.id);
+    expect((await store.deliveries(theirs, 0, 10)).total).to.equal(1);
+    if (!isMemory(db)) {
+      for (const table of ['webhook_delivery', 'webhook_redelivery']) {
+        expect(await count(`select count(*)::int as n from ${table} where webhook_id = ?`, [mine]), table).to.equal(0);
+      }
+      expect(await count('select count(*)::int as n from event where user_id = ?', [person.id])).to.equal(1);
+    }
+    // Not the newest any more: the next deletion's events all go (the emptied one too, once another is newer).
+    const later = await fresh('del-later');
+    await appendEvents(container, later.id, 'order.created');
+    await appendEvents(container, bystander.id, 'order.created');
+    await container.get(IDENTITY.DeleteAccount).execute({ userId: later.id, password: null, confirmed: true });
+    expect(await outbox.read({ userId: later.id, after: 0, limit: 1000 })).to.deep.equal([]);
+  });
+
   it('keeps everything when a part of the deletion fails (one unit of work)', async () => {
     const kim = await fresh('del-kim');
     const uow = container.get(PERSISTENCE.UnitOfWork);
@@ -199,11 +259,6 @@ describe('Account deletion (/settings/delete, DeleteAccount)', function () {
     await failing.catch(() => undefined);
     expect((await as(kim).get(`/users/${kim.name}`)).status).to.equal(200);
   });
-
-  const count = async (sql: string, params: unknown[]): Promise<number> => {
-    const [row] = await query<{ n: number }>(sqlOf(db).orm, sql, params);
-    return Number(row!.n);
-  };
 
   // The deletion guard ("Writes racing a deletion"): a request that resolved its caller before the caller's account
   // was deleted either wrote before the deletion erased (and the deletion erased it) or is refused (401); it never

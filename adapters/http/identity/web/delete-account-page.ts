@@ -20,7 +20,8 @@ orders keeps it, with your login name, which no one else can take.</p>
 <% } else { %>
 <p>Deleting your account cannot be undone. These go for good: your email address, profile, password, sessions,
 personal tokens, the applications you registered and the access you gave applications, your collection, wantlist,
-lists, ratings, cart, listings not sold yet and your inventory files.</p>
+lists, ratings, cart, listings not sold yet, your inventory files, your events and your webhooks with their delivery
+logs.</p>
 <p>Your finished orders (shipped or cancelled), with their messages and feedback, stay for the other party, showing
 your login name; the name stays reserved. While an order of yours is under way (not shipped or cancelled), the
 account cannot be deleted.</p>
