@@ -95,7 +95,11 @@ export async function serveSpindle(env: NodeJS.ProcessEnv, ready: (output: strin
   const deadline = Date.now() + 60_000;
   while (!ready(out)) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${out}`);
+    if (Date.now() > deadline) {
+      // Not left serving after the test (it would hold its data folder, its port and a core for the rest of the run).
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start within a minute:\n${out}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { child, url: `http://127.0.0.1:${port}`, output: () => out };
