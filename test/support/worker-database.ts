@@ -9,7 +9,16 @@ import pg from 'pg';
  */
 const worker = process.env.MOCHA_WORKER_ID;
 const configured = process.env.DATABASE_URL;
-if (worker !== undefined && configured) process.env.DATABASE_URL = databaseForWorker(configured, worker);
+/**
+ * The worker's database URL once renamed, in the environment the suites' child processes inherit: a child that loads
+ * this module again (a test worker process, say, through the test support it imports) keeps the name rather than
+ * adding a second suffix, which named a database no one had made.
+ */
+const RENAMED = 'SPINDLE_TEST_WORKER_DATABASE_URL';
+if (worker !== undefined && configured && process.env[RENAMED] !== configured) {
+  process.env.DATABASE_URL = databaseForWorker(configured, worker);
+  process.env[RENAMED] = process.env.DATABASE_URL;
+}
 
 /** The database URL `url` with its database's name suffixed by the worker's number. */
 export function databaseForWorker(url: string, worker: string): string {
