@@ -38,12 +38,12 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const seller = (await spindle.container.get(IDENTITY.UserRepository).byLoginName(DEMO_SELLER))!;
 const session = `${SESSION_COOKIE}=${(await spindle.container.get(IDENTITY.WebSessions).start(seller)).cookie}`;
 /** A page the demo seller is signed in on. */
-const SIGNED_IN = /^\/sell\/(?:orders|purchases|exports|uploads|order\/|post\/|item\/\d+\/edit)/;
+const SIGNED_IN = /^\/(?:sell\/(?:orders|purchases|exports|uploads|order\/|post\/|item\/\d+\/edit)|settings\/|search\?)/;
 
 function get(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const cookie = SIGNED_IN.test(new URL(url).pathname) ? { Cookie: session } : {};
+    const cookie = SIGNED_IN.test(new URL(url).pathname + new URL(url).search) ? { Cookie: session } : {};
     http
       .get(url, { agent, headers: { 'User-Agent': 'Mozilla/5.0 PagesBench', Accept: 'text/html', ...cookie } }, (res) => {
         res.resume();
@@ -54,7 +54,9 @@ function get(url: string): Promise<number> {
 }
 
 const api = async <T>(p: string): Promise<T> => (await fetch(`${base}${p}`, { headers: { 'User-Agent': 'PagesBench/1.0' } })).json() as Promise<T>;
-const release = await api<{ artists: Array<{ id: number }>; labels: Array<{ id: number }> }>('/releases/1');
+const release = await api<{ title: string; artists: Array<{ id: number }>; labels: Array<{ id: number }> }>('/releases/1');
+// A word of the first release's title: the signed-in search results page for it (anonymous visitors get the form).
+const word = encodeURIComponent(release.title.split(/\s+/)[0]!.toLowerCase());
 const lists = await api<{ lists: Array<{ uri: string }> }>('/s/demo-buyer/lists');
 const inventory = await api<{ listings: Array<{ id: number; release: { id: number } }> }>(`/users/${DEMO_SELLER}/inventory`);
 const pages = [
@@ -65,6 +67,8 @@ const pages = [
   `/artist/${release.artists[0]!.id}`,
   `/label/${release.labels[0]!.id}`,
   '/search',
+  `/search?q=${word}`,
+  `/search?q=${word}&type=release`,
   // The people's pages: a demo user's profile, collection, wantlist and first list (its `uri`).
   '/user/demo-buyer',
   '/user/demo-buyer/collection',
@@ -82,6 +86,12 @@ const pages = [
   `/sell/post/${inventory.listings[0]!.release.id}`,
   '/sell/exports',
   '/sell/uploads',
+  // The signed-in person's settings pages.
+  '/settings/profile',
+  '/settings/seller',
+  '/settings/developers',
+  '/settings/collection',
+  '/settings/lists',
   // For comparison: the API's reads of the dearest page.
   '/masters/113',
   '/masters/113/versions',
@@ -97,7 +107,7 @@ for (const page of pages) {
   for (let i = 0; i < opts.requests; i++) times.push(await get(`${base}${page}`));
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-  console.log(`${page.padEnd(20)} p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms`);
+  console.log(`${page.padEnd(34)} p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms`);
 }
 agent.destroy();
 await new Promise((resolve) => server.close(resolve));
