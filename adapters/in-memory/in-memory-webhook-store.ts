@@ -23,7 +23,7 @@ interface State {
 /**
  * Webhook subscriptions in memory, enlisted in an `InMemoryUnitOfWork`, with the SQL store's rules: a claim takes the
  * due subscription with work (asking the outbox for an event past its cursor) whose lease is free or ran out, earliest
- * next attempt first; record and release only by the lease's holder. Calls are synchronous between awaits except the
+ * next attempt first; record and release only by the lease's holder, which a record may keep for the next event. Calls are synchronous between awaits except the
  * outbox's read, after which the lease is checked again, so two claims never hold one subscription.
  */
 export class InMemoryWebhookStore implements WebhookStore, InMemoryTransactional, ErasableStore {
@@ -137,15 +137,22 @@ export class InMemoryWebhookStore implements WebhookStore, InMemoryTransactional
     return null;
   }
 
-  async record(workerId: string, version: number, a: DeliveryAttempt, p: WebhookProgress): Promise<RecordOutcome> {
+  async record(workerId: string, version: number, a: DeliveryAttempt, p: WebhookProgress, keepUntil?: Date): Promise<RecordOutcome> {
     const held = this.s.webhooks.get(a.webhookId);
     if (!held || held.leaseOwner !== workerId) return 'lost';
     const current = held.version === version;
-    this.s.webhooks.set(a.webhookId, { webhook: current ? { ...held.webhook, ...p } : held.webhook, leaseOwner: null, leaseUntil: null, version: held.version });
     const { redeliveryId, ...logged } = a;
+    const waiting = this.s.redeliveries.some((r) => r.webhookId === a.webhookId && r.id !== redeliveryId);
+    const kept = current && keepUntil !== undefined && !waiting;
+    this.s.webhooks.set(a.webhookId, {
+      webhook: current ? { ...held.webhook, ...p } : held.webhook,
+      leaseOwner: kept ? workerId : null,
+      leaseUntil: kept ? keepUntil : null,
+      version: held.version,
+    });
     this.s.deliveries.push({ ...logged, id: ++this.s.lastIds.delivery, redelivery: redeliveryId !== null });
     if (redeliveryId !== null) this.s.redeliveries = this.s.redeliveries.filter((r) => r.id !== redeliveryId);
-    return current ? 'recorded' : 'overtaken';
+    return kept ? 'kept' : current ? 'recorded' : 'overtaken';
   }
 
   async release(webhookId: number, workerId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { DeliveryOutcome, NewWebhook, Webhook, WebhookDelivery, WebhookStatus } from '../../domain/webhooks/webhook.js';
 
-/** A subscription a worker holds for one delivery, and what it is to deliver. */
+/** A subscription a worker holds for a run of deliveries, and what it is to deliver first. */
 export interface ClaimedWebhook {
   readonly webhook: Webhook;
   /** An event the owner asked to have delivered again (tried before the backlog), or null. */
@@ -10,11 +10,12 @@ export interface ClaimedWebhook {
 }
 
 /**
- * What became of a worker's record: `recorded` (the log row and the progress written), `overtaken` (the log row
- * written but not the progress: the owner changed the subscription after the claim, and that change stands), `lost`
- * (nothing written: the worker no longer held the subscription).
+ * What became of a worker's record: `recorded` (the log row and the progress written, the lease ended), `kept` (the
+ * same, but the lease kept until the `keepUntil` asked for: the worker goes on to the subscription's next event),
+ * `overtaken` (the log row written but not the progress: the owner changed the subscription after the claim, and that
+ * change stands; the lease ended), `lost` (nothing written: the worker no longer held the subscription).
  */
-export type RecordOutcome = 'recorded' | 'overtaken' | 'lost';
+export type RecordOutcome = 'recorded' | 'kept' | 'overtaken' | 'lost';
 
 /**
  * What a worker records after one attempt: the log row but for its id, and the redelivery request it answers (removed
@@ -71,11 +72,14 @@ export interface WebhookStore {
    */
   claim(workerId: string, now: Date, leaseUntil: Date): Promise<ClaimedWebhook | null>;
   /**
-   * If `workerId` still holds the subscription: writes the attempt's log row, ends the lease, and writes the
-   * subscription's progress only if its version is still `version` (the claim's), so that an owner's change made
-   * while the attempt was in flight (an enable) is not undone by a state computed from before it. See RecordOutcome.
+   * If `workerId` still holds the subscription: writes the attempt's log row, and the subscription's progress only if
+   * its version is still `version` (the claim's), so that an owner's change made while the attempt was in flight (an
+   * enable) is not undone by a state computed from before it; all of it at once (one statement on the database).
+   * The lease ends, unless `keepUntil` is given, the progress was written and no redelivery request waits: then the
+   * lease is held until `keepUntil` (`kept`), so the worker can send the next event without claiming again, and an
+   * owner's change or a redelivery request ends the worker's run at its next record. See RecordOutcome.
    */
-  record(workerId: string, version: number, attempt: DeliveryAttempt, progress: WebhookProgress): Promise<RecordOutcome>;
+  record(workerId: string, version: number, attempt: DeliveryAttempt, progress: WebhookProgress, keepUntil?: Date): Promise<RecordOutcome>;
   /** Ends the lease without an attempt (there was nothing to deliver after all); false when not held. */
   release(webhookId: number, workerId: string): Promise<boolean>;
   /** Removes log rows older than `before`; how many. */

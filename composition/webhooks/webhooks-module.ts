@@ -34,6 +34,12 @@ import { webhooksSql } from './webhooks-sql.js';
 import { WEBHOOKS } from './webhooks-tokens.js';
 
 /**
+ * How long one claim goes on delivering its subscription's events in a row (ADR 0058, "Later"): up to 16 events, read
+ * in one outbox read, and no new one after a second, so a busy subscription gives its slot to the others often.
+ */
+export const WEBHOOK_RUN = { runEvents: 16, runMs: 1_000 } as const;
+
+/**
  * Webhooks (docs/adr/0058-webhooks.md): subscriptions a user (or an application acting for them) manages through
  * `/webhooks` and the developer settings page, and their delivery by the dispatcher that runs wherever jobs run
  * (`JOBS.Companion`: `spindle worker`, and every server with `JOB_WORKER`), with its figures as gauges; the demo
@@ -90,6 +96,7 @@ export const webhooksModule: SpindleModule = {
               leaseMs: Math.max(config.jobs.leaseSeconds * 1000, 3 * w.totalTimeoutMs),
               pollMs: config.jobs.pollMs,
               concurrency: w.concurrency,
+              ...WEBHOOK_RUN,
               retry: { baseMs: w.retryBaseMs, maxMs: w.retryMaxMs, windowMs: w.retryWindowMs },
               logRetentionMs: w.logRetentionDays * 86_400_000,
               maintenanceMs: 15 * 60 * 1000,

@@ -9,7 +9,9 @@ import type { RetryPolicy } from '../../domain/webhooks/webhook.js';
 import { EVENTS } from '../../composition/events/events-tokens.js';
 import { PERSISTENCE } from '../../composition/persistence/persistence-tokens.js';
 import { webhookBody } from '../../composition/webhooks/webhook-body.js';
+import { WEBHOOK_RUN } from '../../composition/webhooks/webhooks-module.js';
 import { WEBHOOKS } from '../../composition/webhooks/webhooks-tokens.js';
+import type { WebhookSender } from '../../application/ports/webhook-sender.js';
 
 /** The environment webhook suites run their container with: loopback receivers allowed, short timeouts. */
 export const WEBHOOK_TEST_ENV = {
@@ -34,14 +36,23 @@ export async function appendEvents(container: Container, userId: number, ...type
  */
 export function testDispatcher<C extends Clock = FixedClock>(
   container: Container,
-  options: { readonly workerId?: string; readonly clock?: C; readonly retry?: RetryPolicy; readonly leaseMs?: number } = {},
+  options: {
+    readonly workerId?: string;
+    readonly clock?: C;
+    readonly retry?: RetryPolicy;
+    readonly leaseMs?: number;
+    readonly runEvents?: number;
+    readonly runMs?: number;
+    /** The sender the dispatcher sends with (the container's when not given). */
+    readonly sender?: WebhookSender;
+  } = {},
 ): { dispatcher: WebhookDispatcher; clock: C; logger: RecordingLogger } {
   const clock = options.clock ?? (new FixedClock(new Date(Date.now() + 1000)) as unknown as C);
   const logger = new RecordingLogger();
   const dispatcher = new WebhookDispatcher(
     container.get(WEBHOOKS.Store),
     container.get(EVENTS.Outbox),
-    container.get(WEBHOOKS.Sender),
+    options.sender ?? container.get(WEBHOOKS.Sender),
     webhookBody,
     container.get(PERSISTENCE.UnitOfWork),
     clock,
@@ -52,6 +63,8 @@ export function testDispatcher<C extends Clock = FixedClock>(
       leaseMs: options.leaseMs ?? 30_000,
       pollMs: 5,
       concurrency: 1,
+      runEvents: options.runEvents ?? WEBHOOK_RUN.runEvents,
+      runMs: options.runMs ?? WEBHOOK_RUN.runMs,
       retry: options.retry ?? { baseMs: 1000, maxMs: 8000, windowMs: 60_000 },
       logRetentionMs: 86_400_000,
       maintenanceMs: 3_600_000,
@@ -60,10 +73,14 @@ export function testDispatcher<C extends Clock = FixedClock>(
   return { dispatcher, clock, logger };
 }
 
-/** Runs attempts until there is no work (at most `max`); how many ran. */
+/** Runs claims until there is no work (at most `max` attempts, give or take a run); how many attempts ran. */
 export async function drain(dispatcher: WebhookDispatcher, max = 100): Promise<number> {
   let n = 0;
-  while (n < max && (await dispatcher.runOnce()) !== null) n++;
+  while (n < max) {
+    const run = await dispatcher.runOnce();
+    if (run.length === 0) break;
+    n += run.length;
+  }
   return n;
 }
 

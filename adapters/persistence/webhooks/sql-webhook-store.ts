@@ -45,6 +45,9 @@ function deliveryOf(r: Row): WebhookDelivery {
   };
 }
 
+const numbersOf = (value: unknown): number[] => (Array.isArray(value) ? value : String(value).replace(/^\{|\}$/g, '').split(',')).map(Number);
+const isTrue = (value: unknown) => value === true || value === 't';
+
 const MAX_ID = 2_147_483_647;
 const isId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID;
 
@@ -135,33 +138,47 @@ export class SqlWebhookStore implements WebhookStore {
          limit 1
          for update skip locked
        )
-       returning *`,
+       returning *, (select array[r.id, r.event_id] from webhook_redelivery r where r.webhook_id = webhook_subscription.id order by r.id limit 1) as redelivery`,
       [workerId, leaseUntil, now, now],
     );
     if (!row) return null;
-    const [redelivery] = await query(this.orm, 'select id, event_id from webhook_redelivery where webhook_id = ? order by id limit 1', [row.id]);
+    const redelivery = row.redelivery === null || row.redelivery === undefined ? null : numbersOf(row.redelivery);
     return {
       webhook: webhookOf(row),
-      redelivery: redelivery ? { id: Number(redelivery.id), eventId: Number(redelivery.event_id) } : null,
+      redelivery: redelivery ? { id: redelivery[0]!, eventId: redelivery[1]! } : null,
       version: Number(row.version),
     };
   }
 
-  async record(workerId: string, version: number, a: DeliveryAttempt, p: WebhookProgress): Promise<RecordOutcome> {
-    // One statement ends the lease and, only at the claimed version, writes the progress: it reads the row under its
-    // lock, so an owner's change that committed first (an enable) is seen and left standing, and one that comes after
-    // waits for this one and then applies to what it wrote.
-    const [held] = await query<{ current: unknown }>(
+  async record(workerId: string, version: number, a: DeliveryAttempt, p: WebhookProgress, keepUntil?: Date): Promise<RecordOutcome> {
+    // One statement: it ends the lease (or keeps it, see below) and, only at the claimed version, writes the progress,
+    // reading the row under its lock, so an owner's change that committed first (an enable) is seen and left standing,
+    // and one that comes after waits for this one and then applies to what it wrote. The log row is inserted and the
+    // redelivery answered only when the row was held (`held` is empty otherwise). The lease is kept, for the worker's
+    // next event, only at the claimed version and while no other redelivery request waits (it goes first).
+    const keep = `version = ? and ?::timestamptz is not null
+      and not exists (select 1 from webhook_redelivery r where r.webhook_id = webhook_subscription.id and r.id is distinct from ?::int)`;
+    const [held] = await query<{ current: unknown; kept: unknown }>(
       this.orm,
-      `update webhook_subscription set
-         cursor = case when version = ? then ? else cursor end,
-         failures = case when version = ? then ? else failures end,
-         first_failure = case when version = ? then ?::timestamptz else first_failure end,
-         next_attempt = case when version = ? then ?::timestamptz else next_attempt end,
-         status = case when version = ? then ? else status end,
-         failing_reason = case when version = ? then ? else failing_reason end,
-         lease_owner = null, lease_until = null
-       where id = ? and lease_owner = ? returning version = ? as current`,
+      `with held as (
+         update webhook_subscription set
+           cursor = case when version = ? then ? else cursor end,
+           failures = case when version = ? then ? else failures end,
+           first_failure = case when version = ? then ?::timestamptz else first_failure end,
+           next_attempt = case when version = ? then ?::timestamptz else next_attempt end,
+           status = case when version = ? then ? else status end,
+           failing_reason = case when version = ? then ? else failing_reason end,
+           lease_owner = case when ${keep} then lease_owner end,
+           lease_until = case when ${keep} then ?::timestamptz end
+         where id = ? and lease_owner = ?
+         returning version = ? as current, lease_owner is not null as kept
+       ), logged as (
+         insert into webhook_delivery (webhook_id, event_id, event_type, attempt, redelivery, started, duration_ms, outcome, response_status, response_excerpt, error)
+         select ?::int, ?::bigint, ?::text, ?::int, ?::boolean, ?::timestamptz, ?::int, ?::text, ?::int, ?::text, ?::text from held
+       ), answered as (
+         delete from webhook_redelivery where id = ?::int and exists (select 1 from held)
+       )
+       select current, kept from held`,
       [
         version, p.cursor,
         version, p.failures,
@@ -169,18 +186,16 @@ export class SqlWebhookStore implements WebhookStore {
         version, p.nextAttempt,
         version, p.status,
         version, p.failingReason,
+        version, keepUntil ?? null, a.redeliveryId,
+        version, keepUntil ?? null, a.redeliveryId, keepUntil ?? null,
         a.webhookId, workerId, version,
+        a.webhookId, a.eventId, a.eventType, a.attempt, a.redeliveryId !== null, a.started, a.durationMs, a.outcome, a.responseStatus, a.responseExcerpt, a.error,
+        a.redeliveryId,
       ],
     );
     if (!held) return 'lost';
-    await query(
-      this.orm,
-      `insert into webhook_delivery (webhook_id, event_id, event_type, attempt, redelivery, started, duration_ms, outcome, response_status, response_excerpt, error)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [a.webhookId, a.eventId, a.eventType, a.attempt, a.redeliveryId !== null, a.started, a.durationMs, a.outcome, a.responseStatus, a.responseExcerpt, a.error],
-    );
-    if (a.redeliveryId !== null) await query(this.orm, 'delete from webhook_redelivery where id = ?', [a.redeliveryId]);
-    return held.current === true || held.current === 't' ? 'recorded' : 'overtaken';
+    if (!isTrue(held.current)) return 'overtaken';
+    return isTrue(held.kept) ? 'kept' : 'recorded';
   }
 
   async release(webhookId: number, workerId: string): Promise<boolean> {
