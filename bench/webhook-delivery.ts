@@ -31,7 +31,7 @@ import { PERSISTENCE } from '../composition/persistence/persistence-tokens.js';
 import { openSpindle } from '../composition/spindle.js';
 import { WEBHOOKS } from '../composition/webhooks/webhooks-tokens.js';
 import { newEvent } from '../domain/events/event.js';
-import { recreateBenchDatabase } from './bench-database.js';
+import { databaseName, recreateBenchDatabase } from './bench-database.js';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -99,6 +99,9 @@ async function main(): Promise<void> {
   await recreateBenchDatabase(url);
   const config = loadConfig({ ...workerEnv, LOG_LEVEL: 'silent' });
   const spindle = await openSpindle(config, createPinoLogger('silent'));
+  // The workers' sessions without JIT: on a bloated subscription table the claim's estimated cost passed
+  // jit_above_cost, and PostgreSQL spent about 3 s compiling each claim (seen 2026-12-07, see README.md).
+  await query(spindle.db!.orm, `alter database "${databaseName(url)}" set jit = off`);
   const c = spindle.container;
   const r = await receiver();
   const users: number[] = [];
@@ -129,6 +132,9 @@ async function main(): Promise<void> {
   const starts: number[] = [];
   for (const workers of [1, 2]) {
     for (const build of builds) {
+      // Each round starts from a vacuumed subscription table: the rounds' updates leave thousands of dead rows in its
+      // 40, which autovacuum on a busy machine may not reach (on 2026-12-07 it had not, after 16,000).
+      await query(spindle.db!.orm, 'vacuum webhook_subscription');
       const startup = performance.now();
       const children = await Promise.all(Array.from({ length: workers }, () => startWorker(build.cli)));
       starts.push((performance.now() - startup) / 1000);
