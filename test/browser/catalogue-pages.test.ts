@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadCatalogueFixtures } from '../support/catalogue-fixtures.js';
+import { CATALOGUE_FIXTURES } from '../support/catalogue-fixtures.js';
 import { chromiumSite, expectNoSidewaysScroll, needChromium, type ChromiumSite } from '../support/chromium.js';
 
 
@@ -10,7 +10,7 @@ describe('Catalogue pages in Chromium at 390 px', function () {
 
   before(async function () {
     needChromium(this);
-    site = await chromiumSite({}, loadCatalogueFixtures);
+    site = await chromiumSite({}, CATALOGUE_FIXTURES);
   });
   after(() => site?.close());
 

@@ -9,7 +9,7 @@ import type { Database } from '../../adapters/persistence/database.js';
 import type { MasterVersionsQuery } from '../../application/catalogue/read-models.js';
 import { releaseTemplate } from '../../application/catalogue/release-document.js';
 import type { CatalogueReader } from '../../application/ports/catalogue-reader.js';
-import { FIXTURES, loadCatalogueFixtures } from '../support/catalogue-fixtures.js';
+import { FIXTURES, CATALOGUE_FIXTURES } from '../support/catalogue-fixtures.js';
 import { openTestDatabase } from '../support/test-database.js';
 import { demoFiles, readDump } from '../support/dump-fixtures.js';
 
@@ -193,16 +193,14 @@ const SAMPLE_LABEL_5_PAGE_2: unknown[] = [
 ];
 
 contract('MikroOrmCatalogueReader', async () => {
-  const db: Database = await openTestDatabase();
-  await loadCatalogueFixtures(db);
+  const db: Database = await openTestDatabase(CATALOGUE_FIXTURES);
   return { reader: new MikroOrmCatalogueReader(db.orm), close: () => db.close() };
 });
 
 if (process.env.DATABASE_URL) {
   // The hot reads by id through pg's named prepared statements, on a server only (the embedded database is one session).
   contract('PgCatalogueReader', async () => {
-    const db: Database = await openTestDatabase();
-    await loadCatalogueFixtures(db);
+    const db: Database = await openTestDatabase(CATALOGUE_FIXTURES);
     // As the catalogue module builds it: lists as prepared statements on the same pool.
     const pool = db.hotReadPool()!;
     return { reader: new PgCatalogueReader(pool, new MikroOrmCatalogueReader(db.orm, preparedRows(pool))), close: () => db.close() };

@@ -2,6 +2,11 @@ import type Koa from 'koa';
 import request from 'supertest';
 import { WEB_URL } from './test-app.js';
 
+/** The CSRF token of the first form of a page's HTML (the one token of its session: ADR 0049); undefined without a form. */
+export function formTokenOf(html: string): string | undefined {
+  return /name="csrf" value="([A-Za-z0-9]+)"/.exec(html)?.[1];
+}
+
 /**
  * A browser: cookies kept between requests, the CSRF token read from the last form. It talks to an application in
  * the test's process, or to a running server by its URL. Like a browser it follows a `303` to a page of the site (the
@@ -26,8 +31,8 @@ export class Browser {
       if (/Max-Age=0/.test(line) || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const field = /name="csrf" value="([A-Za-z0-9]+)"/.exec(res.text ?? '');
-    if (field) this.csrf = field[1]!;
+    const token = formTokenOf(res.text ?? '');
+    if (token !== undefined) this.csrf = token;
     return res;
   }
 

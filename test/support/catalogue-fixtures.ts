@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { runImport, seedDemoData } from './catalogue-import.js';
+import type { SharedFill } from './test-database.js';
 import type { TestStorage } from './test-storage.js';
 import { REPO_ROOT } from './repo-root.js';
 
@@ -14,3 +15,6 @@ export async function loadCatalogueFixtures(storage: TestStorage): Promise<void>
     progress: 'none',
   });
 }
+
+/** The catalogue fixtures as a fill of a fresh test storage (`openTestStorage(CATALOGUE_FIXTURES)`): imported once per process on the embedded database. */
+export const CATALOGUE_FIXTURES: SharedFill = { fill: loadCatalogueFixtures };

@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Database } from '../../adapters/persistence/database.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
 import { testContainer } from './test-app.js';
-import { openTestDatabase } from './test-database.js';
+import { openTestDatabase, type SharedFill } from './test-database.js';
 
 /** Debian's Chromium (package `chromium`; `.ci/run` installs it where missing), or `CHROMIUM_PATH`. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -95,19 +95,19 @@ export interface ChromiumSite {
 }
 
 /**
- * A fresh test database (filled by `prepare`, before the app is built on it), the app serving it on a free port of
+ * A fresh test database (filled by `prepare`, or copied from a shared fill's image, before the app is built on it), the app serving it on a free port of
  * 127.0.0.1 as both its API and its pages (`env` on top), and a headless Chromium: one of each per test file; close it
  * in `after`. What was opened before a step failed is closed again.
  */
-export async function chromiumSite(env: Record<string, string> = {}, prepare?: (db: Database) => Promise<void>): Promise<ChromiumSite> {
+export async function chromiumSite(env: Record<string, string> = {}, prepare?: ((db: Database) => Promise<void>) | SharedFill): Promise<ChromiumSite> {
   const closers: Array<() => Promise<unknown>> = [];
   const close = async (): Promise<void> => {
     for (const closeOne of closers.splice(0).reverse()) await closeOne();
   };
   try {
-    const db = await openTestDatabase();
+    const db = await openTestDatabase(typeof prepare === 'object' ? prepare : undefined);
     closers.push(() => db.close());
-    await prepare?.(db);
+    if (typeof prepare === 'function') await prepare(db);
     const { server, base } = await listeningServer();
     closers.push(() => new Promise((resolve) => server.close(resolve)));
     const container = testContainer(db, { BASE_URL: base, WEB_URL: base, ...env });

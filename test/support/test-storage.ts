@@ -3,7 +3,7 @@ import type { Database } from '../../adapters/persistence/database.js';
 import type { StorageKind } from '../../composition/config.js';
 import type { StorageRuntime } from '../../composition/container.js';
 import type { Runtime } from '../../composition/spindle-module.js';
-import { openTestDatabase } from './test-database.js';
+import { openTestDatabase, type SharedFill } from './test-database.js';
 
 /**
  * What a suite runs on: a test database (the `sql` family: PGlite in memory, or the server DATABASE_URL names) or an
@@ -19,9 +19,12 @@ export function testStorageKind(): StorageKind {
   return process.env.SPINDLE_TEST_STORAGE === 'memory' ? 'memory' : 'sql';
 }
 
-/** Opens a fresh storage of the family the suites run on (see `testStorageKind`). */
-export async function openTestStorage(): Promise<TestStorage> {
-  return testStorageKind() === 'memory' ? new InMemoryStorage() : openTestDatabase();
+/** Opens a fresh storage of the family the suites run on (see `testStorageKind`), with `shared`'s rows. */
+export async function openTestStorage(shared?: SharedFill): Promise<TestStorage> {
+  if (testStorageKind() !== 'memory') return openTestDatabase(shared);
+  const storage = new InMemoryStorage();
+  await shared?.fill(storage);
+  return storage;
 }
 
 /** Whether a test storage is the in-memory one. */

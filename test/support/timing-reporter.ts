@@ -1,21 +1,30 @@
 import fs from 'node:fs';
 import Mocha from 'mocha';
 
-const { EVENT_RUN_END, EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_HOOK_BEGIN, EVENT_HOOK_END, EVENT_TEST_END, EVENT_TEST_FAIL } =
-  Mocha.Runner.constants;
+const { EVENT_RUN_END, EVENT_HOOK_END, EVENT_TEST_END } = Mocha.Runner.constants;
 
-/** How much time one file, or one hook, took. */
+/** How much time one hook (summed per file and kind) took. */
 interface Timing {
   readonly name: string;
   ms: number;
 }
 
+/** One spec file's time: its hooks' and tests' durations summed, and when the pass had its last result. */
+interface FileTiming extends Timing {
+  hooksMs: number;
+  testsMs: number;
+  tests: number;
+  /** Time from the pass's start to the file's last result (in a parallel run: when its worker sent its results). */
+  doneAtMs: number;
+}
 
 /**
- * A reporter for finding where the suite's time goes: Mocha's `spec` output as usual, then the slowest files (time
- * from their first hook to their last test), the slowest hooks, and the share of the pass spent in hooks. Run as
- * `npx mocha --reporter dist/test/support/timing-reporter.js`; `--reporter-option top=N` lists N of each (30 by
- * default), `--reporter-option json=FILE` also writes every file's and hook's time as JSON.
+ * A reporter for finding where the suite's time goes: Mocha's `spec` output as usual, then the slowest files (their
+ * hooks' and tests' durations summed), the slowest hooks, and the share of the pass spent in hooks. Durations are the
+ * ones Mocha measures where the runnable ran, so the figures are the same in a serial run and in `--parallel` (where
+ * a worker's results arrive in one burst when its file ends, and the time of arrival says nothing). Run as
+ * `npx mocha --parallel --jobs 2 --reporter dist/test/support/timing-reporter.js`; `--reporter-option top=N` lists N
+ * of each (30 by default), `--reporter-option json=FILE` also writes every file's and hook's time as JSON.
  */
 export default class TimingReporter extends Mocha.reporters.Spec {
   constructor(runner: Mocha.Runner, options: Mocha.MochaOptions) {
@@ -23,67 +32,61 @@ export default class TimingReporter extends Mocha.reporters.Spec {
     const reporterOptions = (options.reporterOptions ?? {}) as Record<string, string | undefined>;
     const shown = Number(reporterOptions.top) || 30;
     const started = Date.now();
-    const files = new Map<string, Timing>();
-    const hooks: Timing[] = [];
-    const hookStarts = new Map<Mocha.Hook, number>();
-    const fileStarts = new Map<string, number>();
+    const files = new Map<string, FileTiming>();
+    const hooks = new Map<string, Timing>();
     let inHooks = 0;
     let inTests = 0;
-    const fileOf = (runnable: Mocha.Runnable | Mocha.Suite): string => {
-      let s: Mocha.Suite | undefined = runnable instanceof Mocha.Suite ? runnable : runnable.parent;
-      while (s && !s.file && s.parent) s = s.parent;
-      return short(s?.file ?? runnable.file ?? '(root)');
+    const fileOf = (runnable: Mocha.Runnable): FileTiming => {
+      const name = short(runnable.file ?? '(root)');
+      const file = files.get(name) ?? { name, ms: 0, hooksMs: 0, testsMs: 0, tests: 0, doneAtMs: 0 };
+      file.doneAtMs = Date.now() - started;
+      files.set(name, file);
+      return file;
     };
-    const touch = (file: string): void => {
-      if (!fileStarts.has(file)) fileStarts.set(file, Date.now());
-    };
-    runner.on(EVENT_SUITE_BEGIN, (suite: Mocha.Suite) => {
-      if (suite.file) touch(short(suite.file));
-    });
-    runner.on(EVENT_SUITE_END, (suite: Mocha.Suite) => {
-      if (!suite.file || suite.parent?.file === suite.file) return;
-      const file = short(suite.file);
-      const timing = files.get(file) ?? { name: file, ms: 0 };
-      timing.ms += Date.now() - (fileStarts.get(file) ?? Date.now());
-      fileStarts.delete(file);
-      files.set(file, timing);
-    });
-    runner.on(EVENT_HOOK_BEGIN, (hook: Mocha.Hook) => hookStarts.set(hook, Date.now()));
     runner.on(EVENT_HOOK_END, (hook: Mocha.Hook) => {
-      const ms = Date.now() - (hookStarts.get(hook) ?? Date.now());
-      hookStarts.delete(hook);
+      const ms = hook.duration ?? 0;
       inHooks += ms;
-      const name = `${fileOf(hook)} ${/^"([^"]+)" hook/.exec(hook.title)?.[1] ?? hook.title}`;
-      const same = hooks.find((h) => h.name === name);
-      if (same) same.ms += ms;
-      else hooks.push({ name, ms });
+      const file = fileOf(hook);
+      file.ms += ms;
+      file.hooksMs += ms;
+      const name = `${file.name} ${/^"([^"]+)" hook/.exec(hook.title)?.[1] ?? hook.title}`;
+      const timing = hooks.get(name) ?? { name, ms: 0 };
+      timing.ms += ms;
+      hooks.set(name, timing);
     });
     const testDone = (test: Mocha.Test): void => {
-      inTests += test.duration ?? 0;
+      const ms = test.duration ?? 0;
+      inTests += ms;
+      const file = fileOf(test);
+      file.ms += ms;
+      file.testsMs += ms;
+      file.tests++;
     };
+    // (A failed test ends too; a failed hook is counted at its end as a hook.)
     runner.on(EVENT_TEST_END, testDone);
-    runner.on(EVENT_TEST_FAIL, (test: Mocha.Test) => {
-      if (test.type === 'test') testDone(test);
-    });
     runner.once(EVENT_RUN_END, () => {
       const total = Date.now() - started;
-      const slowest = (all: Iterable<Timing>): Timing[] => [...all].sort((a, b) => b.ms - a.ms).slice(0, shown);
+      const slowest = <T extends Timing>(all: Iterable<T>): T[] => [...all].sort((a, b) => b.ms - a.ms).slice(0, shown);
       const line = (t: Timing): string => `  ${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.name}`;
+      const fileLine = (t: FileTiming): string =>
+        `${line(t)}  (hooks ${(t.hooksMs / 1000).toFixed(1)} s, ${t.tests} tests ${(t.testsMs / 1000).toFixed(1)} s, done at ${(t.doneAtMs / 1000).toFixed(0)} s)`;
       const out = [
         '',
-        `Pass: ${(total / 1000).toFixed(1)} s; in hooks ${(inHooks / 1000).toFixed(1)} s (${pct(inHooks, total)}), in tests ${(inTests / 1000).toFixed(1)} s (${pct(inTests, total)})`,
+        `Pass: ${(total / 1000).toFixed(1)} s; summed over its files: in hooks ${(inHooks / 1000).toFixed(1)} s, in tests ${(inTests / 1000).toFixed(1)} s`,
         `Slowest files:`,
-        ...slowest(files.values()).map(line),
+        ...slowest(files.values()).map(fileLine),
         `Slowest hooks (summed per file and kind):`,
-        ...slowest(hooks).map(line),
+        ...slowest(hooks.values()).map(line),
         '',
       ];
       process.stdout.write(out.join('\n'));
       const json = reporterOptions.json;
-      if (json) fs.writeFileSync(json, JSON.stringify({ totalMs: total, hooksMs: inHooks, testsMs: inTests, files: [...files.values()], hooks }, null, 1));
+      if (json) {
+        const all = { totalMs: total, hooksMs: inHooks, testsMs: inTests, files: [...files.values()], hooks: [...hooks.values()] };
+        fs.writeFileSync(json, JSON.stringify(all, null, 1));
+      }
     });
   }
 }
 
 const short = (file: string): string => file.replace(/^.*?\/test\//, '');
-const pct = (part: number, whole: number): string => `${whole ? Math.round((100 * part) / whole) : 0}%`;

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type { Database } from '../../../adapters/persistence/database.js';
 import { JOBS } from '../../../composition/jobs/jobs-tokens.js';
-import { loadCatalogueFixtures } from '../../support/catalogue-fixtures.js';
+import { CATALOGUE_FIXTURES } from '../../support/catalogue-fixtures.js';
 import { discogsClientServer, type ClientServer } from '../../support/client-server.js';
 import { aUser, anApplication, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { makeSeller } from '../../support/listing-fixtures.js';
@@ -128,8 +128,7 @@ describe('Node Discogs clients (disconnect, discojs) against Spindle (brand Disc
     );
 
   before(async function () {
-    db = await openTestDatabase();
-    await loadCatalogueFixtures(db);
+    db = await openTestDatabase(CATALOGUE_FIXTURES);
     served = await discogsClientServer(db, (listener) => recording(listener, answers));
     ({ container, base, port } = served);
 

@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import request from 'supertest';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { signedIn } from '../../support/browser.js';
-import { loadCatalogueFixtures } from '../../support/catalogue-fixtures.js';
+import { CATALOGUE_FIXTURES } from '../../support/catalogue-fixtures.js';
 import { aUser, emptyIdentity } from '../../support/identity-fixtures.js';
 import { testContainer, WEB_URL } from '../../support/test-app.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
@@ -16,8 +16,7 @@ describe('Web site: the catalogue pages (home, release, master, artist, label, s
   let app: Koa;
 
   before(async () => {
-    db = await openTestStorage();
-    await loadCatalogueFixtures(db);
+    db = await openTestStorage(CATALOGUE_FIXTURES);
     await emptyIdentity(db);
     const container = testContainer(db, { RATE_LIMIT_PAGES: '100000' });
     await aUser(container, 'pages-alice');

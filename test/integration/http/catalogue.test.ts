@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type Koa from 'koa';
 import request from 'supertest';
-import { loadCatalogueFixtures } from '../../support/catalogue-fixtures.js';
+import { CATALOGUE_FIXTURES } from '../../support/catalogue-fixtures.js';
 import { AGENT, BASE_URL, testApp, WEB_URL } from '../../support/test-app.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
@@ -12,8 +12,7 @@ describe('catalogue API', () => {
     request(app.callback()).get(path).set('User-Agent', AGENT).set(headers);
 
   before(async () => {
-    storage = await openTestStorage();
-    await loadCatalogueFixtures(storage);
+    storage = await openTestStorage(CATALOGUE_FIXTURES);
     app = testApp(storage, { RATE_LIMIT_ANONYMOUS: '100000' });
   });
   after(() => storage.close());

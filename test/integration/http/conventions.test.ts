@@ -4,7 +4,7 @@ import request from 'supertest';
 import { MAX_PAGE } from '../../../adapters/http/pagination.js';
 import { RedisRateLimitStore } from '../../../adapters/rate-limit/redis-rate-limit-store.js';
 import { RedisUnavailable } from '../../../adapters/rate-limit/redis-unavailable.js';
-import { loadCatalogueFixtures } from '../../support/catalogue-fixtures.js';
+import { CATALOGUE_FIXTURES } from '../../support/catalogue-fixtures.js';
 import { AGENT, BASE_URL, testApp } from '../../support/test-app.js';
 import { openTestStorage, skipInMemory, sqlOf, type TestStorage } from '../../support/test-storage.js';
 
@@ -14,8 +14,7 @@ describe('HTTP conventions (whole application)', () => {
   const get = (path: string) => request(app.callback()).get(path).set('User-Agent', AGENT);
 
   before(async () => {
-    db = await openTestStorage();
-    await loadCatalogueFixtures(db);
+    db = await openTestStorage(CATALOGUE_FIXTURES);
     app = testApp(db, { RATE_LIMIT_ANONYMOUS: '100000' });
   });
   after(() => db.close());

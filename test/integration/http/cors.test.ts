@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type Koa from 'koa';
 import request from 'supertest';
 import { HTTP } from '../../../composition/http/http-tokens.js';
-import { loadCatalogueFixtures } from '../../support/catalogue-fixtures.js';
+import { CATALOGUE_FIXTURES } from '../../support/catalogue-fixtures.js';
 import { AGENT, testApp, testContainer } from '../../support/test-app.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
 
@@ -25,8 +25,7 @@ describe('CORS (whole application)', () => {
   const origin = 'https://client.example';
 
   before(async () => {
-    db = await openTestStorage();
-    await loadCatalogueFixtures(db);
+    db = await openTestStorage(CATALOGUE_FIXTURES);
     app = testApp(db, { RATE_LIMIT_ANONYMOUS: '100000' });
   });
   after(() => db.close());

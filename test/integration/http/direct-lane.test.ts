@@ -13,7 +13,7 @@ import { CORE } from '../../../composition/core/core-tokens.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
 import { RATE_LIMIT } from '../../../composition/rate-limit/rate-limit-tokens.js';
-import { loadCatalogueFixtures } from '../../support/catalogue-fixtures.js';
+import { CATALOGUE_FIXTURES } from '../../support/catalogue-fixtures.js';
 import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { AGENT, testContainer } from '../../support/test-app.js';
 import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
@@ -70,8 +70,7 @@ describe('The direct lane answers as the Koa chain does', function () {
   let client: TestApplication;
 
   before(async () => {
-    storage = await openTestStorage();
-    await loadCatalogueFixtures(storage);
+    storage = await openTestStorage(CATALOGUE_FIXTURES);
     container = testContainer(storage, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
     await emptyIdentity(storage);
     alice = await aUser(container, 'lane-alice');

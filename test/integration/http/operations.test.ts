@@ -11,7 +11,7 @@ import { buildContainer } from '../../../composition/container.js';
 import { HEALTH } from '../../../composition/health/health-tokens.js';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { JOBS } from '../../../composition/jobs/jobs-tokens.js';
-import { loadCatalogueFixtures } from '../../support/catalogue-fixtures.js';
+import { CATALOGUE_FIXTURES } from '../../support/catalogue-fixtures.js';
 import { validateResponses } from '../../support/openapi-hook.js';
 import { AGENT, loadTestModules, testConfig, testContainer } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
@@ -40,8 +40,7 @@ describe('Operations: /healthz, /readyz, /metrics', () => {
   let db: Database;
 
   before(async () => {
-    db = await openTestDatabase();
-    await loadCatalogueFixtures(db);
+    db = await openTestDatabase(CATALOGUE_FIXTURES);
   });
   after(() => db.close());
 

@@ -5,7 +5,7 @@ import type Koa from 'koa';
 import request from 'supertest';
 import { handleClientError } from '../../../adapters/http/client-errors.js';
 import type { Database } from '../../../adapters/persistence/database.js';
-import { loadCatalogueFixtures } from '../../support/catalogue-fixtures.js';
+import { CATALOGUE_FIXTURES } from '../../support/catalogue-fixtures.js';
 import { AGENT, testApp } from '../../support/test-app.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
@@ -37,8 +37,7 @@ describe('Security headers on every response', () => {
   let db: Database;
 
   before(async () => {
-    db = await openTestDatabase();
-    await loadCatalogueFixtures(db);
+    db = await openTestDatabase(CATALOGUE_FIXTURES);
   });
   after(() => db.close());
 

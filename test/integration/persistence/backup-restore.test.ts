@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { Database } from '../../../adapters/persistence/database.js';
 import { discoverModules, schemaOf } from '../../../composition/modules.js';
-import { loadCatalogueFixtures } from '../../support/catalogue-fixtures.js';
+import { CATALOGUE_FIXTURES } from '../../support/catalogue-fixtures.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
 /** Every table of the `public` schema, by name. */
@@ -55,8 +55,7 @@ describe('Backup and restore (PostgreSQL: pg_dump, pg_restore, the folders)', fu
 
   before(async function () {
     if (!url) this.skip();
-    db = await openTestDatabase();
-    await loadCatalogueFixtures(db);
+    db = await openTestDatabase(CATALOGUE_FIXTURES);
     restoreUrl = withDatabase(url!, `${new URL(url!).pathname.slice(1)}_restore`);
   });
 
