@@ -200,8 +200,11 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Reads and checks the configuration; throws ConfigError listing every problem at once. */
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * Reads and checks the configuration; throws ConfigError listing every problem at once. Relative folders are taken from
+ * `cwd` (a command run in-process by `runCli` has a working folder of its own).
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
   const read = (name: string): string | undefined => {
     const v = env[name];
@@ -306,11 +309,11 @@ export function loadConfig(env: Env = process.env): Config {
     userPathSegment,
     storage,
     databaseUrl,
-    dataDir: path.resolve(read('DATA_DIR') ?? 'data'),
+    dataDir: path.resolve(cwd, read('DATA_DIR') ?? 'data'),
     diskReserveBytes: integer('DISK_RESERVE_BYTES', 134_217_728, 0, Number.MAX_SAFE_INTEGER),
-    imageDir: path.resolve(read('IMAGE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'images')),
-    mailDir: path.resolve(read('MAIL_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'mail')),
-    fileDir: path.resolve(read('FILE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'files')),
+    imageDir: path.resolve(cwd, read('IMAGE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'images')),
+    mailDir: path.resolve(cwd, read('MAIL_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'mail')),
+    fileDir: path.resolve(cwd, read('FILE_DIR') ?? path.join(read('DATA_DIR') ?? 'data', 'files')),
     exportRetentionHours: integer('EXPORT_RETENTION_HOURS', DEFAULT_EXPORT_RETENTION_HOURS, 1, 87_600),
     eventRetentionDays: integer('EVENT_RETENTION_DAYS', 30, 1, 3_650),
     uploadMaxBytes: integer('UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, 1024, 4_294_967_296),

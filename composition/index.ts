@@ -14,9 +14,10 @@ export { openSpindle, openMigratedDatabase, demoOrder, type Spindle, type OpenOp
 export { startServer, type RunningServer, type ServerOptions } from './server.js';
 export { loadConfig, ConfigError, type Config, type Dialect, type StorageKind, type LogLevel, type RateLimitStoreFailure } from './config.js';
 export { discoverModules, discoverSchemas, discoverCommands, schemaOf } from './modules.js';
+export { runCli } from './run-cli.js';
 export { buildContainer, type StorageRuntime } from './container.js';
 export { InMemoryStorage } from '../adapters/in-memory/in-memory-storage.js';
-export type { Runtime, SqlRuntime, MemoryRuntime, AdapterFamilies, CommandContext, SpindleCommands, SpindleModule, SpindleSchema } from './spindle-module.js';
+export type { Runtime, SqlRuntime, MemoryRuntime, AdapterFamilies, CommandContext, CommandIo, SpindleCommands, SpindleModule, SpindleSchema } from './spindle-module.js';
 export { demoDataDir, demoDataFile } from './demo-data.js';
 export { token } from './token.js';
 export { createPinoLogger } from '../adapters/logging/pino-logger.js';

@@ -48,11 +48,28 @@ export interface AdapterFamilies {
 }
 
 /**
+ * What a `spindle` command reads and writes in place of `process`: the real process's for the `spindle` program
+ * (`composition/cli.ts`), captured ones for a command run in-process (`runCli`).
+ */
+export interface CommandIo {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The folder relative paths (files named on the command line, DATA_DIR) are taken from. */
+  readonly cwd: string;
+  readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  readonly stdout: NodeJS.WritableStream & { readonly isTTY?: boolean };
+  readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean };
+}
+
+/**
  * What a `spindle` command contributed by a module gets: the configuration, and a way to run work against the
  * container on an open, migrated database (closed again afterwards, whatever happens), or against that database
  * alone: `withDatabase` loads only the modules' schema files, where `withContainer` loads every module.
  */
 export interface CommandContext {
+  /** Where the command runs: its environment, working folder and standard streams (never `process`'s own). */
+  readonly io: CommandIo;
+  /** Writes a line to the command's standard output. */
+  print(line: string): void;
   config(): Config;
   withContainer<T>(work: (container: Container) => Promise<T>): Promise<T>;
   withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T>;

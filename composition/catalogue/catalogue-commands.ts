@@ -8,8 +8,6 @@ import { ImportDump } from '../../application/catalogue/import-dump.js';
 import type { SpindleCommands } from '../spindle-module.js';
 import { importFiles } from './catalogue-import.js';
 
-const progress = (): 'bar' | 'line' => (process.stdout.isTTY ? 'bar' : 'line');
-
 /**
  * `spindle import FILES…`. It opens the database alone (the modules' schema files, not the modules), so the import's
  * process holds the catalogue's import path and nothing of the HTTP side: the use case is made here as the module
@@ -40,8 +38,8 @@ export const catalogueCommands: SpindleCommands = {
         await context.withDatabase((db) =>
           importFiles(
             new ImportDump(new XmlDumpReader(), catalogueWriterFor(db, { checkpointRecords: opts.checkpointEvery }), new SystemClock()),
-            files.map((f) => path.resolve(f)),
-            { progress: progress(), force: opts.force === true, restart: opts.restart === true, skipImported: true, log: (line) => console.log(line) },
+            files.map((f) => path.resolve(context.io.cwd, f)),
+            { progress: context.io.stdout.isTTY ? 'bar' : 'line', force: opts.force === true, restart: opts.restart === true, skipImported: true, log: context.print },
           ),
         );
       });

@@ -32,7 +32,7 @@ export const contributionsCommands: SpindleCommands = {
             comment: opts.comment,
             at,
           });
-          console.log(`Recorded: ${user} ${entry.action} ${entry.kind} ${entry.catalogueId} at ${entry.at.toISOString()}.`);
+          context.print(`Recorded: ${user} ${entry.action} ${entry.kind} ${entry.catalogueId} at ${entry.at.toISOString()}.`);
         });
       });
   },

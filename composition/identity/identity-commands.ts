@@ -1,6 +1,6 @@
 import { Invalid, NotFound } from '../../application/errors.js';
 import type { Container } from 'inversify';
-import type { SpindleCommands } from '../spindle-module.js';
+import type { CommandIo, SpindleCommands } from '../spindle-module.js';
 import { IDENTITY } from './identity-tokens.js';
 
 /** `spindle user add|delete`, `spindle app add|list|rotate|delete`, `spindle token create|list|revoke`. */
@@ -22,12 +22,12 @@ export const identityCommands: SpindleCommands = {
       .option('--password <password>', 'password (at least 8 characters); leave out to read it from standard input')
       .option('--real-name <name>', 'real name')
       .action(async (name: string, opts: { email: string; password?: string; realName?: string }) => {
-        const password = opts.password ?? (await readStandardInput()).replace(/\r?\n$/, '');
+        const password = opts.password ?? (await readStandardInput(context.io)).replace(/\r?\n$/, '');
         await context.withContainer(async (container) => {
           const created = await container
             .get(IDENTITY.CreateUser)
             .execute({ username: name, email: opts.email, password, realName: opts.realName });
-          console.log(`Created user ${created.username} (id ${created.id}).`);
+          context.print(`Created user ${created.username} (id ${created.id}).`);
         });
       });
 
@@ -43,7 +43,7 @@ export const identityCommands: SpindleCommands = {
         if (!opts.yes) throw new Invalid(`Deleting ${name} cannot be undone: add --yes to confirm.`);
         await context.withContainer(async (container) => {
           const deleted = await container.get(IDENTITY.DeleteAccount).execute({ userId: await userId(container, name), password: null, confirmed: true });
-          console.log(`Deleted user ${deleted}.`);
+          context.print(`Deleted user ${deleted}.`);
         });
       });
 
@@ -59,8 +59,8 @@ export const identityCommands: SpindleCommands = {
           const registered = await container
             .get(IDENTITY.RegisterApplication)
             .execute({ name, owner: opts.owner, callbackUrl: opts.callback });
-          console.log(`consumer_key=${registered.consumerKey}`);
-          console.log(`consumer_secret=${registered.consumerSecret}`);
+          context.print(`consumer_key=${registered.consumerKey}`);
+          context.print(`consumer_secret=${registered.consumerSecret}`);
         });
       });
 
@@ -71,9 +71,9 @@ export const identityCommands: SpindleCommands = {
       .action(async (owner: string) => {
         await context.withContainer(async (container) => {
           const apps = await container.get(IDENTITY.ListOwnApplications).execute({ userId: await userId(container, owner) });
-          if (apps.length === 0) console.log(`${owner} has no applications.`);
+          if (apps.length === 0) context.print(`${owner} has no applications.`);
           for (const a of apps) {
-            console.log(`${a.id}  ${JSON.stringify(a.name)}  key ${a.consumerKey}  callback ${a.callbackUrl ?? '(none)'}  registered ${a.createdAt.toISOString()}`);
+            context.print(`${a.id}  ${JSON.stringify(a.name)}  key ${a.consumerKey}  callback ${a.callbackUrl ?? '(none)'}  registered ${a.createdAt.toISOString()}`);
           }
         });
       });
@@ -85,8 +85,8 @@ export const identityCommands: SpindleCommands = {
       .action(async (owner: string, id: string) => {
         await context.withContainer(async (container) => {
           const rotated = await container.get(IDENTITY.RotateApplicationSecret).execute({ userId: await userId(container, owner), applicationId: id });
-          console.log(`consumer_key=${rotated.consumerKey}`);
-          console.log(`consumer_secret=${rotated.consumerSecret}`);
+          context.print(`consumer_key=${rotated.consumerKey}`);
+          context.print(`consumer_secret=${rotated.consumerSecret}`);
         });
       });
     app
@@ -99,7 +99,7 @@ export const identityCommands: SpindleCommands = {
         if (!opts.yes) throw new Invalid(`Deleting application ${id} cannot be undone: add --yes to confirm.`);
         await context.withContainer(async (container) => {
           const name = await container.get(IDENTITY.DeleteApplication).execute({ userId: await userId(container, owner), applicationId: id });
-          console.log(`Deleted application ${JSON.stringify(name)} of ${owner}.`);
+          context.print(`Deleted application ${JSON.stringify(name)} of ${owner}.`);
         });
       });
 
@@ -112,7 +112,7 @@ export const identityCommands: SpindleCommands = {
       .action(async (userName: string, opts: { label?: string }) => {
         await context.withContainer(async (container) => {
           const created = await container.get(IDENTITY.CreatePersonalToken).execute({ user: userName, label: opts.label });
-          console.log(created.token);
+          context.print(created.token);
         });
       });
     token
@@ -122,10 +122,10 @@ export const identityCommands: SpindleCommands = {
       .action(async (userName: string) => {
         await context.withContainer(async (container) => {
           const tokens = await container.get(IDENTITY.ListPersonalTokens).execute({ user: userName });
-          if (tokens.length === 0) console.log(`${userName} has no personal tokens.`);
+          if (tokens.length === 0) context.print(`${userName} has no personal tokens.`);
           for (const t of tokens) {
             const state = t.revokedAt ? `revoked ${t.revokedAt.toISOString()}` : 'active';
-            console.log(`${t.id}  ${JSON.stringify(t.label)}  created ${t.createdAt.toISOString()}  …${t.lastCharacters}  ${state}`);
+            context.print(`${t.id}  ${JSON.stringify(t.label)}  created ${t.createdAt.toISOString()}  …${t.lastCharacters}  ${state}`);
           }
         });
       });
@@ -137,15 +137,15 @@ export const identityCommands: SpindleCommands = {
       .action(async (userName: string, id: string) => {
         await context.withContainer(async (container) => {
           const revoked = await container.get(IDENTITY.RevokePersonalToken).execute({ user: userName, tokenId: id });
-          console.log(`Revoked ${JSON.stringify(revoked.label)} (…${revoked.lastCharacters}) of ${userName}.`);
+          context.print(`Revoked ${JSON.stringify(revoked.label)} (…${revoked.lastCharacters}) of ${userName}.`);
         });
       });
   },
 };
 
-async function readStandardInput(): Promise<string> {
-  if (process.stdin.isTTY) process.stderr.write('Password: ');
+async function readStandardInput(io: CommandIo): Promise<string> {
+  if (io.stdin.isTTY) io.stderr.write('Password: ');
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -22,7 +22,7 @@ export const jobsCommands: SpindleCommands = {
         await context.withContainer(async (container) => {
           const worker = container.get(JOBS.Worker);
           if (worker.kinds.length === 0) {
-            console.error('No module has any kind of job to run.');
+            context.io.stderr.write('No module has any kind of job to run.\n');
             return;
           }
           // The server binds the worker's readiness only where it runs one (JOB_WORKER); this process always does.
@@ -30,14 +30,14 @@ export const jobsCommands: SpindleCommands = {
           // The HTTP side, loaded only by this command (the other commands, `spindle import` first, load none of it).
           const { serveMetrics, closeServer } = await import('../server.js');
           const { HTTP } = await import('../http/http-tokens.js');
-          const logger = createPinoLogger(config.logLevel);
+          const logger = createPinoLogger(config.logLevel, context.io.stdout);
           const probes =
             config.metrics.port === undefined ? undefined : await serveMetrics(container.get(HTTP.HttpApp).metricsCallback(), config, logger);
           const companions = container.isBound(JOBS.Companion) ? container.getAll(JOBS.Companion) : [];
           worker.start();
           for (const companion of companions) companion.start();
-          console.error(
-            `Running jobs of kinds ${worker.kinds.join(', ')}; stop with Ctrl-C or SIGTERM (the job in hand has ${config.shutdown.graceMs / 1000} s to finish, then is given back).`,
+          context.io.stderr.write(
+            `Running jobs of kinds ${worker.kinds.join(', ')}; stop with Ctrl-C or SIGTERM (the job in hand has ${config.shutdown.graceMs / 1000} s to finish, then is given back).\n`,
           );
           await new Promise<void>((resolve) => {
             let signals = 0;

@@ -28,15 +28,15 @@ export const marketplaceCommands: SpindleCommands = {
           if (file === undefined) {
             const stored = await container.get(MARKETPLACE.GetCurrencyRates).execute();
             if (!stored) {
-              console.log('No currency rates loaded yet; load them with: spindle rates FILE');
+              context.print('No currency rates loaded yet; load them with: spindle rates FILE');
               return;
             }
-            console.log(`Currency rates per US dollar, from ${stored.source}, loaded ${stored.updatedAt.toISOString()}:`);
-            for (const { currency, rate } of stored.rates.entries()) console.log(`${currency},${rate}`);
+            context.print(`Currency rates per US dollar, from ${stored.source}, loaded ${stored.updatedAt.toISOString()}:`);
+            for (const { currency, rate } of stored.rates.entries()) context.print(`${currency},${rate}`);
             return;
           }
-          const change = await loadRatesFile(container.get(MARKETPLACE.SetCurrencyRates), path.resolve(file));
-          console.log(describeChange(path.basename(file), change));
+          const change = await loadRatesFile(container.get(MARKETPLACE.SetCurrencyRates), path.resolve(context.io.cwd, file));
+          context.print(describeChange(path.basename(file), change));
         });
       });
   },
@@ -83,7 +83,7 @@ function marketFigureCommands(program: Command, context: CommandContext): void {
       const releaseId = releaseIdOf(id);
       await context.withContainer(async (container) => {
         const result = await container.get(MARKET_FIGURES.ReleaseMarketBlock).execute({ releaseId, blocked: true, reason: opts.reason });
-        console.log(report(releaseId, true, result));
+        context.print(report(releaseId, true, result));
       });
     });
   program
@@ -94,7 +94,7 @@ function marketFigureCommands(program: Command, context: CommandContext): void {
       const releaseId = releaseIdOf(id);
       await context.withContainer(async (container) => {
         const result = await container.get(MARKET_FIGURES.ReleaseMarketBlock).execute({ releaseId, blocked: false });
-        console.log(report(releaseId, false, result));
+        context.print(report(releaseId, false, result));
       });
     });
 }
@@ -136,7 +136,7 @@ function sellerCommands(program: Command, context: CommandContext): void {
       await context.withContainer(async (container) => {
         if (Object.values(opts).every((v) => v === undefined)) {
           const view = await container.get(SELLERS.GetSellerSettings).execute({ name, actor: 'operator' });
-          for (const line of describeSellerSettings(view)) console.log(line);
+          for (const line of describeSellerSettings(view)) context.print(line);
           return;
         }
         // The options as the settings body names them, checked by the API's and the page's rules (loaded when the command
@@ -145,12 +145,12 @@ function sellerCommands(program: Command, context: CommandContext): void {
         const body = { curr_abbr: opts.currency, payment: opts.payment, shipping: opts.shipping, shipping_price: opts.shippingPrice, min_order_total: opts.minOrderTotal };
         const { before, after, changed } = await container.get(SELLERS.SetSellerSettings).execute({ name, actor: 'operator', change: () => sellerSettingsChange(body) });
         if (changed.length === 0) {
-          console.log(`Nothing changed: the seller settings of ${after.username} are as given.`);
+          context.print(`Nothing changed: the seller settings of ${after.username} are as given.`);
         } else {
           const what = changed.map((f) => (f === 'currency' ? `currency ${before.currency} → ${after.currency}` : LABELS[f]));
-          console.log(`Changed the seller settings of ${after.username}: ${what.join(', ')}.`);
+          context.print(`Changed the seller settings of ${after.username}: ${what.join(', ')}.`);
         }
-        console.log(standing(after));
+        context.print(standing(after));
       });
     });
 }

@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { Database } from '../../adapters/persistence/database.js';
 import { discoverModules, schemaOf } from '../../composition/modules.js';
+import { runCli } from '../../composition/run-cli.js';
 import { closedPort } from './ports.js';
 import { REPO_ROOT } from './repo-root.js';
 import { openTestDatabase } from './test-database.js';
@@ -54,14 +56,20 @@ async function makeMigratedFolder(): Promise<string> {
   return dataDir;
 }
 
-/** Runs `spindle ARGS…` (the build's CLI) as an operator would, with `input` on its standard input. */
+/**
+ * Starts `spindle ARGS…` (the build's CLI) as its own process, as an operator would, in the place's folder and
+ * environment, its three standard streams piped: for a test that must see the process itself (its exit status as the
+ * shell sees it, its standard input, a kill part-way). The `spindle` program's shebang line is for sh; node runs the
+ * same file.
+ */
+export function startSpindle(place: Pick<CommandPlace, 'env'> & { readonly dir?: string }, args: readonly string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), ...args], { env: place.env, cwd: place.dir, stdio: 'pipe' });
+}
+
+/** Runs `spindle ARGS…` (the build's CLI) as an operator would, in a process of its own, with `input` on its standard input. */
 export function runSpindle(place: CommandPlace, args: readonly string[], input = ''): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), ...args], {
-      env: place.env,
-      cwd: place.dir,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = startSpindle(place, args);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
@@ -70,6 +78,32 @@ export function runSpindle(place: CommandPlace, args: readonly string[], input =
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(input);
   });
+}
+
+/**
+ * Runs `spindle ARGS…` in this process: the program an operator runs (`runCli`, which `composition/cli.ts` calls with
+ * the real process) on the place's environment and folder, with `input` on its standard input and what it writes
+ * captured, minus node's start and the loading of its modules. An embedded data folder admits one open handle at a
+ * time, this process's included: close the test's own before running a command on it.
+ */
+export async function runSpindleInProcess(place: CommandPlace, args: readonly string[], input = ''): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const sink = (write: (text: string) => void) =>
+    new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        write(String(chunk));
+        done();
+      },
+    });
+  const code = await runCli([process.execPath, 'spindle', ...args], {
+    env: place.env,
+    cwd: place.dir,
+    stdin: Readable.from([Buffer.from(input)]),
+    stdout: sink((text) => (stdout += text)),
+    stderr: sink((text) => (stderr += text)),
+  });
+  return { code, stdout, stderr };
 }
 
 /** A `spindle serve` started by a test: the process, its URL, and what it printed so far. */
@@ -85,13 +119,11 @@ export interface Served {
  */
 export async function serveSpindle(env: NodeJS.ProcessEnv, ready: (output: string) => boolean, options: readonly string[] = []): Promise<Served> {
   const port = await closedPort();
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), 'serve', ...options], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', REDIS_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = startSpindle({ env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', REDIS_URL: '', ...env } }, ['serve', ...options]);
+  child.stdin.end();
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d));
-  child.stderr!.on('data', (d: Buffer) => (out += d));
+  child.stdout.on('data', (d: Buffer) => (out += d));
+  child.stderr.on('data', (d: Buffer) => (out += d));
   const deadline = Date.now() + 60_000;
   while (!ready(out)) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${out}`);

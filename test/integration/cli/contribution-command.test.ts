@@ -5,14 +5,17 @@ import { Database } from '../../../adapters/persistence/database.js';
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { discoverModules, schemaOf } from '../../../composition/modules.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
-import { commandPlace, runSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
+import { commandPlace, runSpindle, runSpindleInProcess, type CommandPlace, type Run } from '../../support/spindle-cli.js';
 
-/** `spindle contribution add …` as an operator runs it, on the suite's database (a server, or an embedded folder). */
+/**
+ * `spindle contribution add …` on the suite's database (a server, or an embedded folder): in this process (`runCli`),
+ * the first one started as its own process as an operator does.
+ */
 describe('spindle contribution add (the command, end to end)', function () {
   this.timeout(180_000);
   let place: CommandPlace;
 
-  const spindle = (...args: string[]): Promise<Run> => runSpindle(place, args);
+  const spindle = (...args: string[]): Promise<Run> => runSpindleInProcess(place, args);
 
   /** The stored history, read with the command's database closed (the embedded one admits one process). */
   async function stored(): Promise<Array<Record<string, unknown>>> {
@@ -43,7 +46,7 @@ describe('spindle contribution add (the command, end to end)', function () {
   after(() => fs.rmSync(place.dir, { recursive: true, force: true }));
 
   it('records an edit, or with --submitted a submission, now or at the time given, with a comment', async () => {
-    const edit = await spindle('contribution', 'add', 'editor', 'release', '2');
+    const edit = await runSpindle(place, ['contribution', 'add', 'editor', 'release', '2']);
     expect(edit.code, edit.stderr).to.equal(0);
     expect(edit.stdout).to.match(/^Recorded: editor edited release 2 at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\.\n$/);
 

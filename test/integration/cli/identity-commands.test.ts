@@ -1,13 +1,13 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
-import { REPO_ROOT } from '../../support/repo-root.js';
-import { commandPlace, runSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
+import { commandPlace, runSpindle, runSpindleInProcess, startSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
 import { AGENT } from '../../support/test-app.js';
 
-/** `spindle user|app|token …` as an operator runs them, on the suite's database (a server, or an embedded folder). */
+/**
+ * `spindle user|app|token …` on the suite's database (a server, or an embedded folder): in this process (`runCli`),
+ * but for a command of each family started as its own process as an operator does (exit status, standard input).
+ */
 describe('spindle user, app and token (the commands, end to end)', function () {
   this.timeout(180_000);
   let place: CommandPlace;
@@ -17,14 +17,15 @@ describe('spindle user, app and token (the commands, end to end)', function () {
   });
   after(() => fs.rmSync(place.dir, { recursive: true, force: true }));
 
-  const spindle = (args: string[], input?: string): Promise<Run> => runSpindle(place, args, input);
+  const spindle = (args: string[], input?: string): Promise<Run> => runSpindleInProcess(place, args, input);
 
   it('adds a user (password as an option or on standard input), an application and tokens, lists and revokes them', async () => {
     const added = await spindle(['user', 'add', 'Operator', '--email', 'op@example.com', '--password', 'secret password']);
     expect(added.code, added.stderr).to.equal(0);
     expect(added.stdout).to.match(/^Created user Operator \(id \d+\)\.\n$/);
-    const fromStdin = await spindle(['user', 'add', 'piped', '--email', 'piped@example.com'], 'another password\n');
+    const fromStdin = await runSpindle(place, ['user', 'add', 'piped', '--email', 'piped@example.com'], 'another password\n');
     expect(fromStdin.code, fromStdin.stderr).to.equal(0);
+    expect(fromStdin.stdout).to.match(/^Created user piped \(id \d+\)\.\n$/);
 
     const taken = await spindle(['user', 'add', 'operator', '--email', 'x@example.com', '--password', 'secret password']);
     expect(taken.code).to.equal(2);
@@ -38,7 +39,7 @@ describe('spindle user, app and token (the commands, end to end)', function () {
     const app = await spindle(['app', 'add', 'My Shelf', '--owner', 'Operator', '--callback', 'https://shelf.example/cb']);
     expect(app.code, app.stderr).to.equal(0);
     expect(app.stdout).to.match(/^consumer_key=[A-Za-z0-9]{20}\nconsumer_secret=[A-Za-z0-9]{32}\n$/);
-    const noOwner = await spindle(['app', 'add', 'X', '--owner', 'nobody']);
+    const noOwner = await runSpindle(place, ['app', 'add', 'X', '--owner', 'nobody']);
     expect(noOwner.code).to.equal(2);
     expect(noOwner.stderr.trim()).to.equal('There is no user "nobody".');
 
@@ -57,13 +58,14 @@ describe('spindle user, app and token (the commands, end to end)', function () {
     expect(revoked.code, revoked.stderr).to.equal(0);
     expect(revoked.stdout).to.equal(`Revoked "backup script" (…${token.slice(-4)}) of Operator.\n`);
     expect((await spindle(['token', 'list', 'Operator'])).stdout).to.include('revoked');
-    const again = await spindle(['token', 'revoke', 'Operator', 'no-such-id']);
+    const again = await runSpindle(place, ['token', 'revoke', 'Operator', 'no-such-id']);
     expect(again.code).to.equal(2);
     expect(again.stderr.trim()).to.equal('Operator has no token "no-such-id".');
   });
 
   it('lists, renews the secret of and deletes applications, and deletes a user (only with --yes)', async () => {
-    expect((await spindle(['user', 'add', 'Leaver', '--email', 'leaver@example.com', '--password', 'secret password'])).code).to.equal(0);
+    const leaver = await spindle(['user', 'add', 'Leaver', '--email', 'leaver@example.com'], 'secret password\n');
+    expect([leaver.code, leaver.stderr], 'the password read from standard input').to.deep.equal([0, '']);
     const added = await spindle(['app', 'add', 'Leaving App', '--owner', 'Leaver']);
     const key = /consumer_key=(\w+)/.exec(added.stdout)![1]!;
     const listed = await spindle(['app', 'list', 'leaver']);
@@ -94,11 +96,8 @@ describe('spindle user, app and token (the commands, end to end)', function () {
 
   it('works while a server runs on PostgreSQL, and says clearly that the embedded database admits one process', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const server = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), 'serve'], {
-      env: { ...place.env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' },
-      cwd: place.dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = startSpindle({ ...place, env: { ...place.env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' } }, ['serve']);
+    server.stdin.end();
     try {
       const base = `http://127.0.0.1:${port}`;
       for (let i = 0; ; i++) {

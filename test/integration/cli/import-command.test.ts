@@ -6,7 +6,7 @@ import { Database } from '../../../adapters/persistence/database.js';
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { discoverSchemas } from '../../../composition/modules.js';
 import { REPO_ROOT } from '../../support/repo-root.js';
-import { commandPlace, runSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
+import { commandPlace, runSpindle, runSpindleInProcess, type CommandPlace, type Run } from '../../support/spindle-cli.js';
 
 /**
  * `spindle migrate` and `spindle import …` as an operator runs them: they open the database from the modules' schema
@@ -87,7 +87,7 @@ describe('spindle import and spindle migrate (the commands, end to end)', functi
 
   it('says what is wrong with a file it cannot import, and imports nothing of it', async () => {
     const before = await count('label');
-    const failed = await spindle('import', path.join(place.dir, 'no-such-labels.xml'));
+    const failed = await runSpindleInProcess(place, ['import', 'no-such-labels.xml']);
     expect(failed.code).to.equal(2);
     expect(failed.stderr.trim()).to.match(/no-such-labels\.xml does not exist$/);
     expect(await count('label')).to.equal(before);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { AGENT } from '../../support/test-app.js';
-import { commandPlace, exited, runSpindle, serveSpindle } from '../../support/spindle-cli.js';
+import { commandPlace, exited, runSpindleInProcess, serveSpindle } from '../../support/spindle-cli.js';
 
 describe('STORAGE=memory from the command line: `spindle serve --demo` with no database, other commands refused', function () {
   this.timeout(180_000);
@@ -37,7 +37,7 @@ describe('STORAGE=memory from the command line: `spindle serve --demo` with no d
 
   it('refuses a command that reads or changes what is stored (exit 2), naming the way out', async () => {
     const place = await commandPlace('spindle-memory-command-');
-    const run = await runSpindle({ ...place, env: { ...place.env, STORAGE: 'memory' } }, ['seed']);
+    const run = await runSpindleInProcess({ ...place, env: { ...place.env, STORAGE: 'memory' } }, ['seed']);
     expect(run.code).to.equal(2);
     expect(run.stderr).to.include('STORAGE=memory keeps nothing beyond one process: only `spindle serve` runs in memory; this command needs STORAGE=sql');
     fs.rmSync(place.dir, { recursive: true, force: true });

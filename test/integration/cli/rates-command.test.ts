@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { commandPlace, runSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
+import { commandPlace, runSpindle, runSpindleInProcess, type CommandPlace, type Run } from '../../support/spindle-cli.js';
 
-/** `spindle rates …` as an operator runs it, on the suite's database (a PostgreSQL server, or an embedded folder). */
+/**
+ * `spindle rates …` on the suite's database (a PostgreSQL server, or an embedded folder): in this process (`runCli`),
+ * the first load started as its own process as an operator does (a file named relative to its working folder).
+ */
 describe('spindle rates (the command, end to end)', function () {
   this.timeout(120_000);
   let place: CommandPlace;
@@ -15,7 +18,7 @@ describe('spindle rates (the command, end to end)', function () {
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const spindle = (...args: string[]): Promise<Run> => runSpindle(place, args);
+  const spindle = (...args: string[]): Promise<Run> => runSpindleInProcess(place, args);
   const file = (name: string, text: string): string => {
     fs.writeFileSync(path.join(dir, name), text);
     return name;
@@ -26,7 +29,7 @@ describe('spindle rates (the command, end to end)', function () {
     expect(empty.code, empty.stderr).to.equal(0);
     expect(empty.stdout).to.equal('No currency rates loaded yet; load them with: spindle rates FILE\n');
 
-    const loaded = await spindle('rates', file('rates.csv', 'currency,rate\nUSD,1\nEUR,0.9231\nJPY,151.42\n'));
+    const loaded = await runSpindle(place, ['rates', file('rates.csv', 'currency,rate\nUSD,1\nEUR,0.9231\nJPY,151.42\n')]);
     expect(loaded.code, loaded.stderr).to.equal(0);
     expect(loaded.stdout).to.equal('Loaded 3 currency rates from rates.csv: 3 added (USD, EUR, JPY), 0 changed, 0 removed.\n');
 

@@ -9,9 +9,12 @@ import { aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
 import { aUser } from '../../support/identity-fixtures.js';
 import { marketFixtures } from '../../support/market-fixtures.js';
-import { commandPlace, runSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
+import { commandPlace, runSpindle, runSpindleInProcess, type CommandPlace, type Run } from '../../support/spindle-cli.js';
 
-/** `spindle release-block` and `release-unblock` as an operator runs them, on the suite's database. */
+/**
+ * `spindle release-block` and `release-unblock` on the suite's database: in this process (`runCli`), the first block
+ * started as its own process as an operator does.
+ */
 describe('spindle release-block / release-unblock (the commands, end to end)', function () {
   this.timeout(120_000);
   let place: CommandPlace;
@@ -27,7 +30,7 @@ describe('spindle release-block / release-unblock (the commands, end to end)', f
       await spindle.close();
     }
   };
-  const spindle = (...args: string[]): Promise<Run> => runSpindle(place, args);
+  const spindle = (...args: string[]): Promise<Run> => runSpindleInProcess(place, args);
   const state = () =>
     withSpindle(async (s) => ({
       blocked: (await query(s.db!.orm, 'select release_id, reason from blocked_release order by release_id')).map((r) => [Number(r.release_id), r.reason]),
@@ -57,7 +60,7 @@ describe('spindle release-block / release-unblock (the commands, end to end)', f
   after(() => fs.rmSync(place.dir, { recursive: true, force: true }));
 
   it('blocks a release with a reason and suspends its For Sale listings in the same unit of work, telling their seller', async () => {
-    const run = await spindle('release-block', '21', '--reason', 'counterfeit pressing');
+    const run = await runSpindle(place, ['release-block', '21', '--reason', 'counterfeit pressing']);
     expect(run.code, run.stderr).to.equal(0);
     expect(run.stdout).to.equal('Blocked release 21 from sale; 2 listings suspended.\n');
     expect(await state()).to.deep.equal({

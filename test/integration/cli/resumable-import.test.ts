@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -7,8 +6,7 @@ import { DataFolderLocked, Database } from '../../../adapters/persistence/databa
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { discoverSchemas } from '../../../composition/modules.js';
 import { ensureSyntheticDumps } from '../../../bench/synthetic-dumps.js';
-import { REPO_ROOT } from '../../support/repo-root.js';
-import { commandPlace, runSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
+import { commandPlace, runSpindle, runSpindleInProcess, startSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
 
 /**
  * `spindle import` killed with SIGKILL part-way through a releases file, then run again with the same command: it
@@ -119,7 +117,8 @@ describe('spindle import killed part-way and run again (ADR 0065)', function () 
     const whole = await commandPlace('spindle-resumable-whole-');
     let expected: Digests;
     try {
-      const run = await spindle(whole, ...command);
+      // The uninterrupted import to compare with, in this process (`runCli`: the same program).
+      const run = await runSpindleInProcess(whole, command);
       expect(run.code, run.stderr).to.equal(0);
       expect(run.stdout).to.match(/releases committed \(checkpoint\)/);
       expected = await withDatabase(whole, digests);
@@ -130,11 +129,8 @@ describe('spindle import killed part-way and run again (ADR 0065)', function () 
     const place = await commandPlace('spindle-resumable-killed-');
     try {
       // Killed once a third of the releases or more are committed.
-      const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/composition/cli.js'), ...command], {
-        env: place.env,
-        cwd: place.dir,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = startSpindle(place, command);
+      child.stdin.end();
       let out = '';
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err += d));

@@ -1,21 +1,24 @@
 import fs from 'node:fs';
 import { expect } from 'chai';
 import { CURRENCIES } from '../../../domain/marketplace/currency.js';
-import { commandPlace, runSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
+import { commandPlace, runSpindle, runSpindleInProcess, type CommandPlace, type Run } from '../../support/spindle-cli.js';
 
-/** `spindle seller …` as an operator runs it, on the suite's database (a PostgreSQL server, or an embedded folder). */
+/**
+ * `spindle seller …` on the suite's database (a PostgreSQL server, or an embedded folder): in this process (`runCli`),
+ * the first refusal started as its own process as an operator does.
+ */
 describe('spindle seller (the command, end to end)', function () {
   this.timeout(180_000);
   let place: CommandPlace;
 
   before(async () => {
     place = await commandPlace('spindle-seller-');
-    const added = await runSpindle(place, ['user', 'add', 'Shopkeeper', '--email', 'shop@example.com', '--password', 'secret password']);
+    const added = await runSpindleInProcess(place, ['user', 'add', 'Shopkeeper', '--email', 'shop@example.com', '--password', 'secret password']);
     expect(added.code, added.stderr).to.equal(0);
   });
   after(() => fs.rmSync(place.dir, { recursive: true, force: true }));
 
-  const spindle = (...args: string[]): Promise<Run> => runSpindle(place, args);
+  const spindle = (...args: string[]): Promise<Run> => runSpindleInProcess(place, args);
 
   it('shows a user who never set terms, then makes a seller of them and shows what changed', async () => {
     const shown = await spindle('seller', 'shopkeeper');
@@ -68,7 +71,7 @@ describe('spindle seller (the command, end to end)', function () {
   });
 
   it('refuses an unknown user and a bad currency in one line each, exit status 2, changing nothing', async () => {
-    const nobody = await spindle('seller', 'nobody', '--currency', 'GBP');
+    const nobody = await runSpindle(place, ['seller', 'nobody', '--currency', 'GBP']);
     expect([nobody.code, nobody.stdout, nobody.stderr]).to.deep.equal([2, '', 'There is no user "nobody".\n']);
     const shownNobody = await spindle('seller', 'nobody');
     expect([shownNobody.code, shownNobody.stderr]).to.deep.equal([2, 'There is no user "nobody".\n']);

@@ -99,15 +99,15 @@ describe('the "add a module" recipe, followed once (test/fixtures/add-a-module)'
       expect(commands.map((c) => c.module)).to.deep.equal(['wishes']);
       const program = new Command().exitOverride();
       const opened = spindle;
-      commands[0]!.register(program, { config: () => opened.config, withContainer: (work) => work(opened.container), withDatabase: (work) => work(opened.db!) });
-      const printed: unknown[] = [];
-      const log = console.log;
-      console.log = (...line: unknown[]) => void printed.push(line.join(' '));
-      try {
-        await program.parseAsync(['wish', 'A Love Supreme'], { from: 'user' });
-      } finally {
-        console.log = log;
-      }
+      const printed: string[] = [];
+      commands[0]!.register(program, {
+        io: { env: {}, cwd: COMPILED, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+        print: (line) => void printed.push(line),
+        config: () => opened.config,
+        withContainer: (work) => work(opened.container),
+        withDatabase: (work) => work(opened.db!),
+      });
+      await program.parseAsync(['wish', 'A Love Supreme'], { from: 'user' });
       expect(printed).to.deep.equal([`wish ${direct.id + 1}: A Love Supreme`]);
 
       // Its refusals go through the one error table; the middleware every route gets applies to it too.
