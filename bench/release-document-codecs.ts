@@ -49,7 +49,7 @@ function pickDictionary(training: Buffer[], limit: number): Buffer {
   const evaluation = training.filter((_, i) => i % 5 === 0);
   const candidates = training.filter((d, i) => i % 4 === 0 && d.length > 1_500 && d.length < 6_000);
   const size = (dictionary: Buffer) => average(evaluation.map((d) => zlib.deflateRawSync(d, { level: 9, dictionary }).length));
-  let dictionary = Buffer.alloc(0);
+  let dictionary: Buffer = Buffer.alloc(0);
   let best = Infinity;
   for (;;) {
     let pick: Buffer | null = null;
