@@ -1,13 +1,15 @@
 /*
  * The read benchmark's baseline: the least a server can do to answer GET /releases/{id} from Spindle's database —
  * node:http, one pg.Pool, one named prepared statement, the stored document sent as it is stored (json columns are
- * not parsed): the release's document template (`document`, about the size of the API document, its slots left
- * unfilled), or the compact document of a row written before templates. Anything else is a 404.
+ * not parsed): the release's document template (`packed_document`, unpacked: about the size of the API document, its
+ * slots left unfilled), or the older forms of a row written before (the template as text, the compact document).
+ * Anything else is a 404.
  *
  *   DATABASE_URL=postgres://… PORT=3001 node dist/bench/bare-server.js [--pool 10]
  */
 import http from 'node:http';
 import pg from 'pg';
+import { unpackReleaseDocument } from '../adapters/persistence/catalogue/release-document-packing.js';
 
 const JSON_OID = 114;
 const MAX_ID = 2 ** 31 - 1;
@@ -39,8 +41,16 @@ const server = http.createServer((req, res) => {
   const m = req.method === 'GET' ? /^\/releases\/(\d{1,10})$/.exec(req.url ?? '') : null;
   const id = m ? Number(m[1]) : 0;
   if (id < 1 || id > MAX_ID) return send(res, 404, NOT_FOUND);
-  pool.query<{ data: string }>({ name: 'release', text: 'select coalesce(document, data::text) as data from release where id = $1', values: [id] }).then(
-    ({ rows }) => (rows[0] ? send(res, 200, rows[0].data) : send(res, 404, NOT_FOUND)),
+  pool.query<{ packed: Buffer | null; data: string }>({
+    name: 'release',
+    text: 'select packed_document as packed, coalesce(document, data::text) as data from release where id = $1',
+    values: [id],
+  }).then(
+    ({ rows }) => {
+      const row = rows[0];
+      if (!row) return send(res, 404, NOT_FOUND);
+      send(res, 200, row.packed === null ? row.data : unpackReleaseDocument(row.packed));
+    },
     (err: unknown) => {
       console.error(err);
       send(res, 500, JSON.stringify({ message: 'Internal server error' }));

@@ -201,7 +201,7 @@ async function findTargets(url: string): Promise<Targets> {
 async function prewarm(url: string): Promise<void> {
   const t0 = performance.now();
   const mb = await withClient(url, async (c) => {
-    const { rows } = await c.query<{ bytes: string }>('select sum(length(coalesce(document, data::text)))::bigint as bytes from release');
+    const { rows } = await c.query<{ bytes: string }>('select sum(coalesce(length(packed_document), length(coalesce(document, data::text))))::bigint as bytes from release');
     return Number(rows[0]!.bytes) / 1e6;
   });
   console.log(`read the ${mb.toFixed(0)} MB of release documents once (${s(t0)} s)`);

@@ -33,7 +33,7 @@ import { IMPORT_ORDER, ensureSyntheticDumps, removeSyntheticDumps, type DumpCoun
 import { Porter2Stemmer } from '../adapters/persistence/search/porter2-stemmer.js';
 import { KIND_CODES } from '../application/search/posting-codec.js';
 import { releaseSearchEntry, searchTokens } from '../domain/catalogue/search-facts.js';
-import { releaseForms, type ReleaseDocumentRow } from '../adapters/persistence/catalogue/release-forms.js';
+import { releaseDocumentColumns, releaseForms, type ReleaseDocumentRow } from '../adapters/persistence/catalogue/release-forms.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/spindle_search_bench';
 const USER_AGENT = 'SpindleSearchBench/1.0';
@@ -201,7 +201,7 @@ async function questions(url: string, releases: number): Promise<Kind[]> {
     // (A release's result values, as a search shows them, are read from its row.)
     const samples = (
       await rows<{ id: number; title: string; artist: string; label: string; catno: string } & ReleaseDocumentRow>(
-        `select r.id, r.title, r.artist, r.label, r.catno, r.document, r.data, r.is_main_release
+        `select r.id, r.title, r.artist, r.label, r.catno, ${releaseDocumentColumns('r.')}
            from release r where r.id <= ${SAMPLES} order by r.id`,
       )
     ).map((r) => ({ ...r, result: releaseSearchEntry(releaseForms(r).release()).result }));

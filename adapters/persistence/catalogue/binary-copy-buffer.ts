@@ -166,6 +166,18 @@ export class BinaryCopyBuffer {
     return this;
   }
 
+  /**
+   * Ends a JSON value written in place as the `bytea` value `transform` makes of its UTF-8 (a document stored
+   * compressed). `transform` must return bytes of its own, not a view of its argument.
+   */
+  endJsonAs(transform: (utf8: Uint8Array) => Uint8Array): this {
+    const start = this.jsonStart;
+    this.jsonStart = -1;
+    const bytes = transform(this.buf.subarray(start + 4, this.length));
+    this.length = start;
+    return this.bytea(bytes, 0, bytes.length);
+  }
+
   /** JSON text that needs no escaping (punctuation, keys, literals), ASCII only. */
   jRaw(ascii: string): this {
     const n = ascii.length;

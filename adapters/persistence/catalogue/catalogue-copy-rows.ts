@@ -7,6 +7,7 @@ import type { Release } from '../../../domain/catalogue/release.js';
 import type { SearchEntryFacts } from '../../../domain/catalogue/search-facts.js';
 import { writeReleaseTemplate } from '../../../application/catalogue/release-document.js';
 import type { BinaryCopyBuffer } from './binary-copy-buffer.js';
+import { packReleaseDocument } from './release-document-packing.js';
 import {
   writeArtistDocument,
   writeLabelDocument,
@@ -16,8 +17,8 @@ import {
 /*
  * The catalogue tables' rows as the import COPYs them. Each column list is the order the values are written in;
  * the types must match the columns (see binary-copy-buffer.ts): `data` is `json`, holding the compact document of
- * catalogue-documents.ts, except for releases, whose `document` (text) holds the template of their API document
- * (application/catalogue/release-document.ts); `major_formats`, `version_formats` and `version_labels` are `jsonb`.
+ * catalogue-documents.ts, except for releases, whose `packed_document` (bytea) holds the template of their API
+ * document (application/catalogue/release-document.ts) packed by release-document-packing.ts; `major_formats`, `version_formats` and `version_labels` are `jsonb`.
  */
 
 export const ARTIST_COLUMNS = ['id', 'name', 'data'] as const;
@@ -39,7 +40,7 @@ export const RELEASE_COLUMNS = [
   'format_details',
   'major_formats',
   'thumb',
-  'document',
+  'packed_document',
   'version_formats',
   'version_labels',
 ] as const;
@@ -83,10 +84,11 @@ export function writeReleaseRow(out: BinaryCopyBuffer, r: Release, listing: Rele
     out.jString(name);
   }
   out.jRaw(']').endJson().text(listing.thumb);
-  // document is text: the template of the release's API document, written in place like a JSON value.
+  // packed_document is bytea: the template of the release's API document, written in place like a JSON value, then
+  // packed (release-document-packing.ts).
   out.beginJson();
   writeReleaseTemplate(out, r);
-  out.endJson();
+  out.endJsonAs(packReleaseDocument);
   // version_formats and version_labels are jsonb, null for a release without a master (no versions list shows it).
   if (listing.facets === null) out.null().null();
   else {

@@ -57,8 +57,13 @@ export class ReleaseRow {
   thumb!: string;
   /** The compact document of a release stored before templates (null once its release is imported again). */
   data!: Release | null;
-  /** The template of the release's document (`application/catalogue/release-document.ts`); null in older rows. */
+  /** The template of the release's document as text: rows written before it was packed (null in the others). */
   document!: string | null;
+  /**
+   * The template of the release's document (`application/catalogue/release-document.ts`), packed by
+   * `release-document-packing.ts` (ADR 0066); null in older rows. Stored `external`: PostgreSQL does not compress it.
+   */
+  packedDocument!: Uint8Array | null;
   /**
    * Copies of the release in users' collections and entries in wantlists: kept by the module that holds them (the
    * collection module's triggers, in the same transaction as each change); the import never writes them.
@@ -277,7 +282,7 @@ export const ReleaseSchema = new EntitySchema<ReleaseRow>({
     // The versions of a master that have copies for sale (the market figures of its page).
     { name: 'release_master_for_sale_idx', expression: 'create index "release_master_for_sale_idx" on "release" ("master_id") where num_for_sale > 0' },
   ],
-  checks: [{ name: 'release_document_check', expression: 'document is not null or data is not null' }],
+  checks: [{ name: 'release_document_check', expression: 'packed_document is not null or document is not null or data is not null' }],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: false },
     title: { type: 'text' },
@@ -296,6 +301,7 @@ export const ReleaseSchema = new EntitySchema<ReleaseRow>({
     thumb: { type: 'text', default: '' },
     data: { type: 'json', columnType: 'json', nullable: true },
     document: { type: 'text', nullable: true },
+    packedDocument: { type: 'blob', columnType: 'bytea', nullable: true },
     numHave: { type: 'integer', default: 0 },
     numWant: { type: 'integer', default: 0 },
     ratingCount: { type: 'integer', default: 0 },

@@ -25,6 +25,7 @@ import { ARTIST_SORT_KEYS } from './artist-list-keys.js';
 import { expandArtist, expandLabel, expandMaster } from './catalogue-documents.js';
 import {
   RELEASE_FIGURE_COLUMNS,
+  releaseDocumentColumns,
   releaseFiguresOf,
   releaseForms,
   type ReleaseDocumentRow,
@@ -110,7 +111,7 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
 
   private async releaseRow(id: number): Promise<(Stored<ReleaseForms> & StoredReleaseFigures) | null> {
     const [row] = await this.rows(
-      `select document, data, is_main_release, ${RELEASE_FIGURE_COLUMNS}, date_added, date_changed from "release" where id = ?`,
+      `select ${releaseDocumentColumns()}, ${RELEASE_FIGURE_COLUMNS}, date_added, date_changed from "release" where id = ?`,
       [id],
     );
     return row ? storedReleaseForms(row) : null;
@@ -120,7 +121,7 @@ export class MikroOrmCatalogueReader implements CatalogueReader {
     const wanted = [...new Set(ids)].filter(isCatalogueId);
     if (wanted.length === 0) return new Map();
     const rows = await this.rows(
-      `select id, document, data, is_main_release, ${RELEASE_FIGURE_COLUMNS}, date_added, date_changed from "release" where id = any(?::int[])`,
+      `select id, ${releaseDocumentColumns()}, ${RELEASE_FIGURE_COLUMNS}, date_added, date_changed from "release" where id = any(?::int[])`,
       [idArray(wanted)],
     );
     return new Map(

@@ -8,7 +8,6 @@ import type {
   VersionFacetCounts,
   VersionFilters,
 } from '../../../application/catalogue/read-models.js';
-import { templateTracklist } from '../../../application/catalogue/release-document.js';
 import type { CatalogueReader, Stored, StoredMasterDocument, StoredReleaseDocument } from '../../../application/ports/catalogue-reader.js';
 import type { Page, PageRequest } from '../../../application/shared/page.js';
 import type { Artist } from '../../../domain/catalogue/artist.js';
@@ -21,6 +20,7 @@ import { MOST_RECENT_VERSION } from './mikro-orm-catalogue-reader.js';
 import {
   RELEASE_FIGURE_COLUMNS,
   releaseFiguresOf,
+  releaseDocumentColumns,
   releaseForms,
   type ReleaseDocumentRow,
   type ReleaseFigureColumns,
@@ -43,19 +43,20 @@ const RELEASES_BY_ID: RowsByIdStatement = {
   // date_part's double, not extract's numeric (slower arithmetic): a time cut to whole milliseconds is within a
   // rounding error of its number of milliseconds, which the cast to int8 rounds to.
   text:
-    `select id, document, data, is_main_release, ${RELEASE_FIGURE_COLUMNS}, ` +
+    `select id, ${releaseDocumentColumns()}, ${RELEASE_FIGURE_COLUMNS}, ` +
     "(date_part('epoch', date_trunc('milliseconds', date_added)) * 1000)::int8 as added_ms, " +
     "(date_part('epoch', date_trunc('milliseconds', date_changed)) * 1000)::int8 as changed_ms " +
     'from "release" where id = any($1::int4[])',
 };
 /**
- * A master's page in one statement: the master, its main release's template (or compact document) for the tracklist,
+ * A master's page in one statement: the master, its main release's template (in any of its forms) for the tracklist,
  * and the market figures over its versions (copies for sale, the lowest price in each currency), which the
  * `release_master_for_sale_idx` partial index makes cheap whatever the number of versions.
  */
 const MASTER_DOCUMENTS_BY_ID: RowsByIdStatement = {
   name: 'spindle_master_documents_by_id',
-  text: `select m.id, m.data, m.date_added, m.date_changed, r.document as main_document, r.data as main_data,
+  text: `select m.id, m.data, m.date_added, m.date_changed, r.packed_document as main_packed_document,
+                r.document as main_document, r.data as main_data,
                 (select coalesce(sum(v.num_for_sale), 0)::int from release v where v.master_id = m.id and v.num_for_sale > 0) as num_for_sale,
                 (select jsonb_object_agg(p.key, p.lowest) from (
                    select e.key, min(e.value::text::bigint)::text as lowest
@@ -86,6 +87,7 @@ interface MasterDocumentRow {
   readonly data: Doc | string;
   readonly date_added: Date;
   readonly date_changed: Date;
+  readonly main_packed_document: Uint8Array | null;
   readonly main_document: string | null;
   readonly main_data: Doc | string | null;
   readonly num_for_sale: number | string;
@@ -162,7 +164,7 @@ export class PgCatalogueReader implements CatalogueReader {
     if (!row) return null;
     const { holdings, ratings, market, people } = releaseFiguresOf(row);
     return {
-      record: row.document ?? releaseForms(row).template(),
+      record: releaseForms(row).template(),
       dateAdded: new Date(Number(row.added_ms)),
       dateChanged: new Date(Number(row.changed_ms)),
       holdings,
@@ -180,17 +182,19 @@ export class PgCatalogueReader implements CatalogueReader {
     if (!isCatalogueId(id)) return null;
     const row = await this.masterDocuments.load(id);
     if (!row) return null;
-    const main = row.main_document ?? row.main_data;
     return {
       record: expandMaster(typeof row.data === 'string' ? (JSON.parse(row.data) as Doc) : row.data),
       dateAdded: row.date_added,
       dateChanged: row.date_changed,
       mainTracklist:
-        main === null
+        row.main_packed_document === null && row.main_document === null && row.main_data === null
           ? []
-          : row.main_document !== null
-            ? templateTracklist(row.main_document)
-            : releaseForms({ document: null, data: main, is_main_release: true }).release().tracklist,
+          : releaseForms({
+              packed_document: row.main_packed_document,
+              document: row.main_document,
+              data: row.main_data,
+              is_main_release: true,
+            }).tracklist(),
       market: { numForSale: Number(row.num_for_sale), lowestPrices: row.lowest_prices },
       mostRecentRelease: row.most_recent_release === null ? null : Number(row.most_recent_release),
     };

@@ -1,38 +1,54 @@
-import { releaseOfTemplate, releaseTemplate } from '../../../application/catalogue/release-document.js';
+import { releaseOfTemplate, releaseTemplate, templateTracklist } from '../../../application/catalogue/release-document.js';
 import type { StoredMarket } from '../../../application/ports/catalogue-reader.js';
 import type { RatingTotals } from '../../../application/ports/community-figures.js';
 import { peopleOfColumn, type ReleasePeople } from '../../../application/ports/release-people.js';
 import type { Release } from '../../../domain/catalogue/release.js';
 import { expandRelease } from './catalogue-documents.js';
+import { unpackReleaseDocument } from './release-document-packing.js';
 
-/** What a release row holds of its record: the template (rows the import wrote), or the compact document (older rows). */
+/**
+ * What a release row holds of its record: the packed template (rows the import writes, ADR 0066), the template as text
+ * (rows written before packing), or the compact document (rows written before templates). The older forms stay until
+ * their release is imported again.
+ */
 export interface ReleaseDocumentRow {
+  readonly packed_document: Uint8Array | null;
   readonly document: string | null;
   readonly data: Record<string, unknown> | string | null;
   readonly is_main_release: boolean;
 }
 
-/** A release row's record in the two forms readers give: the domain release, and its document template. */
+/** The columns of `ReleaseDocumentRow`, as a select list (after `prefix`, a table alias with its dot). */
+export const releaseDocumentColumns = (prefix = ''): string =>
+  `${prefix}packed_document, ${prefix}document, ${prefix}data, ${prefix}is_main_release`;
+
+/** A release row's record in the forms readers give: the domain release, its document template, and its tracklist. */
 export interface ReleaseForms {
   release(): Release;
   template(): string;
+  tracklist(): Release['tracklist'];
 }
 
 /**
- * Reads a release row in either of its stored forms: the template (`document`, written by the import since templates
- * exist) gives the release back by `releaseOfTemplate`; a compact document (`data`, rows written before, until their
- * release is imported again) gives the template by `releaseTemplate`.
+ * Reads a release row in any of its stored forms, the one place that decodes them: a template (packed, or as text)
+ * gives the release back by `releaseOfTemplate`; a compact document gives the template by `releaseTemplate`.
  */
 export function releaseForms(row: ReleaseDocumentRow): ReleaseForms {
-  const { document } = row;
-  if (document !== null) {
-    return { release: () => releaseOfTemplate(document, row.is_main_release), template: () => document };
+  const { packed_document: packed, document } = row;
+  if (packed !== null || document !== null) {
+    let text = document;
+    const template = (): string => (text ??= unpackReleaseDocument(packed!));
+    return {
+      release: () => releaseOfTemplate(template(), row.is_main_release),
+      template,
+      tracklist: () => templateTracklist(template()),
+    };
   }
   const data = row.data;
   if (data === null) throw new Error('a release row with neither a template nor a compact document');
   const release = (): Release =>
     expandRelease(typeof data === 'string' ? (JSON.parse(data) as Record<string, unknown>) : data);
-  return { release, template: () => releaseTemplate(release()) };
+  return { release, template: () => releaseTemplate(release()), tracklist: () => release().tracklist };
 }
 
 /** The counts a release row keeps: copies in collections and entries in wantlists (kept by the collection module). */

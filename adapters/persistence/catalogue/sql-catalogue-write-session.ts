@@ -84,8 +84,11 @@ interface TableSpec {
   readonly links: readonly string[];
   /** The column holding the record's document: a stored record changes when it does. */
   readonly document: string;
-  /** A column an update empties (the compact document a release's template replaces). */
-  readonly clears?: string;
+  /**
+   * The columns an update empties: the older forms of a release's document that its packed template replaces (the
+   * compact document of rows written before templates, the template of rows written before packing).
+   */
+  readonly clears?: readonly string[];
 }
 
 const TABLES: Readonly<Record<DumpKind, TableSpec>> = {
@@ -99,8 +102,8 @@ const TABLES: Readonly<Record<DumpKind, TableSpec>> = {
     staging: 'import_release',
     columns: RELEASE_COLUMNS,
     links: ['release_artist', 'release_label'],
-    document: 'document',
-    clears: 'data',
+    document: 'packed_document',
+    clears: ['data', 'document'],
   },
 };
 
@@ -284,10 +287,10 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     const set = this.spec.columns
       .filter((c) => c !== 'id')
       .map((c) => `${q(c)} = excluded.${q(c)}`)
-      .concat(this.spec.clears ? [`${q(this.spec.clears)} = NULL`] : [])
+      .concat((this.spec.clears ?? []).map((c) => `${q(c)} = NULL`))
       .join(', ');
     const doc = q(this.spec.document);
-    // A release stored before templates (compact document, no template) counts as changed once.
+    // A release stored in an older form (compact document, or template not packed) counts as changed once.
     this.upsert =
       `WITH up AS (INSERT INTO ${q(this.spec.table)} AS t (${cols}) SELECT ${cols} FROM ${this.spec.staging} ` +
       `ON CONFLICT (id) DO UPDATE SET ${set}, date_changed = now() ` +

@@ -53,6 +53,7 @@ interface HitRow {
   result: string | null;
   have: number | null;
   want: number | null;
+  packed_document: Uint8Array | null;
   document: string | null;
   data: Record<string, unknown> | string | null;
   is_main_release: boolean | null;
@@ -107,6 +108,7 @@ export class SqlCatalogueSearch implements CatalogueSearch {
           const rows = await query<HitRow>(
             this.orm,
             `select p.kind, p.id, e.result::text as result, r.num_have as have, r.num_want as want,
+                    case when p.kind in ('release', 'master') then r.packed_document end as packed_document,
                     case when p.kind in ('release', 'master') then r.document end as document,
                     case when p.kind in ('release', 'master') then r.data end as data,
                     r.is_main_release,
@@ -253,9 +255,9 @@ interface StoredResult {
   uri: string;
 }
 
-/** A release read from its row (its template, or the compact document of older rows). */
+/** A release read from its row (its template, or an older form of it). */
 function releaseOf(row: HitRow) {
-  return releaseForms({ document: row.document, data: row.data, is_main_release: row.is_main_release === true }).release();
+  return releaseForms({ ...row, is_main_release: row.is_main_release === true }).release();
 }
 
 /** The images of a master, artist or label (the `images` of its stored document). */
@@ -273,7 +275,7 @@ function hitOf(row: HitRow): SearchHit {
     return { kind: row.kind, id: Number(row.id), result: releaseSearchEntry(release).result, ...figures, images: release.images };
   }
   const r = JSON.parse(row.result!) as StoredResult;
-  const main = row.document === null && row.data === null ? null : releaseSearchEntry(releaseOf(row)).result;
+  const main = row.packed_document === null && row.document === null && row.data === null ? null : releaseSearchEntry(releaseOf(row)).result;
   const barcode = main?.barcode ?? r.barcode;
   const result: SearchResultFacts = {
     title: r.title,

@@ -4,7 +4,7 @@ import type { Database } from '../../../adapters/persistence/database.js';
 import { runImport } from '../../support/catalogue-import.js';
 import { openTestDatabase } from '../../support/test-database.js';
 import { Scratch } from '../../support/dump-fixtures.js';
-import { emptyCatalogue, sql } from './import-support.js';
+import { emptyCatalogue, sql, storedTemplate } from './import-support.js';
 
 const quiet = { progress: 'none' } as const;
 const BIG = '3000000000';
@@ -55,8 +55,7 @@ describe('Dump import: ids beyond 2³¹ − 1', function () {
     expect(await sql(db, 'SELECT release_id, position, label_id, catno FROM release_label')).to.deep.equal([
       { release_id: 2147483647, position: 0, label_id: 8, catno: 'S1' },
     ]);
-    const [row] = await sql<{ document: string }>(db, 'SELECT document FROM release');
-    const release = releaseOfTemplate(row!.document, false);
+    const release = releaseOfTemplate((await storedTemplate(db, 2147483647))!, false);
     expect(release.artists.map((a) => [a.id, a.name])).to.deep.equal([[0, 'Far'], [7, 'Near']]);
     expect(release.labels.map((l) => [l.id, l.name, l.catno])).to.deep.equal([[0, 'Far', 'F1']]);
   });

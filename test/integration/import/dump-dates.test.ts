@@ -7,7 +7,7 @@ import { dumpFileDate, ImportDump, type ImportSummary } from '../../../applicati
 import { Conflict } from '../../../application/errors.js';
 import { openTestDatabase } from '../../support/test-database.js';
 import { demo, Scratch, SMALL } from '../../support/dump-fixtures.js';
-import { catalogueSnapshot, emptyCatalogue, observedWriterFor, sql, type WriterObservations } from './import-support.js';
+import { catalogueSnapshot, emptyCatalogue, observedWriterFor, sql, storedTemplate, type WriterObservations } from './import-support.js';
 
 describe('Dump import: dump dates', function () {
   this.timeout(60_000);
@@ -21,8 +21,7 @@ describe('Dump import: dump dates', function () {
 
   const recorded = (): Promise<unknown[]> =>
     sql(db, 'SELECT kind, dump_date::text AS date, file FROM dump_import ORDER BY id');
-  const release1 = async (): Promise<unknown> =>
-    (await sql(db, 'SELECT document FROM release WHERE id = 1'))[0]?.document;
+  const release1 = (): Promise<unknown> => storedTemplate(db, 1);
 
   async function refusal(source: string): Promise<Conflict> {
     try {

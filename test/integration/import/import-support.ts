@@ -1,6 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { PgliteCatalogueWriter } from '../../../adapters/persistence/catalogue/pglite-catalogue-writer.js';
 import { PostgresCatalogueWriter } from '../../../adapters/persistence/catalogue/postgres-catalogue-writer.js';
+import { releaseDocumentColumns, releaseForms, type ReleaseDocumentRow } from '../../../adapters/persistence/catalogue/release-forms.js';
+import { unpackReleaseDocument } from '../../../adapters/persistence/catalogue/release-document-packing.js';
 import type { SqlCatalogueWriteSession, SqlWriteOptions } from '../../../adapters/persistence/catalogue/sql-catalogue-write-session.js';
 import type { SqlImportChannel } from '../../../adapters/persistence/catalogue/sql-import-channel.js';
 import type { Database } from '../../../adapters/persistence/database.js';
@@ -11,6 +13,28 @@ import { decodePostings, noPostings, sortPostings, type DecodedPostings } from '
 /** Runs SQL on the test database (through the ORM's connection, outside any import). */
 export async function sql<T = Record<string, unknown>>(db: Database, query: string): Promise<T[]> {
   return db.orm.em.fork().getConnection().execute<T[]>(query);
+}
+
+/** The template of a release's document as its row stores it (in any of its forms), or undefined without the row. */
+export async function storedTemplate(db: Database, id: number): Promise<string | undefined> {
+  const [row] = await sql<ReleaseDocumentRow>(db, `SELECT ${releaseDocumentColumns()} FROM release WHERE id = ${id}`);
+  return row && releaseForms(row).template();
+}
+
+/**
+ * Turns every packed template back into text (`document`), the form of rows written before templates were packed
+ * (ADR 0066): what a catalogue imported by an older version holds.
+ */
+export async function unpackStoredTemplates(db: Database): Promise<number> {
+  const rows = await sql<{ id: number; packed_document: Uint8Array }>(
+    db,
+    'SELECT id, packed_document FROM release WHERE packed_document IS NOT NULL',
+  );
+  for (const row of rows) {
+    const text = unpackReleaseDocument(row.packed_document).replace(/'/g, "''");
+    await sql(db, `UPDATE release SET document = '${text}', packed_document = NULL WHERE id = ${row.id}`);
+  }
+  return rows.length;
 }
 
 /** Every row of the catalogue tables, in a stable order; timestamps as text unless left out. */
@@ -24,7 +48,8 @@ export async function catalogueSnapshot(db: Database, options: { timestamps?: bo
     release: await sql(
       db,
       `SELECT id, title, status, year, released, country, master_id, is_main_release, artist, label, catno, format,
-              format_details, major_formats, thumb, data, document${ts} FROM release ORDER BY id`,
+              format_details, major_formats, thumb, data, document,
+              encode(packed_document, 'base64') AS packed_document${ts} FROM release ORDER BY id`,
     ),
     releaseArtist: await sql(
       db,

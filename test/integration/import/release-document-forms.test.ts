@@ -20,14 +20,16 @@ function compactDocument(release: Release): string {
 }
 
 /**
- * Rows written before release templates existed hold the compact document in `data` and no template: readers serve
- * them all the same, and the next import of their release replaces them (counted as changed once).
+ * Rows written before release templates existed hold the compact document in `data` and no template; rows written
+ * before templates were packed hold the template as text in `document` (ADR 0066): readers serve them all the same,
+ * and the next import of their release replaces them with the packed template (counted as changed once).
  */
-describe('Release rows written before templates', function () {
+describe('Release rows written before templates, or before packed templates', function () {
   this.timeout(60_000);
   let db: Database;
   let releases: Release[];
   const OLD = [1, 2, 3];
+  const TEXT = [6, 7];
 
   before(async () => {
     db = await openTestDatabase();
@@ -40,7 +42,14 @@ describe('Release rows written before templates', function () {
       const release = releases.find((r) => r.id === id)!;
       await sql(
         db,
-        `UPDATE release SET document = NULL, data = '${compactDocument(release).replace(/'/g, "''")}' WHERE id = ${id}`,
+        `UPDATE release SET packed_document = NULL, data = '${compactDocument(release).replace(/'/g, "''")}' WHERE id = ${id}`,
+      );
+    }
+    for (const id of TEXT) {
+      const release = releases.find((r) => r.id === id)!;
+      await sql(
+        db,
+        `UPDATE release SET packed_document = NULL, document = '${releaseTemplate(release).replace(/'/g, "''")}' WHERE id = ${id}`,
       );
     }
   });
@@ -58,7 +67,7 @@ describe('Release rows written before templates', function () {
     for (const [name, reader] of readers()) {
       const [mine, theirs] = [await reader.releaseDocument(5), await reference.releaseDocument(5)];
       expect([mine?.dateAdded, mine?.dateChanged], `${name}: dates`).to.deep.equal([theirs?.dateAdded, theirs?.dateChanged]);
-      for (const id of [...OLD, 4]) {
+      for (const id of [...OLD, ...TEXT, 4]) {
         const release = releases.find((r) => r.id === id)!;
         expect((await reader.release(id))?.record, `${name} ${id}`).to.deep.equal(release);
         expect((await reader.releaseDocument(id))?.record, `${name} ${id}`).to.equal(releaseTemplate(release));
@@ -68,16 +77,16 @@ describe('Release rows written before templates', function () {
 
   it('get their template from the next import, which counts them as changed', async () => {
     const [summary] = await runImport(db, [demo('releases')], { progress: 'none', force: true });
-    expect(summary).to.include({ updated: OLD.length, unchanged: releases.length - OLD.length });
-    expect(await sql(db, 'SELECT count(*)::int AS n FROM release WHERE data IS NOT NULL OR document IS NULL')).to.deep.equal([
-      { n: 0 },
-    ]);
+    expect(summary).to.include({ updated: OLD.length + TEXT.length, unchanged: releases.length - OLD.length - TEXT.length });
+    expect(
+      await sql(db, 'SELECT count(*)::int AS n FROM release WHERE data IS NOT NULL OR document IS NOT NULL OR packed_document IS NULL'),
+    ).to.deep.equal([{ n: 0 }]);
   });
 
   it('cannot lose both forms', async () => {
     let error: unknown;
     try {
-      await sql(db, 'UPDATE release SET document = NULL, data = NULL WHERE id = 4');
+      await sql(db, 'UPDATE release SET packed_document = NULL, document = NULL, data = NULL WHERE id = 4');
     } catch (err) {
       error = err;
     }

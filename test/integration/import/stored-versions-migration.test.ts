@@ -5,7 +5,7 @@ import type { Database } from '../../../adapters/persistence/database.js';
 import { runImport } from '../../support/catalogue-import.js';
 import { demo } from '../../support/dump-fixtures.js';
 import { openTestDatabase } from '../../support/test-database.js';
-import { emptyCatalogue, sql } from './import-support.js';
+import { emptyCatalogue, sql, unpackStoredTemplates } from './import-support.js';
 
 const SAMPLES = '/work/shared/data/discogs-dumps';
 
@@ -22,6 +22,8 @@ describe('Migrations of stored releases: version facets and the people slot', fu
     await emptyCatalogue(db);
     const files = [demo('releases'), path.join(SAMPLES, 'discogs_20200806_releases.xml.gz')];
     await runImport(db, files, { progress: 'none', force: true });
+    // These migrations ran on catalogues whose templates were text (before ADR 0066 packed them).
+    await unpackStoredTemplates(db);
   });
   after(() => db.close());
 

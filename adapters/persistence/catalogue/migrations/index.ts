@@ -15,6 +15,7 @@ import { Migration20261128030000_release_people } from './Migration2026112803000
 import { Migration20261128031000_version_facets } from './Migration20261128031000_version_facets.js';
 import { Migration20261207120000_search_posting_grades } from './Migration20261207120000_search_posting_grades.js';
 import { Migration20261207190000_import_checkpoint } from './Migration20261207190000_import_checkpoint.js';
+import { Migration20261207220000_packed_release_document } from './Migration20261207220000_packed_release_document.js';
 import { Migration20261126160000_release_results_from_rows } from './Migration20261126160000_release_results_from_rows.js';
 
 /**
@@ -40,4 +41,5 @@ export const CATALOGUE_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration20261128031000_version_facets', class: Migration20261128031000_version_facets },
   { name: 'Migration20261207120000_search_posting_grades', class: Migration20261207120000_search_posting_grades },
   { name: 'Migration20261207190000_import_checkpoint', class: Migration20261207190000_import_checkpoint },
+  { name: 'Migration20261207220000_packed_release_document', class: Migration20261207220000_packed_release_document },
 ];
