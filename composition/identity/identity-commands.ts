@@ -1,9 +1,13 @@
 import { Invalid, NotFound } from '../../application/errors.js';
 import type { Container } from 'inversify';
+import { PERSISTENCE } from '../persistence/persistence-tokens.js';
 import type { CommandIo, SpindleCommands } from '../spindle-module.js';
 import { IDENTITY } from './identity-tokens.js';
 
-/** `spindle user add|delete`, `spindle app add|list|rotate|delete`, `spindle token create|list|revoke`. */
+/**
+ * `spindle user add|delete`, `spindle app add|list|rotate|delete`, `spindle token create|list|revoke`. The commands that
+ * write on a user's behalf act for them (the deletion guard, ADR 0060), as the HTTP middleware and the job worker do.
+ */
 export const identityCommands: SpindleCommands = {
   module: 'identity',
   register(program, context) {
@@ -12,6 +16,14 @@ export const identityCommands: SpindleCommands = {
       const found = await container.get(IDENTITY.UserRepository).byLoginName(name);
       if (!found) throw new NotFound(`There is no user ${JSON.stringify(name)}.`);
       return found.id;
+    };
+    /**
+     * Runs `work` acting for the user named: its unit of work holds their account, so it commits before a deletion
+     * erases or is refused (`ACCOUNT_DELETED`), and never leaves a credential that resolves to no one.
+     */
+    const actingFor = async <T>(container: Container, name: string, work: (userId: number) => Promise<T>): Promise<T> => {
+      const id = await userId(container, name);
+      return container.get(PERSISTENCE.AccountGuard).actingFor(id, () => work(id));
     };
     const user = program.command('user').description('user accounts');
     user
@@ -56,9 +68,9 @@ export const identityCommands: SpindleCommands = {
       .option('--callback <url>', 'the OAuth callback URL (its origin is the only one redirects may go to)')
       .action(async (name: string, opts: { owner: string; callback?: string }) => {
         await context.withContainer(async (container) => {
-          const registered = await container
-            .get(IDENTITY.RegisterApplication)
-            .execute({ name, owner: opts.owner, callbackUrl: opts.callback });
+          const registered = await actingFor(container, opts.owner, () =>
+            container.get(IDENTITY.RegisterApplication).execute({ name, owner: opts.owner, callbackUrl: opts.callback }),
+          );
           context.print(`consumer_key=${registered.consumerKey}`);
           context.print(`consumer_secret=${registered.consumerSecret}`);
         });
@@ -84,7 +96,9 @@ export const identityCommands: SpindleCommands = {
       .argument('<id>', 'the application id (from "spindle app list")')
       .action(async (owner: string, id: string) => {
         await context.withContainer(async (container) => {
-          const rotated = await container.get(IDENTITY.RotateApplicationSecret).execute({ userId: await userId(container, owner), applicationId: id });
+          const rotated = await actingFor(container, owner, (userId) =>
+            container.get(IDENTITY.RotateApplicationSecret).execute({ userId, applicationId: id }),
+          );
           context.print(`consumer_key=${rotated.consumerKey}`);
           context.print(`consumer_secret=${rotated.consumerSecret}`);
         });
@@ -98,7 +112,9 @@ export const identityCommands: SpindleCommands = {
       .action(async (owner: string, id: string, opts: { yes?: boolean }) => {
         if (!opts.yes) throw new Invalid(`Deleting application ${id} cannot be undone: add --yes to confirm.`);
         await context.withContainer(async (container) => {
-          const name = await container.get(IDENTITY.DeleteApplication).execute({ userId: await userId(container, owner), applicationId: id });
+          const name = await actingFor(container, owner, (userId) =>
+            container.get(IDENTITY.DeleteApplication).execute({ userId, applicationId: id }),
+          );
           context.print(`Deleted application ${JSON.stringify(name)} of ${owner}.`);
         });
       });
@@ -111,7 +127,9 @@ export const identityCommands: SpindleCommands = {
       .option('--label <label>', 'what the token is for (its consumer_name)')
       .action(async (userName: string, opts: { label?: string }) => {
         await context.withContainer(async (container) => {
-          const created = await container.get(IDENTITY.CreatePersonalToken).execute({ user: userName, label: opts.label });
+          const created = await actingFor(container, userName, () =>
+            container.get(IDENTITY.CreatePersonalToken).execute({ user: userName, label: opts.label }),
+          );
           context.print(created.token);
         });
       });
@@ -136,7 +154,9 @@ export const identityCommands: SpindleCommands = {
       .argument('<id>', 'the token id')
       .action(async (userName: string, id: string) => {
         await context.withContainer(async (container) => {
-          const revoked = await container.get(IDENTITY.RevokePersonalToken).execute({ user: userName, tokenId: id });
+          const revoked = await actingFor(container, userName, () =>
+            container.get(IDENTITY.RevokePersonalToken).execute({ user: userName, tokenId: id }),
+          );
           context.print(`Revoked ${JSON.stringify(revoked.label)} (…${revoked.lastCharacters}) of ${userName}.`);
         });
       });

@@ -10,12 +10,12 @@ import type { Database } from '../../adapters/persistence/database.js';
 import type { Config } from '../../composition/config.js';
 import { CORE } from '../../composition/core/core-tokens.js';
 import { HTTP } from '../../composition/http/http-tokens.js';
-import { query } from '../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { DEMO_ACCOUNTS_FILE, DEMO_USERS } from '../../composition/identity/identity-module.js';
 import { demoOrder } from '../../composition/spindle.js';
 import { formTokenOf } from '../support/browser.js';
 import { expectNoSidewaysScroll, launchChromium, listeningServer, needChromium, signIn } from '../support/chromium.js';
 import { REPO_ROOT } from '../support/repo-root.js';
+import { rowsOf, tableDigests } from '../support/table-digests.js';
 import { AGENT, loadTestModules, testContainer } from '../support/test-app.js';
 import { openTestDatabase } from '../support/test-database.js';
 
@@ -360,16 +360,9 @@ describe('Site crawl in Chromium at 390 px: every page reachable from / on the d
   });
 });
 
-/** What the database holds, table by table (a digest of each), bar sessions and counters that reading pages moves. */
-async function snapshot(db: Database): Promise<Record<string, string>> {
-  const tables = await query(db.orm, "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1", []);
-  const digests: Record<string, string> = {};
-  for (const { name } of tables) {
-    if (/session|rate_limit|nonce|mikro_orm|migration/.test(String(name))) continue;
-    const [row] = await query(db.orm, `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${String(name)}" t`, []);
-    digests[String(name)] = String(row?.digest);
-  }
-  return digests;
+/** What the database holds, table by table, bar sessions and counters that reading pages moves. */
+function snapshot(db: Database): Promise<Record<string, string>> {
+  return tableDigests(rowsOf(db), { skipTable: (table) => /session|rate_limit|nonce|mikro_orm|migration/.test(table) });
 }
 
 /** Every `uri` of the site in an API body (images' and videos' are files and other sites, not pages). */

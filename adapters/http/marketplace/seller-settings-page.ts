@@ -15,6 +15,7 @@ import type { SpindleState } from '../http-state.js';
 import type { RouteModule } from '../route-module.js';
 import type { ApiUrls } from '../urls.js';
 import { SETTINGS_PAGES } from '../identity/web/settings-nav.js';
+import { dateInWords } from '../web-pages/page-format.js';
 import { WebPageKit, type SignedIn, type WebPageDeps, type WebPageSettings } from '../web-pages/web-page-kit.js';
 import { sellerSettingsChange } from './seller-settings-bodies.js';
 import { sellerSettingsTemplates } from './seller-settings-templates.js';
@@ -86,7 +87,7 @@ export class SellerSettingsPage implements RouteModule {
         currencies: CURRENCIES,
         maxLength: MAX_TERMS_LENGTH,
         complete: view.complete,
-        updatedAt: view.updatedAt?.toISOString(),
+        updatedAt: view.updatedAt ? dateInWords(view.updatedAt) : undefined,
         inventoryUrl: `${this.urls.user(caller.username)}/inventory`,
         regions: Object.keys(SHIPPING_REGIONS),
         amountsCurrency: view.shippingRates?.currency ?? view.minOrderTotal?.currency ?? view.currency,

@@ -31,13 +31,13 @@ const ORDER = `<% layout('@layout') %>
   </tbody>
 </table>
 <h2>Shipping address</h2>
-<p class="notes"><%= it.address %></p>
-<% if (it.instructions) { %><h2>Instructions</h2><p class="notes"><%= it.instructions %></p><% } %>
+<p class="notes text"><%= it.address %></p>
+<% if (it.instructions) { %><h2>Instructions</h2><p class="notes text"><%= it.instructions %></p><% } %>
 
 <h2 id="messages">Messages</h2>
 <% if (it.log.length === 0) { %><p>No messages yet.</p><% } else { %>
-<ul class="plain">
-<% it.log.forEach(function (m) { %>  <li><span class="small"><%= m.when %> · <%= m.who %><% if (m.type !== 'message') { %> · <%= m.type %><% } %></span><br><span class="notes"><%= m.text %></span></li>
+<ul class="plain log">
+<% it.log.forEach(function (m) { %>  <li><span class="small"><%= m.when %> · <%= m.who %><% if (m.type !== 'message') { %> · <%= m.type %><% } %></span><br><span class="notes text"><%= m.text %></span></li>
 <% }) %></ul>
 <% if (it.logMore) { %><p class="small">Older entries are in <a href="<%= it.apiUrl %>/messages">the API's message log</a>.</p><% } %>
 <% } %>

@@ -6,6 +6,7 @@ import { DataFolderLocked, Database } from '../../../adapters/persistence/databa
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { discoverSchemas } from '../../../composition/modules.js';
 import { ensureSyntheticDumps } from '../../../bench/synthetic-dumps.js';
+import { rowsOf, tableDigests } from '../../support/table-digests.js';
 import { commandPlace, runSpindle, runSpindleInProcess, startSpindle, type CommandPlace, type Run } from '../../support/spindle-cli.js';
 
 /**
@@ -55,35 +56,12 @@ const sql = <T = Record<string, unknown>>(db: Database, text: string): Promise<T
  * Every table of the database as a count and a digest of its rows (their text, sorted), timestamps left out; and the
  * definition of every index, so that indexes left out during the import are seen built again.
  */
-async function digests(db: Database): Promise<Digests> {
-  const columns = await sql<{ table_name: string; column_name: string }>(
-    db,
-    `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'
-       AND table_name IN (SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE')
-     ORDER BY table_name, ordinal_position`,
-  );
-  const tables = new Map<string, string[]>();
-  for (const c of columns) {
-    if (TIMES.has(c.column_name) || (c.table_name === 'dump_import' && c.column_name === 'id')) continue;
-    if (c.table_name === 'mikro_orm_migrations') continue;
-    tables.set(c.table_name, [...(tables.get(c.table_name) ?? []), `"${c.column_name}"`]);
-  }
-  const out: Digests = {};
-  for (const [table, cols] of tables) {
-    const [row] = await sql<{ n: number; digest: string | null }>(
-      db,
-      `SELECT count(*)::int AS n, md5(string_agg(r, E'\\n' ORDER BY r)) AS digest
-         FROM (SELECT ROW(${cols.join(', ')})::text AS r FROM "${table}") t`,
-    );
-    out[table] = `${row!.n} ${row!.digest ?? ''}`;
-  }
-  const indexes = await sql<{ indexname: string; indexdef: string }>(
-    db,
-    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`,
-  );
-  out['(indexes)'] = indexes.map((i) => i.indexdef).join('\n');
-  return out;
-}
+const digests = (db: Database): Promise<Digests> =>
+  tableDigests(rowsOf(db), {
+    skipTable: (table) => table === 'mikro_orm_migrations',
+    skipColumn: (table, column) => TIMES.has(column) || (table === 'dump_import' && column === 'id'),
+    indexes: true,
+  });
 
 /** A copy of a synthetic dump with each release id (and each master's main release) multiplied by `SPREAD`. */
 function spread(from: string, to: string, pattern: RegExp): void {

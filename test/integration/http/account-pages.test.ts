@@ -2,14 +2,14 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { RESET_LINK_REFUSED } from '../../../application/identity/reset-password.js';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { Browser, problemOf, signedIn } from '../../support/browser.js';
 import request from 'supertest';
-import { anApplication, aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
+import { anApplication, aUser, type TestUser } from '../../support/identity-fixtures.js';
 import { MailFolder, resetLinkIn } from '../../support/mail-folder.js';
-import { AGENT, WEB_URL, testContainer } from '../../support/test-app.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import { AGENT, WEB_URL } from '../../support/test-app.js';
+import type { TestStorage } from '../../support/test-storage.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 
 describe('Web pages: account settings (/settings/password)', function () {
@@ -24,11 +24,8 @@ describe('Web pages: account settings (/settings/password)', function () {
   const linkIn = (text: string) => resetLinkIn(text)?.searchParams.get('reset');
 
   before(async () => {
-    db = await openTestStorage();
     mail = new MailFolder();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', MAIL_DIR: mail.dir });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp({ MAIL_DIR: mail.dir }));
     pat = await aUser(container, 'password-pat');
     rosa = await aUser(container, 'reset-rosa');
   });

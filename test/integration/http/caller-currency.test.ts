@@ -1,15 +1,14 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { apiAs, type Who } from '../../support/api-as.js';
 import { aCredit, aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { aUser, anApplication, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { loadTestRates, makeSeller } from '../../support/listing-fixtures.js';
-import { testContainer } from '../../support/test-app.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import type { TestStorage } from '../../support/test-storage.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 /**
  * The caller's currency (ADR 0032): with no `curr_abbr`, every price a user sees is in their profile currency, US
@@ -28,10 +27,7 @@ describe('Prices in the caller’s currency, shipping to the caller’s country'
   let listingId: number;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp());
     seller = await aUser(container, 'seller');
     pound = await aUser(container, 'pound');
     euro = await aUser(container, 'euro');

@@ -12,10 +12,11 @@ import type { Listing } from '../../../domain/marketplace/listing.js';
 import { apiAs, type Who } from '../../support/api-as.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { aUser, anApplication, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { aListing, aSeller, numForSale, someRates } from '../../support/order-fixtures.js';
 import { BASE_URL, testContainer } from '../../support/test-app.js';
-import { isMemory, openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import { isMemory, type TestStorage } from '../../support/test-storage.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 const ADDRESS = 'Bob Buyer\n1 High Street\nLondon';
 
@@ -32,10 +33,7 @@ describe('Cart and checkout over HTTP', function () {
   let l1: Listing, l2: Listing, l3draft: Listing, l4: Listing, l5: Listing, l6: Listing, l7: Listing;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp());
     [sam, sue, bob, carl] = [await aUser(container, 'sam'), await aUser(container, 'sue'), await aUser(container, 'bob'), await aUser(container, 'carl')];
     client = await anApplication(container, 'bob', 'Shop App');
     await seedCatalogue(db, { releases: [aRelease(101, { title: 'One' }), aRelease(102, { title: 'Two' }), aRelease(103, { title: 'Three' })] });

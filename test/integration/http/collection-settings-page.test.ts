@@ -5,11 +5,11 @@ import request from 'supertest';
 import { COLLECTION } from '../../../composition/collection/collection-tokens.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
 import { Instance } from '../../../domain/collection/instance.js';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { Browser, signedIn } from '../../support/browser.js';
-import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
-import { AGENT, WEB_URL, testContainer } from '../../support/test-app.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import { aUser, type TestUser } from '../../support/identity-fixtures.js';
+import { AGENT, WEB_URL } from '../../support/test-app.js';
+import type { TestStorage } from '../../support/test-storage.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 describe('Web page: collection settings (privacy and notes fields)', function () {
   this.timeout(60_000);
@@ -19,10 +19,7 @@ describe('Web page: collection settings (privacy and notes fields)', function ()
   let dora: TestUser;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp());
     dora = await aUser(container, 'dora');
   });
   after(() => db.close());

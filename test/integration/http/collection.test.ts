@@ -3,14 +3,14 @@ import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
 import { COLLECTION } from '../../../composition/collection/collection-tokens.js';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import type { Caller } from '../../../application/shared/caller.js';
 import { aCredit, aLabel, aMaster, anArtist, aRelease, onLabel } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { aUser, anApplication, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { apiAs, type Who } from '../../support/api-as.js';
-import { BASE_URL, testContainer } from '../../support/test-app.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import { BASE_URL } from '../../support/test-app.js';
+import type { TestStorage } from '../../support/test-storage.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 describe('Collections and wantlists over HTTP', function () {
   this.timeout(60_000);
@@ -23,10 +23,7 @@ describe('Collections and wantlists over HTTP', function () {
   let client: TestApplication;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp());
     ann = await aUser(container, 'ann');
     bob = await aUser(container, 'bob');
     carl = await aUser(container, 'carl');

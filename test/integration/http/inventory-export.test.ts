@@ -9,7 +9,6 @@ import type Koa from 'koa';
 import request from 'supertest';
 import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { EXPORT_IN_PROGRESS_MESSAGE } from '../../../application/inventory/request-inventory-export.js';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { INVENTORY } from '../../../composition/inventory/inventory-tokens.js';
 import { JOBS } from '../../../composition/jobs/jobs-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
@@ -20,10 +19,11 @@ import { Money } from '../../../domain/marketplace/money.js';
 import { apiAs } from '../../support/api-as.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { aUser, anApplication, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { makeSeller, setListingStatus } from '../../support/listing-fixtures.js';
-import { AGENT, BASE_URL, testContainer } from '../../support/test-app.js';
-import { openTestStorage, skipInMemory, sqlOf, type TestStorage } from '../../support/test-storage.js';
+import { AGENT, BASE_URL } from '../../support/test-app.js';
+import { skipInMemory, sqlOf, type TestStorage } from '../../support/test-storage.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 const UNAUTHENTICATED = 'You must authenticate to access this resource.';
 const FORBIDDEN = "You don't have permission to access this resource.";
@@ -65,10 +65,7 @@ describe('Inventory export over HTTP', function () {
 
   before(async () => {
     fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-export-'));
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', FILE_DIR: fileDir, EXPORT_RETENTION_HOURS: '2' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp({ FILE_DIR: fileDir, EXPORT_RETENTION_HOURS: '2' }));
     sam = await aUser(container, 'sam');
     bea = await aUser(container, 'bea');
     client = await anApplication(container, 'sam', 'Export App');

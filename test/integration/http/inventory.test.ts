@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
 import { newListing } from '../../../domain/marketplace/listing.js';
@@ -10,11 +9,12 @@ import { INVALID_STATUS_FILTER_MESSAGE, type ListingStatus } from '../../../doma
 import { Money } from '../../../domain/marketplace/money.js';
 import { apiAs, type Who } from '../../support/api-as.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { aUser, anApplication, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { INVENTORY_ORDERS, INVENTORY_PLAN, inventoryReleases, PLANNED_FOR_SALE, type PlannedListing } from '../../support/inventory-plan.js';
 import { makeSeller } from '../../support/listing-fixtures.js';
-import { BASE_URL, testContainer } from '../../support/test-app.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import { BASE_URL } from '../../support/test-app.js';
+import type { TestStorage } from '../../support/test-storage.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 const PLAN = INVENTORY_PLAN;
 type Name = PlannedListing;
@@ -35,10 +35,7 @@ describe('Inventories over HTTP', function () {
   const nameOf = (id: number): Name => (Object.keys(ids) as Name[]).find((n) => ids[n] === id)!;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp());
     ivy = await aUser(container, 'ivy');
     kai = await aUser(container, 'kai');
     client = await anApplication(container, 'kai', 'Inventory App');

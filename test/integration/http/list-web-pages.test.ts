@@ -3,14 +3,14 @@ import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { Browser, signedIn as signedInAs } from '../../support/browser.js';
 import request from 'supertest';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { LISTS } from '../../../composition/lists/lists-tokens.js';
 import type { Caller } from '../../../application/shared/caller.js';
 import { aCredit, anArtist, aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
-import { WEB_URL, testContainer } from '../../support/test-app.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import { aUser, type TestUser } from '../../support/identity-fixtures.js';
+import { WEB_URL } from '../../support/test-app.js';
+import type { TestStorage } from '../../support/test-storage.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 
 describe('Web pages: your lists (/settings/lists)', function () {
@@ -22,10 +22,7 @@ describe('Web pages: your lists (/settings/lists)', function () {
   let bob: TestUser;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp());
     alice = await aUser(container, 'page-alice');
     bob = await aUser(container, 'page-bob');
     await seedCatalogue(db, {

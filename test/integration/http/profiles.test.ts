@@ -3,10 +3,11 @@ import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
 import { HTTP } from '../../../composition/http/http-tokens.js';
-import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { aUser, anApplication, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { apiAs, type Who } from '../../support/api-as.js';
 import { AGENT, BASE_URL, WEB_URL, testContainer } from '../../support/test-app.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import type { TestStorage } from '../../support/test-storage.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 describe('Profiles over HTTP: GET and POST /s/{name}', function () {
   this.timeout(60_000);
@@ -18,10 +19,7 @@ describe('Profiles over HTTP: GET and POST /s/{name}', function () {
   let client: TestApplication;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp());
     owner = await aUser(container, 'Profiled');
     other = await aUser(container, 'someone-else');
     client = await anApplication(container, 'Profiled', 'Profile App');

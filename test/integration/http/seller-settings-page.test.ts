@@ -2,14 +2,14 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import request from 'supertest';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
 import { CURRENCIES } from '../../../domain/marketplace/currency.js';
 import { MAX_TERMS_LENGTH } from '../../../domain/marketplace/seller.js';
 import { Browser, signedIn } from '../../support/browser.js';
-import { aUser, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
-import { AGENT, WEB_URL, testContainer } from '../../support/test-app.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import { aUser, type TestUser } from '../../support/identity-fixtures.js';
+import { AGENT, WEB_URL } from '../../support/test-app.js';
+import type { TestStorage } from '../../support/test-storage.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 /** The selected currency, the two textareas' text and the field errors of a seller settings page. */
 function formOf(html: string) {
@@ -37,10 +37,7 @@ describe('Web page: seller settings (/settings/seller)', function () {
   let other: TestUser;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp());
     sam = await aUser(container, 'seller-sam');
     other = await aUser(container, 'seller-other');
   });

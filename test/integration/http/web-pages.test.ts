@@ -4,10 +4,11 @@ import type Koa from 'koa';
 import request from 'supertest';
 import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
-import { aUser, anApplication, emptyIdentity, type TestUser } from '../../support/identity-fixtures.js';
+import { aUser, anApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { WEB_URL, testContainer } from '../../support/test-app.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import type { TestStorage } from '../../support/test-storage.js';
 import { Browser } from '../../support/browser.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 describe('Web pages: sign up, sign in, developer settings, authorize, connected applications', function () {
   this.timeout(60_000);
@@ -17,10 +18,7 @@ describe('Web pages: sign up, sign in, developer settings, authorize, connected 
   let alice: TestUser;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp());
     alice = await aUser(container, 'web-alice');
   });
   // A fresh application (and so a fresh count of sign-in attempts from this one address) for each test.

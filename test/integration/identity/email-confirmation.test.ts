@@ -8,17 +8,17 @@ import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { MikroOrmUserRepository } from '../../../adapters/persistence/identity/mikro-orm-identity-repositories.js';
 import { EmailUnconfirmed } from '../../../application/errors.js';
 import { CONFIRM_LINK_REFUSED } from '../../../application/identity/confirm-email.js';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { IDENTITY } from '../../../composition/identity/identity-tokens.js';
 import { apiAs } from '../../support/api-as.js';
 import { Browser, signedIn } from '../../support/browser.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { aUser, anApplication, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { aListing, aSeller } from '../../support/order-fixtures.js';
-import { testContainer, WEB_URL } from '../../support/test-app.js';
+import { WEB_URL } from '../../support/test-app.js';
 import { MailFolder } from '../../support/mail-folder.js';
-import { openTestStorage, type TestStorage } from '../../support/test-storage.js';
+import type { TestStorage } from '../../support/test-storage.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 const unescape = (html: string): string => html.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 
@@ -43,11 +43,8 @@ describe('Email confirmation (sign-up, /email-confirm, /settings/email)', functi
   const as = (who: TestUser) => apiAs(app, client)(who);
 
   before(async () => {
-    db = await openTestStorage();
     mail = new MailFolder();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000', MAIL_DIR: mail.dir });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp({ MAIL_DIR: mail.dir }));
     seller = await aUser(container, 'confirm-seller');
     client = await anApplication(container, 'confirm-seller');
     await aSeller(container, seller.id, 'USD');

@@ -6,17 +6,16 @@ import { query } from '../../../adapters/persistence/mikro-orm-unit-of-work.js';
 import { RetryingUnitOfWork } from '../../../adapters/persistence/orders/retrying-unit-of-work.js';
 import type { UnitOfWork } from '../../../application/ports/unit-of-work.js';
 import type { Order } from '../../../domain/orders/order.js';
-import { HTTP } from '../../../composition/http/http-tokens.js';
 import { MARKETPLACE } from '../../../composition/marketplace/marketplace-tokens.js';
 import { ORDERS } from '../../../composition/orders/orders-tokens.js';
 import { PERSISTENCE } from '../../../composition/persistence/persistence-tokens.js';
 import { apiAs } from '../../support/api-as.js';
 import { aRelease } from '../../support/builders/catalogue-builders.js';
 import { seedCatalogue } from '../../support/catalogue-seed.js';
-import { aUser, anApplication, emptyIdentity, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
+import { aUser, anApplication, type TestApplication, type TestUser } from '../../support/identity-fixtures.js';
 import { aListing, aSeller, numForSale } from '../../support/order-fixtures.js';
-import { testContainer } from '../../support/test-app.js';
-import { isMemory, openTestStorage, skipInMemory, sqlOf, type TestStorage } from '../../support/test-storage.js';
+import { isMemory, skipInMemory, sqlOf, type TestStorage } from '../../support/test-storage.js';
+import { anOpenApp } from '../../support/market-app.js';
 
 const ROUNDS = 20;
 
@@ -38,10 +37,7 @@ describe('Concurrent checkouts', function () {
   let cat: TestUser;
 
   before(async () => {
-    db = await openTestStorage();
-    container = testContainer(db, { RATE_LIMIT_ANONYMOUS: '100000', RATE_LIMIT_AUTHENTICATED: '100000' });
-    app = container.get(HTTP.HttpApp) as unknown as Koa;
-    await emptyIdentity(db);
+    ({ db, container, app } = await anOpenApp());
     seller = await aUser(container, 'seller');
     [ann, ben, cat] = [await aUser(container, 'ann'), await aUser(container, 'ben'), await aUser(container, 'cat')];
     client = await anApplication(container, 'ann');

@@ -7,27 +7,15 @@ import pg from 'pg';
 import { Database } from '../../../adapters/persistence/database.js';
 import { discoverModules, schemaOf } from '../../../composition/modules.js';
 import { CATALOGUE_FIXTURES } from '../../support/catalogue-fixtures.js';
+import { clientRowsOf, tableDigests } from '../../support/table-digests.js';
 import { openTestDatabase } from '../../support/test-database.js';
 
-/** Every table of the `public` schema, by name. */
-async function tables(client: pg.Client): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
-  return rows.map((r) => r.name);
-}
-
-/** Each table's row count and a digest of its rows in a fixed order: two databases with equal figures hold the same rows. */
+/** Each table's row count and a digest of its rows: two databases with equal figures hold the same rows. */
 async function contents(url: string): Promise<Record<string, string>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const figures: Record<string, string> = {};
-    for (const table of await tables(client)) {
-      const { rows } = await client.query<{ n: string; digest: string | null }>(
-        `select count(*) as n, md5(string_agg(t::text, '|' order by t::text)) as digest from "${table}" t`,
-      );
-      figures[table] = `${rows[0]!.n} ${rows[0]!.digest ?? '-'}`;
-    }
-    return figures;
+    return await tableDigests(clientRowsOf(client));
   } finally {
     await client.end();
   }

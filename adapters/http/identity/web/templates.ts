@@ -90,24 +90,22 @@ and secret, or OAuth. Every answer carries the headers <code>X-<%= it.portal.bra
 past the limit the answer is 429 with <code>Retry-After</code>. These pages count apart (<%= it.portal.rateLimit.pagesPerWindow %> a window).</p>
 <h2>Applications</h2>
 <% if (it.applications.length === 0) { %><p>No applications yet.</p><% } else { %>
-<table>
-  <thead><tr><th>Name</th><th>Consumer key</th><th>Callback URL</th><th>Registered</th><th></th></tr></thead>
-  <tbody>
+<ul class="plain cards">
   <% it.applications.forEach(function (a) { %>
-    <tr><td><a href="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>"><%= a.name %></a></td><td><code><%= a.consumerKey %></code></td><td><%= a.callbackUrl || '—' %></td><td><%= a.createdAt %></td>
-      <td><form method="post" action="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>/rotate">
-          <input type="hidden" name="csrf" value="<%= it.csrf %>">
-          <label><input type="checkbox" name="confirm" value="yes" required> Make a new secret for <%= a.name %> (the old one stops working)</label>
-          <button type="submit" class="secondary" aria-label="New secret for <%= a.name %>">New secret</button>
-        </form>
-        <form method="post" action="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>/delete">
-          <input type="hidden" name="csrf" value="<%= it.csrf %>">
-          <label><input type="checkbox" name="confirm" value="yes" required> Delete <%= a.name %> and every access it was given</label>
-          <button type="submit" class="secondary">Delete</button>
-        </form></td></tr>
+  <li><a href="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>"><%= a.name %></a>
+    <dl class="facts"><dt>Consumer key</dt><dd><code><%= a.consumerKey %></code></dd><dt>Callback URL</dt><dd><%= a.callbackUrl || '—' %></dd><dt>Registered</dt><dd><%= a.createdAt %></dd></dl>
+    <form method="post" action="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>/rotate">
+      <input type="hidden" name="csrf" value="<%= it.csrf %>">
+      <label><input type="checkbox" name="confirm" value="yes" required> Make a new secret for <%= a.name %> (the old one stops working)</label>
+      <button type="submit" class="secondary" aria-label="New secret for <%= a.name %>">New secret</button>
+    </form>
+    <form method="post" action="<%= it.webUrl %>/settings/developers/applications/<%= encodeURIComponent(a.id) %>/delete">
+      <input type="hidden" name="csrf" value="<%= it.csrf %>">
+      <label><input type="checkbox" name="confirm" value="yes" required> Delete <%= a.name %> and every access it was given</label>
+      <button type="submit" class="secondary">Delete</button>
+    </form></li>
   <% }) %>
-  </tbody>
-</table>
+</ul>
 <% } %>
 <form method="post" action="<%= it.webUrl %>/settings/developers/applications">
   <input type="hidden" name="csrf" value="<%= it.csrf %>">

@@ -20,6 +20,7 @@ import { statusOf } from '../../middleware/errors.js';
 import type { RouteModule } from '../../route-module.js';
 import { SETTINGS_PAGES } from './settings-nav.js';
 import { pageTemplates, STYLESHEET } from './templates.js';
+import { dateInWords } from '../../web-pages/page-format.js';
 import { CSRF_COOKIE, SESSION_COOKIE, WebPageKit, type WebPageSettings } from '../../web-pages/web-page-kit.js';
 
 export { CSRF_COOKIE, SESSION_COOKIE };
@@ -201,8 +202,8 @@ export class WebPageRoutes implements RouteModule {
         here: '/settings/developers',
         settingsPages: SETTINGS_PAGES,
         portal: portalView(this.portal, web),
-        applications: applications.map((a) => ({ id: a.id, name: a.name, consumerKey: a.consumerKey, callbackUrl: a.callbackUrl, createdAt: a.createdAt.toISOString() })),
-        tokens: tokens.map((t) => ({ id: t.id, label: t.label, lastCharacters: t.lastCharacters, createdAt: t.createdAt.toISOString(), revokedAt: t.revokedAt?.toISOString() })),
+        applications: applications.map((a) => ({ id: a.id, name: a.name, consumerKey: a.consumerKey, callbackUrl: a.callbackUrl, createdAt: dateInWords(a.createdAt) })),
+        tokens: tokens.map((t) => ({ id: t.id, label: t.label, lastCharacters: t.lastCharacters, createdAt: dateInWords(t.createdAt), revokedAt: t.revokedAt ? dateInWords(t.revokedAt) : undefined })),
         created: undefined,
         ...extra,
       }, status);
