@@ -157,8 +157,8 @@ describe('spindle import killed part-way and run again (ADR 0065)', function () 
         expect(kept!.xmins).to.equal(stopped.rows.xmins);
         const actual = await digests(db);
         expect(actual['import_checkpoint']).to.match(/^4 /);
-        expect(actual['import_saved_late_link']).to.equal('0 ');
-        expect(actual['import_saved_touched_artist']).to.equal('0 ');
+        expect(actual['import_saved_late_link']).to.equal('0 -');
+        expect(actual['import_saved_touched_artist']).to.equal('0 -');
         const tables = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
         expect(tables.filter((t) => actual[t] !== expected[t]), 'tables that differ').to.deep.equal([]);
       });
