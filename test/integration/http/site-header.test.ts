@@ -164,7 +164,7 @@ describe('Web site: the header of who is signed in, the owner’s navigation, de
 
       const order = (await asSam.get(`/sell/order/${id}`)).text;
       expect(order).to.include('<dt>Buyer</dt><dd>hd-gone (account deleted)</dd>');
-      expect(order).to.match(/hd-gone \(account deleted\)<\/span><br><span class="notes">Thanks!/);
+      expect(order).to.match(/hd-gone \(account deleted\)<\/span><br><span class="notes text">Thanks!/);
       expect(hrefs(order)).not.to.include(`${WEB_URL}/user/hd-gone`);
       expect((await asSam.get('/sell/orders')).text).to.include('<td>hd-gone (account deleted)</td>');
 

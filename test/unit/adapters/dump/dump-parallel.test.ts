@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -127,15 +128,17 @@ describe('Dump reader: parallel reading on worker threads', function () {
   });
 
   it('hands over results too large for the shared ring piece after piece, keeping the encoder usable', async () => {
-    // Pieces of about 6 MB whose rows take more than a worker's 4 MB ring: they travel as copies of their own.
-    const notes = 'n'.repeat(10_000);
+    // Pieces of about 9 MB whose rows take more than a worker's 4 MB ring: they travel as copies of their own. The
+    // notes are random letters, so the release document packed in the row (ADR 0066) stays about as large as they are.
+    const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
     const lines = ['<releases>'];
     for (let id = 1; id <= 1_500; id++) {
+      const notes = Array.from(randomBytes(20_000), (b) => LETTERS[b % LETTERS.length]).join('');
       lines.push(`<release id="${id}"><title>T${id}</title><notes>${notes}</notes></release>`);
     }
     lines.push('</releases>');
     const file = scratch.write('large-results.xml', lines.join('\n'));
-    const dump = await new XmlDumpReader({ workers: 2, pieceBytes: 6_000_000 }).open(file);
+    const dump = await new XmlDumpReader({ workers: 2, pieceBytes: 9_000_000 }).open(file);
     const ids: number[] = [];
     let large = 0;
     try {
