@@ -20,6 +20,7 @@ import { MOST_RECENT_VERSION } from './mikro-orm-catalogue-reader.js';
 import {
   RELEASE_FIGURE_COLUMNS,
   releaseFiguresOf,
+  holdsReleaseRecord,
   releaseDocumentColumns,
   releaseForms,
   type ReleaseDocumentRow,
@@ -187,7 +188,7 @@ export class PgCatalogueReader implements CatalogueReader {
       dateAdded: row.date_added,
       dateChanged: row.date_changed,
       mainTracklist:
-        row.main_packed_document === null && row.main_document === null && row.main_data === null
+        !holdsReleaseRecord({ packed_document: row.main_packed_document, document: row.main_document, data: row.main_data })
           ? []
           : releaseForms({
               packed_document: row.main_packed_document,

@@ -22,6 +22,10 @@ export interface ReleaseDocumentRow {
 export const releaseDocumentColumns = (prefix = ''): string =>
   `${prefix}packed_document, ${prefix}document, ${prefix}data, ${prefix}is_main_release`;
 
+/** Whether a row holds a release record in any form (a master's main release, a search hit's release: none when absent). */
+export const holdsReleaseRecord = (row: Omit<ReleaseDocumentRow, 'is_main_release'>): boolean =>
+  row.packed_document !== null || row.document !== null || row.data !== null;
+
 /** A release row's record in the forms readers give: the domain release, its document template, and its tracklist. */
 export interface ReleaseForms {
   release(): Release;

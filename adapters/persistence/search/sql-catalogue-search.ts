@@ -6,7 +6,7 @@ import { pageOffset, type Page, type PageRequest } from '../../../application/sh
 import { releaseSearchEntry, type SearchKind, type SearchResultFacts } from '../../../domain/catalogue/search-facts.js';
 import type { Image } from '../../../domain/catalogue/media.js';
 import { expandImage } from '../catalogue/catalogue-documents.js';
-import { releaseForms } from '../catalogue/release-forms.js';
+import { holdsReleaseRecord, releaseForms } from '../catalogue/release-forms.js';
 import { query } from '../mikro-orm-unit-of-work.js';
 import { idArray, textArray } from '../sql-values.js';
 import type { PostingRow, PostingSource } from '../../../application/ports/posting-source.js';
@@ -275,7 +275,7 @@ function hitOf(row: HitRow): SearchHit {
     return { kind: row.kind, id: Number(row.id), result: releaseSearchEntry(release).result, ...figures, images: release.images };
   }
   const r = JSON.parse(row.result!) as StoredResult;
-  const main = row.packed_document === null && row.document === null && row.data === null ? null : releaseSearchEntry(releaseOf(row)).result;
+  const main = holdsReleaseRecord(row) ? releaseSearchEntry(releaseOf(row)).result : null;
   const barcode = main?.barcode ?? r.barcode;
   const result: SearchResultFacts = {
     title: r.title,
