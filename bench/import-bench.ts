@@ -23,7 +23,8 @@ import type { DumpKind } from '../application/ports/dump-reader.js';
 import { catalogueWriterFor } from '../adapters/persistence/catalogue/catalogue-writer-for.js';
 import { discoverSchemas } from '../composition/modules.js';
 import { assertBenchDatabase, databaseName, recreateBenchDatabase } from './bench-database.js';
-import { SPINDLE_CLI, spindleNodeOptions, withSpindleSettings } from './bench-processes.js';
+import { spindleNodeOptions, withSpindleSettings } from './bench-processes.js';
+import { runImportProcess } from './import-process.js';
 import { PostgresCpu, peakRssBytes, resetPeakRss } from './process-figures.js';
 import { IMPORT_ORDER, ensureSyntheticDumps, removeSyntheticDumps, type DumpCounts } from './synthetic-dumps.js';
 
@@ -223,10 +224,7 @@ async function runChild(database: DatabaseKind, files: string[], url: string): P
   }
 }
 
-/**
- * `spindle import FILES…` in a process of its own, into a fresh database: the figure an operator sees, from process
- * start (module discovery, migrations) to exit. Peak RSS from `/usr/bin/time` (the kernel's ru_maxrss), else sampled.
- */
+/** `spindle import FILES…` in a process of its own (import-process.ts), into a fresh database. */
 async function cli(database: DatabaseKind, files: string[], url: string): Promise<Run> {
   const env = withSpindleSettings(process.env);
   let dataDir: string | undefined;
@@ -239,55 +237,30 @@ async function cli(database: DatabaseKind, files: string[], url: string): Promis
     env.DATA_DIR = dataDir;
   }
   console.log(`spindle import into ${database} …`);
-  const timeFile = path.join(os.tmpdir(), `spindle-bench-time-${process.pid}`);
-  const useTime = fs.existsSync('/usr/bin/time');
-  const program = [process.execPath, ...spindleNodeOptions('import'), SPINDLE_CLI, 'import', ...files];
-  const command = useTime ? ['/usr/bin/time', '-f', '%M %U %S', '-o', timeFile, ...program] : program;
-  const pgCpu = database === 'postgres' && PostgresCpu.available() ? new PostgresCpu(databaseName(url)) : undefined;
-  pgCpu?.sample();
-  const t0 = performance.now();
-  const proc = spawn(command[0]!, command.slice(1), { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  let sampledPeak = 0;
-  const sampler = setInterval(() => {
-    pgCpu?.sample();
-    // Without /usr/bin/time the child is node itself; with it, node is the child's child and time reports it.
-    if (!useTime && proc.pid !== undefined) sampledPeak = Math.max(sampledPeak, peakRssBytes(proc.pid) ?? 0);
-  }, 50);
-  const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
-  const seconds = (performance.now() - t0) / 1000;
-  clearInterval(sampler);
-  pgCpu?.sample();
   try {
-    if (code !== 0) throw new Error(`spindle import into ${database} failed (exit ${code})`);
-    let peakMb = Math.round(sampledPeak / MB);
-    let cpuUs = 0;
-    if (useTime) {
-      const [maxKb, user, sys] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
-      peakMb = Math.round((maxKb! * 1024) / MB);
-      cpuUs = (user! + sys!) * 1e6;
-    }
-    const records = [...out.matchAll(/: ([\d,]+) (?:artists|labels|masters|releases) in /g)].reduce((n, m) => n + Number(m[1]!.replace(/,/g, '')), 0);
+    const run = await runImportProcess(files, {
+      env,
+      ...(opts.workers !== undefined ? { args: ['--workers', String(opts.workers)] } : {}),
+      ...(database === 'postgres' ? { postgresDatabase: databaseName(url) } : {}),
+    });
     return {
       title:
         `${database}: spindle import ${files.length > 1 ? `(${files.length} files)` : ''} as a process of its own ` +
-        `(seconds from start to exit; peak RSS ${useTime ? 'from /usr/bin/time' : 'sampled from /proc'}` +
+        `(seconds from start to exit; peak RSS ${run.peakFromTime ? 'from /usr/bin/time' : 'sampled from /proc'}` +
         `${opts.searchIndex ? '' : '; it writes the search index: --no-search-index applies to the in-process imports only'})`,
       rows: [
         {
           label: 'total',
-          records,
-          seconds,
-          peakRssMb: peakMb,
-          cpuUsPerRecord: records > 0 && useTime ? Math.round(cpuUs / records) : 0,
-          ...(pgCpu && records > 0 ? { postgresCpuUsPerRecord: Math.round(pgCpu.micros() / records) } : {}),
+          records: run.records,
+          seconds: run.seconds,
+          peakRssMb: run.peakRssMb,
+          cpuUsPerRecord: run.records > 0 ? Math.round(run.cpuUs / run.records) : 0,
+          ...(run.postgresCpuUs !== undefined && run.records > 0 ? { postgresCpuUsPerRecord: Math.round(run.postgresCpuUs / run.records) } : {}),
         },
       ],
-      notes: out.trim().split('\n').map((l) => `  ${l}`),
+      notes: run.stdout.trim().split('\n').map((l) => `  ${l}`),
     };
   } finally {
-    fs.rmSync(timeFile, { force: true });
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -46,6 +46,9 @@ const INSTANCES = 50;
 const program = new Command()
   .option('--releases <n>', 'releases in the database', (v) => Number(v), 1_000_000)
   .option('--records <n>', 'labels, artists and masters in the database (as the import benchmark sizes them)', (v) => Number(v), 200_000)
+  .option('--artists <n>', 'artists in the database (default --records)', (v) => Number(v))
+  .option('--labels <n>', 'labels in the database (default --records)', (v) => Number(v))
+  .option('--masters <n>', 'masters in the database (default --records)', (v) => Number(v))
   .option('--postgres <url>', 'the database to build or reuse (its name must contain "bench")', DEFAULT_URL)
   .option('--rebuild', 'build the database again even when it holds the same number of records')
   .option('--keep', 'keep the generated dumps in the temp folder after building the database')
@@ -56,12 +59,17 @@ const program = new Command()
   .option('--deep-page <n>', 'the page of the deep-page question (50 per page)', (v) => Number(v), 2000)
   .option('--baseline-runs <n>', 'runs of each plain SQL baseline (fewer once a kind has taken 30 s)', (v) => Number(v), 5)
   .option('--no-baseline', 'skip the plain SQL baselines')
+  .option('--json <file>', 'also write the figures of each kind of question (p50, p95, items) to this file as JSON')
   .option('--answers <file>', 'write each question asked and its answer (items, the results\' type:id) as JSON lines, to compare builds')
   .option('--only <kinds>', 'comma-separated keys of the kinds of question to run (word,words,artist,title,catno,barcode,misspelt,genre-year,deep,artist-name)')
   .parse();
 const opts = program.opts<{
   releases: number;
   records: number;
+  artists?: number;
+  labels?: number;
+  masters?: number;
+  json?: string;
   postgres: string;
   rebuild?: boolean;
   keep?: boolean;
@@ -488,7 +496,12 @@ async function main(): Promise<void> {
   }
   const url = opts.postgres;
   assertBenchDatabase(url);
-  const counts: DumpCounts = { labels: opts.records, artists: opts.records, masters: opts.records, releases: opts.releases };
+  const counts: DumpCounts = {
+    labels: opts.labels ?? opts.records,
+    artists: opts.artists ?? opts.records,
+    masters: opts.masters ?? opts.records,
+    releases: opts.releases,
+  };
   await ensureDatabase(url, counts);
   const kinds = await questions(url, opts.releases);
   const credentials = await createApplication(url);
@@ -527,6 +540,18 @@ async function main(): Promise<void> {
     results.push({ kind, spindle: figures });
   }
   await stopAll();
+  if (opts.json) {
+    const kindsOut = results.map((r) => ({
+      key: r.kind.key,
+      label: r.kind.label,
+      requests: r.spindle.ms.length,
+      failed: r.spindle.problems.length,
+      p50Ms: percentile(r.spindle.ms, 50),
+      p95Ms: percentile(r.spindle.ms, 95),
+      itemsMedian: r.spindle.items.length > 0 ? percentile(r.spindle.items, 50) : null,
+    }));
+    fs.writeFileSync(opts.json, JSON.stringify({ counts, loadAverage: os.loadavg(), kinds: kindsOut }, null, 2) + '\n');
+  }
   if (opts.answers) {
     const lines = [...answers].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([question, a]) => JSON.stringify({ question, ...a }));
     fs.writeFileSync(opts.answers, lines.join('\n') + '\n');

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { XmlDumpReader } from '../../adapters/catalogue/dump/xml-dump-reader.js';
+import { XmlDumpReader, defaultDumpWorkers } from '../../adapters/catalogue/dump/xml-dump-reader.js';
 import { InvalidArgumentError } from 'commander';
 import { catalogueWriterFor } from '../../adapters/persistence/catalogue/catalogue-writer-for.js';
 import { CHECKPOINT_RECORDS } from '../../adapters/persistence/catalogue/sql-catalogue-write-session.js';
@@ -34,10 +34,18 @@ export const catalogueCommands: SpindleCommands = {
         },
         CHECKPOINT_RECORDS,
       )
-      .action(async (files: string[], opts: { force?: boolean; restart?: boolean; checkpointEvery: number }) => {
+      .option(
+        '--workers <threads>',
+        `worker threads that parse and encode the records (0: parse on the importing thread; default ${defaultDumpWorkers()} here: two, or more on machines with more than 3 cores)`,
+        (value: string) => {
+          if (!/^\d+$/.test(value) || Number(value) > 64) throw new InvalidArgumentError('a whole number of threads, 0 to 64');
+          return Number(value);
+        },
+      )
+      .action(async (files: string[], opts: { force?: boolean; restart?: boolean; checkpointEvery: number; workers?: number }) => {
         await context.withDatabase((db) =>
           importFiles(
-            new ImportDump(new XmlDumpReader(), catalogueWriterFor(db, { checkpointRecords: opts.checkpointEvery }), new SystemClock()),
+            new ImportDump(new XmlDumpReader(opts.workers !== undefined ? { workers: opts.workers } : {}), catalogueWriterFor(db, { checkpointRecords: opts.checkpointEvery }), new SystemClock()),
             files.map((f) => path.resolve(context.io.cwd, f)),
             { progress: context.io.stdout.isTTY ? 'bar' : 'line', force: opts.force === true, restart: opts.restart === true, skipImported: true, log: context.print },
           ),

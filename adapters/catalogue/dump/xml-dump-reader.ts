@@ -35,7 +35,7 @@ export interface XmlDumpReaderOptions {
 }
 
 /** Two workers keep two cores busy beside the reading thread and the database; more cores take more. */
-function defaultWorkers(): number {
+export function defaultDumpWorkers(): number {
   return Math.max(2, Math.min(4, os.availableParallelism() - 2));
 }
 
@@ -56,7 +56,7 @@ export class XmlDumpReader implements DumpReader {
   constructor(options: XmlDumpReaderOptions = {}) {
     this.batchSize = options.batchSize ?? 100;
     this.chunkBytes = options.chunkBytes ?? 256 * 1024;
-    this.workers = options.workers ?? defaultWorkers();
+    this.workers = options.workers ?? defaultDumpWorkers();
     this.pieceBytes = options.pieceBytes;
   }
 
