@@ -104,6 +104,7 @@ async function main(): Promise<void> {
   const kinds: readonly DumpKind[] = opts.releasesOnly ? ['releases'] : IMPORT_ORDER;
   if (opts.reimport !== undefined) {
     if (opts.pglite || !opts.postgres) throw new Error('--reimport measures PostgreSQL only: give --postgres [URL] (and not --pglite)');
+    if (!opts.searchIndex) throw new Error('--reimport runs spindle import, which keeps the search index: --no-search-index does not apply');
     await reimport(counts, kinds, { changed: opts.reimport }, url);
     return;
   }
@@ -328,8 +329,9 @@ async function tableWrites(url: string): Promise<TableWrites> {
  * month's dumps changed. Also prints the rows each table had written during the re-import.
  */
 async function reimport(counts: DumpCounts, kinds: readonly DumpKind[], next: NextMonth, url: string): Promise<void> {
-  const first = await ensureSyntheticDumps(counts, kinds);
+  // (The next month's first: it refuses a share out of 0…1 before anything is generated.)
   const second = await ensureSyntheticDumps(counts, kinds, console.log, next);
+  const first = await ensureSyntheticDumps(counts, kinds);
   const env = { ...withSpindleSettings(process.env), DATABASE_URL: url };
   const options = {
     env,
