@@ -14,6 +14,10 @@
  *   sample's sizes: each artist is credited on about 6–7 releases, a label has about 2).
  * Releases refer to masters in the first quarter of the master ids only, so that those masters have a few versions
  * each (about 2.4) rather than most masters one or none.
+ *
+ * The next month's dumps (`NextMonth`): the same records, dated a month later, in which a given share of the records
+ * of each kind (chosen by a hash of the kind and the id, so the same ones in every run) carries one edit of the kind a
+ * monthly dump brings (see `EDITS`); every other record is byte for byte the first month's.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +30,9 @@ import { demoDataFiles } from '../composition/catalogue/catalogue-import.js';
 
 /** The dump date in the generated file names: fixed, so a re-run is never refused as an older dump. */
 export const SYNTHETIC_DUMP_DATE = '20990101';
+
+/** The dump date of the next month's dumps (`NextMonth`): later, so `spindle import` takes them as newer. */
+export const NEXT_MONTH_DUMP_DATE = '20990201';
 
 /** The order `spindle import` is told to import them in by the benchmarks. */
 export const IMPORT_ORDER: readonly DumpKind[] = ['labels', 'artists', 'masters', 'releases'];
@@ -45,29 +52,44 @@ export interface SyntheticDumps {
   readonly files: Readonly<Record<DumpKind, string>>;
 }
 
-/** Where the files of these counts live: `<tmp>/spindle-bench-dumps-N/` (or `-L-A-M-R` when the counts differ). */
-export function syntheticDumpDir(counts: DumpCounts): string {
-  const all = [counts.labels, counts.artists, counts.masters, counts.releases];
-  const name = all.every((n) => n === all[0]) ? String(all[0]) : all.join('-');
-  return path.join(os.tmpdir(), `spindle-bench-dumps-${name}`);
-}
-
-export function syntheticDumpFile(counts: DumpCounts, kind: DumpKind): string {
-  return path.join(syntheticDumpDir(counts), `discogs_${SYNTHETIC_DUMP_DATE}_${kind}.xml.gz`);
+/**
+ * The next month's dumps of the same counts: dated `NEXT_MONTH_DUMP_DATE`, with `changed` (0…1) of the records of each
+ * kind edited (`changedInNextMonth`).
+ */
+export interface NextMonth {
+  readonly changed: number;
 }
 
 /**
- * Makes sure the dumps of `kinds` exist for these counts, generating those that do not (a file of kind K depends on
- * its own count and on the counts of the kinds it refers to, all of which are in the folder's name).
+ * Where the files of these counts live: `<tmp>/spindle-bench-dumps-N/` (or `-L-A-M-R` when the counts differ); the
+ * next month's in `<tmp>/spindle-bench-dumps-N-next-C/` (C the share changed).
+ */
+export function syntheticDumpDir(counts: DumpCounts, next?: NextMonth): string {
+  const all = [counts.labels, counts.artists, counts.masters, counts.releases];
+  const name = all.every((n) => n === all[0]) ? String(all[0]) : all.join('-');
+  return path.join(os.tmpdir(), `spindle-bench-dumps-${name}${next ? `-next-${next.changed}` : ''}`);
+}
+
+export function syntheticDumpFile(counts: DumpCounts, kind: DumpKind, next?: NextMonth): string {
+  const date = next ? NEXT_MONTH_DUMP_DATE : SYNTHETIC_DUMP_DATE;
+  return path.join(syntheticDumpDir(counts, next), `discogs_${date}_${kind}.xml.gz`);
+}
+
+/**
+ * Makes sure the dumps of `kinds` exist for these counts (the next month's with `next`), generating those that do not
+ * (a file of kind K depends on its own count and on the counts of the kinds it refers to, all of which are in the
+ * folder's name).
  */
 export async function ensureSyntheticDumps(
   counts: DumpCounts,
   kinds: readonly DumpKind[],
   log: (line: string) => void = console.log,
+  next?: NextMonth,
 ): Promise<SyntheticDumps> {
-  const dir = syntheticDumpDir(counts);
+  if (next && !(next.changed >= 0 && next.changed <= 1)) throw new Error(`the share of records changed must be 0…1, not ${next.changed}`);
+  const dir = syntheticDumpDir(counts, next);
   fs.mkdirSync(dir, { recursive: true });
-  const files = Object.fromEntries(IMPORT_ORDER.map((k) => [k, syntheticDumpFile(counts, k)])) as Record<DumpKind, string>;
+  const files = Object.fromEntries(IMPORT_ORDER.map((k) => [k, syntheticDumpFile(counts, k, next)])) as Record<DumpKind, string>;
   let generator: DumpGenerator | undefined;
   for (const kind of kinds) {
     const file = files[kind];
@@ -77,10 +99,11 @@ export async function ensureSyntheticDumps(
     }
     generator ??= new DumpGenerator(counts);
     const t0 = performance.now();
-    await generator.write(kind, file);
+    await generator.write(kind, file, next);
     const mb = fs.statSync(file).size / 1e6;
+    const edited = next ? `, ${changedInNextMonth(kind, counts[kind], next).length.toLocaleString('en-US')} of them changed` : '';
     log(
-      `generated ${file}: ${counts[kind].toLocaleString('en-US')} ${kind}, ${mb.toFixed(0)} MB gzip ` +
+      `generated ${file}: ${counts[kind].toLocaleString('en-US')} ${kind}${edited}, ${mb.toFixed(0)} MB gzip ` +
         `(${((performance.now() - t0) / 1000).toFixed(1)} s)`,
     );
   }
@@ -95,6 +118,109 @@ export function removeSyntheticDumps(dumps: SyntheticDumps, kinds: readonly Dump
   } catch {
     // not empty: other kinds are kept
   }
+}
+
+/** A 32-bit mix of a number (MurmurHash3's finaliser): spreads consecutive ids over the whole range. */
+function mix32(x: number): number {
+  let h = x >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+const KIND_SALT: Record<DumpKind, number> = { artists: 0x61727469, labels: 0x6c61626c, masters: 0x6d617374, releases: 0x72656c65 };
+
+/** The hash of a record that decides whether the next month changes it, and which edit. */
+const recordHash = (kind: DumpKind, id: number): number => mix32(id ^ KIND_SALT[kind]);
+
+/** Whether the next month's dump changes record `id` of `kind`: a hash of both below the share changed. */
+function isChanged(kind: DumpKind, id: number, next: NextMonth): boolean {
+  return recordHash(kind, id) < next.changed * 2 ** 32;
+}
+
+/** The ids (1…count) of the records of `kind` that the next month's dump of that many records changes, in order. */
+export function changedInNextMonth(kind: DumpKind, count: number, next: NextMonth): number[] {
+  const ids: number[] = [];
+  for (let id = 1; id <= count; id++) if (isChanged(kind, id, next)) ids.push(id);
+  return ids;
+}
+
+/**
+ * Appends `added` to the text of the first `<tag>` at or after `from`; fills an empty `<tag/>`; or, with `insert`, adds
+ * the element before the record's `<data_quality>` when it has none. Undefined when there is nothing to edit.
+ */
+function editText(record: string, tag: string, added: string, options: { from?: string; insert?: boolean } = {}): string | undefined {
+  const from = options.from === undefined ? 0 : record.indexOf(options.from);
+  if (from < 0) return undefined;
+  const open = record.indexOf(`<${tag}>`, from);
+  if (open >= 0) {
+    const close = record.indexOf(`</${tag}>`, open);
+    if (close < 0) return undefined;
+    const text = record.slice(open + tag.length + 2, close);
+    return `${record.slice(0, close)}${text === '' ? '' : ' '}${added}${record.slice(close)}`;
+  }
+  const empty = record.indexOf(`<${tag}/>`, from);
+  if (empty >= 0) return `${record.slice(0, empty)}<${tag}>${added}</${tag}>${record.slice(empty + tag.length + 3)}`;
+  if (!options.insert) return undefined;
+  const quality = record.indexOf('<data_quality>');
+  return quality < 0 ? undefined : `${record.slice(0, quality)}<${tag}>${added}</${tag}>${record.slice(quality)}`;
+}
+
+/** A moderator's vote: "Needs Vote" becomes "Correct", anything else "Needs Vote" (every sample record has one). */
+function editDataQuality(record: string): string | undefined {
+  const m = /<data_quality>([^<]*)<\/data_quality>/.exec(record);
+  if (!m) return undefined;
+  const quality = m[1] === 'Needs Vote' ? 'Correct' : 'Needs Vote';
+  return `${record.slice(0, m.index)}<data_quality>${quality}</data_quality>${record.slice(m.index + m[0].length)}`;
+}
+
+/** A corrected year: one later (a record without a year has nothing to edit). */
+function editYear(record: string): string | undefined {
+  const m = /<year>([1-9]\d*)<\/year>/.exec(record);
+  if (!m) return undefined;
+  return `${record.slice(0, m.index)}<year>${Number(m[1]) + 1}</year>${record.slice(m.index + m[0].length)}`;
+}
+
+/**
+ * The edits a monthly dump brings to a record of each kind. A changed record takes one, picked by its hash; when that
+ * one finds nothing to edit in the record, the next in the list (the last, the data quality, always applies). The
+ * first `<title>` of a release or a master is its own (track and video titles come after it). Each edits what
+ * Spindle stores (a master's `<notes>`, for one, it does not read: editing them would change nothing stored).
+ */
+const EDITS: Record<DumpKind, ReadonlyArray<(record: string) => string | undefined>> = {
+  releases: [
+    (r) => editText(r, 'title', '(Remastered)'),
+    (r) => editText(r, 'notes', 'Credits corrected from the inner sleeve.', { insert: true }),
+    (r) => editText(r, 'title', '(Original Mix)', { from: '<tracklist>' }),
+    editDataQuality,
+  ],
+  masters: [
+    (r) => editText(r, 'title', '(Deluxe Edition)'),
+    editYear,
+    editDataQuality,
+  ],
+  artists: [
+    (r) => editText(r, 'profile', 'Profile expanded with a biography.', { insert: true }),
+    (r) => (r.includes('<namevariations>') ? r.replace('<namevariations>', '<namevariations><name>A New Variation</name>') : undefined),
+    editDataQuality,
+  ],
+  labels: [
+    (r) => editText(r, 'profile', 'Profile expanded with the label history.', { insert: true }),
+    (r) => editText(r, 'contactinfo', 'New postal address.'),
+    editDataQuality,
+  ],
+};
+
+/** Record `id` of `kind` as the next month's dump has it: edited when it is among the changed, else as it was. */
+function nextMonthRecord(kind: DumpKind, id: number, record: string, next: NextMonth): string {
+  if (!isChanged(kind, id, next)) return record;
+  const edits = EDITS[kind];
+  const first = mix32(recordHash(kind, id)) % edits.length;
+  for (let i = 0; i < edits.length; i++) {
+    const edited = edits[(first + i) % edits.length]!(record);
+    if (edited !== undefined && edited !== record) return edited;
+  }
+  throw new Error(`no edit applies to ${RECORD[kind]} ${id}`);
 }
 
 type RefKind = 'artist' | 'label' | 'master' | 'release';
@@ -281,7 +407,7 @@ class DumpGenerator {
     return 1 + ((p % range) * this.stride[slot.ref]) % range;
   }
 
-  async write(kind: DumpKind, file: string): Promise<void> {
+  async write(kind: DumpKind, file: string, next?: NextMonth): Promise<void> {
     const templates = this.templates.get(kind)!;
     const count = this.counts[kind];
     const refId = this.refId.bind(this);
@@ -296,7 +422,7 @@ class DumpGenerator {
           const slot = t.slots[i]!;
           s += String('own' in slot ? n + 1 : refId(slot, copy)) + t.parts[i + 1]!;
         }
-        chunk += `${s}\n`;
+        chunk += `${next ? nextMonthRecord(kind, n + 1, s, next) : s}\n`;
         if (chunk.length > 1 << 20) {
           yield chunk;
           chunk = '';
