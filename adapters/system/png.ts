@@ -10,25 +10,36 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/**
- * A truecolour PNG (8 bits per channel, no alpha) of `width` × `height` from its rows of pixels (3 bytes each): a tiny
- * encoder for the demo's generated covers (signature, IHDR, one zlib-compressed IDAT, IEND).
- */
-export function encodePngRows(width: number, height: number, rgb: Buffer, level = 6): Buffer {
+/** A PNG of `width` × `height` from its header's colour type, the chunks between header and pixels, and the deflated pixels. */
+function png(width: number, height: number, colourType: number, chunks: readonly Buffer[], deflated: Buffer): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // colour type: RGB
-  const stride = width * 3;
-  const raw = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) rgb.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride); // filter 0
+  header.writeUInt8(colourType, 9);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw, { level })),
+    ...chunks,
+    chunk('IDAT', deflated),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** Rows of `bytesPerPixel`-byte pixels as a PNG's IDAT holds them: each row after its filter byte (0, none), deflated. */
+function deflateRows(width: number, height: number, bytesPerPixel: number, pixels: Uint8Array, level: number): Buffer {
+  const stride = width * bytesPerPixel;
+  const raw = Buffer.alloc((stride + 1) * height);
+  for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  return zlib.deflateSync(raw, { level });
+}
+
+/**
+ * A truecolour PNG (8 bits per channel, no alpha) of `width` × `height` from its rows of pixels (3 bytes each): a tiny
+ * encoder (signature, IHDR, one zlib-compressed IDAT, IEND).
+ */
+export function encodePngRows(width: number, height: number, rgb: Buffer, level = 6): Buffer {
+  return png(width, height, 2, [], deflateRows(width, height, 3, rgb, level));
 }
 
 /** A PNG from `pixel(x, y)` → [r, g, b]. */
@@ -73,17 +84,27 @@ function hsl(h: number, l: number): [number, number, number] {
   return [f(0), f(8), f(4)];
 }
 
-/** A demo cover for a release: a record on a sleeve, in colours of its own (drawn from its id). */
+/**
+ * The deflated pixels of a cover of each size: an index into the cover's palette per pixel (its region), the same for
+ * every cover, so compressed once per size however many covers are made.
+ */
+const COVER_PIXELS = new Map<number, Buffer>();
+
+function coverPixels(size: number): Buffer {
+  let deflated = COVER_PIXELS.get(size);
+  if (!deflated) {
+    deflated = deflateRows(size, size, 1, regions(size), 6);
+    COVER_PIXELS.set(size, deflated);
+  }
+  return deflated;
+}
+
+/**
+ * A demo cover for a release: a record on a sleeve, in colours of its own (drawn from its id). An indexed-colour PNG:
+ * the release's four colours in its palette (PLTE), and the pixels every cover of the size shares.
+ */
 export function demoCover(id: number, size: number): Buffer {
   const hue = (id * 137) % 360;
   const palette = [hsl(hue, 0.55), hsl((hue + 180) % 360, 0.6), [24, 24, 24], [40, 40, 40]] as const;
-  const map = regions(size);
-  const rgb = Buffer.alloc(size * size * 3);
-  for (let i = 0, at = 0; i < map.length; i++) {
-    const colour = palette[map[i]!]!;
-    rgb[at++] = colour[0];
-    rgb[at++] = colour[1];
-    rgb[at++] = colour[2];
-  }
-  return encodePngRows(size, size, rgb, 6);
+  return png(size, size, 3, [chunk('PLTE', Buffer.from(palette.flat()))], coverPixels(size));
 }

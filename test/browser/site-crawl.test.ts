@@ -22,6 +22,12 @@ import { openTestDatabase } from '../support/test-database.js';
 /** Pages of one route pattern (and set of query parameters) the crawl opens at most; list pages beyond 2 are skipped. */
 const PER_PATTERN = 3;
 const MAX_LIST_PAGE = 2;
+/**
+ * Which pages are kept as a screenshot: the first page of each route pattern the crawl opens (by whichever identity
+ * reaches it first) and every page with a problem, or every page with `CRAWL_SCREENSHOTS=all` (a full-page screenshot
+ * costs about as much as the rest of a page's visit, and is an artefact, not a check).
+ */
+const EVERY_SCREENSHOT = process.env.CRAWL_SCREENSHOTS === 'all';
 /** Where the 390 px screenshots go (git-ignored), one folder per database kind and identity. */
 const ARTEFACTS = path.join(REPO_ROOT, 'test-artifacts', 'site-crawl', process.env.DATABASE_URL ? 'postgresql' : 'embedded');
 
@@ -41,7 +47,8 @@ type PostForm = {
  * through the sign-in form. A page is a failure when it answers ≥ 400 (a link must never lead to an error, a designed
  * 404 included), logs a console error, fails to load anything it asks for, or is wider than the viewport. Every `uri`
  * the API's demo responses hold must open a page. Pages are bounded per route pattern so each identity takes about a
- * minute; screenshots of every page are kept under test-artifacts/site-crawl/.
+ * minute; screenshots of one page of each pattern and of every page with a problem (of every page with
+ * `CRAWL_SCREENSHOTS=all`) are kept under test-artifacts/site-crawl/.
  */
 describe('Site crawl in Chromium at 390 px: every page reachable from / on the demo data', function () {
   this.timeout(600_000);
@@ -112,7 +119,9 @@ describe('Site crawl in Chromium at 390 px: every page reachable from / on the d
    * serve it, so the first identity to reach one checks it and a later one takes its links, forms and screenshot from
    * there rather than rendering it again (Redoc's page is a tenth of an identity's crawl).
    */
-  const publicPages = new Map<string, { where: string; screenshot: string; hrefs: readonly string[]; forms: readonly PostForm[] }>();
+  const publicPages = new Map<string, { where: string; screenshot?: string; hrefs: readonly string[]; forms: readonly PostForm[] }>();
+  /** The route patterns of the pages a screenshot was kept of, in any identity's crawl. */
+  const patternsShot = new Set<string>();
 
   async function crawl(who: Identity): Promise<{ opened: string[]; problems: string[] }> {
     const problems: string[] = [];
@@ -151,11 +160,12 @@ describe('Site crawl in Chromium at 390 px: every page reachable from / on the d
         if (process.env.CRAWL_DEBUG) console.log(`      ${who.name} ${opened.length} ${next}`);
         const checked = publicPages.get(next);
         if (checked) {
-          fs.copyFileSync(checked.screenshot, path.join(folder, `${String(opened.length).padStart(3, '0')}-${fileName(checked.where)}.png`));
+          if (checked.screenshot) fs.copyFileSync(checked.screenshot, path.join(folder, `${String(opened.length).padStart(3, '0')}-${fileName(checked.where)}.png`));
           formsSeen.set(who.name, [...(formsSeen.get(who.name) ?? []), ...checked.forms]);
           for (const href of checked.hrefs) enqueue(href, checked.where);
           continue;
         }
+        const problemsBefore = problems.length;
         const response = await page.goto(next, { waitUntil: 'load', timeout: 15_000 }).catch(async (e: Error) => {
           // A file the browser downloads (an export, the OpenAPI document): only its status matters.
           if (!/Download is starting/.test(e.message)) throw e;
@@ -173,13 +183,19 @@ describe('Site crawl in Chromium at 390 px: every page reachable from / on the d
         const where = page.url();
         await expectNoSidewaysScroll(page, where).catch((e: Error) => problems.push(e.message));
         // The whole page, unless it is very long (the API reference): then what a phone shows first.
-        const height = (await page.evaluate('document.documentElement.scrollHeight')) as number;
         // (An artefact, not a check: a screenshot the loaded machine could not take in time is reported, not failed.)
-        const screenshot = path.join(folder, `${String(opened.length).padStart(3, '0')}-${fileName(where)}.png`);
-        const shot = await page
-          .screenshot({ path: screenshot, fullPage: height <= 6000, timeout: 60_000 })
-          .then(() => true)
-          .catch((e: Error) => console.warn(`      (no screenshot of ${where}: ${e.message.split('\n')[0]})`));
+        const pattern = patternOf(new URL(next));
+        const kept = EVERY_SCREENSHOT || !patternsShot.has(pattern) || problems.length > problemsBefore;
+        patternsShot.add(pattern);
+        const screenshot = kept ? path.join(folder, `${String(opened.length).padStart(3, '0')}-${fileName(where)}.png`) : undefined;
+        let shot: boolean | void = true;
+        if (screenshot !== undefined) {
+          const height = (await page.evaluate('document.documentElement.scrollHeight')) as number;
+          shot = await page
+            .screenshot({ path: screenshot, fullPage: height <= 6000, timeout: 60_000 })
+            .then(() => true)
+            .catch((e: Error) => console.warn(`      (no screenshot of ${where}: ${e.message.split('\n')[0]})`));
+        }
         const forms = (await page.evaluate(`[...document.forms]
           .filter((f) => (f.getAttribute('method') || 'get').toLowerCase() === 'post')
           .map((f) => ({

@@ -18,7 +18,7 @@ const reportPath = process.env.FUZZ_REPORT ?? 'fuzz-report.txt';
 await loadTestModules();
 const world = await openFuzzWorld();
 const { routes, webPage } = routeTable(world.container);
-const server = serverOf(world.app);
+const server = await serverOf(world.app);
 const byStatus = new Map<number, number>();
 const byRoute = new Map<string, Map<number, number>>();
 const failures: string[] = [];
@@ -63,5 +63,6 @@ const lines = [
 const report = `${lines.join('\n')}\n`;
 process.stdout.write(report);
 writeFileSync(reportPath, report);
+await new Promise((resolve) => server.close(resolve));
 await world.close();
 process.exit(failures.length > 0 ? 1 : 0);

@@ -184,11 +184,14 @@ export function hostileRequests(routes: readonly TableRoute[], parties: MatrixPa
 
 /**
  * The application behind a server as the process makes it: with the answer to what Node's HTTP parser refuses (a URL
- * and headers over 16 KiB is 431 in JSON), which supertest's own server would answer with an empty body.
+ * and headers over 16 KiB is 431 in JSON), which supertest's own server would answer with an empty body. Listening on
+ * a port of 127.0.0.1 from the start (close it when done): supertest sends every request to it, where it would
+ * otherwise start the server for each request and close it again after.
  */
-export function serverOf(app: Koa): http.Server {
+export async function serverOf(app: Koa): Promise<http.Server> {
   const server = http.createServer(app.callback());
   server.on('clientError', handleClientError);
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   return server;
 }
 

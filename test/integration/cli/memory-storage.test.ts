@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { AGENT } from '../../support/test-app.js';
-import { commandPlace, exited, runSpindleInProcess, serveSpindle } from '../../support/spindle-cli.js';
+import { exited, runSpindleInProcess, serveSpindle } from '../../support/spindle-cli.js';
 
 describe('STORAGE=memory from the command line: `spindle serve --demo` with no database, other commands refused', function () {
   this.timeout(180_000);
@@ -36,10 +36,17 @@ describe('STORAGE=memory from the command line: `spindle serve --demo` with no d
   });
 
   it('refuses a command that reads or changes what is stored (exit 2), naming the way out', async () => {
-    const place = await commandPlace('spindle-memory-command-');
-    const run = await runSpindleInProcess({ ...place, env: { ...place.env, STORAGE: 'memory' } }, ['seed']);
-    expect(run.code).to.equal(2);
-    expect(run.stderr).to.include('STORAGE=memory keeps nothing beyond one process: only `spindle serve` runs in memory; this command needs STORAGE=sql');
-    fs.rmSync(place.dir, { recursive: true, force: true });
+    // An empty scratch folder rather than a migrated database: the command is refused before it opens any (and a
+    // `seed` that ran would make the embedded one, or fill the server's, and end 0).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spindle-memory-command-'));
+    const dataDir = path.join(dir, 'data');
+    try {
+      const run = await runSpindleInProcess({ dir, env: { ...process.env, STORAGE: 'memory', DATA_DIR: dataDir, LOG_LEVEL: 'silent' } }, ['seed']);
+      expect(run.code).to.equal(2);
+      expect(run.stderr).to.include('STORAGE=memory keeps nothing beyond one process: only `spindle serve` runs in memory; this command needs STORAGE=sql');
+      expect(fs.existsSync(dataDir), 'a data folder made').to.equal(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -18,9 +18,12 @@ describe('Fuzz: hostile requests to every route, as every kind of caller', funct
   before(async () => {
     world = await openFuzzWorld();
     ({ routes, webPage } = routeTable(world.container));
-    server = serverOf(world.app);
+    server = await serverOf(world.app);
   });
-  after(() => world.close());
+  after(async () => {
+    if (server) await new Promise((resolve) => server.close(resolve));
+    await world?.close();
+  });
 
   it('reads the routes from the router table', () => {
     expect(routes.length).to.be.greaterThan(80);

@@ -18,12 +18,13 @@ const USER: Caller = { kind: 'user', userId: '1', username: 'u', via: 'token' };
 const APP: Caller = { kind: 'application', applicationId: 'a' };
 
 
-/** Reads a PNG back: its size, and each chunk's CRC checked. */
-function readPng(bytes: Buffer): { width: number; height: number; pixels: Buffer } {
+/** Reads a PNG back: its size, its palette (empty without one), and each chunk's CRC checked. */
+function readPng(bytes: Buffer): { width: number; height: number; pixels: Buffer; palette: Buffer } {
   expect(bytes.subarray(0, 8)).to.deep.equal(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   let at = 8;
   let width = 0;
   let height = 0;
+  let palette: Buffer = Buffer.alloc(0);
   const data: Buffer[] = [];
   while (at < bytes.length) {
     const length = bytes.readUInt32BE(at);
@@ -31,10 +32,11 @@ function readPng(bytes: Buffer): { width: number; height: number; pixels: Buffer
     const body = bytes.subarray(at + 8, at + 8 + length);
     expect(bytes.readUInt32BE(at + 8 + length)).to.equal(zlib.crc32(bytes.subarray(at + 4, at + 8 + length)) >>> 0);
     if (type === 'IHDR') [width, height] = [body.readUInt32BE(0), body.readUInt32BE(4)];
+    if (type === 'PLTE') palette = body;
     if (type === 'IDAT') data.push(body);
     at += 12 + length;
   }
-  return { width, height, pixels: zlib.inflateSync(Buffer.concat(data)) };
+  return { width, height, pixels: zlib.inflateSync(Buffer.concat(data)), palette };
 }
 
 describe('Images', () => {
@@ -50,6 +52,12 @@ describe('Images', () => {
     expect([...png.pixels]).to.deep.equal([0, 0, 0, 7, 255, 0, 7, 0, 0, 255, 7, 255, 255, 7]);
     expect(readPng(demoCover(5, 600))).to.include({ width: 600, height: 600 });
     expect(readPng(demoCover(5, 150))).to.include({ width: 150, height: 150 });
+    // The same record on a sleeve for every release (its pixels, one palette index each), in colours of its own.
+    const [five, six] = [readPng(demoCover(5, 150)), readPng(demoCover(6, 150))];
+    expect(five.pixels.length).to.equal(150 * 151);
+    expect(five.pixels.equals(six.pixels)).to.equal(true);
+    expect(five.palette.length).to.equal(12);
+    expect(five.palette.equals(six.palette)).to.equal(false);
   });
 
   it('signs whole keys: any other key or signature fails', async () => {
