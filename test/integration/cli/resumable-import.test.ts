@@ -175,6 +175,13 @@ describe('spindle import killed part-way and run again (ADR 0065)', function () 
         const actual = await digests(db);
         expect(actual['import_checkpoint']).to.match(/^4 /);
         expect(actual['import_saved_late_link']).to.equal('0 -');
+        // The links held back through the releases file (versions of masters whose main release comes later) went
+        // with it, space and all: truncated, not left as dead rows and index entries until a vacuum.
+        const [held] = await sql<{ bytes: number }>(
+          db,
+          `SELECT (pg_relation_size('import_saved_late_link') + pg_indexes_size('import_saved_late_link'))::int AS bytes`,
+        );
+        expect(held!.bytes).to.be.below(8192 * 2);
         expect(actual['import_saved_touched_artist']).to.equal('0 -');
         const tables = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
         expect(tables.filter((t) => actual[t] !== expected[t]), 'tables that differ').to.deep.equal([]);
