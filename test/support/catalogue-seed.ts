@@ -11,6 +11,8 @@ export type CatalogueSeed = { readonly [K in DumpKind]?: readonly DumpRecordOf[K
 export interface SeedOptions {
   /** Records written at a time, each batch a round of its own (default all of a kind in one). */
   readonly batch?: number;
+  /** Or rounds of this many records, each made of several batches (as a dump's, whose workers encode smaller ones). */
+  readonly round?: number;
   /** Artist lists longer than this are long (kept apart, with anchors this many entries apart; default 1,000). */
   readonly longList?: number;
 }
@@ -31,7 +33,7 @@ export async function seedCatalogue(
 ): Promise<Partial<Record<DumpKind, WriteCounts>>> {
   const writer = isMemory(storage)
     ? testContainer(storage).get(CATALOGUE.Writer)
-    : catalogueWriterFor(storage, { flushRecords: options.batch, longList: options.longList });
+    : catalogueWriterFor(storage, { flushRecords: options.round ?? options.batch, longList: options.longList });
   const counts: Partial<Record<DumpKind, WriteCounts>> = {};
   for (const kind of DUMP_KINDS) {
     const records = seed[kind];

@@ -1,7 +1,6 @@
 import type { DumpKind } from '../../../application/ports/dump-reader.js';
 import type { ArtistReleaseSort } from '../../../application/catalogue/read-models.js';
 import { RELEASE_ARTIST_COLUMNS } from './catalogue-copy-rows.js';
-import type { BinaryCopyBuffer } from './binary-copy-buffer.js';
 import type { SqlImportChannel } from './sql-import-channel.js';
 
 /**
@@ -118,7 +117,8 @@ const ids = (values: Iterable<number>): string => `'{${[...values].join(',')}}':
  * Keeps, inside an import's transaction, what the artist lists are read by: the list keys of `release_artist` rows,
  * which come from a release, its master and the master's main release, whichever of them is written first, and the
  * long lists (entries, length, anchors), made anew at the commit for the artists whose lists the import changed that
- * are long or were given more than `LONG_LIST` links (as a first import gives every long list).
+ * are long or were given more than `LONG_LIST` links (as a first import gives every long list), or hold more with the
+ * links of unchanged releases, which a re-import keeps.
  */
 export class ArtistListKeys {
   /** Whether links were held back while the indexes are left out (see `writeLinks`), to be inserted before they are built. */
@@ -130,15 +130,21 @@ export class ArtistListKeys {
     /** Whether the records the keys come from are stored (masters, for releases; link rows, for masters). */
     private readonly keysToKeep: boolean,
     private readonly long: number,
+    /**
+     * Whether an import of releases found links stored: then it may add links to lists of which it writes only part
+     * (an unchanged release keeps its links), and `finish` counts their entries whole.
+     */
+    private readonly linked: boolean,
   ) {}
 
   /** For an import of releases or masters (the others change no list key), inside its transaction. */
   static async start(channel: SqlImportChannel, kind: DumpKind, long = LONG_LIST): Promise<ArtistListKeys | undefined> {
     if (kind !== 'releases' && kind !== 'masters') return undefined;
     const [keys] = await channel.query(
-      `SELECT EXISTS (SELECT 1 FROM ${kind === 'releases' ? 'master' : 'release_artist'}) AS stored`,
+      `SELECT EXISTS (SELECT 1 FROM ${kind === 'releases' ? 'master' : 'release_artist'}) AS stored, ` +
+        'EXISTS (SELECT 1 FROM release_artist) AS linked',
     );
-    const lists = new ArtistListKeys(channel, kind, keys?.stored === true, long);
+    const lists = new ArtistListKeys(channel, kind, keys?.stored === true, long, kind === 'releases' && keys?.linked === true);
     await lists.prepare();
     return lists;
   }
@@ -207,24 +213,32 @@ export class ArtistListKeys {
   }
 
   /**
-   * Writes a round's artist links (`RELEASE_ARTIST_COLUMNS` rows) with their entries' keys, its releases written
-   * already. A master's entries sort by its main release's format, so when the round holds main releases, the links
+   * Writes the artist links (`RELEASE_ARTIST_COLUMNS` rows, as COPY data; none when they have none) of a round's new
+   * and changed `releases`, written already, with their entries' keys. (An unchanged release keeps its links: their
+   * keys change only with its master, which `mastersWritten` follows, or with its master's main release, which this
+   * follows.) A master's entries sort by its main release's format, so when `releases` holds main releases, the links
    * of their masters' other versions take it. With the indexes left out (`deferred`, a first import, which cannot
    * look the versions up by master cheaply), the links whose master's main release is not stored yet are held back:
    * `insertStaged` writes them once every release, main releases included, is stored; the others are written now,
    * while the reader parses the next round, rather than all at the end.
    */
-  async writeLinks(links: BinaryCopyBuffer, releases: readonly number[], deferred: boolean): Promise<void> {
-    await this.channel.copy('import_release_artist', RELEASE_ARTIST_COLUMNS, links.chunks());
+  async writeLinks(links: readonly Buffer[] | undefined, releases: readonly number[], deferred: boolean): Promise<void> {
+    if (links) await this.channel.copy('import_release_artist', RELEASE_ARTIST_COLUMNS, links);
     if (deferred) {
+      if (!links) return;
       this.staged = true;
       await this.channel.query(INSERT_ROUND_LINKS);
       await this.channel.query('TRUNCATE import_release_artist');
       return;
     }
-    await this.channel.query(insertArtistLinks('import_release_artist'));
-    await this.channel.query('TRUNCATE import_release_artist');
-    if (this.keysToKeep) await this.channel.query(refreshMainFormats(`m.main_release = ANY(${ids(releases)})`));
+    if (links) {
+      await this.channel.query(insertArtistLinks('import_release_artist'));
+      await this.channel.query('TRUNCATE import_release_artist');
+    }
+    // (A main release without artist links still gives its format to its master's entries.)
+    if (this.keysToKeep && releases.length > 0) {
+      await this.channel.query(refreshMainFormats(`m.main_release = ANY(${ids(releases)})`));
+    }
   }
 
   /** Writes the links held back while the indexes were left out (before they are built). */
@@ -236,7 +250,7 @@ export class ArtistListKeys {
     await this.channel.query('TRUNCATE import_late_release_artist');
   }
 
-  /** After a round of masters is written: the links of their versions take their keys. */
+  /** After a round of masters is written (the new and changed ones): the links of their versions take their keys. */
   async mastersWritten(masters: readonly number[]): Promise<void> {
     if (this.keysToKeep) await this.channel.query(refreshMasterEntries(`m.id = ANY(${ids(masters)})`));
   }
@@ -244,9 +258,14 @@ export class ArtistListKeys {
   /** Before the commit, with every index in place: the long lists the import changed, made anew. */
   async finish(): Promise<void> {
     await this.restore(false);
+    // An artist given few links by an import of releases that found links stored may have more than `long` with the
+    // ones it kept: its links are counted (up to `long` + 1, by the index by artist).
+    const whole = this.linked
+      ? ` OR (SELECT count(*) FROM (SELECT FROM release_artist ra WHERE ra.artist_id = t.artist_id LIMIT ${this.long + 1}) n) > ${this.long}`
+      : '';
     const artists =
       'SELECT artist_id FROM import_touched_artist t GROUP BY artist_id ' +
-      `HAVING sum(links) > ${this.long} OR EXISTS (SELECT 1 FROM artist_list l WHERE l.artist_id = t.artist_id)`;
+      `HAVING sum(links) > ${this.long} OR EXISTS (SELECT 1 FROM artist_list l WHERE l.artist_id = t.artist_id)${whole}`;
     // (The touched artists are read once; a table with their statistics, so that the links of a handful of artists
     // are read through the index by artist.)
     await this.channel.query(`CREATE TEMPORARY TABLE import_long_artist ON COMMIT DROP AS ${artists}`);

@@ -310,20 +310,30 @@ export class BinaryCopyBuffer {
 
   /**
    * Appends rows `from`…`to` (exclusive) of encoded rows: `data` holds rows one after the other, `ends[i]` is where
-   * row `i` ends. (A "row" here may be a record's rows, or none: records without any, as a release's search entry,
-   * add nothing, so that a round of them sends no empty COPY.)
+   * row `i` ends. (A "row" here may be a record's rows, or none: a record without any, as a release's search entry,
+   * still takes a start, so that `chunks` filters by record, but no bytes: `holdsRows` tells a round of them, which
+   * sends no COPY.)
    */
   appendRows(data: Uint8Array, ends: Int32Array, from: number, to: number): this {
     if (to <= from) return this;
     const first = from === 0 ? 0 : ends[from - 1]!;
     const bytes = ends[to - 1]! - first;
-    if (bytes === 0) return this;
     this.reserve(bytes);
     const shift = this.length - first;
     for (let i = from; i < to; i++) this.starts.push((i === 0 ? 0 : ends[i - 1]!) + shift);
     this.buf.set(data.subarray(first, first + bytes), this.length);
     this.length += bytes;
     return this;
+  }
+
+  /** Whether the rows (all, or those whose index `include` accepts) hold any bytes: whether they are worth a COPY. */
+  holdsRows(include?: (row: number) => boolean): boolean {
+    if (!include) return this.length > 0;
+    const starts = this.starts;
+    for (let i = 0; i < starts.length; i++) {
+      if ((i + 1 < starts.length ? starts[i + 1]! : this.length) > starts[i]! && include(i)) return true;
+    }
+    return false;
   }
 
   /** The rows written so far, as a view of the buffer (valid until it is written again). */

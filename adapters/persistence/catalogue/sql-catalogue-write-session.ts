@@ -200,8 +200,10 @@ class Round {
  * (unless every id of the round is above the largest stored, as in a first import of a dump, which comes in id
  * order); new records are COPYed straight into their table, records already stored go through a temporary staging
  * table and one `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` that changes a row (and its `date_changed`) only when
- * its data differ, keeping `date_added`. For releases, the link rows of the round's releases are replaced. Tables
- * that are empty when the file starts are filled without their indexes, built before the commit (`DeferredIndexes`).
+ * its data differ, keeping `date_added`, and returns the ids it changed. The rows derived from a record (a release's
+ * links, the others' search entries) are written for the round's new records and replaced for its changed ones; an
+ * unchanged record's stay (a monthly re-import changes a few percent of a dump: ADR 0004). Tables that are empty
+ * when the file starts are filled without their indexes, built before the commit (`DeferredIndexes`).
  * A dated dump file is recorded in `dump_import` just before the commit.
  *
  * The search index (ADR 0017): each record's `search_entry` (but a release's: a search reads a release's result from
@@ -295,7 +297,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
       `WITH up AS (INSERT INTO ${q(this.spec.table)} AS t (${cols}) SELECT ${cols} FROM ${this.spec.staging} ` +
       `ON CONFLICT (id) DO UPDATE SET ${set}, date_changed = now() ` +
       `WHERE t.${doc}::text IS DISTINCT FROM excluded.${doc}::text ` +
-      `RETURNING 1) SELECT count(*)::int AS updated FROM up`;
+      `RETURNING t.id) SELECT id FROM up`;
   }
 
   /**
@@ -485,6 +487,11 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     if (round.max > this.highest) this.highest = round.max;
     // Updating stored records deletes their links by release id: that needs the indexes.
     if (existing.size > 0) await this.buildIndexes();
+    // The stored records whose document differs, which the upsert changed: with the new ones, the records whose
+    // derived rows (links, search entry, list keys) are written. An unchanged record's are left as they are: they come
+    // from its document alone, and what they take from other records (a master's list keys) is kept up to date when
+    // those records change (see `ArtistListKeys`).
+    let changed = NONE;
     if (existing.size === 0) {
       await this.channel.copy(this.spec.table, this.spec.columns, round.rows.chunks());
     } else {
@@ -492,29 +499,37 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
         await this.channel.copy(this.spec.table, this.spec.columns, round.rows.chunks((i) => !existing.has(order[i]!)));
       }
       await this.channel.copy(this.spec.staging, this.spec.columns, round.rows.chunks((i) => existing.has(order[i]!)));
-      const [counts] = await this.channel.query(this.upsert);
+      const updated = await this.channel.query(this.upsert);
       await this.channel.query(`TRUNCATE ${this.spec.staging}`);
-      this.updated += Number(counts?.updated ?? 0);
+      if (updated.length > 0) changed = new Set(updated.map((r) => Number(r.id)));
+      this.updated += changed.size;
     }
+    // (Each record's link and search entry rows are a record of their buffer, in the round's order.)
+    const writes = existing.size === 0 ? undefined : (i: number): boolean => !existing.has(order[i]!) || changed.has(order[i]!);
+    const written = writes ? order.filter((_, i) => writes(i)) : order;
     if (this.kind === 'releases') {
-      if (existing.size > 0) {
-        const storedIds = `'{${[...existing].join(',')}}'::int[]`;
-        await this.lists?.removeLinks(existing);
-        await this.channel.query(`DELETE FROM release_label WHERE release_id = ANY(${storedIds})`);
+      if (changed.size > 0) {
+        await this.lists?.removeLinks(changed);
+        await this.channel.query(`DELETE FROM release_label WHERE release_id = ANY('{${[...changed].join(',')}}'::int[])`);
       }
-      if (round.artistLinks.rowCount > 0) await this.lists?.writeLinks(round.artistLinks, order, this.deferred !== undefined);
-      if (round.labelLinks.rowCount > 0) {
-        await this.channel.copy('release_label', RELEASE_LABEL_COLUMNS, round.labelLinks.chunks());
+      if (written.length > 0) {
+        const links = round.artistLinks.holdsRows(writes) ? round.artistLinks.chunks(writes) : undefined;
+        await this.lists?.writeLinks(links, written, this.deferred !== undefined);
+      }
+      if (round.labelLinks.holdsRows(writes)) {
+        await this.channel.copy('release_label', RELEASE_LABEL_COLUMNS, round.labelLinks.chunks(writes));
       }
     }
-    if (this.kind === 'masters') await this.lists?.mastersWritten(order);
+    if (this.kind === 'masters' && written.length > 0) await this.lists?.mastersWritten(written);
     if (this.searchIndex) {
-      if (existing.size > 0 && this.spec.searchEntries) {
+      if (changed.size > 0 && this.spec.searchEntries) {
         await this.channel.query(
-          `DELETE FROM search_entry WHERE kind = ${literal(this.spec.searchKind)} AND id = ANY('{${[...existing].join(',')}}'::int[])`,
+          `DELETE FROM search_entry WHERE kind = ${literal(this.spec.searchKind)} AND id = ANY('{${[...changed].join(',')}}'::int[])`,
         );
       }
-      if (round.search.rowCount > 0) await this.channel.copy('search_entry', SEARCH_ENTRY_COLUMNS, round.search.chunks());
+      if (round.search.holdsRows(writes)) {
+        await this.channel.copy('search_entry', SEARCH_ENTRY_COLUMNS, round.search.chunks(writes));
+      }
       await this.sendIndexRows(round);
     }
     this.inserted += order.length - existing.size;

@@ -30,14 +30,34 @@ describe('BinaryCopyBuffer.appendRows', () => {
     expect(values(buffer.chunks((record) => record !== 1))).to.deep.equal([1, 2, 4, 5, 6]);
   });
 
-  it('adds nothing for a run of records without rows, so that no empty COPY is sent for them', () => {
+  it('adds no bytes for a run of records without rows, so that no empty COPY is sent for them', () => {
     const { data, ends } = encoded([[], [], [7], []]);
     const buffer = new BinaryCopyBuffer(16);
     buffer.appendRows(data, ends, 0, 2);
-    expect(buffer.rowCount).to.equal(0);
     expect(buffer.byteLength).to.equal(0);
+    expect(buffer.holdsRows()).to.equal(false);
     buffer.appendRows(data, ends, 2, 4);
-    expect(buffer.rowCount).to.be.above(0);
+    expect(buffer.holdsRows()).to.equal(true);
     expect(values(buffer.chunks())).to.deep.equal([7]);
+  });
+
+  it('keeps one start per record through runs without rows, so that records are still picked by their index', () => {
+    const empty = encoded([[], []]);
+    const some = encoded([[3], [], [4, 5]]);
+    const buffer = new BinaryCopyBuffer(16);
+    buffer.appendRows(empty.data, empty.ends, 0, 2).appendRows(some.data, some.ends, 0, 3);
+    expect(buffer.rowCount).to.equal(5);
+    expect(values(buffer.chunks((record) => record === 4))).to.deep.equal([4, 5]);
+    expect(values(buffer.chunks((record) => record !== 2))).to.deep.equal([4, 5]);
+    expect(values(buffer.chunks((record) => record < 2))).to.deep.equal([]);
+  });
+
+  it('tells whether the records picked hold any rows', () => {
+    const { data, ends } = encoded([[1], [], [2]]);
+    const buffer = new BinaryCopyBuffer(16).appendRows(data, ends, 0, 3);
+    expect(buffer.holdsRows((record) => record === 1)).to.equal(false);
+    expect(buffer.holdsRows((record) => record === 2)).to.equal(true);
+    expect(buffer.holdsRows((record) => record !== 1)).to.equal(true);
+    expect(buffer.holdsRows(() => false)).to.equal(false);
   });
 });
