@@ -99,6 +99,11 @@ interface SizeResult {
   readonly measuredAt: string;
   readonly machine: string;
   readonly loadAverage: { readonly start: number[]; readonly end: number[] };
+  /**
+   * Set by hand in the results file when other work shared the machine during the run: the size's timings (wall
+   * seconds, latencies) are shown in parentheses and left out of the fits; its sizes and CPU per record still count.
+   */
+  readonly disturbed?: string;
   readonly import: {
     readonly records: number;
     readonly seconds: number;
@@ -324,6 +329,8 @@ interface Row {
   readonly figure: string;
   readonly values: readonly (number | null)[];
   readonly format: (n: number) => string;
+  /** A timing (wall seconds, a latency): a disturbed size's is not fitted. */
+  readonly timing?: boolean;
 }
 
 /** k of y = c·N^k, least squares through the sizes' logarithms; null with fewer than two sizes. */
@@ -352,12 +359,17 @@ function rows(results: readonly SizeResult[]): Row[] {
     .sort((a, b) => b.bytes - a.bytes);
   const shown = largest.slice(0, 8).map((t) => t.name);
   const out: Row[] = [
-    { figure: 'import: seconds (four files, process start to exit)', values: v((r) => r.import.seconds), format: (n) => int(n) },
-    { figure: 'import: µs a release (seconds / releases)', values: v((r) => (r.import.seconds * 1e6) / r.releases), format: us },
+    { figure: 'import: seconds (four files, process start to exit)', values: v((r) => r.import.seconds), format: (n) => int(n), timing: true },
+    { figure: 'import: µs a release (seconds / releases)', values: v((r) => (r.import.seconds * 1e6) / r.releases), format: us, timing: true },
     { figure: 'import: peak RSS (MB)', values: v((r) => r.import.peakRssMb), format: mb },
     { figure: 'import: Node CPU µs a record', values: v((r) => r.import.nodeCpuUsPerRecord), format: us },
     { figure: 'import: PostgreSQL CPU µs a record', values: v((r) => r.import.postgresCpuUsPerRecord), format: us },
-    { figure: 'vacuum (analyze) after it: seconds', values: v((r) => r.vacuumSeconds), format: (n) => int(n) },
+    {
+      figure: 'import: CPU seconds in all (Node and PostgreSQL)',
+      values: v((r) => (r.import.postgresCpuUsPerRecord === null ? null : ((r.import.nodeCpuUsPerRecord + r.import.postgresCpuUsPerRecord) * r.import.records) / 1e6)),
+      format: (n) => int(n),
+    },
+    { figure: 'vacuum (analyze) after it: seconds', values: v((r) => r.vacuumSeconds), format: (n) => int(n), timing: true },
     { figure: 'database: GB', values: v((r) => r.bytes.database), format: gb },
     { figure: 'database: bytes a release', values: v((r) => r.bytes.database / r.releases), format: bytesText },
     ...shown.map((name) => ({ figure: `\`${name}\`: bytes a release`, values: v((r) => (r.bytes.tables[name] ?? 0) / r.releases), format: bytesText })),
@@ -372,32 +384,36 @@ function rows(results: readonly SizeResult[]): Row[] {
     const find = (r: SizeResult) => r.reads.find((l) => l.key === key);
     // (A list's items once, with its first page.)
     if (!key.endsWith('-last') && results.some((r) => find(r)?.items !== undefined)) out.push({ figure: `read: ${label}: items`, values: v((r) => find(r)?.items), format: (n) => int(n) });
-    out.push({ figure: `read: ${label}: p50 ms`, values: v((r) => find(r)?.p50Ms), format: ms });
-    out.push({ figure: `read: ${label}: p99 ms`, values: v((r) => find(r)?.tailMs), format: ms });
+    out.push({ figure: `read: ${label}: p50 ms`, values: v((r) => find(r)?.p50Ms), format: ms, timing: true });
+    out.push({ figure: `read: ${label}: p99 ms`, values: v((r) => find(r)?.tailMs), format: ms, timing: true });
   }
   for (const [key, label] of latencyKeys((r) => r.searches)) {
     const find = (r: SizeResult) => r.searches.find((l) => l.key === key);
-    out.push({ figure: `search: ${label}: p50 ms`, values: v((r) => find(r)?.p50Ms), format: ms });
-    out.push({ figure: `search: ${label}: p95 ms`, values: v((r) => find(r)?.tailMs), format: ms });
+    out.push({ figure: `search: ${label}: p50 ms`, values: v((r) => find(r)?.p50Ms), format: ms, timing: true });
+    out.push({ figure: `search: ${label}: p95 ms`, values: v((r) => find(r)?.tailMs), format: ms, timing: true });
   }
   return out;
 }
 
 function table(results: readonly SizeResult[]): string {
   const ns = results.map((r) => r.releases);
-  const head = `| figure | ${ns.map((n) => `${n >= 1e6 ? `${n / 1e6} M` : int(n)}`).join(' | ')} | k (y ∝ N^k) | at 19 M |`;
+  const mark = (r: SizeResult) => (r.disturbed ? ' †' : '');
+  const head = `| figure | ${results.map((r) => `${r.releases >= 1e6 ? `${r.releases / 1e6} M` : int(r.releases)}${mark(r)}`).join(' | ')} | k (y ∝ N^k) | at 19 M |`;
   const lines = [head, `|---|${ns.map(() => '---:').join('|')}|---:|---:|`];
   for (const row of rows(results)) {
-    const fit = exponent(ns, row.values);
-    lines.push(
-      `| ${row.figure} | ${row.values.map((x) => (x === null ? '-' : row.format(x))).join(' | ')} | ${fit ? fit.k.toFixed(2) : '-'} | ${fit ? row.format(fit.at(FULL)) : '-'} |`,
-    );
+    // A disturbed size's timings are shown in parentheses and not fitted.
+    const left = (i: number) => row.timing === true && results[i]!.disturbed !== undefined;
+    const fit = exponent(ns, row.values.map((x, i) => (left(i) ? null : x)));
+    const cells = row.values.map((x, i) => (x === null ? '-' : left(i) ? `(${row.format(x)})` : row.format(x)));
+    lines.push(`| ${row.figure} | ${cells.join(' | ')} | ${fit ? fit.k.toFixed(2) : '-'} | ${fit ? row.format(fit.at(FULL)) : '-'} |`);
   }
   const when = results.map((r) => `${int(r.releases)}: ${r.measuredAt.slice(0, 16).replace('T', ' ')} UTC, load ${r.loadAverage.start.join(' ')} → ${r.loadAverage.end.join(' ')}`);
+  const notes = results.filter((r) => r.disturbed).map((r) => `† ${int(r.releases)}: ${r.disturbed}`);
   return [
-    `Measured on ${results[0]?.machine ?? '-'}, PostgreSQL on the same machine (${when.join('; ')}).`,
+    `Measured on ${results[0]?.machine ?? '-'}, PostgreSQL 15 on the same machine with its default settings (${when.join('; ')}).`,
     '',
     ...lines,
+    ...(notes.length > 0 ? ['', ...notes] : []),
   ].join('\n');
 }
 

@@ -506,6 +506,18 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     }
     // (Each record's link and search entry rows are a record of their buffer, in the round's order.)
     const writes = existing.size === 0 ? undefined : (i: number): boolean => !existing.has(order[i]!) || changed.has(order[i]!);
+    // An unchanged record stored without its search entry (imported without the search index, or by a version from
+    // before it) is given one: a re-import of the same dump still builds the index of such a catalogue.
+    let unindexed = NONE;
+    if (this.searchIndex && this.spec.searchEntries && existing.size > changed.size) {
+      const kept = [...existing].filter((id) => !changed.has(id));
+      const missing = await this.channel.query(
+        `SELECT u.id FROM unnest('{${kept.join(',')}}'::int[]) AS u(id) WHERE NOT EXISTS ` +
+          `(SELECT 1 FROM search_entry e WHERE e.kind = ${literal(this.spec.searchKind)} AND e.id = u.id)`,
+      );
+      if (missing.length > 0) unindexed = new Set(missing.map((r) => Number(r.id)));
+    }
+    const entries = unindexed.size === 0 ? writes : (i: number): boolean => writes!(i) || unindexed.has(order[i]!);
     const written = writes ? order.filter((_, i) => writes(i)) : order;
     if (this.kind === 'releases') {
       if (changed.size > 0) {
@@ -527,8 +539,8 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
           `DELETE FROM search_entry WHERE kind = ${literal(this.spec.searchKind)} AND id = ANY('{${[...changed].join(',')}}'::int[])`,
         );
       }
-      if (round.search.holdsRows(writes)) {
-        await this.channel.copy('search_entry', SEARCH_ENTRY_COLUMNS, round.search.chunks(writes));
+      if (round.search.holdsRows(entries)) {
+        await this.channel.copy('search_entry', SEARCH_ENTRY_COLUMNS, round.search.chunks(entries));
       }
       await this.sendIndexRows(round);
     }
