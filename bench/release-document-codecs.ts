@@ -12,11 +12,8 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { Command } from 'commander';
-import { XmlDumpReader } from '../adapters/catalogue/dump/xml-dump-reader.js';
 import { RELEASE_DOCUMENT_DICTIONARY_1 } from '../adapters/persistence/catalogue/release-document-dictionary-1.js';
-import { releaseTemplate } from '../application/catalogue/release-document.js';
-import type { Release } from '../domain/catalogue/release.js';
-import { demo } from '../test/support/dump-fixtures.js';
+import { sampleTemplates } from './sample-release-templates.js';
 
 const program = new Command()
   .option('--dictionary-bytes <n>', 'the most bytes the picked dictionary may hold', (v) => Number(v), 16_384)
@@ -27,18 +24,6 @@ const opts = program.opts<{ dictionaryBytes: number; writeDictionary?: string; r
 
 const average = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
-
-/** The templates (UTF-8) of the sample releases. */
-async function sampleTemplates(): Promise<Buffer[]> {
-  const dump = await new XmlDumpReader({ batchSize: 100 }).open(demo('releases'));
-  const out: Buffer[] = [];
-  try {
-    for await (const batch of dump.batches()) for (const r of batch.records as Release[]) out.push(Buffer.from(releaseTemplate(r)));
-  } finally {
-    await dump.close();
-  }
-  return out;
-}
 
 /**
  * Templates added one at a time, each the one that most shrinks a fifth of the training set packed against the
