@@ -70,6 +70,8 @@ const program = new Command()
   .option('--cli', 'also time `spindle import` itself (process start, module discovery, migrations included)')
   .option('--reimport <share>', "PostgreSQL only: spindle import of the dumps, then of the next month's with this share (0…1) of the records changed, into the same database", (v) => Number(v))
   .option('--workers <n>', 'worker threads that parse (0: parse on the importing thread)', (v) => Number(v))
+  .option('--cli-only', 'time `spindle import` itself only (no in-process imports)')
+  .option('--cpus <list>', "with --cli or --reimport: run spindle import under taskset -c LIST (e.g. 0: one core; PostgreSQL's processes stay unrestricted)")
   .option('--batch <n>', 'records per batch read (with --workers 0)', (v) => Number(v), 100)
   .option('--no-search-index', 'do not keep the search index (to measure what maintaining it costs)')
   .option('--keep', 'keep the generated dumps in the temp folder for the next run')
@@ -85,6 +87,8 @@ const opts = program.opts<{
   cli?: boolean;
   reimport?: number;
   workers?: number;
+  cpus?: string;
+  cliOnly?: boolean;
   batch: number;
   searchIndex: boolean;
   keep?: boolean;
@@ -113,8 +117,8 @@ async function main(): Promise<void> {
   const databases: DatabaseKind[] = [...(both || opts.pglite ? ['pglite' as const] : []), ...(both || opts.postgres ? ['postgres' as const] : [])];
   const runs: Run[] = [];
   try {
-    for (const database of databases) runs.push(await child(database, files, url));
-    if (opts.cli) for (const database of databases) runs.push(await cli(database, files, url));
+    if (!opts.cliOnly) for (const database of databases) runs.push(await child(database, files, url));
+    if (opts.cli || opts.cliOnly) for (const database of databases) runs.push(await cli(database, files, url));
   } finally {
     if (!opts.keep) removeSyntheticDumps(dumps, kinds);
   }
@@ -263,6 +267,7 @@ async function cli(database: DatabaseKind, files: string[], url: string): Promis
     const run = await runImportProcess(files, {
       env,
       ...(opts.workers !== undefined ? { args: ['--workers', String(opts.workers)] } : {}),
+      ...(opts.cpus !== undefined ? { cpus: opts.cpus } : {}),
       ...(database === 'postgres' ? { postgresDatabase: databaseName(url) } : {}),
     });
     return {
@@ -336,6 +341,7 @@ async function reimport(counts: DumpCounts, kinds: readonly DumpKind[], next: Ne
   const options = {
     env,
     ...(opts.workers !== undefined ? { args: ['--workers', String(opts.workers)] } : {}),
+    ...(opts.cpus !== undefined ? { cpus: opts.cpus } : {}),
     postgresDatabase: databaseName(url),
   };
   let runs: [ImportProcessFigures, ImportProcessFigures];
