@@ -108,6 +108,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment a benchmark serves Spindle with: `spindle serve` on `DATABASE_URL` at 127.0.0.1:`port`, the rate
+ * limits out of the way and no request log; the rest of this process's environment passes through (`WEB_CONCURRENCY`,
+ * `REDIS_URL`, `SEARCH_TIMEOUT_MS`), with the spindle program's own settings.
+ */
+export function servingEnv(url: string, port: number): NodeJS.ProcessEnv {
+  return withSpindleSettings({
+    ...process.env,
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_AUTHENTICATED: '10000000',
+    RATE_LIMIT_ANONYMOUS: '10000000',
+    LOG_LEVEL: 'silent',
+  });
+}
+
 export interface Server {
   readonly name: string;
   readonly base: string;

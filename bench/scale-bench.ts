@@ -30,6 +30,7 @@ import {
   SPINDLE_CLI as CLI,
   freePort,
   runNode,
+  servingEnv,
   startServer,
   stopAll,
   stopProcess,
@@ -39,6 +40,7 @@ import {
   withSpindleSettings,
 } from './bench-processes.js';
 import { runImportProcess } from './import-process.js';
+import { percentile } from './percentile.js';
 import { IMPORT_ORDER, ensureSyntheticDumps, removeSyntheticDumps, type DumpCounts } from './synthetic-dumps.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -225,26 +227,11 @@ async function readTargets(url: string) {
   });
 }
 
-/** The value below which `p` % of the values lie (nearest rank). */
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const v = [...values].sort((a, b) => a - b);
-  return v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))]!;
-}
 
 async function measureReads(url: string): Promise<Latency[]> {
   const targets = await readTargets(url);
   const port = await freePort();
-  const env = withSpindleSettings({
-    ...process.env,
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    RATE_LIMIT_AUTHENTICATED: '10000000',
-    RATE_LIMIT_ANONYMOUS: '10000000',
-    LOG_LEVEL: 'silent',
-  });
-  const server = await startServer('Spindle', [CLI, 'serve'], env, port, '/releases/1', { 'User-Agent': USER_AGENT });
+  const server = await startServer('Spindle', [CLI, 'serve'], servingEnv(url, port), port, '/releases/1', { 'User-Agent': USER_AGENT });
   const get = async (p: string): Promise<{ ms: number; body: Record<string, unknown> }> => {
     const t0 = performance.now();
     const res = await fetch(`${server.base}${p}`, { headers: { 'User-Agent': USER_AGENT } });

@@ -19,6 +19,7 @@ import { assertBenchDatabase, databaseExists, databaseName, recreateBenchDatabas
 import {
   freePort,
   runNode,
+  servingEnv,
   startServer,
   stopAll,
   stopProcessesOnExit,
@@ -29,6 +30,7 @@ import {
   withSpindleSettings,
   type Server,
 } from './bench-processes.js';
+import { percentile } from './percentile.js';
 import { IMPORT_ORDER, ensureSyntheticDumps, removeSyntheticDumps, type DumpCounts } from './synthetic-dumps.js';
 import { Porter2Stemmer } from '../adapters/persistence/search/porter2-stemmer.js';
 import { KIND_CODES } from '../application/search/posting-codec.js';
@@ -471,12 +473,6 @@ function s(t0: number): string {
   return ((performance.now() - t0) / 1000).toFixed(1);
 }
 
-/** The value below which `p` % of the values lie (nearest rank). */
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const v = [...values].sort((a, b) => a - b);
-  return v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))]!;
-}
 
 const msText = (n: number) => (Number.isNaN(n) ? '-' : n < 100 ? n.toFixed(1) : int(n));
 
@@ -507,16 +503,7 @@ async function main(): Promise<void> {
   const credentials = await createApplication(url);
 
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    RATE_LIMIT_AUTHENTICATED: '10000000',
-    RATE_LIMIT_ANONYMOUS: '10000000',
-    LOG_LEVEL: 'silent',
-  };
-  const spindle = await startServer('Spindle', [CLI, 'serve'], withSpindleSettings(env), port, '/releases/1', { 'User-Agent': USER_AGENT });
+  const spindle = await startServer('Spindle', [CLI, 'serve'], servingEnv(url, port), port, '/releases/1', { 'User-Agent': USER_AGENT });
 
   const concurrency = process.env.WEB_CONCURRENCY
     ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}`
