@@ -2,6 +2,7 @@ import type { DumpKind } from '../../../application/ports/dump-reader.js';
 import type { ArtistReleaseSort } from '../../../application/catalogue/read-models.js';
 import { RELEASE_ARTIST_COLUMNS } from './catalogue-copy-rows.js';
 import type { SqlImportChannel } from './sql-import-channel.js';
+import { intArray } from './import-literals.js';
 
 /**
  * What each sort of an artist's release list orders by, before the role (always ascending): for a long list, the
@@ -111,7 +112,6 @@ const refreshMasterEntries = (where: string): string =>
       "IS DISTINCT FROM (true, m.id, m.year, m.title, coalesce(mr.format, ''))",
   );
 
-const ids = (values: Iterable<number>): string => `'{${[...values].join(',')}}'::int[]`;
 
 /**
  * Keeps, inside an import's transaction, what the artist lists are read by: the list keys of `release_artist` rows,
@@ -209,7 +209,7 @@ export class ArtistListKeys {
 
   /** Removes the link rows of releases stored before, which the import writes again. */
   async removeLinks(releases: Iterable<number>): Promise<void> {
-    await this.channel.query(touching(`DELETE FROM release_artist ra WHERE ra.release_id = ANY(${ids(releases)})`));
+    await this.channel.query(touching(`DELETE FROM release_artist ra WHERE ra.release_id = ANY(${intArray(releases)})`));
   }
 
   /**
@@ -237,7 +237,7 @@ export class ArtistListKeys {
     }
     // (A main release without artist links still gives its format to its master's entries.)
     if (this.keysToKeep && releases.length > 0) {
-      await this.channel.query(refreshMainFormats(`m.main_release = ANY(${ids(releases)})`));
+      await this.channel.query(refreshMainFormats(`m.main_release = ANY(${intArray(releases)})`));
     }
   }
 
@@ -252,7 +252,7 @@ export class ArtistListKeys {
 
   /** After a round of masters is written (the new and changed ones): the links of their versions take their keys. */
   async mastersWritten(masters: readonly number[]): Promise<void> {
-    if (this.keysToKeep) await this.channel.query(refreshMasterEntries(`m.id = ANY(${ids(masters)})`));
+    if (this.keysToKeep) await this.channel.query(refreshMasterEntries(`m.id = ANY(${intArray(masters)})`));
   }
 
   /** Before the commit, with every index in place: the long lists the import changed, made anew. */

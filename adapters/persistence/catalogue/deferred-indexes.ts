@@ -1,4 +1,5 @@
 import type { SqlImportChannel } from './sql-import-channel.js';
+import { literal } from './import-literals.js';
 
 /** An index left out while a table is loaded, and the statements that drop and build it again. */
 export interface DeferredIndex {
@@ -106,4 +107,3 @@ export class DeferredIndexes {
 /** SQLSTATE of a lock not granted within `lock_timeout`. */
 const LOCK_NOT_AVAILABLE = '55P03';
 
-const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;

@@ -10,6 +10,7 @@ import { BinaryCopyBuffer } from './binary-copy-buffer.js';
 import { ArtistListKeys } from './artist-list-keys.js';
 import { type DeferredIndex, DeferredIndexes } from './deferred-indexes.js';
 import type { SqlImportChannel } from './sql-import-channel.js';
+import { intArray, literal } from './import-literals.js';
 import {
   ARTIST_COLUMNS,
   LABEL_COLUMNS,
@@ -140,8 +141,6 @@ interface Checkpoint {
 
 const q = (name: string): string => `"${name}"`;
 const NONE: ReadonlySet<number> = new Set();
-/** A string as an SQL literal (standard_conforming_strings is on in every supported version). */
-const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 /** A timestamp column as ISO 8601 text in UTC (null stays null). */
 const iso = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
@@ -294,10 +293,10 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     const doc = q(this.spec.document);
     // A release stored in an older form (compact document, or template not packed) counts as changed once.
     this.upsert =
-      `WITH up AS (INSERT INTO ${q(this.spec.table)} AS t (${cols}) SELECT ${cols} FROM ${this.spec.staging} ` +
+      `INSERT INTO ${q(this.spec.table)} AS t (${cols}) SELECT ${cols} FROM ${this.spec.staging} ` +
       `ON CONFLICT (id) DO UPDATE SET ${set}, date_changed = now() ` +
       `WHERE t.${doc}::text IS DISTINCT FROM excluded.${doc}::text ` +
-      `RETURNING t.id) SELECT id FROM up`;
+      `RETURNING t.id`;
   }
 
   /**
@@ -480,7 +479,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     let existing = NONE;
     if (round.min <= this.highest) {
       const found = await this.channel.query(
-        `SELECT id FROM ${q(this.spec.table)} WHERE id = ANY('{${order.join(',')}}'::int[])`,
+        `SELECT id FROM ${q(this.spec.table)} WHERE id = ANY(${intArray(order)})`,
       );
       if (found.length > 0) existing = new Set(found.map((r) => Number(r.id)));
     }
@@ -512,7 +511,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     if (this.searchIndex && this.spec.searchEntries && existing.size > changed.size) {
       const kept = [...existing].filter((id) => !changed.has(id));
       const missing = await this.channel.query(
-        `SELECT u.id FROM unnest('{${kept.join(',')}}'::int[]) AS u(id) WHERE NOT EXISTS ` +
+        `SELECT u.id FROM unnest(${intArray(kept)}) AS u(id) WHERE NOT EXISTS ` +
           `(SELECT 1 FROM search_entry e WHERE e.kind = ${literal(this.spec.searchKind)} AND e.id = u.id)`,
       );
       if (missing.length > 0) unindexed = new Set(missing.map((r) => Number(r.id)));
@@ -522,7 +521,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     if (this.kind === 'releases') {
       if (changed.size > 0) {
         await this.lists?.removeLinks(changed);
-        await this.channel.query(`DELETE FROM release_label WHERE release_id = ANY('{${[...changed].join(',')}}'::int[])`);
+        await this.channel.query(`DELETE FROM release_label WHERE release_id = ANY(${intArray(changed)})`);
       }
       if (written.length > 0) {
         const links = round.artistLinks.holdsRows(writes) ? round.artistLinks.chunks(writes) : undefined;
@@ -536,7 +535,7 @@ export class SqlCatalogueWriteSession implements CatalogueWriteSession {
     if (this.searchIndex) {
       if (changed.size > 0 && this.spec.searchEntries) {
         await this.channel.query(
-          `DELETE FROM search_entry WHERE kind = ${literal(this.spec.searchKind)} AND id = ANY('{${[...changed].join(',')}}'::int[])`,
+          `DELETE FROM search_entry WHERE kind = ${literal(this.spec.searchKind)} AND id = ANY(${intArray(changed)})`,
         );
       }
       if (round.search.holdsRows(entries)) {
